@@ -1,0 +1,13 @@
+#define _GNU_SOURCE
+#include <sys/syscall.h>
+#include <unistd.h>
+#include "harness-shims.h"
+
+int harness_pidfd_open(pid_t pid)
+{
+#ifdef SYS_pidfd_open
+	return (int)syscall(SYS_pidfd_open, pid, 0);
+#else
+	return -1;
+#endif
+}

@@ -1,0 +1,29 @@
+#ifndef TOUCHSPOTS_WAYLAND_H
+#define TOUCHSPOTS_WAYLAND_H
+
+/* The few things Swift cannot take straight from libwayland's headers. */
+
+#include <wayland-client.h>
+#include "xdg-shell-client-protocol.h"
+
+/* Interface addresses. Taking `&wl_compositor_interface` from Swift may yield the
+ * address of a temporary copy in release builds, which libwayland then rejects;
+ * these return the real symbols' addresses. */
+const struct wl_interface *ts_wl_compositor_interface(void);
+const struct wl_interface *ts_wl_shm_interface(void);
+const struct wl_interface *ts_wl_seat_interface(void);
+const struct wl_interface *ts_wl_output_interface(void);
+const struct wl_interface *ts_xdg_wm_base_interface(void);
+
+/* memfd_create is not exported through Swift's Glibc module. Returns a sealed-growable,
+ * close-on-exec anonymous file, or -1 with errno set. */
+int ts_memfd_create(const char *name);
+
+/* Blocks SIGINT and SIGTERM for the process and returns a non-blocking signalfd that
+ * becomes readable when either arrives, so the event loop can end cleanly in poll. */
+int ts_termination_signalfd(void);
+
+/* Reads one pending signal from a signalfd made above; returns its number or 0. */
+int ts_read_signal(int fd);
+
+#endif

@@ -1,0 +1,41 @@
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/mman.h>
+#include <sys/signalfd.h>
+#include <unistd.h>
+
+#include "touchspots-wayland.h"
+
+const struct wl_interface *ts_wl_compositor_interface(void) { return &wl_compositor_interface; }
+const struct wl_interface *ts_wl_shm_interface(void) { return &wl_shm_interface; }
+const struct wl_interface *ts_wl_seat_interface(void) { return &wl_seat_interface; }
+const struct wl_interface *ts_wl_output_interface(void) { return &wl_output_interface; }
+const struct wl_interface *ts_xdg_wm_base_interface(void) { return &xdg_wm_base_interface; }
+
+int ts_memfd_create(const char *name)
+{
+	int fd = memfd_create(name, MFD_CLOEXEC | MFD_ALLOW_SEALING);
+	if (fd >= 0)
+		fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK);
+	return fd;
+}
+
+int ts_termination_signalfd(void)
+{
+	sigset_t mask;
+	sigemptyset(&mask);
+	sigaddset(&mask, SIGINT);
+	sigaddset(&mask, SIGTERM);
+	if (sigprocmask(SIG_BLOCK, &mask, NULL) != 0)
+		return -1;
+	return signalfd(-1, &mask, SFD_NONBLOCK | SFD_CLOEXEC);
+}
+
+int ts_read_signal(int fd)
+{
+	struct signalfd_siginfo info;
+	ssize_t n = read(fd, &info, sizeof info);
+	return n == (ssize_t)sizeof info ? (int)info.ssi_signo : 0;
+}

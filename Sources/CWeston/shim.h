@@ -1,0 +1,2 @@
+#include <libweston/libweston.h>
+#include <wayland-server.h>

@@ -1,0 +1,140 @@
+import CHarness
+import Foundation
+import Glibc
+
+/// A process the harness started. Its output goes to a log file, never to the harness's
+/// own stdout (a test runner waiting on inherited pipes hangs), and it dies with the
+/// harness: it runs under `setpriv --pdeathsig KILL` when setpriv exists.
+public final class ChildProcess {
+    public let pid: pid_t
+    public let name: String
+    public let logPath: String
+    private let pidFD: Int32
+    public private(set) var exitStatus: Int32?
+
+    /// Starts `arguments[0]` (searched in PATH) with `environment` added to ours.
+    /// `inheritedFDs` maps a descriptor of ours to the number the child sees it as.
+    public init(name: String, arguments: [String], environment: [String: String] = [:],
+                logPath: String, inheritedFDs: [Int32: Int32] = [:]) throws {
+        self.name = name
+        self.logPath = logPath
+        var argv = arguments
+        if let setpriv = ChildProcess.which("setpriv") {
+            argv = [setpriv, "--pdeathsig", "KILL", "--"] + argv
+        }
+
+        var env = ProcessInfo.processInfo.environment
+        for (k, v) in environment { env[k] = v }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, logPath, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        for (ours, theirs) in inheritedFDs {
+            // dup2 to itself would keep CLOEXEC; the harness's descriptors are never 3...9.
+            posix_spawn_file_actions_adddup2(&actions, ours, theirs)
+        }
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // The child gets default signal handling, and its own process group so that a
+        // terminal's Ctrl-C reaches only the harness, which then stops it cleanly.
+        var defaults = sigset_t()
+        sigfillset(&defaults)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK
+                                                    | POSIX_SPAWN_SETPGROUP))
+
+        let cArgs = argv.map { strdup($0) } + [nil]
+        let cEnv = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { cArgs.forEach { free($0) }; cEnv.forEach { free($0) } }
+        var child: pid_t = 0
+        let status = posix_spawnp(&child, argv[0], &actions, &attributes, cArgs, cEnv)
+        guard status == 0 else {
+            throw HarnessError("cannot start \(arguments[0]): \(String(cString: strerror(status)))")
+        }
+        pid = child
+        pidFD = harness_pidfd_open(child)
+    }
+
+    deinit {
+        if exitStatus == nil { _ = try? stop(timeout: 2) }
+        if pidFD >= 0 { close(pidFD) }
+    }
+
+    public static func which(_ program: String) -> String? {
+        if program.contains("/") { return access(program, X_OK) == 0 ? program : nil }
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for dir in path.split(separator: ":") {
+            let candidate = "\(dir)/\(program)"
+            if access(candidate, X_OK) == 0 { return candidate }
+        }
+        return nil
+    }
+
+    /// Whether the process has exited (reaps it if so).
+    public var hasExited: Bool {
+        if exitStatus != nil { return true }
+        var status: Int32 = 0
+        if waitpid(pid, &status, WNOHANG) == pid {
+            exitStatus = Self.decode(status)
+            return true
+        }
+        return false
+    }
+
+    /// Waits up to `timeout` seconds for the process to exit; returns its status
+    /// (128 + signal when killed by one), or nil on timeout.
+    @discardableResult
+    public func wait(timeout: Double) -> Int32? {
+        if hasExited { return exitStatus }
+        if pidFD >= 0 {
+            var fds = [pollfd(fd: pidFD, events: Int16(POLLIN), revents: 0)]
+            let deadline = Date().addingTimeInterval(timeout)
+            while !hasExited {
+                let remaining = deadline.timeIntervalSinceNow
+                if remaining <= 0 { return nil }
+                _ = poll(&fds, 1, Int32(remaining * 1000) + 1)
+            }
+            return exitStatus
+        }
+        // No pidfd (very old kernel): a blocking wait after a bounded grace period.
+        let deadline = Date().addingTimeInterval(timeout)
+        while !hasExited && Date() < deadline { usleep(10_000) }
+        return exitStatus
+    }
+
+    /// SIGTERM, then SIGKILL if it has not exited within `timeout`.
+    @discardableResult
+    public func stop(timeout: Double = 5) throws -> Int32 {
+        if let status = exitStatus { return status }
+        kill(pid, SIGTERM)
+        if let status = wait(timeout: timeout) { return status }
+        kill(pid, SIGKILL)
+        guard let status = wait(timeout: 5) else {
+            throw HarnessError("\(name) (pid \(pid)) survived SIGKILL")
+        }
+        return status
+    }
+
+    public func signal(_ number: Int32) { kill(pid, number) }
+
+    private static func decode(_ status: Int32) -> Int32 {
+        let signal = status & 0x7f
+        return signal == 0 ? (status >> 8) & 0xff : 128 + signal
+    }
+
+    /// The tail of the process's log, for error messages.
+    public func logTail(lines: Int = 20) -> String {
+        guard let text = try? String(contentsOfFile: logPath, encoding: .utf8) else { return "" }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).suffix(lines)
+            .joined(separator: "\n")
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Glibc
+
+/// The line protocol of the touchspots-weston module (see touchspots-weston.h): one
+/// command out, one reply line back.
+public final class ControlChannel {
+    private let fd: Int32
+    private var buffer: [UInt8] = []
+
+    public init(fd: Int32) { self.fd = fd }
+    deinit { close(fd) }
+
+    /// Sends `command` and returns the data after "ok" (possibly empty).
+    /// Throws the module's error message, or on timeout or a closed channel.
+    @discardableResult
+    public func send(_ command: String, timeout: Double = 15) throws -> String {
+        try send(batch: [command], timeout: timeout)[0]
+    }
+
+    /// Sends several commands in one write, then reads their replies. weston handles
+    /// them in one pass of its loop and so sends the resulting touch events to clients
+    /// in one flush, as a real touchscreen's frame arrives.
+    @discardableResult
+    public func send(batch commands: [String], timeout: Double = 15) throws -> [String] {
+        guard !commands.isEmpty else { return [] }
+        try write(commands.map { $0 + "\n" }.joined())
+        var results: [String] = []
+        var failure: HarnessError?
+        for command in commands {
+            let reply = try readLine(timeout: timeout, command: command)
+            if reply == "ok" {
+                results.append("")
+            } else if reply.hasPrefix("ok ") {
+                results.append(String(reply.dropFirst(3)))
+            } else {
+                results.append("")
+                failure = failure ?? HarnessError("'\(command)': \(reply)")
+            }
+        }
+        if let failure { throw failure }
+        return results
+    }
+
+    private func write(_ text: String) throws {
+        let line = Array(text.utf8)
+        var offset = 0
+        while offset < line.count {
+            let n = line[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { throw HarnessError("weston's control socket is closed (did weston exit?)") }
+            offset += n
+        }
+    }
+
+    private func readLine(timeout: Double, command: String) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: buffer[..<newline], as: UTF8.self)
+                buffer.removeSubrange(...newline)
+                return line
+            }
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else { throw HarnessError("'\(command)': no reply within \(timeout) s") }
+            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&pfd, 1, Int32(remaining * 1000) + 1)
+            if ready < 0 && errno == EINTR { continue }
+            if ready <= 0 { continue }
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { throw HarnessError("'\(command)': weston closed the control socket") }
+            buffer.append(contentsOf: chunk[..<n])
+        }
+    }
+}

@@ -1,0 +1,23 @@
+import Foundation
+
+/// Finds the touchspots binary and the weston module in the build folder that holds the
+/// running program (the harness CLI or the test bundle), or where the environment says.
+public enum Products {
+    /// The folder of the running executable (e.g. .build/debug).
+    public static var buildDirectory: String {
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0]
+        return (exe as NSString).deletingLastPathComponent
+    }
+
+    /// $TOUCHSPOTS_BINARY, else `touchspots` beside the running program.
+    public static var touchspots: String {
+        ProcessInfo.processInfo.environment["TOUCHSPOTS_BINARY"] ?? "\(buildDirectory)/touchspots"
+    }
+
+    /// $TOUCHSPOTS_WESTON_MODULE, else `libtouchspots-weston.so` beside the running program.
+    public static var westonModule: String {
+        ProcessInfo.processInfo.environment["TOUCHSPOTS_WESTON_MODULE"]
+            ?? "\(buildDirectory)/libtouchspots-weston.so"
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Glibc
+
+/// A touch scenario: plain text, one step per line, `#` starts a comment.
+///
+///     down ID X Y | motion ID X Y | up ID | frame | cancel   (sent to weston as they are)
+///     sync                        wait until touchspots has handled everything sent
+///     screenshot NAME.png         sync, then save the screen into the output folder
+///     wait DURATION               let time pass (e.g. 500ms, 2s): for timeouts in the client
+///
+/// Coordinates are window (= screen, under kiosk-shell) logical pixels.
+public struct Scenario: Sendable {
+    public enum Step: Equatable, Sendable {
+        case command(String)
+        case sync
+        case screenshot(String)
+        case wait(Double)
+
+        var isCommand: Bool {
+            if case .command = self { return true }
+            return false
+        }
+    }
+
+    public let steps: [Step]
+
+    public init(text: String) throws {
+        var steps: [Step] = []
+        for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+                .trimmingCharacters(in: .whitespaces)
+            if line.isEmpty { continue }
+            let words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+            func fail(_ why: String) -> HarnessError {
+                HarnessError("scenario line \(number + 1): \(why): \(line)")
+            }
+            func numbers(_ count: Int) throws {
+                guard words.count == count + 1 else { throw fail("expected \(count) arguments") }
+                for word in words.dropFirst() where Double(word) == nil {
+                    throw fail("'\(word)' is not a number")
+                }
+            }
+            switch words[0] {
+            case "down", "motion": try numbers(3); steps.append(.command(line))
+            case "up": try numbers(1); steps.append(.command(line))
+            case "frame", "cancel": try numbers(0); steps.append(.command(line))
+            case "sync": try numbers(0); steps.append(.sync)
+            case "screenshot":
+                guard words.count == 2, !words[1].contains("/") else {
+                    throw fail("expected one file name")
+                }
+                steps.append(.screenshot(words[1]))
+            case "wait":
+                guard words.count == 2, let seconds = Scenario.duration(words[1]) else {
+                    throw fail("expected a duration such as 300ms or 2s")
+                }
+                steps.append(.wait(seconds))
+            default:
+                throw fail("unknown step '\(words[0])'")
+            }
+        }
+        self.steps = steps
+    }
+
+    static func duration(_ text: String) -> Double? {
+        if text.hasSuffix("ms"), let v = Double(text.dropLast(2)), v >= 0 { return v / 1000 }
+        if text.hasSuffix("s"), let v = Double(text.dropLast()), v >= 0 { return v }
+        return nil
+    }
+
+    /// Plays the scenario; returns the screenshots written.
+    @discardableResult
+    public func play(in session: Session) throws -> [String] {
+        var shots: [String] = []
+        var group: [String] = []
+        for (index, step) in steps.enumerated() {
+            if case .command(let command) = step {
+                // Touch commands up to a frame (or cancel) travel together, as one frame.
+                group.append(command)
+                let last = index == steps.count - 1
+                let next = last ? nil : steps[index + 1]
+                if command == "frame" || command == "cancel" || last || !(next?.isCommand ?? false) {
+                    try session.send(batch: group)
+                    group.removeAll()
+                }
+                continue
+            }
+            switch step {
+            case .command: break
+            case .sync: try session.sync()
+            case .screenshot(let name):
+                try session.screenshot(name)
+                shots.append("\(session.outputDirectory)/\(name)")
+            case .wait(let seconds):
+                // Real time passing is the point of this step (label timeouts).
+                usleep(useconds_t(seconds * 1_000_000))
+            }
+        }
+        return shots
+    }
+}

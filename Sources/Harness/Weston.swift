@@ -1,0 +1,88 @@
+import Foundation
+import Glibc
+
+/// A headless weston 10 with the touchspots-weston module, in a runtime directory of its
+/// own, driven over a socketpair inherited as fd 3.
+public final class Weston {
+    public struct Configuration: Sendable {
+        public var width = 1024
+        public var height = 640
+        public var scale = 1
+        public var modulePath: String
+        public var logPath: String
+
+        public init(modulePath: String, logPath: String) {
+            self.modulePath = modulePath
+            self.logPath = logPath
+        }
+    }
+
+    public let runtimeDirectory: String
+    public let socketName = "touchspots-weston"
+    public let control: ControlChannel
+    private let process: ChildProcess
+
+    public init(_ configuration: Configuration) throws {
+        guard ChildProcess.which("weston") != nil else {
+            throw HarnessError("weston is not installed (scripts/install-deps installs it)")
+        }
+        guard configuration.modulePath.hasPrefix("/"),
+              FileManager.default.fileExists(atPath: configuration.modulePath) else {
+            throw HarnessError("the weston module \(configuration.modulePath) does not exist " +
+                               "(swift build builds libtouchspots-weston.so); weston needs an absolute path")
+        }
+        var template = Array("/tmp/touchspots-XXXXXX".utf8CString)
+        guard let dir = mkdtemp(&template) else { throw HarnessError("mkdtemp failed") }
+        runtimeDirectory = String(cString: dir)
+        chmod(runtimeDirectory, 0o700)
+
+        var pair: [Int32] = [0, 0]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
+            throw HarnessError("socketpair failed: \(String(cString: strerror(errno)))")
+        }
+        defer { close(pair[1]) }
+        control = ControlChannel(fd: pair[0])
+
+        let arguments = [
+            "weston", "--backend=headless-backend.so", "--use-pixman",
+            "--width=\(configuration.width)", "--height=\(configuration.height)",
+            "--scale=\(configuration.scale)", "--socket=\(socketName)",
+            "--shell=kiosk-shell.so", "--idle-time=0", "--no-config",
+            "--modules=\(configuration.modulePath)",
+        ]
+        do {
+            process = try ChildProcess(
+                name: "weston", arguments: arguments,
+                environment: ["XDG_RUNTIME_DIR": runtimeDirectory,
+                              "TOUCHSPOTS_WESTON_CONTROL_FD": "3"],
+                logPath: configuration.logPath, inheritedFDs: [pair[1]: 3])
+        } catch {
+            try? FileManager.default.removeItem(atPath: runtimeDirectory)
+            throw error
+        }
+        // The first reply proves weston loaded the module and runs its loop.
+        do {
+            _ = try control.send("size", timeout: 20)
+        } catch {
+            let tail = process.logTail()
+            _ = try? process.stop(timeout: 2)
+            try? FileManager.default.removeItem(atPath: runtimeDirectory)
+            throw HarnessError("weston did not start: \(error)\n\(tail)")
+        }
+    }
+
+    /// Environment for a client of this weston.
+    public var clientEnvironment: [String: String] {
+        ["XDG_RUNTIME_DIR": runtimeDirectory, "WAYLAND_DISPLAY": socketName]
+    }
+
+    public var hasExited: Bool { process.hasExited }
+
+    /// Stops weston and removes its runtime directory.
+    public func stop() {
+        _ = try? process.stop(timeout: 5)
+        try? FileManager.default.removeItem(atPath: runtimeDirectory)
+    }
+
+    deinit { stop() }
+}

@@ -1,0 +1,19 @@
+/// Memory the renderer draws into: 32-bit XRGB, as wl_shm's XRGB8888.
+public struct PixelBuffer {
+    public let pixels: UnsafeMutableRawPointer
+    public let width: Int32
+    public let height: Int32
+    public let stride: Int32
+
+    public init(pixels: UnsafeMutableRawPointer, width: Int32, height: Int32, stride: Int32) {
+        self.pixels = pixels; self.width = width; self.height = height; self.stride = stride
+    }
+}
+
+/// A rectangle in buffer pixels.
+public struct DeviceRect: Hashable, Sendable {
+    public var x: Int32, y: Int32, width: Int32, height: Int32
+    public init(x: Int32, y: Int32, width: Int32, height: Int32) {
+        self.x = x; self.y = y; self.width = width; self.height = height
+    }
+}

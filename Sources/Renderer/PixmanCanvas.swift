@@ -1,0 +1,98 @@
+import CPixman
+import TouchCore
+
+/// TouchCore's Canvas over a pixman image. Shapes arrive in the drawing view's
+/// coordinates; `origin` (logical) and `scale` place them in the buffer.
+final class PixmanCanvas: Canvas {
+    private let image: OpaquePointer
+    private let scale: Double
+    private let font: Font
+    var masks: EllipseMaskCache
+    var origin: Point = .zero
+    var alpha: Double = 1
+
+    init(image: OpaquePointer, scale: Double, font: Font, masks: EllipseMaskCache) {
+        self.image = image
+        self.scale = scale
+        self.font = font
+        self.masks = masks
+    }
+
+    private func pixmanColor(_ color: Color) -> pixman_color_t {
+        let a = max(0, min(1, color.alpha * alpha))
+        func channel(_ v: Double) -> UInt16 { UInt16((max(0, min(1, v)) * a * 65535).rounded()) }
+        return pixman_color_t(red: channel(color.red), green: channel(color.green),
+                              blue: channel(color.blue), alpha: UInt16((a * 65535).rounded()))
+    }
+
+    /// A logical rect in buffer pixels (may be fractional).
+    private func device(_ rect: Rect) -> Rect {
+        Rect(x: (origin.x + rect.minX) * scale, y: (origin.y + rect.minY) * scale,
+             width: rect.width * scale, height: rect.height * scale)
+    }
+
+    private func withSolid(_ color: Color, _ body: (OpaquePointer) -> Void) {
+        var c = pixmanColor(color)
+        guard c.alpha > 0, let solid = pixman_image_create_solid_fill(&c) else { return }
+        body(solid)
+        pixman_image_unref(solid)
+    }
+
+    func fill(_ rect: Rect, color: Color) {
+        let d = device(rect)
+        let x0 = Int32(d.minX.rounded()), y0 = Int32(d.minY.rounded())
+        let x1 = Int32(d.maxX.rounded()), y1 = Int32(d.maxY.rounded())
+        guard x1 > x0, y1 > y0 else { return }
+        var c = pixmanColor(color)
+        var box = pixman_rectangle16_t(x: Int16(clamping: x0), y: Int16(clamping: y0),
+                                       width: UInt16(clamping: x1 - x0),
+                                       height: UInt16(clamping: y1 - y0))
+        pixman_image_fill_rectangles(PIXMAN_OP_OVER, image, &c, 1, &box)
+    }
+
+    func strokeRect(_ rect: Rect, color: Color, width: Double) {
+        fill(Rect(x: rect.minX, y: rect.minY, width: rect.width, height: width), color: color)
+        fill(Rect(x: rect.minX, y: rect.maxY - width, width: rect.width, height: width), color: color)
+        fill(Rect(x: rect.minX, y: rect.minY + width, width: width, height: rect.height - 2 * width),
+             color: color)
+        fill(Rect(x: rect.maxX - width, y: rect.minY + width, width: width,
+                  height: rect.height - 2 * width), color: color)
+    }
+
+    func fillEllipse(in rect: Rect, color: Color) {
+        let d = device(rect)
+        guard d.width > 0, d.height > 0 else { return }
+        let mask = masks.mask(for: d)
+        withSolid(color) { solid in
+            pixman_image_composite32(PIXMAN_OP_OVER, solid, mask.image, image, 0, 0, 0, 0,
+                                     mask.x, mask.y, mask.width, mask.height)
+        }
+    }
+
+    func drawText(_ text: String, in rect: Rect, fontSize: Double, color: Color,
+                  alignment: TextAlignment) {
+        let pixelSize = UInt32(max(1, (fontSize * scale).rounded()))
+        let d = device(rect)
+        let width = font.width(of: text, pixelSize: pixelSize)
+        var penX: Double
+        switch alignment {
+        case .left: penX = d.minX
+        case .center: penX = d.minX + (d.width - width) / 2
+        case .right: penX = d.maxX - width
+        }
+        penX = penX.rounded()
+        let (ascender, descender) = font.verticalMetrics(pixelSize: pixelSize)
+        let baseline = Int32((d.minY + (d.height + ascender + descender) / 2).rounded())
+        withSolid(color) { solid in
+            for scalar in text.unicodeScalars {
+                let glyph = font.glyph(scalar, pixelSize: pixelSize)
+                if let mask = glyph.mask {
+                    pixman_image_composite32(PIXMAN_OP_OVER, solid, mask, image, 0, 0, 0, 0,
+                                             Int32(penX) + glyph.left, baseline - glyph.top,
+                                             glyph.width, glyph.height)
+                }
+                penX += glyph.advance
+            }
+        }
+    }
+}

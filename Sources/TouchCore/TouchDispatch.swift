@@ -1,0 +1,79 @@
+/// Binding touches to views and delivering them, after UIWindow.sendEvent: a touch is
+/// bound at began to the view hitTest returns and stays bound to it for its whole life,
+/// even when the finger leaves that view (seeds 002 and 004).
+extension Window {
+    /// A finger over its whole life (ids are reused after up).
+    struct TouchKey: Hashable { let id: Int32; let sequence: Int }
+
+    /// Hit-tests began touches, then calls touchesBegan/Moved/Ended/Cancelled once per
+    /// view and phase. When a finger appears twice in one frame (down and up, or a
+    /// cancelled old touch and a new one with the same id), its second entry is delivered
+    /// in a second round, so every view sees each finger's phases in order.
+    public func send(_ frame: TouchFrame) {
+        var rounds: [[Touch]] = [[], []]
+        var seen = Set<Int32>()
+        for touch in frame.touches {
+            rounds[seen.insert(touch.id).inserted ? 0 : 1].append(touch)
+        }
+        for round in rounds where !round.isEmpty {
+            for phase in TouchPhase.allCases {
+                deliver(round.filter { $0.phase == phase }, phase: phase, frame: frame)
+            }
+        }
+    }
+
+    private func deliver(_ touches: [Touch], phase: TouchPhase, frame: TouchFrame) {
+        guard !touches.isEmpty else { return }
+        var byView: [(View, [Touch])] = []
+        for touch in touches {
+            let key = TouchKey(id: touch.id, sequence: touch.sequence)
+            let view: View?
+            if phase == .began {
+                view = bind(touch, key: key)
+            } else {
+                view = bindings[key]
+            }
+            if phase == .ended || phase == .cancelled { bindings[key] = nil }
+            guard let target = view else { continue }
+            if let index = byView.firstIndex(where: { $0.0 === target }) {
+                byView[index].1.append(touch)
+            } else {
+                byView.append((target, [touch]))
+            }
+        }
+        for (view, group) in byView {
+            switch phase {
+            case .began: view.touchesBegan(group, with: frame)
+            case .moved: view.touchesMoved(group, with: frame)
+            case .ended: view.touchesEnded(group, with: frame)
+            case .cancelled: view.touchesCancelled(group, with: frame)
+            }
+        }
+    }
+
+    /// Hit-tests a new touch; nil when nothing takes it or when the view it hits already
+    /// holds a touch and has not opted into multiple touches.
+    private func bind(_ touch: Touch, key: TouchKey) -> View? {
+        var visited: [View] = []
+        let hit = hitTest(touch.location) { visited.append($0) }
+        var ignored = false
+        if let view = hit, !view.isMultipleTouchEnabled,
+           bindings.values.contains(where: { $0 === view }) {
+            ignored = true
+        }
+        touchObserver?.didHitTest(touch, view: hit, visited: visited, ignored: ignored)
+        guard let view = hit, !ignored else { return nil }
+        bindings[key] = view
+        return view
+    }
+
+    /// The view each active touch is bound to, by id (for tests and logs).
+    public func boundView(forTouchID id: Int32) -> View? {
+        bindings.first { $0.key.id == id }?.value
+    }
+}
+
+/// Told how touches were routed; the executable logs it.
+public protocol TouchObserver: AnyObject {
+    func didHitTest(_ touch: Touch, view: View?, visited: [View], ignored: Bool)
+}

@@ -1,0 +1,158 @@
+/// A rectangle in a tree of views, after UIKit's UIView: it draws itself, takes part in
+/// hit-testing and receives the touches bound to it.
+///
+/// Geometry is kept as `frame` in the superview's coordinates; `bounds` always has a zero
+/// origin (no scrolling views here). Any change that alters what is on screen reports the
+/// old and the new area to the window as damage, so the renderer repaints only those.
+open class View {
+    /// Shown in logs (hit, responder) and in the HitTest scene.
+    public var name: String
+
+    public private(set) weak var superview: View?
+    public private(set) var subviews: [View] = []
+
+    public var frame: Rect {
+        didSet { if frame != oldValue { damage(oldValue); setNeedsDisplay() } }
+    }
+    public var bounds: Rect { Rect(origin: .zero, size: frame.size) }
+    public var center: Point {
+        get { frame.center }
+        set { frame = Rect(center: newValue, size: frame.size) }
+    }
+
+    public var isHidden = false {
+        didSet { if isHidden != oldValue { damage(frame, includingHidden: true) } }
+    }
+    public var alpha: Double = 1 {
+        didSet { if alpha != oldValue { setNeedsDisplay() } }
+    }
+    public var backgroundColor: Color? {
+        didSet { if backgroundColor != oldValue { setNeedsDisplay() } }
+    }
+    public var isUserInteractionEnabled = true
+    /// UIKit's default is false: such a view is given one touch at a time.
+    public var isMultipleTouchEnabled = false
+
+    public init(name: String, frame: Rect = .zero) {
+        self.name = name
+        self.frame = frame
+    }
+
+    // MARK: Tree
+
+    public func addSubview(_ view: View) {
+        view.removeFromSuperview()
+        subviews.append(view)
+        view.superview = self
+        view.setNeedsDisplay()
+    }
+
+    /// Inserts `view` behind the subviews at and after `index`.
+    public func insertSubview(_ view: View, at index: Int) {
+        view.removeFromSuperview()
+        subviews.insert(view, at: min(max(index, 0), subviews.count))
+        view.superview = self
+        view.setNeedsDisplay()
+    }
+
+    public func removeFromSuperview() {
+        guard let parent = superview else { return }
+        setNeedsDisplay()
+        parent.subviews.removeAll { $0 === self }
+        superview = nil
+    }
+
+    /// The window this view is in, if any.
+    public var window: Window? {
+        var view: View? = self
+        while let v = view {
+            if let w = v as? Window { return w }
+            view = v.superview
+        }
+        return nil
+    }
+
+    // MARK: Coordinates
+
+    /// This view's origin in window coordinates.
+    public var originInWindow: Point {
+        var p = frame.origin
+        var parent = superview
+        while let v = parent, !(v is Window) {
+            p.x += v.frame.minX; p.y += v.frame.minY
+            parent = v.superview
+        }
+        return p
+    }
+
+    /// Converts a point in this view's coordinates to `view`'s (nil: the window's).
+    public func convert(_ point: Point, to view: View?) -> Point {
+        let me = originInWindow
+        let other = view?.originInWindow ?? .zero
+        return Point(x: point.x + me.x - other.x, y: point.y + me.y - other.y)
+    }
+
+    /// Converts a point in `view`'s coordinates (nil: the window's) to this view's.
+    public func convert(_ point: Point, from view: View?) -> Point {
+        (view ?? window ?? self).convert(point, to: self)
+    }
+
+    // MARK: Hit-testing (seed 002)
+
+    /// Whether `point` (in this view's coordinates) is inside it.
+    open func point(inside point: Point) -> Bool {
+        bounds.contains(point)
+    }
+
+    /// Whether this view can receive touches at all: not hidden, interaction enabled and
+    /// alpha above 0.01, as UIKit decides.
+    public var acceptsTouches: Bool {
+        !isHidden && isUserInteractionEnabled && alpha > 0.01
+    }
+
+    /// Reverse depth-first search for the frontmost view containing `point` (in this
+    /// view's coordinates). `visit` is told of every view whose hitTest returned, in the
+    /// order they returned, which is what the HitTest scene logs.
+    open func hitTest(_ point: Point, visit: (View) -> Void = { _ in }) -> View? {
+        defer { visit(self) }
+        guard acceptsTouches, self.point(inside: point) else { return nil }
+        for subview in subviews.reversed() {
+            let converted = Point(x: point.x - subview.frame.minX, y: point.y - subview.frame.minY)
+            if let hit = subview.hitTest(converted, visit: visit) { return hit }
+        }
+        return self
+    }
+
+    // MARK: Drawing
+
+    /// Draws this view's own content (not its subviews) in its own coordinates.
+    /// The default fills the background colour.
+    open func draw(in canvas: Canvas) {
+        if let color = backgroundColor { canvas.fill(bounds, color: color) }
+    }
+
+    /// Marks the whole view as needing to be redrawn.
+    public func setNeedsDisplay() {
+        damage(frame)
+    }
+
+    /// Reports `rect` (in the superview's coordinates) as changed, unless hidden.
+    private func damage(_ rect: Rect, includingHidden: Bool = false) {
+        guard includingHidden || !isHidden, let parent = superview else { return }
+        if let window = parent as? Window {
+            window.addDamage(rect)
+        } else if let window = parent.window {
+            let origin = parent.originInWindow
+            window.addDamage(rect.offsetBy(dx: origin.x, dy: origin.y))
+        }
+    }
+
+    // MARK: Touches (UIResponder)
+
+    /// Touches bound to this view that began in this frame; `event` holds every touch.
+    /// The default does nothing; a later issue forwards unhandled touches up the chain.
+    open func touchesBegan(_ touches: [Touch], with event: TouchFrame) {}
+    open func touchesMoved(_ touches: [Touch], with event: TouchFrame) {}
+    open func touchesEnded(_ touches: [Touch], with event: TouchFrame) {}
+    open func touchesCancelled(_ touches: [Touch], with event: TouchFrame) {}
+}

@@ -1,0 +1,53 @@
+/// The root of a view tree, bound to one on-screen surface. It gathers damage, runs
+/// animations against the injected clock and hands touch frames to the views they are
+/// bound to.
+public final class Window: View {
+    public let clock: Clock
+    public let animator: Animator
+    private(set) var damage: [Rect] = []
+    /// Touch bindings live here rather than in the extension that uses them.
+    var bindings: [TouchKey: View] = [:]
+    public weak var touchObserver: TouchObserver?
+
+    public init(size: Size, clock: Clock) {
+        self.clock = clock
+        self.animator = Animator(clock: clock)
+        super.init(name: "Window", frame: Rect(origin: .zero, size: size))
+        backgroundColor = .white
+        damage = [bounds]
+    }
+
+    public var size: Size {
+        get { frame.size }
+        set {
+            guard newValue != frame.size else { return }
+            frame = Rect(origin: .zero, size: newValue)
+            damage = [bounds]
+        }
+    }
+
+    /// Records a changed area in window coordinates.
+    public func addDamage(_ rect: Rect) {
+        let clipped = rect.intersection(bounds)
+        guard !clipped.isEmpty else { return }
+        // Collapse into an existing rect when it already covers the new one, so a spot
+        // that does not move between frames adds nothing.
+        if damage.contains(where: { $0.union(clipped) == $0 }) { return }
+        damage.append(clipped)
+    }
+
+    /// Marks everything as changed (first frame, new buffer, new scale).
+    public func damageAll() { damage = [bounds] }
+
+    /// Whether something must be drawn: damage is pending or an animation is running.
+    public var needsRedraw: Bool { !damage.isEmpty || animator.isRunning }
+
+    /// Advances animations to the clock's time and returns the damage to repaint,
+    /// clearing it. The renderer calls this right before drawing.
+    public func takeDamage() -> [Rect] {
+        animator.step()
+        let taken = damage
+        damage.removeAll()
+        return taken
+    }
+}

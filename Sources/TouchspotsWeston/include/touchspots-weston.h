@@ -1,0 +1,30 @@
+#ifndef TOUCHSPOTS_WESTON_H
+#define TOUCHSPOTS_WESTON_H
+
+/*
+ * touchspots-weston: a weston 10 module that gives a headless weston a touch seat and a
+ * line-based control socket, so tests can inject touches and take screenshots.
+ *
+ * Load it with `weston --modules=/ABSOLUTE/PATH/libtouchspots-weston.so`. The control
+ * channel is, in order of preference:
+ *   TOUCHSPOTS_WESTON_CONTROL_FD=N  an already connected stream socket inherited as fd N;
+ *   TOUCHSPOTS_WESTON_CONTROL=PATH  a Unix socket the module listens on (any number of
+ *                                   connections, one command at a time each).
+ *
+ * Commands, one per line; every command gets exactly one reply line, "ok[ DATA]" or
+ * "error: MESSAGE". Coordinates are compositor-global logical pixels (with kiosk-shell
+ * these equal the fullscreen window's surface coordinates).
+ *   down ID X Y        touch ID goes down at (X, Y)
+ *   motion ID X Y      touch ID moves to (X, Y)
+ *   up ID              touch ID lifts
+ *   frame              ends the group of touch events (wl_touch.frame)
+ *   cancel             cancels every touch (wl_touch.cancel), as a compositor gesture does
+ *   wait-ready         waits until a client's window is on screen and touchable
+ *   sync               returns once every client has handled all that was sent so far
+ *                      and the screen shows everything they committed since
+ *   screenshot PATH    repaints and writes the output to PATH as PNG; replies "ok W H"
+ *   size               replies "ok W H" with the output size in logical pixels
+ * Waiting commands time out after 10 s with an error.
+ */
+
+#endif

@@ -1,0 +1,734 @@
+/*
+ * touchspots-weston: touch seat, control socket, client sync and screenshots for a
+ * headless weston 10. The command language is described in touchspots-weston.h.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <libweston/libweston.h>
+#include <png.h>
+#include <wayland-server.h>
+
+#include "touchspots-weston.h"
+
+/* libweston 10 exports these, but declares them only in headers Debian does not ship
+ * (libweston/backend.h, libweston-internal.h). */
+void weston_seat_init(struct weston_seat *seat, struct weston_compositor *ec,
+		      const char *seat_name);
+int weston_seat_init_touch(struct weston_seat *seat);
+void weston_seat_release(struct weston_seat *seat);
+struct weston_touch_device *
+weston_touch_create_touch_device(struct weston_touch *touch, const char *syspath,
+				 void *backend_data,
+				 const struct weston_touch_device_ops *ops);
+void weston_touch_device_destroy(struct weston_touch_device *device);
+void notify_touch_normalized(struct weston_touch_device *device,
+			     const struct timespec *time, int touch_id, double x, double y,
+			     const struct weston_point2d_device_normalized *norm,
+			     int touch_type);
+void notify_touch_frame(struct weston_touch_device *device);
+void notify_touch_cancel(struct weston_touch_device *device);
+void weston_compositor_read_presentation_clock(const struct weston_compositor *compositor,
+					       struct timespec *ts);
+
+#define MAX_TOUCHES 64
+#define TIMEOUT_MS 10000
+#define MAX_SYNC_ROUNDS 400
+
+enum wait_kind { WAIT_NONE, WAIT_READY, WAIT_SYNC_PONG, WAIT_SYNC_REPAINT, WAIT_SCREENSHOT };
+
+struct connection;
+
+struct harness {
+	struct weston_compositor *compositor;
+	struct weston_seat seat;
+	struct weston_touch_device *device;
+
+	int listen_fd;
+	char *listen_path;
+	struct wl_event_source *listen_source;
+	struct wl_list connections; /* struct connection::link */
+
+	struct wl_protocol_logger *logger;
+	struct wl_listener destroy_listener;
+	struct wl_listener frame_listener;
+	struct weston_output *output;
+
+	int32_t active[MAX_TOUCHES];
+	int active_count;
+
+	/* weston 10 workaround state, see harness_frame() */
+	struct wl_client *last_focus_client;
+	bool frame_owed;
+
+	/* The one command that is waiting, if any. */
+	struct connection *waiter;
+	enum wait_kind wait;
+	struct wl_event_source *timeout;
+	uint32_t ping_serial;
+	int pongs_expected;
+	int sync_rounds;
+	uint64_t commits;
+	uint64_t round_start_commits; /* commits seen when the sync round began */
+	char *screenshot_path;
+};
+
+struct connection {
+	struct harness *harness;
+	int fd;
+	struct wl_event_source *source;
+	char buf[8192];
+	size_t len;
+	struct wl_list link;
+};
+
+static void connection_process(struct connection *c);
+
+static void
+reply(struct connection *c, const char *fmt, ...)
+{
+	char line[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(line, sizeof line - 1, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	if ((size_t)n > sizeof line - 2)
+		n = sizeof line - 2;
+	line[n++] = '\n';
+	/* Replies are short and the peer waits for each; a blocking write is fine. */
+	const char *p = line;
+	while (n > 0) {
+		ssize_t w = send(c->fd, p, n, MSG_NOSIGNAL);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return;
+		p += w;
+		n -= w;
+	}
+}
+
+/* ---- waiting commands ---- */
+
+static void
+finish_wait(struct harness *h, const char *fmt, ...)
+{
+	struct connection *c = h->waiter;
+	char msg[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+
+	h->waiter = NULL;
+	h->wait = WAIT_NONE;
+	free(h->screenshot_path);
+	h->screenshot_path = NULL;
+	if (h->timeout)
+		wl_event_source_timer_update(h->timeout, 0);
+	if (c) {
+		reply(c, "%s", msg);
+		/* Commands that arrived while this one waited. */
+		connection_process(c);
+	}
+}
+
+static int
+on_timeout(void *data)
+{
+	struct harness *h = data;
+	if (h->waiter)
+		finish_wait(h, "error: timed out after %d ms", TIMEOUT_MS);
+	return 0;
+}
+
+static void
+begin_wait(struct harness *h, struct connection *c, enum wait_kind kind)
+{
+	h->waiter = c;
+	h->wait = kind;
+	h->sync_rounds = 0;
+	wl_event_source_timer_update(h->timeout, TIMEOUT_MS);
+}
+
+static bool
+client_view_is_pickable(struct harness *h)
+{
+	struct weston_view *view;
+	/* compositor->view_list is the pick list, rebuilt at every repaint. */
+	wl_list_for_each(view, &h->compositor->view_list, link) {
+		if (view->surface->resource && weston_surface_is_mapped(view->surface))
+			return true;
+	}
+	return false;
+}
+
+struct ping_data {
+	uint32_t serial;
+	int count;
+};
+
+static enum wl_iterator_result
+ping_resource(struct wl_resource *resource, void *data)
+{
+	struct ping_data *ping = data;
+	if (strcmp(wl_resource_get_class(resource), "xdg_wm_base") == 0) {
+		/* xdg_wm_base.ping is event 0 */
+		wl_resource_post_event(resource, 0, ping->serial);
+		ping->count++;
+	}
+	return WL_ITERATOR_CONTINUE;
+}
+
+/* One sync round: ping every client's xdg_wm_base with our own serial; the pongs come
+ * back after each client has handled everything sent before the ping. libweston-desktop
+ * ignores pongs to serials it did not issue. */
+static void
+sync_round(struct harness *h)
+{
+	struct wl_list *clients = wl_display_get_client_list(h->compositor->wl_display);
+	struct wl_client *client;
+	struct ping_data ping = { wl_display_next_serial(h->compositor->wl_display), 0 };
+
+	if (++h->sync_rounds > MAX_SYNC_ROUNDS) {
+		finish_wait(h, "error: clients kept committing for %d rounds", MAX_SYNC_ROUNDS);
+		return;
+	}
+	wl_client_for_each(client, clients)
+		wl_client_for_each_resource(client, ping_resource, &ping);
+	wl_display_flush_clients(h->compositor->wl_display);
+	h->ping_serial = ping.serial;
+	h->pongs_expected = ping.count;
+	h->round_start_commits = h->commits;
+	h->wait = WAIT_SYNC_PONG;
+	if (ping.count == 0)
+		finish_wait(h, "ok");
+}
+
+/* All pongs are in. A client that draws on frame callbacks answers the ping and then
+ * commits in the same flush, so the round is not over yet: repaint, and let on_frame
+ * decide whether another round is needed. */
+static void
+after_pongs(struct harness *h)
+{
+	h->wait = WAIT_SYNC_REPAINT;
+	weston_output_schedule_repaint(h->output);
+}
+
+static void
+protocol_logger(void *data, enum wl_protocol_logger_type type,
+		const struct wl_protocol_logger_message *message)
+{
+	struct harness *h = data;
+	if (type != WL_PROTOCOL_LOGGER_REQUEST)
+		return;
+	const char *iface = wl_resource_get_class(message->resource);
+	if (strcmp(message->message->name, "commit") == 0 &&
+	    strcmp(iface, "wl_surface") == 0) {
+		h->commits++;
+		if (h->wait == WAIT_READY)
+			weston_output_schedule_repaint(h->output);
+	} else if (h->wait == WAIT_SYNC_PONG && strcmp(message->message->name, "pong") == 0 &&
+		   strcmp(iface, "xdg_wm_base") == 0 && message->arguments_count > 0 &&
+		   message->arguments[0].u == h->ping_serial) {
+		if (--h->pongs_expected <= 0)
+			after_pongs(h);
+	}
+}
+
+static bool
+write_png(const char *path, const uint32_t *pixels, int width, int height,
+	  pixman_format_code_t format, bool yflip, char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "wb");
+	if (!f) {
+		snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+		return false;
+	}
+	png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+	png_infop info = png ? png_create_info_struct(png) : NULL;
+	uint8_t *row = malloc((size_t)width * 3);
+	if (!png || !info || !row || setjmp(png_jmpbuf(png))) {
+		snprintf(err, errlen, "libpng failed writing %s", path);
+		png_destroy_write_struct(&png, &info);
+		free(row);
+		fclose(f);
+		return false;
+	}
+	png_init_io(png, f);
+	/* No filter, fast compression: ~10 ms at 1024x640. */
+	png_set_filter(png, 0, PNG_FILTER_NONE);
+	png_set_compression_level(png, 1);
+	png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
+		     PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+	png_write_info(png, info);
+	bool abgr = PIXMAN_FORMAT_TYPE(format) == PIXMAN_TYPE_ABGR;
+	for (int y = 0; y < height; y++) {
+		const uint32_t *src = pixels + (size_t)(yflip ? height - 1 - y : y) * width;
+		for (int x = 0; x < width; x++) {
+			uint32_t p = src[x];
+			uint8_t r = (p >> 16) & 0xff, g = (p >> 8) & 0xff, b = p & 0xff;
+			if (abgr) {
+				uint8_t t = r;
+				r = b;
+				b = t;
+			}
+			row[x * 3] = r;
+			row[x * 3 + 1] = g;
+			row[x * 3 + 2] = b;
+		}
+		png_write_row(png, row);
+	}
+	png_write_end(png, NULL);
+	png_destroy_write_struct(&png, &info);
+	free(row);
+	if (fclose(f) != 0) {
+		snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+		return false;
+	}
+	return true;
+}
+
+static void
+take_screenshot(struct harness *h)
+{
+	struct weston_output *o = h->output;
+	struct weston_compositor *ec = h->compositor;
+	int width = o->current_mode->width, height = o->current_mode->height;
+	uint32_t *pixels = malloc((size_t)width * height * 4);
+	char err[512];
+
+	if (!pixels) {
+		finish_wait(h, "error: out of memory");
+		return;
+	}
+	if (ec->renderer->read_pixels(o, ec->read_format, pixels, 0, 0, width, height) < 0) {
+		free(pixels);
+		finish_wait(h, "error: the renderer could not read pixels (is --use-pixman set?)");
+		return;
+	}
+	bool ok = write_png(h->screenshot_path, pixels, width, height, ec->read_format,
+			    ec->capabilities & WESTON_CAP_CAPTURE_YFLIP, err, sizeof err);
+	free(pixels);
+	if (ok)
+		finish_wait(h, "ok %d %d", width, height);
+	else
+		finish_wait(h, "error: %s", err);
+}
+
+/* Runs after every repaint of the output. */
+static void
+on_frame(struct wl_listener *listener, void *data)
+{
+	struct harness *h = wl_container_of(listener, h, frame_listener);
+	switch (h->wait) {
+	case WAIT_READY:
+		if (client_view_is_pickable(h))
+			finish_wait(h, "ok");
+		break;
+	case WAIT_SYNC_REPAINT:
+		/* A round in which nobody committed means every client is settled and the
+		 * screen, just repainted, shows all they committed. */
+		if (h->commits == h->round_start_commits)
+			finish_wait(h, "ok");
+		else
+			sync_round(h);
+		break;
+	case WAIT_SCREENSHOT:
+		take_screenshot(h);
+		break;
+	default:
+		break;
+	}
+}
+
+/* ---- touch commands ---- */
+
+static int
+find_active(struct harness *h, int32_t id)
+{
+	for (int i = 0; i < h->active_count; i++)
+		if (h->active[i] == id)
+			return i;
+	return -1;
+}
+
+static void
+now(struct harness *h, struct timespec *ts)
+{
+	weston_compositor_read_presentation_clock(h->compositor, ts);
+}
+
+static bool
+parse_int(const char *s, int32_t *out)
+{
+	char *end;
+	errno = 0;
+	long v = strtol(s, &end, 10);
+	if (errno || end == s || *end || v < INT32_MIN || v > INT32_MAX)
+		return false;
+	*out = (int32_t)v;
+	return true;
+}
+
+static bool
+parse_double(const char *s, double *out)
+{
+	char *end;
+	errno = 0;
+	double v = strtod(s, &end);
+	if (errno || end == s || *end || v != v)
+		return false;
+	*out = v;
+	return true;
+}
+
+static void
+touch_command(struct harness *h, struct connection *c, int type, int argc, char **argv)
+{
+	const char *name = argv[0];
+	int32_t id;
+	double x = 0, y = 0;
+	struct timespec ts;
+	int want = type == WL_TOUCH_UP ? 2 : 4;
+
+	if (argc != want || !parse_int(argv[1], &id) ||
+	    (want == 4 && (!parse_double(argv[2], &x) || !parse_double(argv[3], &y)))) {
+		reply(c, "error: usage: %s ID%s", name, want == 4 ? " X Y" : "");
+		return;
+	}
+	int index = find_active(h, id);
+	if (type == WL_TOUCH_DOWN && index >= 0) {
+		reply(c, "error: touch %d is already down", id);
+		return;
+	}
+	if (type != WL_TOUCH_DOWN && index < 0) {
+		reply(c, "error: touch %d is not down", id);
+		return;
+	}
+	if (type == WL_TOUCH_DOWN && h->active_count == MAX_TOUCHES) {
+		reply(c, "error: at most %d touches at once", MAX_TOUCHES);
+		return;
+	}
+
+	struct weston_touch *touch = weston_seat_get_touch(&h->seat);
+	if (type == WL_TOUCH_UP && touch->focus && touch->focus->surface->resource)
+		h->last_focus_client = wl_resource_get_client(touch->focus->surface->resource);
+
+	now(h, &ts);
+	notify_touch_normalized(h->device, &ts, id, x, y, NULL, type);
+
+	if (type == WL_TOUCH_DOWN) {
+		h->active[h->active_count++] = id;
+		h->frame_owed = false;
+	} else if (type == WL_TOUCH_UP) {
+		h->active[index] = h->active[--h->active_count];
+		h->frame_owed = h->active_count == 0;
+	}
+	reply(c, "ok");
+}
+
+/* Sends an event to every wl_touch of `client`. */
+static void
+send_to_client_touches(struct weston_touch *touch, struct wl_client *client,
+		       void (*send)(struct wl_resource *))
+{
+	struct wl_resource *resource;
+	wl_resource_for_each(resource, &touch->focus_resource_list)
+		if (!client || wl_resource_get_client(resource) == client)
+			send(resource);
+	wl_resource_for_each(resource, &touch->resource_list)
+		if (client && wl_resource_get_client(resource) == client)
+			send(resource);
+}
+
+static void
+harness_frame(struct harness *h, struct connection *c)
+{
+	struct weston_touch *touch = weston_seat_get_touch(&h->seat);
+	notify_touch_frame(h->device);
+	/* QUIRK weston 10.0 (fixed in 12): the up that lifts the last finger clears the
+	 * touch focus inside its own handling, so the frame that should close that group
+	 * goes nowhere. Send it to the client that had the focus. */
+	if (h->frame_owed && !touch->focus && h->last_focus_client)
+		send_to_client_touches(touch, h->last_focus_client, wl_touch_send_frame);
+	h->frame_owed = false;
+	reply(c, "ok");
+}
+
+static void
+harness_cancel(struct harness *h, struct connection *c)
+{
+	struct weston_touch *touch = weston_seat_get_touch(&h->seat);
+	/* QUIRK weston 10.0 (fixed in 12): notify_touch_cancel reaches the default grab,
+	 * whose cancel handler is empty, so clients never see wl_touch.cancel. Send it to
+	 * the focused client ourselves, then reset weston's own count of touch points and
+	 * focus as a real cancel would. */
+	send_to_client_touches(touch, NULL, wl_touch_send_cancel);
+	notify_touch_cancel(h->device);
+	touch->num_tp = 0;
+	weston_touch_set_focus(touch, NULL);
+	h->active_count = 0;
+	h->frame_owed = false;
+	reply(c, "ok");
+}
+
+/* ---- command dispatch ---- */
+
+static void
+run_command(struct connection *c, char *line)
+{
+	struct harness *h = c->harness;
+	char *argv[8];
+	int argc = 0;
+	for (char *tok = strtok(line, " \t\r"); tok; tok = strtok(NULL, " \t\r")) {
+		if (argc == 8) {
+			reply(c, "error: too many arguments");
+			return;
+		}
+		argv[argc++] = tok;
+	}
+	if (argc == 0)
+		return;
+
+	const char *cmd = argv[0];
+	bool waiting = false;
+	if (strcmp(cmd, "down") == 0) {
+		touch_command(h, c, WL_TOUCH_DOWN, argc, argv);
+	} else if (strcmp(cmd, "motion") == 0) {
+		touch_command(h, c, WL_TOUCH_MOTION, argc, argv);
+	} else if (strcmp(cmd, "up") == 0) {
+		touch_command(h, c, WL_TOUCH_UP, argc, argv);
+	} else if (strcmp(cmd, "frame") == 0 && argc == 1) {
+		harness_frame(h, c);
+	} else if (strcmp(cmd, "cancel") == 0 && argc == 1) {
+		harness_cancel(h, c);
+	} else if (strcmp(cmd, "size") == 0 && argc == 1) {
+		reply(c, "ok %d %d", h->output->width, h->output->height);
+	} else if ((strcmp(cmd, "wait-ready") == 0 && argc == 1) ||
+		   (strcmp(cmd, "sync") == 0 && argc == 1) ||
+		   (strcmp(cmd, "screenshot") == 0 && argc == 2)) {
+		waiting = true;
+	} else {
+		reply(c, "error: unknown command or wrong arguments: '%s' (%d argument%s)", cmd,
+		      argc - 1, argc == 2 ? "" : "s");
+	}
+	if (!waiting)
+		return;
+	if (h->waiter) {
+		reply(c, "error: another connection's command is still waiting");
+		return;
+	}
+	if (strcmp(cmd, "wait-ready") == 0) {
+		begin_wait(h, c, WAIT_READY);
+		weston_output_schedule_repaint(h->output);
+	} else if (strcmp(cmd, "sync") == 0) {
+		begin_wait(h, c, WAIT_SYNC_PONG);
+		sync_round(h);
+	} else {
+		begin_wait(h, c, WAIT_SCREENSHOT);
+		h->screenshot_path = strdup(argv[1]);
+		weston_output_schedule_repaint(h->output);
+	}
+}
+
+/* Runs every complete line in the buffer, stopping while a command waits. */
+static void
+connection_process(struct connection *c)
+{
+	char *nl;
+	while (c->harness->waiter != c && (nl = memchr(c->buf, '\n', c->len))) {
+		*nl = '\0';
+		size_t used = (size_t)(nl - c->buf) + 1;
+		char line[sizeof c->buf];
+		memcpy(line, c->buf, used);
+		memmove(c->buf, c->buf + used, c->len - used);
+		c->len -= used;
+		run_command(c, line);
+	}
+}
+
+static void
+connection_destroy(struct connection *c)
+{
+	struct harness *h = c->harness;
+	if (h->waiter == c) {
+		h->waiter = NULL;
+		h->wait = WAIT_NONE;
+		wl_event_source_timer_update(h->timeout, 0);
+	}
+	wl_event_source_remove(c->source);
+	close(c->fd);
+	wl_list_remove(&c->link);
+	free(c);
+}
+
+static int
+on_connection_data(int fd, uint32_t mask, void *data)
+{
+	struct connection *c = data;
+	if (mask & (WL_EVENT_HANGUP | WL_EVENT_ERROR) && !(mask & WL_EVENT_READABLE)) {
+		connection_destroy(c);
+		return 0;
+	}
+	if (c->len == sizeof c->buf) {
+		reply(c, "error: line too long");
+		c->len = 0;
+	}
+	ssize_t n = read(fd, c->buf + c->len, sizeof c->buf - c->len);
+	if (n < 0 && (errno == EINTR || errno == EAGAIN))
+		return 0;
+	if (n <= 0) {
+		connection_destroy(c);
+		return 0;
+	}
+	c->len += (size_t)n;
+	connection_process(c);
+	return 0;
+}
+
+static void
+add_connection(struct harness *h, int fd)
+{
+	struct connection *c = calloc(1, sizeof *c);
+	if (!c) {
+		close(fd);
+		return;
+	}
+	c->harness = h;
+	c->fd = fd;
+	fcntl(fd, F_SETFD, FD_CLOEXEC);
+	c->source = wl_event_loop_add_fd(wl_display_get_event_loop(h->compositor->wl_display),
+					 fd, WL_EVENT_READABLE, on_connection_data, c);
+	wl_list_insert(&h->connections, &c->link);
+}
+
+static int
+on_listen(int fd, uint32_t mask, void *data)
+{
+	struct harness *h = data;
+	int cfd = accept4(fd, NULL, NULL, SOCK_CLOEXEC);
+	if (cfd >= 0)
+		add_connection(h, cfd);
+	return 0;
+}
+
+static void
+on_compositor_destroy(struct wl_listener *listener, void *data)
+{
+	struct harness *h = wl_container_of(listener, h, destroy_listener);
+	struct connection *c, *tmp;
+	wl_list_for_each_safe(c, tmp, &h->connections, link)
+		connection_destroy(c);
+	if (h->listen_source)
+		wl_event_source_remove(h->listen_source);
+	if (h->listen_fd >= 0)
+		close(h->listen_fd);
+	if (h->listen_path) {
+		unlink(h->listen_path);
+		free(h->listen_path);
+	}
+	wl_event_source_remove(h->timeout);
+	wl_protocol_logger_destroy(h->logger);
+	wl_list_remove(&h->frame_listener.link);
+	weston_touch_device_destroy(h->device);
+	weston_seat_release(&h->seat);
+	free(h->screenshot_path);
+	free(h);
+}
+
+static int
+listen_on(struct harness *h, const char *path)
+{
+	struct sockaddr_un addr = { .sun_family = AF_UNIX };
+	if (strlen(path) >= sizeof addr.sun_path) {
+		weston_log("touchspots-weston: socket path too long: %s\n", path);
+		return -1;
+	}
+	strcpy(addr.sun_path, path);
+	int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	unlink(path);
+	if (fd < 0 || bind(fd, (struct sockaddr *)&addr, sizeof addr) < 0 || listen(fd, 8) < 0) {
+		weston_log("touchspots-weston: cannot listen on %s: %s\n", path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	h->listen_fd = fd;
+	h->listen_path = strdup(path);
+	h->listen_source = wl_event_loop_add_fd(
+		wl_display_get_event_loop(h->compositor->wl_display), fd, WL_EVENT_READABLE,
+		on_listen, h);
+	return 0;
+}
+
+WL_EXPORT int
+wet_module_init(struct weston_compositor *compositor, int *argc, char *argv[])
+{
+	const char *fd_env = getenv("TOUCHSPOTS_WESTON_CONTROL_FD");
+	const char *path_env = getenv("TOUCHSPOTS_WESTON_CONTROL");
+	if (!fd_env && !path_env) {
+		weston_log("touchspots-weston: set TOUCHSPOTS_WESTON_CONTROL=PATH or "
+			   "TOUCHSPOTS_WESTON_CONTROL_FD=N\n");
+		return -1;
+	}
+	if (wl_list_empty(&compositor->output_list)) {
+		weston_log("touchspots-weston: no output\n");
+		return -1;
+	}
+
+	struct harness *h = calloc(1, sizeof *h);
+	if (!h)
+		return -1;
+	h->compositor = compositor;
+	h->listen_fd = -1;
+	wl_list_init(&h->connections);
+	h->output = wl_container_of(compositor->output_list.next, h->output, link);
+
+	weston_seat_init(&h->seat, compositor, "touchspots");
+	if (weston_seat_init_touch(&h->seat) < 0) {
+		free(h);
+		return -1;
+	}
+	h->device = weston_touch_create_touch_device(weston_seat_get_touch(&h->seat),
+						     "touchspots-harness", NULL, NULL);
+	if (!h->device) {
+		weston_seat_release(&h->seat);
+		free(h);
+		return -1;
+	}
+
+	struct wl_event_loop *loop = wl_display_get_event_loop(compositor->wl_display);
+	h->timeout = wl_event_loop_add_timer(loop, on_timeout, h);
+	h->logger = wl_display_add_protocol_logger(compositor->wl_display, protocol_logger, h);
+	h->frame_listener.notify = on_frame;
+	wl_signal_add(&h->output->frame_signal, &h->frame_listener);
+	h->destroy_listener.notify = on_compositor_destroy;
+	wl_signal_add(&compositor->destroy_signal, &h->destroy_listener);
+
+	if (fd_env) {
+		int32_t fd;
+		if (!parse_int(fd_env, &fd) || fd < 0 || fcntl(fd, F_GETFD) < 0) {
+			weston_log("touchspots-weston: TOUCHSPOTS_WESTON_CONTROL_FD=%s is not an "
+				   "open file descriptor\n", fd_env);
+			return -1;
+		}
+		add_connection(h, fd);
+	}
+	if (path_env && listen_on(h, path_env) < 0)
+		return -1;
+	weston_log("touchspots-weston: touch seat ready\n");
+	return 0;
+}

@@ -1,0 +1,128 @@
+import CWaylandClient
+import CWaylandProtocols
+import Glibc
+
+/// The client's only loop: poll on the display fd, a signalfd for SIGINT/SIGTERM, and the
+/// nearest timer's deadline. Nothing wakes it while nothing happens.
+public final class EventLoop {
+    public enum Exit: Equatable, Sendable {
+        /// stop() was called (window closed, quit key...).
+        case stopped
+        /// SIGINT or SIGTERM.
+        case signal(Int32)
+    }
+
+    public struct TimerID: Hashable, Sendable { let value: Int }
+
+    private struct Timer {
+        let id: TimerID
+        let deadline: Double
+        let action: () -> Void
+    }
+
+    private let display: Display
+    private let signalFD: Int32
+    private var timers: [Timer] = []
+    private var nextTimer = 0
+    private var exit: Exit?
+
+    /// Runs after every batch of events has been dispatched and before the loop blocks:
+    /// the place to flush touch groups that got no frame and to draw.
+    public var onIdle: () -> Void = {}
+
+    public init(display: Display) throws {
+        self.display = display
+        signalFD = ts_termination_signalfd()
+        guard signalFD >= 0 else { throw WaylandError.system(call: "signalfd", errno: errno) }
+    }
+
+    deinit { close(signalFD) }
+
+    /// Seconds on CLOCK_MONOTONIC, the clock timers use.
+    public static func monotonicNow() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    /// Calls `action` once, `delay` seconds from now.
+    @discardableResult
+    public func schedule(after delay: Double, _ action: @escaping () -> Void) -> TimerID {
+        let id = TimerID(value: nextTimer)
+        nextTimer += 1
+        timers.append(Timer(id: id, deadline: Self.monotonicNow() + max(0, delay), action: action))
+        return id
+    }
+
+    public func cancel(_ id: TimerID) { timers.removeAll { $0.id == id } }
+
+    public func stop() { exit = .stopped }
+
+    /// Runs until stop() or a termination signal. Throws when the connection fails.
+    public func run() throws -> Exit {
+        let d = display.pointer
+        while exit == nil {
+            while wl_display_prepare_read(d) != 0 {
+                if wl_display_dispatch_pending(d) < 0 { throw display.currentError() }
+            }
+            onIdle()
+            if exit != nil {
+                wl_display_cancel_read(d)
+                break
+            }
+            var wantWrite = false
+            if wl_display_flush(d) < 0 {
+                if errno == EAGAIN {
+                    wantWrite = true
+                } else {
+                    let error = display.currentError()
+                    wl_display_cancel_read(d)
+                    throw error
+                }
+            }
+
+            var fds = [
+                pollfd(fd: display.fileDescriptor,
+                       events: Int16(POLLIN) | (wantWrite ? Int16(POLLOUT) : 0), revents: 0),
+                pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0),
+            ]
+            let ready = poll(&fds, nfds_t(fds.count), pollTimeout())
+            if ready < 0 && errno != EINTR {
+                wl_display_cancel_read(d)
+                throw WaylandError.system(call: "poll", errno: errno)
+            }
+            let displayEvents = ready > 0 ? fds[0].revents : 0
+            if displayEvents & Int16(POLLIN) != 0 {
+                if wl_display_read_events(d) < 0 { throw display.currentError() }
+            } else {
+                wl_display_cancel_read(d)
+                if displayEvents & Int16(POLLHUP | POLLERR) != 0 {
+                    throw WaylandError.disconnected(reason: "the socket was closed")
+                }
+            }
+            if wl_display_dispatch_pending(d) < 0 { throw display.currentError() }
+            if ready > 0 && fds[1].revents & Int16(POLLIN) != 0 {
+                let signal = ts_read_signal(signalFD)
+                if signal != 0 { exit = .signal(signal) }
+            }
+            runDueTimers()
+        }
+        _ = wl_display_flush(d)
+        return exit!
+    }
+
+    private func pollTimeout() -> Int32 {
+        guard let next = timers.map(\.deadline).min() else { return -1 }
+        let ms = (next - Self.monotonicNow()) * 1000
+        return ms <= 0 ? 0 : Int32(min(ms.rounded(.up), Double(Int32.max)))
+    }
+
+    private func runDueTimers() {
+        let now = Self.monotonicNow()
+        let due = timers.filter { $0.deadline <= now }
+        guard !due.isEmpty else { return }
+        let dueIDs = Set(due.map(\.id))
+        timers.removeAll { dueIDs.contains($0.id) }
+        for timer in due.sorted(by: { $0.deadline < $1.deadline }) { timer.action() }
+    }
+}

@@ -1,0 +1,109 @@
+import CWaylandClient
+import CWaylandProtocols
+
+/// The globals touchspots uses, each bound at min(advertised, supported) version.
+public final class Registry {
+    /// Highest versions this client implements. wl_compositor stops at 5 and wl_seat at 7
+    /// because libwayland 1.21's headers (Debian 12) know no later events for them.
+    public enum Supported {
+        public static let compositor: UInt32 = 5
+        public static let shm: UInt32 = 1
+        public static let seat: UInt32 = 7
+        public static let output: UInt32 = 4
+        public static let wmBase: UInt32 = 5
+    }
+
+    public let display: Display
+    private let proxy: OpaquePointer
+
+    public private(set) var compositor: OpaquePointer?
+    public private(set) var shm: OpaquePointer?
+    public private(set) var wmBase: OpaquePointer?
+    public private(set) var compositorVersion: UInt32 = 0
+    public private(set) var seats: [UInt32: Seat] = [:]
+    public private(set) var outputs: [UInt32: Output] = [:]
+
+    /// Told when a seat or output appears after start-up, or goes.
+    public var onSeatAdded: (Seat) -> Void = { _ in }
+    public var onOutputsChanged: () -> Void = {}
+
+    nonisolated(unsafe) private static let listener = Listener.make(wl_registry_listener(
+        global: { data, _, name, interface, version in
+            object(data, as: Registry.self).global(name: name, interface: String(cString: interface!),
+                                                   version: version)
+        },
+        global_remove: { data, _, name in
+            object(data, as: Registry.self).globalRemove(name: name)
+        }))
+
+    nonisolated(unsafe) private static let wmBaseListener = Listener.make(xdg_wm_base_listener(
+        ping: { _, base, serial in xdg_wm_base_pong(base, serial) }))
+
+    /// Binds everything the compositor offers now (one roundtrip), then follows changes.
+    public init(display: Display) throws {
+        self.display = display
+        proxy = wl_display_get_registry(display.pointer)
+        wl_registry_add_listener(proxy, Self.listener, unretained(self))
+        try display.roundtrip()
+        guard compositor != nil else { throw WaylandError.missingGlobal("wl_compositor") }
+        guard shm != nil else { throw WaylandError.missingGlobal("wl_shm") }
+        guard wmBase != nil else { throw WaylandError.missingGlobal("xdg_wm_base") }
+        // Second roundtrip: seat capabilities and output scales arrive after binding.
+        try display.roundtrip()
+    }
+
+    deinit {
+        seats.removeAll()
+        outputs.removeAll()
+        if let wmBase { xdg_wm_base_destroy(wmBase) }
+        if let shm { wl_shm_destroy(shm) }
+        if let compositor { wl_compositor_destroy(compositor) }
+        wl_registry_destroy(proxy)
+    }
+
+    private func bind(_ name: UInt32, _ interface: UnsafePointer<wl_interface>, _ version: UInt32)
+        -> OpaquePointer
+    {
+        OpaquePointer(wl_registry_bind(proxy, name, interface, version))
+    }
+
+    private func global(name: UInt32, interface: String, version: UInt32) {
+        switch interface {
+        case "wl_compositor" where compositor == nil:
+            compositorVersion = min(version, Supported.compositor)
+            compositor = bind(name, ts_wl_compositor_interface(), compositorVersion)
+        case "wl_shm" where shm == nil:
+            shm = bind(name, ts_wl_shm_interface(), min(version, Supported.shm))
+        case "xdg_wm_base" where wmBase == nil:
+            let base = bind(name, ts_xdg_wm_base_interface(), min(version, Supported.wmBase))
+            xdg_wm_base_add_listener(base, Self.wmBaseListener, nil)
+            wmBase = base
+        case "wl_seat":
+            let seat = Seat(proxy: bind(name, ts_wl_seat_interface(), min(version, Supported.seat)),
+                            version: min(version, Supported.seat), display: display)
+            seats[name] = seat
+            onSeatAdded(seat)
+        case "wl_output":
+            let output = Output(proxy: bind(name, ts_wl_output_interface(),
+                                            min(version, Supported.output)),
+                                version: min(version, Supported.output), display: display)
+            output.onChange = { [weak self] in self?.onOutputsChanged() }
+            outputs[name] = output
+        default:
+            break
+        }
+    }
+
+    private func globalRemove(name: UInt32) {
+        if let seat = seats.removeValue(forKey: name) {
+            seat.removed()
+        } else if outputs.removeValue(forKey: name) != nil {
+            onOutputsChanged()
+        }
+    }
+
+    /// The output wrapper for a wl_output proxy seen in wl_surface.enter.
+    public func output(for proxy: OpaquePointer) -> Output? {
+        outputs.values.first { $0.proxy == proxy }
+    }
+}

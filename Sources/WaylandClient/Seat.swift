@@ -1,0 +1,58 @@
+import CWaylandClient
+
+/// A wl_seat. Holds at most one wl_touch: made when the touch capability appears,
+/// released when it goes, never a second one (compositors resend capabilities, and kwin
+/// and mutter add touch only after the first touch event).
+public final class Seat {
+    let proxy: OpaquePointer
+    let version: UInt32
+    private let display: Display
+    public private(set) var name: String?
+    public private(set) var touch: TouchDevice?
+
+    /// Receives the events of this seat's wl_touch, whenever it has one.
+    public weak var touchHandler: TouchHandler? {
+        didSet { touch?.handler = touchHandler }
+    }
+    /// Told when the seat gains or loses touch (true when gained).
+    public var onTouchCapabilityChanged: (Bool) -> Void = { _ in }
+
+    nonisolated(unsafe) private static let listener = Listener.make(wl_seat_listener(
+        capabilities: { data, _, caps in object(data, as: Seat.self).capabilities(caps) },
+        name: { data, _, name in object(data, as: Seat.self).name = String(cString: name!) }))
+
+    init(proxy: OpaquePointer, version: UInt32, display: Display) {
+        self.proxy = proxy
+        self.version = version
+        self.display = display
+        wl_seat_add_listener(proxy, Self.listener, unretained(self))
+    }
+
+    deinit {
+        touch = nil
+        if version >= 5 { wl_seat_release(proxy) } else { wl_seat_destroy(proxy) }
+    }
+
+    private func capabilities(_ caps: UInt32) {
+        let hasTouch = caps & WL_SEAT_CAPABILITY_TOUCH.rawValue != 0
+        if hasTouch, touch == nil {
+            let device = TouchDevice(proxy: wl_seat_get_touch(proxy), version: version,
+                                     display: display)
+            device.handler = touchHandler
+            touch = device
+            onTouchCapabilityChanged(true)
+        } else if !hasTouch, let device = touch {
+            touch = nil
+            device.handler?.touchDeviceRemoved()
+            onTouchCapabilityChanged(false)
+        }
+    }
+
+    /// The global went away (wl_registry.global_remove).
+    func removed() {
+        if touch != nil {
+            touch?.handler?.touchDeviceRemoved()
+            touch = nil
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import CWaylandClient
+
+/// A wl_surface: buffer attachment, damage, frame callbacks and the outputs it is on.
+public final class Surface {
+    public let proxy: OpaquePointer
+    private let registry: Registry
+    private var enteredOutputs: [OpaquePointer] = []
+    private var frameCallback: OpaquePointer?
+    private var onFrameDone: (() -> Void)?
+
+    /// Told when the scale derived from the outputs changes.
+    public var onScaleChanged: () -> Void = {}
+
+    nonisolated(unsafe) private static let listener = Listener.make(wl_surface_listener(
+        enter: { data, _, output in object(data, as: Surface.self).entered(output!) },
+        leave: { data, _, output in object(data, as: Surface.self).left(output!) }))
+
+    nonisolated(unsafe) private static let callbackListener = Listener.make(wl_callback_listener(
+        done: { data, callback, _ in object(data, as: Surface.self).frameDone(callback!) }))
+
+    public init(registry: Registry) {
+        self.registry = registry
+        proxy = wl_compositor_create_surface(registry.compositor)
+        wl_surface_add_listener(proxy, Self.listener, unretained(self))
+    }
+
+    deinit {
+        if let frameCallback { wl_callback_destroy(frameCallback) }
+        wl_surface_destroy(proxy)
+    }
+
+    /// The largest integer scale of the outputs the surface is on (1 before it is on any).
+    /// wl_surface.preferred_buffer_scale (wl_compositor v6) would be preferred, but
+    /// libwayland 1.21's headers predate it.
+    public var outputScale: Int32 {
+        enteredOutputs.compactMap { registry.output(for: $0)?.scale }.max() ?? 1
+    }
+
+    /// Whether a frame callback is outstanding.
+    public var isWaitingForFrame: Bool { frameCallback != nil }
+
+    /// Attaches, damages (buffer coordinates) and commits, asking for a frame callback.
+    public func present(_ buffer: ShmBuffer, scale: Int32, damage: [(x: Int32, y: Int32, width: Int32, height: Int32)],
+                        onFrame: @escaping () -> Void) {
+        wl_surface_set_buffer_scale(proxy, scale)
+        wl_surface_attach(proxy, buffer.proxy, 0, 0)
+        for rect in damage {
+            wl_surface_damage_buffer(proxy, rect.x, rect.y, rect.width, rect.height)
+        }
+        if frameCallback == nil {
+            let callback = wl_surface_frame(proxy)!
+            wl_callback_add_listener(callback, Self.callbackListener, unretained(self))
+            frameCallback = callback
+        }
+        onFrameDone = onFrame
+        buffer.isBusy = true
+        wl_surface_commit(proxy)
+    }
+
+    /// Marks the whole surface opaque, so the compositor need not blend what is below.
+    public func setOpaque(width: Int32, height: Int32) {
+        let region = wl_compositor_create_region(registry.compositor)
+        wl_region_add(region, 0, 0, width, height)
+        wl_surface_set_opaque_region(proxy, region)
+        wl_region_destroy(region)
+    }
+
+    public func commit() { wl_surface_commit(proxy) }
+
+    private func frameDone(_ callback: OpaquePointer) {
+        wl_callback_destroy(callback)
+        frameCallback = nil
+        let done = onFrameDone
+        onFrameDone = nil
+        done?()
+    }
+
+    private func entered(_ output: OpaquePointer) {
+        let before = outputScale
+        enteredOutputs.append(output)
+        if outputScale != before { onScaleChanged() }
+    }
+
+    private func left(_ output: OpaquePointer) {
+        let before = outputScale
+        enteredOutputs.removeAll { $0 == output }
+        if outputScale != before { onScaleChanged() }
+    }
+
+    /// Outputs changed scale or went away: re-derive.
+    public func outputsChanged() {
+        enteredOutputs.removeAll { registry.output(for: $0) == nil }
+        onScaleChanged()
+    }
+}

@@ -1,0 +1,58 @@
+import CWaylandClient
+
+/// The raw wl_touch events, surface-local coordinates already converted to doubles.
+/// The executable hands them to the core's frame assembler.
+public protocol TouchHandler: AnyObject {
+    func touchDown(id: Int32, x: Double, y: Double, time: UInt32, surface: OpaquePointer?)
+    func touchUp(id: Int32, time: UInt32)
+    func touchMotion(id: Int32, x: Double, y: Double, time: UInt32)
+    func touchFrame()
+    func touchCancel()
+    func touchShape(id: Int32, major: Double, minor: Double)
+    func touchOrientation(id: Int32, degrees: Double)
+    /// The seat lost its touch capability: every touch it had is gone.
+    func touchDeviceRemoved()
+}
+
+/// A wl_touch proxy.
+public final class TouchDevice {
+    let proxy: OpaquePointer
+    private let version: UInt32
+    private let display: Display
+    weak var handler: TouchHandler?
+
+    nonisolated(unsafe) private static let listener = Listener.make(wl_touch_listener(
+        down: { data, _, _, time, surface, id, x, y in
+            object(data, as: TouchDevice.self).handler?.touchDown(
+                id: id, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y), time: time,
+                surface: surface)
+        },
+        up: { data, _, _, time, id in
+            object(data, as: TouchDevice.self).handler?.touchUp(id: id, time: time)
+        },
+        motion: { data, _, time, id, x, y in
+            object(data, as: TouchDevice.self).handler?.touchMotion(
+                id: id, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y), time: time)
+        },
+        frame: { data, _ in object(data, as: TouchDevice.self).handler?.touchFrame() },
+        cancel: { data, _ in object(data, as: TouchDevice.self).handler?.touchCancel() },
+        shape: { data, _, id, major, minor in
+            object(data, as: TouchDevice.self).handler?.touchShape(
+                id: id, major: wl_fixed_to_double(major), minor: wl_fixed_to_double(minor))
+        },
+        orientation: { data, _, id, orientation in
+            object(data, as: TouchDevice.self).handler?.touchOrientation(
+                id: id, degrees: wl_fixed_to_double(orientation))
+        }))
+
+    init(proxy: OpaquePointer, version: UInt32, display: Display) {
+        self.proxy = proxy
+        self.version = version
+        self.display = display
+        wl_touch_add_listener(proxy, Self.listener, unretained(self))
+    }
+
+    deinit {
+        if version >= 3 { wl_touch_release(proxy) } else { wl_touch_destroy(proxy) }
+    }
+}

@@ -1,0 +1,27 @@
+import Glibc
+
+/// Why the connection to the compositor ended or could not start. Each case reads as a
+/// sentence for the person at the terminal.
+public enum WaylandError: Error, CustomStringConvertible {
+    case noDisplay(name: String?, reason: String)
+    case disconnected(reason: String)
+    case protocolError(interface: String, code: UInt32, objectID: UInt32)
+    case missingGlobal(String)
+    case system(call: String, errno: Int32)
+
+    public var description: String {
+        switch self {
+        case .noDisplay(let name, let reason):
+            let which = name.map { "'\($0)'" } ?? "(WAYLAND_DISPLAY is not set)"
+            return "cannot connect to a Wayland compositor \(which): \(reason)"
+        case .disconnected(let reason):
+            return "the compositor closed the connection: \(reason)"
+        case .protocolError(let interface, let code, let id):
+            return "the compositor reported a protocol error on \(interface)#\(id) (code \(code))"
+        case .missingGlobal(let name):
+            return "the compositor does not offer \(name), which touchspots needs"
+        case .system(let call, let err):
+            return "\(call) failed: \(String(cString: strerror(err)))"
+        }
+    }
+}

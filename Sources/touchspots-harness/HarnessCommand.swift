@@ -1,0 +1,83 @@
+import ArgumentParser
+import Foundation
+import Harness
+
+@main
+struct HarnessCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "touchspots-harness",
+        abstract: "Runs touchspots under a headless weston and plays touch scenarios.",
+        subcommands: [Run.self])
+}
+
+struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Start headless weston and touchspots, play a scenario, save screenshots.",
+        discussion: """
+            The scenario format is described in Sources/Harness/Scenario.swift. Everything \
+            started is stopped at the end, also on error or Ctrl-C.
+            """)
+
+    @Argument(help: "Scenario file ('-' for standard input). Omit with --demo.")
+    var scenario: String?
+
+    @Flag(help: "Play the built-in demo scenario.")
+    var demo = false
+
+    @Option(help: ArgumentHelp("Folder for screenshots, the event log and process logs.",
+                               valueName: "DIR"))
+    var out: String
+
+    @Option(help: ArgumentHelp("Screen size in logical pixels.", valueName: "WxH"))
+    var size = "1024x640"
+
+    @Option(help: "Output scale (weston --scale).")
+    var scale = 1
+
+    func validate() throws {
+        if demo == (scenario != nil) {
+            throw ValidationError("give either a scenario file or --demo")
+        }
+        guard parsedSize != nil else { throw ValidationError("--size must look like 1024x640") }
+        guard (1...4).contains(scale) else { throw ValidationError("--scale must be 1 to 4") }
+    }
+
+    private var parsedSize: (Int, Int)? {
+        let parts = size.split(separator: "x").compactMap { Int($0) }
+        guard parts.count == 2, parts.allSatisfy({ (64...8192).contains($0) }) else { return nil }
+        return (parts[0], parts[1])
+    }
+
+    func run() throws {
+        let text: String
+        if demo {
+            text = Scenario.demoText
+        } else if scenario == "-" {
+            text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+        } else {
+            do { text = try String(contentsOfFile: scenario!, encoding: .utf8) } catch {
+                throw ValidationError("cannot read \(scenario!): \(error.localizedDescription)")
+            }
+        }
+        let parsed = try Scenario(text: text)
+        let (width, height) = parsedSize!
+        let directory = URL(fileURLWithPath: out).standardizedFileURL.path
+
+        let session = try Session(outputDirectory: directory, width: width, height: height,
+                                  scale: scale)
+        StopOnSignal.install { session.stop() }
+        let shots: [String]
+        do {
+            shots = try parsed.play(in: session)
+        } catch {
+            session.stop()
+            throw error
+        }
+        let status = session.stop()
+        print("event log: \(directory)/events.jsonl")
+        for shot in shots { print("screenshot: \(shot)") }
+        if let status, status != 0 {
+            throw HarnessError("touchspots exited with status \(status); see \(directory)/touchspots.log")
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Glibc
+import Renderer
+import TouchCore
+import WaylandClient
+
+/// Wires the layers together: Wayland objects, the core window and scene, the renderer
+/// and the event log.
+final class App {
+    struct Options {
+        var displayName: String?
+        var fullscreen = false
+        var size = Size(width: 800, height: 600)
+        var eventLogPath: String?
+        var fontFamily = "DejaVu Sans"
+    }
+
+    private let options: Options
+    private let display: Display
+    private let registry: Registry
+    private let surface: Surface
+    private let toplevel: Toplevel
+    private let loop: EventLoop
+    private let presenter: SurfacePresenter
+    private let window: Window
+    private let scene: Scene
+    private let input = TouchInput()
+    private let log: EventLog?
+    private var configured = false
+    private var announcedReady = false
+
+    init(options: Options) throws {
+        self.options = options
+        // Fonts first: a missing font is reported before any window appears.
+        let font: Font
+        do { font = try Font(family: options.fontFamily) } catch let error as FontError {
+            throw UsageError(error.description)
+        }
+        log = try options.eventLogPath.map { try EventLog(path: $0) }
+
+        display = try Display(name: options.displayName)
+        registry = try Registry(display: display)
+        loop = try EventLoop(display: display)
+        surface = Surface(registry: registry)
+        toplevel = Toplevel(surface: surface, registry: registry, title: "touchspots",
+                            appID: "touchspots")
+        presenter = SurfacePresenter(registry: registry, surface: surface,
+                                     renderer: ViewRenderer(font: font))
+        window = Window(size: options.size, clock: MonotonicClock())
+        scene = SpotScene()
+        scene.install(in: window)
+        wire()
+        if options.fullscreen { toplevel.setFullscreen(true) }
+        toplevel.setMinimumSize(width: 200, height: 150)
+        // The initial commit carries no buffer; the first configure answers it.
+        surface.commit()
+    }
+
+    private func wire() {
+        for seat in registry.seats.values { seat.touchHandler = input }
+        registry.onSeatAdded = { [input] seat in seat.touchHandler = input }
+        registry.onOutputsChanged = { [surface] in surface.outputsChanged() }
+
+        input.assembler.onFrame = { [unowned self] frame in
+            window.send(frame)
+            log?.write(.frame(frame, spots: window.spotCount))
+        }
+        input.assembler.onWarning = { [unowned self] message in log?.write(.warning(message)) }
+
+        toplevel.onConfigure = { [unowned self] configuration in
+            let size = configuration.size.map {
+                Size(width: Double($0.width), height: Double($0.height))
+            } ?? options.size
+            window.size = size
+            scene.layout(in: window)
+            configured = true
+        }
+        toplevel.onClose = { [loop] in loop.stop() }
+        presenter.onCommit = { [unowned self] size, scale in
+            guard !announcedReady else { return }
+            announcedReady = true
+            log?.write(.ready(width: size.width, height: size.height, scale: scale))
+        }
+        loop.onIdle = { [unowned self] in idle() }
+    }
+
+    /// After each dispatch: a touch group whose frame has not come is handed on now
+    /// (cage sends none), then the window is drawn if the compositor can take a frame.
+    private func idle() {
+        input.assembler.flushPendingGroup()
+        if configured {
+            do {
+                try presenter.presentIfNeeded(window, scale: surface.outputScale)
+            } catch {
+                fail = error
+                loop.stop()
+            }
+        }
+        log?.flush()
+    }
+
+    private var fail: Error?
+
+    /// Runs until the window is closed, a signal arrives or the compositor goes away.
+    func run() throws {
+        _ = try loop.run()
+        if let fail { throw fail }
+    }
+}

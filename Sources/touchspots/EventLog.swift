@@ -1,0 +1,176 @@
+import Glibc
+import TouchCore
+
+/// The JSON Lines event log, a public contract: keys may be added, never renamed.
+///
+/// One object per line, each written with a single write(2) as soon as it is made. A log
+/// that is a pipe or socket is switched to non-blocking and whatever it cannot take yet is
+/// kept and retried on the next line or idle pass, so a slow reader never stalls touch
+/// handling; past 8 MiB of backlog, lines are dropped and counted in a warning.
+final class EventLog {
+    private let fd: Int32
+    private let ownsFD: Bool
+    private var backlog: [UInt8] = []
+    private var dropped = 0
+    private static let backlogLimit = 8 << 20
+
+    /// Opens `path` ("-" for standard output), truncating it.
+    init(path: String) throws {
+        if path == "-" {
+            fd = STDOUT_FILENO
+            ownsFD = false
+        } else {
+            fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard fd >= 0 else {
+                throw UsageError("cannot open the event log \(path): \(String(cString: strerror(errno)))")
+            }
+            ownsFD = true
+        }
+        var info = stat()
+        if fstat(fd, &info) == 0 {
+            let type = info.st_mode & S_IFMT
+            if type == S_IFIFO || type == S_IFSOCK {
+                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            }
+        }
+    }
+
+    deinit {
+        if !backlog.isEmpty {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+            writeBacklog()
+        }
+        if ownsFD { close(fd) }
+    }
+
+    func write(_ object: JSONObject) {
+        writeBacklog()
+        if dropped > 0 && backlog.isEmpty {
+            let note = JSONObject(["type": .string("warning"),
+                                   "message": .string("event log reader too slow: \(dropped) lines dropped")])
+            dropped = 0
+            append(note.line)
+        }
+        append(object.line)
+    }
+
+    /// Retries what a non-blocking reader did not take.
+    func flush() { writeBacklog() }
+
+    private func append(_ line: String) {
+        var bytes = Array(line.utf8)
+        bytes.append(UInt8(ascii: "\n"))
+        if backlog.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if written == bytes.count { return }
+            bytes.removeFirst(max(0, written))
+        }
+        if backlog.count + bytes.count > Self.backlogLimit {
+            dropped += 1
+        } else {
+            backlog.append(contentsOf: bytes)
+        }
+    }
+
+    private func writeBacklog() {
+        while !backlog.isEmpty {
+            let written = backlog.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if written <= 0 { return }
+            backlog.removeFirst(written)
+        }
+    }
+}
+
+/// A small ordered JSON object: the log's key order is part of how people read it.
+struct JSONObject {
+    enum Value {
+        case string(String)
+        case int(Int)
+        case double(Double)
+        case bool(Bool)
+        case null
+        case array([Value])
+        case object(JSONObject)
+    }
+
+    private var pairs: [(String, Value)]
+
+    init(_ pairs: KeyValuePairs<String, Value>) {
+        self.pairs = pairs.map { ($0.key, $0.value) }
+    }
+
+    var line: String {
+        var out = ""
+        Self.encode(.object(self), into: &out)
+        return out
+    }
+
+    private static func encode(_ value: Value, into out: inout String) {
+        switch value {
+        case .string(let s): encodeString(s, into: &out)
+        case .int(let i): out += String(i)
+        case .double(let d):
+            if d.isFinite {
+                out += d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d)
+            } else {
+                out += "null"
+            }
+        case .bool(let b): out += b ? "true" : "false"
+        case .null: out += "null"
+        case .array(let values):
+            out += "["
+            for (i, v) in values.enumerated() {
+                if i > 0 { out += "," }
+                encode(v, into: &out)
+            }
+            out += "]"
+        case .object(let object):
+            out += "{"
+            for (i, (key, v)) in object.pairs.enumerated() {
+                if i > 0 { out += "," }
+                encodeString(key, into: &out)
+                out += ":"
+                encode(v, into: &out)
+            }
+            out += "}"
+        }
+    }
+
+    private static func encodeString(_ s: String, into out: inout String) {
+        out += "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+    }
+}
+
+extension JSONObject {
+    static func ready(width: Double, height: Double, scale: Int32) -> JSONObject {
+        JSONObject(["type": .string("ready"), "width": .double(width), "height": .double(height),
+                    "scale": .int(Int(scale))])
+    }
+
+    static func frame(_ frame: TouchFrame, spots: Int) -> JSONObject {
+        let touches: [Value] = frame.touches.map { touch in
+            .object(JSONObject(["id": .int(Int(touch.id)), "phase": .string(touch.phase.rawValue),
+                                "x": .double(touch.location.x), "y": .double(touch.location.y)]))
+        }
+        return JSONObject(["type": .string("frame"), "time": .int(Int(frame.time)),
+                           "spots": .int(spots), "touches": .array(touches)])
+    }
+
+    static func warning(_ message: String) -> JSONObject {
+        JSONObject(["type": .string("warning"), "message": .string(message)])
+    }
+}
