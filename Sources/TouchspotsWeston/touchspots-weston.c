@@ -20,6 +20,7 @@
 #include <wayland-server.h>
 
 #include "touchspots-weston.h"
+#include "quirks.h"
 
 /* libweston 10 exports these, but declares them only in headers Debian does not ship
  * (libweston/backend.h, libweston-internal.h). */
@@ -67,7 +68,7 @@ struct harness {
 	int32_t active[MAX_TOUCHES];
 	int active_count;
 
-	/* weston 10 workaround state, see harness_frame() */
+	/* for quirk_weston10_frame_after_last_up() */
 	struct wl_client *last_focus_client;
 	bool frame_owed;
 
@@ -440,30 +441,13 @@ touch_command(struct harness *h, struct connection *c, int type, int argc, char 
 	reply(c, "ok");
 }
 
-/* Sends an event to every wl_touch of `client`. */
-static void
-send_to_client_touches(struct weston_touch *touch, struct wl_client *client,
-		       void (*send)(struct wl_resource *))
-{
-	struct wl_resource *resource;
-	wl_resource_for_each(resource, &touch->focus_resource_list)
-		if (!client || wl_resource_get_client(resource) == client)
-			send(resource);
-	wl_resource_for_each(resource, &touch->resource_list)
-		if (client && wl_resource_get_client(resource) == client)
-			send(resource);
-}
-
 static void
 harness_frame(struct harness *h, struct connection *c)
 {
 	struct weston_touch *touch = weston_seat_get_touch(&h->seat);
 	notify_touch_frame(h->device);
-	/* QUIRK weston 10.0 (fixed in 12): the up that lifts the last finger clears the
-	 * touch focus inside its own handling, so the frame that should close that group
-	 * goes nowhere. Send it to the client that had the focus. */
-	if (h->frame_owed && !touch->focus && h->last_focus_client)
-		send_to_client_touches(touch, h->last_focus_client, wl_touch_send_frame);
+	if (h->frame_owed)
+		quirk_weston10_frame_after_last_up(touch, h->last_focus_client);
 	h->frame_owed = false;
 	reply(c, "ok");
 }
@@ -471,15 +455,8 @@ harness_frame(struct harness *h, struct connection *c)
 static void
 harness_cancel(struct harness *h, struct connection *c)
 {
-	struct weston_touch *touch = weston_seat_get_touch(&h->seat);
-	/* QUIRK weston 10.0 (fixed in 12): notify_touch_cancel reaches the default grab,
-	 * whose cancel handler is empty, so clients never see wl_touch.cancel. Send it to
-	 * the focused client ourselves, then reset weston's own count of touch points and
-	 * focus as a real cancel would. */
-	send_to_client_touches(touch, NULL, wl_touch_send_cancel);
 	notify_touch_cancel(h->device);
-	touch->num_tp = 0;
-	weston_touch_set_focus(touch, NULL);
+	quirk_weston10_deliver_cancel(weston_seat_get_touch(&h->seat));
 	h->active_count = 0;
 	h->frame_owed = false;
 	reply(c, "ok");
@@ -515,6 +492,8 @@ run_command(struct connection *c, char *line)
 		harness_frame(h, c);
 	} else if (strcmp(cmd, "cancel") == 0 && argc == 1) {
 		harness_cancel(h, c);
+	} else if (strcmp(cmd, "commits") == 0 && argc == 1) {
+		reply(c, "ok %llu", (unsigned long long)h->commits);
 	} else if (strcmp(cmd, "size") == 0 && argc == 1) {
 		reply(c, "ok %d %d", h->output->width, h->output->height);
 	} else if ((strcmp(cmd, "wait-ready") == 0 && argc == 1) ||

@@ -8,9 +8,6 @@ public final class Surface {
     private var frameCallback: OpaquePointer?
     private var onFrameDone: (() -> Void)?
 
-    /// Told when the scale derived from the outputs changes.
-    public var onScaleChanged: () -> Void = {}
-
     nonisolated(unsafe) private static let listener = Listener.make(wl_surface_listener(
         enter: { data, _, output in object(data, as: Surface.self).entered(output!) },
         leave: { data, _, output in object(data, as: Surface.self).left(output!) }))
@@ -29,11 +26,16 @@ public final class Surface {
         wl_surface_destroy(proxy)
     }
 
-    /// The largest integer scale of the outputs the surface is on (1 before it is on any).
+    /// The largest integer scale of the outputs the surface is on; before the first
+    /// wl_surface.enter (which follows the first buffer), the largest of all outputs, so
+    /// the first frame is already sharp on a single 2x screen. Callers read it before each
+    /// frame, so a change shows on the next one.
     /// wl_surface.preferred_buffer_scale (wl_compositor v6) would be preferred, but
     /// libwayland 1.21's headers predate it.
     public var outputScale: Int32 {
-        enteredOutputs.compactMap { registry.output(for: $0)?.scale }.max() ?? 1
+        let outputs = enteredOutputs.isEmpty ? Array(registry.outputs.values)
+            : enteredOutputs.compactMap { registry.output(for: $0) }
+        return outputs.map(\.scale).max() ?? 1
     }
 
     /// Whether a frame callback is outstanding.
@@ -75,21 +77,12 @@ public final class Surface {
         done?()
     }
 
-    private func entered(_ output: OpaquePointer) {
-        let before = outputScale
-        enteredOutputs.append(output)
-        if outputScale != before { onScaleChanged() }
-    }
+    private func entered(_ output: OpaquePointer) { enteredOutputs.append(output) }
 
-    private func left(_ output: OpaquePointer) {
-        let before = outputScale
-        enteredOutputs.removeAll { $0 == output }
-        if outputScale != before { onScaleChanged() }
-    }
+    private func left(_ output: OpaquePointer) { enteredOutputs.removeAll { $0 == output } }
 
-    /// Outputs changed scale or went away: re-derive.
+    /// Outputs went away: forget them.
     public func outputsChanged() {
         enteredOutputs.removeAll { registry.output(for: $0) == nil }
-        onScaleChanged()
     }
 }

@@ -24,6 +24,7 @@
  *                      and the screen shows everything they committed since
  *   screenshot PATH    repaints and writes the output to PATH as PNG; replies "ok W H"
  *   size               replies "ok W H" with the output size in logical pixels
+ *   commits            replies "ok N": wl_surface.commit requests seen from all clients
  * Waiting commands time out after 10 s with an error.
  */
 

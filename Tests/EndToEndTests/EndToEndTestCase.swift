@@ -1,0 +1,59 @@
+import Foundation
+import Harness
+import XCTest
+
+/// Base for tests that run the real touchspots under a real headless weston. Each test
+/// gets its own folder under .build/e2e with screenshots, the event log and process logs.
+class EndToEndTestCase: XCTestCase {
+    var session: Session!
+
+    var outputDirectory: String {
+        let name = String(self.name.map { $0.isLetter || $0.isNumber ? $0 : "-" })
+            .trimmingCharacters(in: CharacterSet(charactersIn: "-"))
+        return "\(Products.buildDirectory)/../e2e/\(name)"
+    }
+
+    func startSession(width: Int = 1024, height: Int = 640, scale: Int = 1,
+                      arguments: [String] = []) throws {
+        try? FileManager.default.removeItem(atPath: outputDirectory)
+        session = try Session(outputDirectory: outputDirectory, width: width, height: height,
+                              scale: scale, clientArguments: arguments)
+    }
+
+    override func tearDown() {
+        session?.stop()
+        session = nil
+        super.tearDown()
+    }
+
+    /// The frame events logged so far.
+    func frames() throws -> [[String: Any]] { try session.eventLog.events(ofType: "frame") }
+
+    /// "id phase" for each touch of a logged frame.
+    func phases(_ frame: [String: Any]) -> [String] {
+        (frame["touches"] as? [[String: Any]] ?? []).map {
+            "\($0["id"] as? Int ?? -1) \($0["phase"] as? String ?? "?")"
+        }
+    }
+
+    func position(_ frame: [String: Any], id: Int) -> (Double, Double)? {
+        guard let touch = (frame["touches"] as? [[String: Any]])?.first(where: { $0["id"] as? Int == id }),
+              let x = (touch["x"] as? NSNumber)?.doubleValue, let y = (touch["y"] as? NSNumber)?.doubleValue
+        else { return nil }
+        return (x, y)
+    }
+
+    /// Fraction of a disc of `radius` around (x, y) that is spot grey.
+    func spotCoverage(_ image: PNGImage, x: Int, y: Int, radius: Int = 40, scale: Int = 1) -> Double {
+        let r = radius * scale
+        let grey = image.count(x: x * scale - r / 2, y: y * scale - r / 2, width: r, height: r) {
+            $0.isGray(170, tolerance: 6)
+        }
+        return Double(grey) / Double(r * r)
+    }
+
+    func isBackground(_ image: PNGImage, x: Int, y: Int, scale: Int = 1) -> Bool {
+        image.count(x: x * scale - 30 * scale, y: y * scale - 30 * scale, width: 60 * scale,
+                    height: 60 * scale) { !$0.isGray(255, tolerance: 0) } == 0
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Harness
+import XCTest
+
+/// Fingers on a real (headless) weston: what touchspots logs and what the screen shows.
+final class SpotsEndToEndTests: EndToEndTestCase {
+    func testWindowIsReadyAtTheOutputSize() throws {
+        try startSession(width: 900, height: 560)
+        let ready = try session.eventLog.events(ofType: "ready")
+        XCTAssertEqual(ready.count, 1)
+        XCTAssertEqual(ready.first?["width"] as? Int, 900, "kiosk-shell fullscreen size")
+        XCTAssertEqual(ready.first?["height"] as? Int, 560)
+        XCTAssertEqual(ready.first?["scale"] as? Int, 1)
+        let image = try session.screenshot("ready.png")
+        XCTAssertEqual(image.width, 900)
+        // The guide label: dark text pixels in the top band, none below it.
+        let text = image.count(x: 0, y: 0, width: 900, height: 60) { $0.r < 140 }
+        XCTAssertGreaterThan(text, 200, "the guide label is drawn")
+        XCTAssertEqual(image.count(x: 0, y: 80, width: 900, height: 480) { !$0.isGray(255, tolerance: 0) }, 0)
+    }
+
+    func testFingersLandMoveAndLiftOverSeveralFrames() throws {
+        try startSession()
+        try session.send(batch: ["down 1 200 300", "down 2 500 320.5", "down 3 800 300", "frame"])
+        try session.send(batch: ["motion 1 220 310", "motion 2 520 340.25", "frame"])
+        try session.send(batch: ["motion 3 780 280", "frame"])
+        let moved = try session.screenshot("three-fingers.png")
+        for (x, y) in [(220, 310), (520, 340), (780, 280)] {
+            XCTAssertGreaterThan(spotCoverage(moved, x: x, y: y), 0.99, "a spot at (\(x), \(y))")
+        }
+        XCTAssertTrue(isBackground(moved, x: 200, y: 200), "nothing where no finger is")
+
+        try session.send(batch: ["up 2", "frame"])
+        try session.send(batch: ["motion 1 240 330", "frame"])
+        // The last two lift in one frame, and weston 10 sends no frame after it.
+        try session.send(batch: ["up 1", "up 3"])
+        let lifted = try session.screenshot("lifted.png")
+        for (x, y) in [(240, 330), (520, 340), (780, 280)] {
+            XCTAssertTrue(isBackground(lifted, x: x, y: y), "no spot left at (\(x), \(y))")
+        }
+        XCTAssertGreaterThan(lifted.count(x: 0, y: 0, width: 1024, height: 60) { $0.r < 140 }, 200,
+                             "the guide label is still drawn")
+
+        let frames = try frames()
+        XCTAssertEqual(frames.map(phases), [
+            ["1 began", "2 began", "3 began"],
+            ["1 moved", "2 moved"],
+            ["3 moved"],
+            ["2 ended"],
+            ["1 moved"],
+            ["1 ended", "3 ended"],
+        ])
+        XCTAssertEqual(frames.map { $0["spots"] as? Int }, [3, 3, 3, 2, 2, 0])
+        let expected: [(Int, Int, Double, Double)] = [
+            (0, 2, 500, 320.5), (1, 2, 520, 340.25), (2, 3, 780, 280), (3, 2, 520, 340.25),
+            (5, 1, 240, 330), (5, 3, 780, 280),
+        ]
+        for (index, id, x, y) in expected {
+            let p = try XCTUnwrap(position(frames[index], id: id))
+            XCTAssertEqual(p.0, x, accuracy: 0.5, "frame \(index) touch \(id) x")
+            XCTAssertEqual(p.1, y, accuracy: 0.5, "frame \(index) touch \(id) y")
+        }
+        let times = frames.compactMap { $0["time"] as? Int }
+        XCTAssertEqual(times, times.sorted(), "compositor times never go back")
+    }
+
+    func testCancelWithFingersDownRemovesEverySpot() throws {
+        try startSession()
+        try session.send(batch: ["down 10 300 300", "down 11 600 300", "frame"])
+        let down = try session.screenshot("down.png")
+        XCTAssertGreaterThan(spotCoverage(down, x: 300, y: 300), 0.99)
+        XCTAssertGreaterThan(spotCoverage(down, x: 600, y: 300), 0.99)
+        try session.send("cancel")
+        let cancelled = try session.screenshot("cancelled.png")
+        XCTAssertTrue(isBackground(cancelled, x: 300, y: 300))
+        XCTAssertTrue(isBackground(cancelled, x: 600, y: 300))
+        let last = try XCTUnwrap(frames().last)
+        XCTAssertEqual(phases(last), ["10 cancelled", "11 cancelled"])
+        XCTAssertEqual(last["spots"] as? Int, 0)
+        // Fingers after a cancel start afresh.
+        try session.send(batch: ["down 10 100 500", "frame"])
+        let again = try session.screenshot("again.png")
+        XCTAssertGreaterThan(spotCoverage(again, x: 100, y: 500), 0.99)
+    }
+
+    func testSpotsAreSharpAtScaleTwo() throws {
+        try startSession(width: 800, height: 500, scale: 2)
+        let ready = try XCTUnwrap(session.eventLog.events(ofType: "ready").first)
+        XCTAssertEqual(ready["width"] as? Int, 800)
+        XCTAssertEqual(ready["scale"] as? Int, 2)
+        try session.send(batch: ["down 1 400 250", "frame"])
+        let image = try session.screenshot("scale2.png")
+        XCTAssertEqual(image.width, 1600, "the output is 2x")
+        XCTAssertGreaterThan(spotCoverage(image, x: 400, y: 250, radius: 40, scale: 2), 0.99)
+        // A 100 logical px spot is 200 buffer px wide, with an edge at most 2 px soft.
+        let row = (0..<1600).map { image.pixel(x: $0, y: 500) }
+        let grey = row.filter { $0.isGray(170, tolerance: 6) }.count
+        let partial = row.filter { !$0.isGray(170, tolerance: 6) && !$0.isGray(255, tolerance: 0) }.count
+        XCTAssertEqual(grey, 200, accuracy: 3)
+        XCTAssertLessThanOrEqual(partial, 4, "antialiased edge, not a blurry upscale")
+    }
+
+    func testIdleWindowCommitsNothing() throws {
+        try startSession()
+        try session.send(batch: ["down 1 300 300", "frame"])
+        try session.sync()  // the spot has finished growing
+        let before = try session.send("commits")
+        usleep(600_000)  // a measured idle period, not a synchronisation
+        try session.sync()
+        XCTAssertEqual(try session.send("commits"), before, "no commits while nothing moves")
+        try session.send(batch: ["motion 1 310 300", "frame"])
+        try session.sync()
+        XCTAssertNotEqual(try session.send("commits"), before, "a move is drawn")
+    }
+}

@@ -1,0 +1,104 @@
+import TouchCore
+import XCTest
+
+/// Seed 000's spots: created at began, grow over 0.2 s, follow the finger, removed at
+/// ended or cancelled; never hit-tested.
+final class SpotLifecycleTests: XCTestCase {
+    private var clock: ManualClock!
+    private var window: Window!
+    private var scene: SpotScene!
+
+    override func setUp() {
+        clock = ManualClock(now: 100)
+        window = Window(size: Size(width: 800, height: 600), clock: clock)
+        scene = SpotScene()
+        scene.install(in: window)
+    }
+
+    private func touch(_ id: Int32, _ phase: TouchPhase, _ x: Double, _ y: Double,
+                       sequence: Int? = nil) -> Touch {
+        Touch(id: id, sequence: sequence ?? Int(id), phase: phase, location: Point(x: x, y: y),
+              time: 0)
+    }
+
+    private func send(_ touches: Touch...) {
+        window.send(TouchFrame(time: 0, touches: touches, activeTouches: []))
+    }
+
+    func testSpotIsCreatedGrowsAndFollows() {
+        send(touch(1, .began, 200, 150))
+        XCTAssertEqual(window.spotCount, 1)
+        let spot = scene.touchable.spots[1]!
+        XCTAssertEqual(spot.frame.size, Size(width: 1, height: 1), "starts at 1 x 1")
+        XCTAssertEqual(spot.center, Point(x: 200, y: 150))
+
+        clock.advance(by: 0.1)
+        _ = window.takeDamage()
+        XCTAssertEqual(spot.frame.width, 50.5, accuracy: 0.001, "half-way with ease-in-out")
+        XCTAssertTrue(window.needsRedraw, "still animating")
+
+        send(touch(1, .moved, 260, 180))
+        XCTAssertEqual(spot.center, Point(x: 260, y: 180), "follows the finger while growing")
+
+        clock.advance(by: 0.15)
+        _ = window.takeDamage()
+        XCTAssertEqual(spot.frame.size, Size(width: 100, height: 100))
+        XCTAssertEqual(spot.center, Point(x: 260, y: 180))
+        _ = window.takeDamage()
+        XCTAssertFalse(window.needsRedraw, "idle once the growth is done")
+    }
+
+    func testSpotsAreRemovedAtEndedAndCancelled() {
+        send(touch(1, .began, 10, 10), touch(2, .began, 20, 20), touch(3, .began, 30, 30))
+        XCTAssertEqual(window.spotCount, 3)
+        send(touch(2, .ended, 20, 20))
+        XCTAssertEqual(window.spotCount, 2)
+        XCTAssertNil(scene.touchable.spots[2])
+        send(touch(1, .cancelled, 10, 10), touch(3, .cancelled, 30, 30))
+        XCTAssertEqual(window.spotCount, 0)
+    }
+
+    func testDownAndUpInOneFrameLeavesNoSpot() {
+        send(touch(5, .began, 10, 10), touch(5, .ended, 10, 10))
+        XCTAssertEqual(window.spotCount, 0)
+    }
+
+    func testReusedIDAfterCancelGetsAFreshSpot() {
+        send(touch(7, .began, 10, 10, sequence: 0))
+        send(touch(7, .cancelled, 10, 10, sequence: 0), touch(7, .began, 90, 90, sequence: 1))
+        XCTAssertEqual(window.spotCount, 1)
+        XCTAssertEqual(scene.touchable.spots[7]!.center, Point(x: 90, y: 90))
+    }
+
+    func testSpotsAndTheGuideTakeNoPartInHitTesting() {
+        send(touch(1, .began, 400, 300))
+        clock.advance(by: 1)
+        _ = window.takeDamage()
+        XCTAssertTrue(window.hitTest(Point(x: 400, y: 300)) === scene.touchable)
+        XCTAssertTrue(window.hitTest(scene.guide.frame.center) === scene.touchable)
+        send(touch(2, .began, 400, 300))
+        XCTAssertEqual(window.spotCount, 2, "a second finger on the first spot gets its own")
+    }
+
+    func testMovingASpotDamagesOnlyItsOldAndNewPlace() {
+        send(touch(1, .began, 200, 200))
+        clock.advance(by: 1)
+        _ = window.takeDamage()
+        _ = window.takeDamage()
+        send(touch(1, .moved, 300, 200))
+        let damage = window.takeDamage()
+        XCTAssertEqual(Set(damage), [Rect(x: 150, y: 150, width: 100, height: 100),
+                                     Rect(x: 250, y: 150, width: 100, height: 100)])
+    }
+
+    func testGuideLabelIsAtTheTopAndRelaysOut() {
+        XCTAssertEqual(scene.guide.text, SpotScene.guideText)
+        XCTAssertEqual(scene.guide.frame.minY, 8)
+        XCTAssertEqual(scene.guide.frame.width, 800)
+        window.size = Size(width: 300, height: 400)
+        scene.layout(in: window)
+        XCTAssertEqual(scene.guide.frame.width, 300)
+        XCTAssertEqual(scene.touchable.frame, Rect(x: 0, y: 0, width: 300, height: 400))
+        XCTAssertLessThan(scene.guide.fontSize, 20, "shrinks to fit a narrow window")
+    }
+}

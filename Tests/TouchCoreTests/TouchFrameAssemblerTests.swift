@@ -1,0 +1,177 @@
+import TouchCore
+import XCTest
+
+/// Every rule of issue 2 section 3, fed as raw wl_touch events.
+final class TouchFrameAssemblerTests: XCTestCase {
+    private var assembler: TouchFrameAssembler!
+    private var frames: [TouchFrame] = []
+    private var warnings: [String] = []
+
+    override func setUp() {
+        assembler = TouchFrameAssembler()
+        frames = []
+        warnings = []
+        assembler.onFrame = { [unowned self] in frames.append($0) }
+        assembler.onWarning = { [unowned self] in warnings.append($0) }
+    }
+
+    private func summary(_ frame: TouchFrame) -> [String] {
+        frame.touches.map { "\($0.id) \($0.phase.rawValue) \($0.location.x),\($0.location.y)" }
+    }
+
+    func testEventsBetweenFramesFormOneFrame() {
+        assembler.down(id: 1, at: Point(x: 10, y: 20), time: 100)
+        assembler.down(id: 2, at: Point(x: 30, y: 40), time: 100)
+        XCTAssertTrue(frames.isEmpty, "nothing is delivered before wl_touch.frame")
+        assembler.frame()
+        XCTAssertEqual(frames.count, 1)
+        XCTAssertEqual(summary(frames[0]), ["1 began 10.0,20.0", "2 began 30.0,40.0"])
+        XCTAssertEqual(frames[0].time, 100)
+        XCTAssertEqual(frames[0].activeTouches.map(\.id), [1, 2])
+    }
+
+    func testMotionsInOneFrameCollapseToTheLatestPosition() {
+        assembler.down(id: 1, at: Point(x: 0, y: 0), time: 1)
+        assembler.frame()
+        assembler.motion(id: 1, to: Point(x: 5, y: 0), time: 2)
+        assembler.motion(id: 1, to: Point(x: 9, y: 1), time: 3)
+        assembler.frame()
+        XCTAssertEqual(summary(frames[1]), ["1 moved 9.0,1.0"])
+        XCTAssertEqual(frames[1].touches[0].previousLocation, .zero,
+                       "previous location is where the last frame left it")
+        XCTAssertEqual(frames[1].time, 3)
+    }
+
+    func testMotionAfterDownInTheSameFrameStaysBeganAtTheNewPosition() {
+        assembler.down(id: 4, at: Point(x: 1, y: 1), time: 1)
+        assembler.motion(id: 4, to: Point(x: 2, y: 3), time: 2)
+        assembler.frame()
+        XCTAssertEqual(summary(frames[0]), ["4 began 2.0,3.0"])
+    }
+
+    func testDownAndUpInsideOneFrameGiveBeganThenEnded() {
+        assembler.down(id: 1, at: Point(x: 0, y: 0), time: 1)
+        assembler.down(id: 2, at: Point(x: 50, y: 50), time: 1)
+        assembler.frame()
+        frames.removeAll()
+        assembler.down(id: 3, at: Point(x: 7, y: 8), time: 2)
+        assembler.up(id: 3, time: 2)
+        assembler.frame()
+        XCTAssertEqual(summary(frames[0]), ["3 began 7.0,8.0", "3 ended 7.0,8.0"])
+    }
+
+    func testUpTakesTheLastKnownPosition() {
+        assembler.down(id: 1, at: Point(x: 0, y: 0), time: 1)
+        assembler.down(id: 2, at: Point(x: 100, y: 0), time: 1)
+        assembler.frame()
+        assembler.motion(id: 1, to: Point(x: 12.5, y: 7.25), time: 2)
+        assembler.frame()
+        assembler.up(id: 1, time: 3)
+        assembler.frame()
+        XCTAssertEqual(summary(frames.last!), ["1 ended 12.5,7.25"])
+    }
+
+    func testLastUpWithoutFrameIsFlushedAtOnce() {
+        // mutter and weston < 12 send no frame after the last up.
+        assembler.down(id: 1, at: Point(x: 3, y: 4), time: 1)
+        assembler.frame()
+        assembler.up(id: 1, time: 2)
+        XCTAssertEqual(frames.count, 2, "the group is flushed when no touch remains active")
+        XCTAssertEqual(summary(frames[1]), ["1 ended 3.0,4.0"])
+        assembler.frame()
+        XCTAssertEqual(frames.count, 2, "a late frame with nothing pending delivers nothing")
+    }
+
+    func testUpOfOneOfSeveralTouchesWaitsForTheFrame() {
+        assembler.down(id: 1, at: .zero, time: 1)
+        assembler.down(id: 2, at: .zero, time: 1)
+        assembler.frame()
+        assembler.up(id: 1, time: 2)
+        XCTAssertEqual(frames.count, 1, "touch 2 is still down: wait for the frame")
+        assembler.frame()
+        XCTAssertEqual(frames.count, 2)
+    }
+
+    func testPendingGroupCanBeFlushedWithoutAFrame() {
+        // cage never sends wl_touch.frame; the client flushes after each dispatch.
+        assembler.down(id: 1, at: Point(x: 1, y: 2), time: 1)
+        XCTAssertTrue(assembler.hasPendingGroup)
+        assembler.flushPendingGroup()
+        XCTAssertEqual(summary(frames[0]), ["1 began 1.0,2.0"])
+        assembler.motion(id: 1, to: Point(x: 3, y: 4), time: 2)
+        assembler.flushPendingGroup()
+        XCTAssertEqual(summary(frames[1]), ["1 moved 3.0,4.0"])
+        assembler.flushPendingGroup()
+        XCTAssertEqual(frames.count, 2, "an empty group is not a frame")
+    }
+
+    func testCancelEndsEveryActiveTouchIncludingOnesBeganInThisGroup() {
+        assembler.down(id: 1, at: Point(x: 1, y: 1), time: 1)
+        assembler.down(id: 2, at: Point(x: 2, y: 2), time: 1)
+        assembler.frame()
+        assembler.down(id: 3, at: Point(x: 3, y: 3), time: 5)
+        assembler.cancel()
+        XCTAssertEqual(summary(frames[1]),
+                       ["3 began 3.0,3.0", "1 cancelled 1.0,1.0", "2 cancelled 2.0,2.0",
+                        "3 cancelled 3.0,3.0"])
+        XCTAssertEqual(frames[1].time, 5)
+        XCTAssertTrue(frames[1].activeTouches.isEmpty)
+        XCTAssertTrue(assembler.activeIDs.isEmpty)
+        assembler.up(id: 1, time: 6)
+        XCTAssertEqual(warnings.count, 1, "no up follows a cancel; a stray one is reported")
+    }
+
+    func testDownForAnActiveIDCancelsTheOldTouchFirst() {
+        assembler.down(id: 7, at: Point(x: 1, y: 1), time: 1)
+        assembler.frame()
+        assembler.down(id: 7, at: Point(x: 9, y: 9), time: 2)
+        assembler.frame()
+        XCTAssertEqual(summary(frames[1]), ["7 cancelled 1.0,1.0", "7 began 9.0,9.0"])
+        XCTAssertNotEqual(frames[1].touches[0].sequence, frames[1].touches[1].sequence)
+        XCTAssertEqual(warnings.count, 1)
+        XCTAssertEqual(assembler.activeIDs, [7])
+    }
+
+    func testIDsAreAnyInt32AndReusedAfterUp() {
+        for id in [Int32.min, -1, 288, Int32.max] {
+            assembler.down(id: id, at: Point(x: 1, y: 1), time: 1)
+        }
+        assembler.frame()
+        XCTAssertEqual(Set(frames[0].touches.map(\.id)), [Int32.min, -1, 288, Int32.max])
+        for id in [Int32.min, -1, 288, Int32.max] { assembler.up(id: id, time: 2) }
+        assembler.down(id: 288, at: Point(x: 5, y: 5), time: 3)
+        assembler.frame()
+        XCTAssertEqual(summary(frames.last!), ["288 began 5.0,5.0"])
+        XCTAssertTrue(warnings.isEmpty)
+    }
+
+    func testMotionOrUpForAnUnknownIDIsIgnoredWithAWarning() {
+        assembler.motion(id: 3, to: Point(x: 1, y: 1), time: 1)
+        assembler.up(id: 4, time: 1)
+        assembler.frame()
+        XCTAssertTrue(frames.isEmpty)
+        XCTAssertEqual(warnings.count, 2)
+        XCTAssertTrue(warnings[0].contains("3"))
+    }
+
+    func testNegativeAndOutsideCoordinatesAreKept() {
+        assembler.down(id: 1, at: Point(x: -20.5, y: 5000), time: 1)
+        assembler.frame()
+        XCTAssertEqual(frames[0].touches[0].location, Point(x: -20.5, y: 5000))
+    }
+
+    func testShapeAndOrientationAreKept() {
+        assembler.down(id: 1, at: .zero, time: 1)
+        assembler.shape(id: 1, major: 12, minor: 8)
+        assembler.orientation(id: 1, degrees: 30)
+        assembler.frame()
+        XCTAssertEqual(frames[0].touches[0].major, 12)
+        XCTAssertEqual(frames[0].touches[0].minor, 8)
+        XCTAssertEqual(frames[0].touches[0].orientation, 30)
+        assembler.motion(id: 1, to: Point(x: 1, y: 1), time: 2)
+        assembler.frame()
+        XCTAssertEqual(frames[1].touches[0].major, 12, "shape stays with the touch")
+        assembler.shape(id: 9, major: 1, minor: 1)
+        XCTAssertEqual(warnings.count, 1)
+    }
+}
