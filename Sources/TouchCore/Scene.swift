@@ -1,12 +1,23 @@
-/// A screenful of views a person can play with. Scenes build their views into a window
-/// and lay them out again whenever the window's size changes.
+/// A screenful of views a person can play with. Scenes build their views into a window,
+/// lay them out again whenever the window's size changes, and see every touch frame.
 public protocol Scene: AnyObject {
     /// The name used on the command line and in the event log.
     var name: String { get }
+    /// Told of gestures and label changes, for the event log.
+    var onEvent: (SceneEvent) -> Void { get set }
     /// Adds the scene's views to `window`.
     func install(in window: Window)
     /// Places the views for the window's current size.
     func layout(in window: Window)
+    /// Every frame, after the window delivered it to the views.
+    func didReceive(_ frame: TouchFrame)
+}
+
+/// What a scene reports beyond drawing.
+public enum SceneEvent: Equatable, Sendable {
+    case gesture(Gesture)
+    /// A label's text changed; "" when it cleared. `slot` names which label.
+    case label(slot: String, text: String)
 }
 
 extension Window {

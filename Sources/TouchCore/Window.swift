@@ -4,6 +4,7 @@
 public final class Window: View {
     public let clock: Clock
     public let animator: Animator
+    public let timers: Timers
     private(set) var damage: [Rect] = []
     /// Touch bindings live here rather than in the extension that uses them.
     var bindings: [TouchKey: View] = [:]
@@ -12,6 +13,7 @@ public final class Window: View {
     public init(size: Size, clock: Clock) {
         self.clock = clock
         self.animator = Animator(clock: clock)
+        self.timers = Timers(clock: clock)
         super.init(name: "Window", frame: Rect(origin: .zero, size: size))
         backgroundColor = .white
         damage = [bounds]

@@ -29,6 +29,9 @@ public final class EventLoop {
     /// Runs after every batch of events has been dispatched and before the loop blocks:
     /// the place to flush touch groups that got no frame and to draw.
     public var onIdle: () -> Void = {}
+    /// Another deadline (monotonic seconds) the loop must wake for, such as the core's
+    /// timers; onIdle runs after the wake.
+    public var nextDeadline: () -> Double? = { nil }
 
     public init(display: Display) throws {
         self.display = display
@@ -112,7 +115,8 @@ public final class EventLoop {
     }
 
     private func pollTimeout() -> Int32 {
-        guard let next = timers.map(\.deadline).min() else { return -1 }
+        let deadlines = timers.map(\.deadline) + [nextDeadline()].compactMap { $0 }
+        guard let next = deadlines.min() else { return -1 }
         let ms = (next - Self.monotonicNow()) * 1000
         return ms <= 0 ? 0 : Int32(min(ms.rounded(.up), Double(Int32.max)))
     }

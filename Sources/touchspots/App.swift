@@ -12,6 +12,7 @@ final class App {
         var size = Size(width: 800, height: 600)
         var eventLogPath: String?
         var fontFamily = "DejaVu Sans"
+        var gestures = GestureSettings()
     }
 
     private let options: Options
@@ -22,7 +23,7 @@ final class App {
     private let loop: EventLoop
     private let presenter: SurfacePresenter
     private let window: Window
-    private let scene: Scene
+    private let scene: PlaygroundScene
     private let input = TouchInput()
     private let log: EventLog?
     private var configured = false
@@ -46,7 +47,7 @@ final class App {
         presenter = SurfacePresenter(registry: registry, surface: surface,
                                      renderer: ViewRenderer(font: font))
         window = Window(size: options.size, clock: MonotonicClock())
-        scene = SpotScene()
+        scene = PlaygroundScene(settings: options.gestures)
         scene.install(in: window)
         wire()
         if options.fullscreen { toplevel.setFullscreen(true) }
@@ -63,7 +64,10 @@ final class App {
         input.assembler.onFrame = { [unowned self] frame in
             window.send(frame)
             log?.write(.frame(frame, spots: window.spotCount))
+            scene.didReceive(frame)
         }
+        scene.onEvent = { [unowned self] event in log?.write(.scene(event)) }
+        loop.nextDeadline = { [window] in window.timers.nextDeadline }
         input.assembler.onWarning = { [unowned self] message in log?.write(.warning(message)) }
 
         toplevel.onConfigure = { [unowned self] configuration in
@@ -84,9 +88,11 @@ final class App {
     }
 
     /// After each dispatch: a touch group whose frame has not come is handed on now
-    /// (cage sends none), then the window is drawn if the compositor can take a frame.
+    /// (cage sends none), due timers run, then the window is drawn if the compositor can
+    /// take a frame.
     private func idle() {
         input.assembler.flushPendingGroup()
+        window.timers.fireDue()
         if configured {
             do {
                 try presenter.presentIfNeeded(window, scale: surface.outputScale)

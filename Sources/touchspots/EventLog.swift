@@ -170,6 +170,26 @@ extension JSONObject {
                            "spots": .int(spots), "touches": .array(touches)])
     }
 
+    static func scene(_ event: SceneEvent) -> JSONObject {
+        switch event {
+        case .label(let slot, let text):
+            return JSONObject(["type": .string("label"), "text": .string(text), "slot": .string(slot)])
+        case .gesture(let gesture):
+            switch gesture {
+            case .tap(let count):
+                return JSONObject(["type": .string("gesture"), "name": .string("tap"), "count": .int(count)])
+            case .swipe(let axis, let fingers):
+                return JSONObject(["type": .string("gesture"), "name": .string("swipe"),
+                                   "direction": .string(axis.rawValue), "fingers": .int(fingers)])
+            case .pinch(let direction):
+                return JSONObject(["type": .string("gesture"), "name": .string("pinch"),
+                                   "direction": .string(direction.rawValue)])
+            case .checkmark:
+                return JSONObject(["type": .string("gesture"), "name": .string("checkmark")])
+            }
+        }
+    }
+
     static func warning(_ message: String) -> JSONObject {
         JSONObject(["type": .string("warning"), "message": .string(message)])
     }

@@ -34,10 +34,24 @@ struct Touchspots: ParsableCommand {
                                valueName: "FAMILY"))
     var font = "DejaVu Sans"
 
+    @Option(name: .customLong("gesture"),
+            help: ArgumentHelp("Override a gesture threshold, e.g. swipe-min-length=40 (repeatable; keys in README.md).",
+                               valueName: "KEY=VALUE"))
+    var gestureOverrides: [String] = []
+
+    @Option(help: ArgumentHelp("Read gesture thresholds from PATH ('key = value' lines). Default: $XDG_CONFIG_HOME/touchspots/gestures.conf when it exists.",
+                               valueName: "PATH"))
+    var config: String?
+
     func run() throws {
+        let gestures: GestureSettings
+        do { gestures = try gestureSettings() } catch let error as UsageError {
+            printError(error.description)
+            throw ExitCode(1)
+        }
         let options = App.Options(displayName: display, fullscreen: fullscreen,
                                   size: Size(width: Double(size.width), height: Double(size.height)),
-                                  eventLogPath: eventLog, fontFamily: font)
+                                  eventLogPath: eventLog, fontFamily: font, gestures: gestures)
         do {
             let app = try App(options: options)
             try app.run()
@@ -48,6 +62,49 @@ struct Touchspots: ParsableCommand {
             printError(error.description)
             throw ExitCode(1)
         }
+    }
+
+    /// Defaults, then the config file, then --gesture flags.
+    private func gestureSettings() throws -> GestureSettings {
+        var settings = GestureSettings()
+        let path = config ?? defaultConfigPath()
+        if let path {
+            let explicit = config != nil
+            if explicit || access(path, F_OK) == 0 {
+                guard let text = readFile(path) else {
+                    throw UsageError("cannot read the config file \(path)")
+                }
+                do { try settings.apply(configuration: text, source: path) } catch {
+                    throw UsageError("\(error)")
+                }
+            }
+        }
+        for override in gestureOverrides {
+            let parts = override.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { throw UsageError("--gesture needs KEY=VALUE, not '\(override)'") }
+            do { try settings.set(parts[0], to: parts[1]) } catch { throw UsageError("\(error)") }
+        }
+        return settings
+    }
+
+    private func defaultConfigPath() -> String? {
+        if let xdg = getenv("XDG_CONFIG_HOME").map({ String(cString: $0) }), !xdg.isEmpty {
+            return "\(xdg)/touchspots/gestures.conf"
+        }
+        return getenv("HOME").map { "\(String(cString: $0))/.config/touchspots/gestures.conf" }
+    }
+
+    private func readFile(_ path: String) -> String? {
+        guard let file = fopen(path, "r") else { return nil }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = fread(&chunk, 1, chunk.count, file)
+            if n == 0 { break }
+            bytes.append(contentsOf: chunk[..<n])
+        }
+        return ferror(file) == 0 ? String(decoding: bytes, as: UTF8.self) : nil
     }
 
     private func printError(_ message: String) {

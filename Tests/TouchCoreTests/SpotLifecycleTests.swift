@@ -6,12 +6,12 @@ import XCTest
 final class SpotLifecycleTests: XCTestCase {
     private var clock: ManualClock!
     private var window: Window!
-    private var scene: SpotScene!
+    private var scene: PlaygroundScene!
 
     override func setUp() {
         clock = ManualClock(now: 100)
         window = Window(size: Size(width: 800, height: 600), clock: clock)
-        scene = SpotScene()
+        scene = PlaygroundScene()
         scene.install(in: window)
     }
 
@@ -92,9 +92,10 @@ final class SpotLifecycleTests: XCTestCase {
     }
 
     func testGuideLabelIsAtTheTopAndRelaysOut() {
-        XCTAssertEqual(scene.guide.text, SpotScene.guideText)
-        XCTAssertEqual(scene.guide.frame.minY, 8)
+        XCTAssertEqual(scene.guide.text, PlaygroundScene.guideText)
+        XCTAssertEqual(scene.guide.frame.minY, 4)
         XCTAssertEqual(scene.guide.frame.width, 800)
+        XCTAssertEqual(scene.guide.fontSize, 20)
         window.size = Size(width: 300, height: 400)
         scene.layout(in: window)
         XCTAssertEqual(scene.guide.frame.width, 300)

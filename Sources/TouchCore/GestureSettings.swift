@@ -1,0 +1,86 @@
+/// Every gesture threshold, in logical pixels, seconds and degrees, in one place.
+///
+/// Defaults are the seeds' numbers where the seeds give one (swipe 25 px within 5 px, pinch
+/// 100 px, checkmark 50-135 degrees after 10 px, taps resolved after 0.4 s, labels kept
+/// 1.6 s or 2 s). Where they leave a value open, it follows mature toolkits (FIELD-NOTES):
+/// tap slop 10 px (Qt's drag distance; GTK 8, Android 8 dp), taps belong together within
+/// 45 px (UIKit), a tap lasts at most 0.5 s (Android's long-press timeout).
+/// Users override any of them with `--gesture KEY=VALUE` or a config file.
+public struct GestureSettings: Equatable, Sendable {
+    public var tapSlop = 10.0
+    public var tapMaximumDuration = 0.5
+    public var tapInterval = 0.4
+    public var tapDistance = 45.0
+    public var swipeMinimumLength = 25.0
+    public var swipeMaximumVariance = 5.0
+    public var pinchMinimumDelta = 100.0
+    public var checkmarkMinimumAngle = 50.0
+    public var checkmarkMaximumAngle = 135.0
+    public var checkmarkMinimumLength = 10.0
+    /// Strokes are measured over segments at least this long, so a digitizer's 1 px
+    /// jitter does not read as a sharp turn.
+    public var checkmarkSegmentLength = 8.0
+    public var labelDuration = 1.6
+    public var swipeLabelDuration = 2.0
+
+    public init() {}
+
+    /// The keys accepted by `set`, with what they mean, for --help and the README.
+    /// Immutable; key paths are simply not marked Sendable.
+    nonisolated(unsafe) public static let keys: [(key: String, path: WritableKeyPath<GestureSettings, Double>, help: String)] = [
+        ("tap-slop", \.tapSlop, "px a finger may move and still tap"),
+        ("tap-max-duration", \.tapMaximumDuration, "s from down to up for a tap"),
+        ("tap-interval", \.tapInterval, "s within which the next tap must begin; taps are reported after it"),
+        ("tap-distance", \.tapDistance, "px within which successive taps count together"),
+        ("swipe-min-length", \.swipeMinimumLength, "px every finger must travel along the axis"),
+        ("swipe-max-variance", \.swipeMaximumVariance, "px a swiping finger may stray off the axis"),
+        ("pinch-min-delta", \.pinchMinimumDelta, "px the finger distance must grow or shrink"),
+        ("checkmark-min-angle", \.checkmarkMinimumAngle, "degrees, smallest turn that makes a checkmark"),
+        ("checkmark-max-angle", \.checkmarkMaximumAngle, "degrees, largest turn that makes a checkmark"),
+        ("checkmark-min-length", \.checkmarkMinimumLength, "px drawn before the turn"),
+        ("checkmark-segment-length", \.checkmarkSegmentLength, "px over which stroke direction is measured"),
+        ("label-duration", \.labelDuration, "s a tap, pinch or checkmark label stays"),
+        ("swipe-label-duration", \.swipeLabelDuration, "s a swipe label stays"),
+    ]
+
+    public struct InvalidSetting: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Sets one threshold by key; throws for an unknown key or a value that is not a
+    /// non-negative number.
+    public mutating func set(_ key: String, to text: String) throws {
+        guard let entry = Self.keys.first(where: { $0.key == key }) else {
+            throw InvalidSetting(description: "unknown gesture setting '\(key)' (known: \(Self.keys.map(\.key).joined(separator: ", ")))")
+        }
+        guard let value = Double(text.trimmingSpaces), value.isFinite, value >= 0 else {
+            throw InvalidSetting(description: "gesture setting \(key) needs a number >= 0, not '\(text)'")
+        }
+        self[keyPath: entry.path] = value
+    }
+
+    /// Applies `key = value` lines; `#` starts a comment. Throws naming the line.
+    public mutating func apply(configuration text: String, source: String) throws {
+        for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = String(raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0])
+                .trimmingSpaces
+            if line.isEmpty { continue }
+            let parts = line.split(separator: "=", maxSplits: 1).map { String($0).trimmingSpaces }
+            guard parts.count == 2 else {
+                throw InvalidSetting(description: "\(source):\(number + 1): expected 'key = value'")
+            }
+            do { try set(parts[0], to: parts[1]) } catch let error as InvalidSetting {
+                throw InvalidSetting(description: "\(source):\(number + 1): \(error.description)")
+            }
+        }
+    }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        var s = Substring(self)
+        while let f = s.first, f == " " || f == "\t" || f == "\r" { s.removeFirst() }
+        while let l = s.last, l == " " || l == "\t" || l == "\r" { s.removeLast() }
+        return String(s)
+    }
+}

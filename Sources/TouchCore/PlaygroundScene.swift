@@ -1,0 +1,150 @@
+/// The default scene: seed 000's spots under every finger, with seed 001's gestures
+/// (TapTaps, Swipes, PinchMe, CheckPlease) shown as labels that clear themselves, and the
+/// TouchExplorer panel describing the latest frame.
+///
+/// Drawing order keeps the spots visible: guide, gesture labels and panel are behind the
+/// touchable view, whose only content is the spots; none of them takes touches.
+public final class PlaygroundScene: Scene {
+    public let name = "playground"
+    public static let guideText = "Touch the screen with one or more fingers"
+    /// Label slots, top to bottom.
+    public static let slots = ["tap", "swipe", "pinch", "checkmark"]
+
+    public var onEvent: (SceneEvent) -> Void = { _ in }
+    public let detector: GestureDetector
+    public let touchable = TouchableView()
+    public let guide = Label(name: "Guide", text: PlaygroundScene.guideText, fontSize: 20,
+                             textColor: .darkGray)
+    public private(set) var gestureLabels: [String: Label] = [:]
+    public let phaseLabel = Label(name: "Phase", alignment: .left)
+    public let tapsLabel = Label(name: "Taps", alignment: .left)
+    public let touchesLabel = Label(name: "Touches", alignment: .left)
+
+    private weak var window: Window?
+    private var expiries: [String: Timers.ID] = [:]
+    private var tapTimer: Timers.ID?
+
+    public init(settings: GestureSettings = GestureSettings()) {
+        detector = GestureDetector(settings: settings)
+        for slot in Self.slots {
+            gestureLabels[slot] = Label(name: "Gesture \(slot)", fontSize: 28,
+                                        textColor: Color(white: 0.1))
+        }
+        for label in [phaseLabel, tapsLabel, touchesLabel] { label.textColor = .darkGray }
+    }
+
+    public func install(in window: Window) {
+        self.window = window
+        window.addSubview(guide)
+        for slot in Self.slots { window.addSubview(gestureLabels[slot]!) }
+        for label in [phaseLabel, tapsLabel, touchesLabel] { window.addSubview(label) }
+        window.addSubview(touchable)
+        layout(in: window)
+    }
+
+    public func layout(in window: Window) {
+        let bounds = window.bounds
+        // One unit is 1 at 800 x 600, larger on big screens, smaller on small windows but
+        // never below what keeps 8 px text.
+        let unit = max(0.5, min(1.5, min(bounds.width / 800, bounds.height / 600)))
+        touchable.frame = bounds
+        guide.fontSize = max(8, min(20 * unit, bounds.width / (Double(Self.guideText.count) * 0.55)))
+        guide.frame = Rect(x: 0, y: 4 * unit, width: bounds.width, height: 32 * unit)
+        var y = guide.frame.maxY + 8 * unit
+        for slot in Self.slots {
+            let label = gestureLabels[slot]!
+            label.fontSize = max(8, min(28 * unit, bounds.width / 20))
+            label.frame = Rect(x: 0, y: y, width: bounds.width, height: 36 * unit)
+            y += 36 * unit
+        }
+        // The panel goes at the bottom-left; in a window too short for it, it is hidden
+        // rather than drawn over the gesture labels.
+        let line = 22 * unit
+        var panelY = bounds.height - 8 * unit - 3 * line
+        let fits = panelY >= y
+        for label in [phaseLabel, tapsLabel, touchesLabel] {
+            label.fontSize = max(8, 15 * unit)
+            label.frame = Rect(x: 12 * unit, y: panelY, width: bounds.width - 24 * unit, height: line)
+            label.isHidden = !fits
+            panelY += line
+        }
+    }
+
+    public func didReceive(_ frame: TouchFrame) {
+        guard let window else { return }
+        updatePanel(frame)
+        show(detector.handle(frame, at: window.clock.now))
+        scheduleTapResolution()
+    }
+
+    // MARK: TouchExplorer panel
+
+    private func updatePanel(_ frame: TouchFrame) {
+        let phases = Set(frame.touches.map(\.phase))
+        let phase: String
+        if phases.contains(.cancelled) {
+            phase = "Touches Cancelled"
+        } else if phases.contains(.ended) {
+            phase = "Touches Ended"
+        } else if phases.contains(.began) {
+            phase = "Touches Began"
+        } else {
+            phase = "Touches Moved"
+        }
+        phaseLabel.text = phase
+        let taps = frame.touches.contains { $0.phase == .cancelled } ? 0 : detector.currentTapCount
+        tapsLabel.text = "\(taps) taps detected"
+        touchesLabel.text = "\(Set(frame.touches.map(\.sequence)).count) touches detected"
+    }
+
+    // MARK: Gesture labels
+
+    private func show(_ gestures: [Gesture]) {
+        guard let window else { return }
+        for gesture in gestures {
+            onEvent(.gesture(gesture))
+            let slot: String
+            let duration: Double
+            switch gesture {
+            case .tap: slot = "tap"; duration = detector.settings.labelDuration
+            case .swipe: slot = "swipe"; duration = detector.settings.swipeLabelDuration
+            case .pinch: slot = "pinch"; duration = detector.settings.labelDuration
+            case .checkmark: slot = "checkmark"; duration = detector.settings.labelDuration
+            }
+            setLabel(slot, gesture.label)
+            window.timers.cancel(expiries[slot])
+            expiries[slot] = window.timers.schedule(after: duration) { [weak self] in
+                self?.expiries[slot] = nil
+                self?.setLabel(slot, "")
+            }
+        }
+    }
+
+    private func setLabel(_ slot: String, _ text: String) {
+        guard let label = gestureLabels[slot], label.text != text else { return }
+        label.text = text
+        onEvent(.label(slot: slot, text: text))
+    }
+
+    /// Removes every gesture label now (the keyboard's "clear").
+    public func clearLabels() {
+        for slot in Self.slots {
+            window?.timers.cancel(expiries[slot])
+            expiries[slot] = nil
+            setLabel(slot, "")
+        }
+    }
+
+    private func scheduleTapResolution() {
+        guard let window else { return }
+        window.timers.cancel(tapTimer)
+        tapTimer = nil
+        guard let deadline = detector.nextDeadline else { return }
+        tapTimer = window.timers.schedule(after: deadline - window.clock.now) { [weak self] in
+            guard let self, let window = self.window else { return }
+            self.tapTimer = nil
+            self.show(self.detector.expire(at: window.clock.now))
+            self.scheduleTapResolution()
+        }
+    }
+}
