@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .executable(name: "touchspots", targets: ["touchspots"]),
         .executable(name: "touchspots-harness", targets: ["touchspots-harness"]),
+        .executable(name: "touchspots-bench", targets: ["touchspots-bench"]),
         // The weston 10 module that gives headless weston a touch seat and a control socket.
         .library(name: "touchspots-weston", type: .dynamic, targets: ["TouchspotsWeston"]),
     ],
@@ -49,6 +50,8 @@ let package = Package(
                               "TouchCore", "WaylandClient", "Renderer",
                               .product(name: "ArgumentParser", package: "swift-argument-parser"),
                           ]),
+
+        .executableTarget(name: "touchspots-bench", dependencies: ["TouchCore"]),
 
         .target(name: "TouchspotsWeston", dependencies: ["CWeston", "CPNG"],
                 linkerSettings: [.linkedLibrary("weston-10"), .linkedLibrary("wayland-server"),

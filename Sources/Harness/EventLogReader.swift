@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// Reads a touchspots event log (JSON Lines) as it grows.
 public final class EventLogReader {
@@ -16,6 +17,33 @@ public final class EventLogReader {
             result.append(object)
         }
         return result
+    }
+
+    /// Waits until an event satisfying `predicate` has been logged, and returns it.
+    /// Sleeps on inotify for the file's changes, so it wakes the moment a line lands.
+    @discardableResult
+    public func waitFor(timeout: Double = 10, _ what: String,
+                        where predicate: ([String: Any]) -> Bool) throws -> [String: Any] {
+        let fd = inotify_init1(Int32(IN_CLOEXEC))
+        guard fd >= 0 else { throw HarnessError("inotify_init1 failed") }
+        defer { close(fd) }
+        guard inotify_add_watch(fd, path, UInt32(IN_MODIFY)) >= 0 else {
+            throw HarnessError("cannot watch \(path)")
+        }
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            // Checked after the watch is set, so a line written meanwhile is not missed.
+            if let found = try events().first(where: predicate) { return found }
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else {
+                throw HarnessError("no event log line \(what) within \(timeout) s")
+            }
+            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            if poll(&pfd, 1, Int32(remaining * 1000) + 1) > 0 {
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                _ = read(fd, &buffer, buffer.count)
+            }
+        }
     }
 
     /// The events of one type.

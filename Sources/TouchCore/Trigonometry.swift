@@ -3,7 +3,9 @@
 /// Accurate to about 1e-15 over 0...180 degrees.
 func cosineOfDegrees(_ degrees: Double) -> Double {
     // Reduce to 0...180 (cos is even and 360-periodic).
-    var d = abs(degrees).truncatingRemainder(dividingBy: 360)
+    // (No truncatingRemainder: it calls libm's fmod.)
+    var d = abs(degrees)
+    while d >= 360 { d -= 360 }
     if d > 180 { d = 360 - d }
     let x = d * Double.pi / 180
     var term = 1.0, sum = 1.0

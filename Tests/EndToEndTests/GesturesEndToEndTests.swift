@@ -1,0 +1,100 @@
+import Foundation
+import Harness
+import XCTest
+
+/// Each gesture played through weston: the event log reports it, the screen shows its
+/// label, and the label is gone after its timeout.
+final class GesturesEndToEndTests: EndToEndTestCase {
+    /// Vertical band of each label slot at 1024 x 640 (unit 1.0667): guide 4...38,
+    /// then 38.4 px per slot from y 46.9.
+    private func slotBand(_ slot: String) -> (y: Int, height: Int) {
+        let index = ["tap", "swipe", "pinch", "checkmark"].firstIndex(of: slot)!
+        let unit = 1024.0 / 800 > 640.0 / 600 ? 640.0 / 600 : 1024.0 / 800
+        let top = 4 * unit + 32 * unit + 8 * unit + Double(index) * 36 * unit
+        return (Int(top.rounded()), Int((36 * unit).rounded()))
+    }
+
+    private func darkPixels(_ image: PNGImage, slot: String) -> Int {
+        let band = slotBand(slot)
+        return image.count(x: 0, y: band.y + 2, width: image.width, height: band.height - 4) { $0.r < 100 }
+    }
+
+    private func gestureEvent(_ name: String) throws -> [String: Any] {
+        try session.eventLog.waitFor("gesture \(name)") {
+            $0["type"] as? String == "gesture" && $0["name"] as? String == name
+        }
+    }
+
+    /// Waits for the label to show, checks it on screen, waits for it to clear, checks again.
+    private func checkLabel(slot: String, text: String, duration: Double, name: String) throws {
+        let shown = try session.eventLog.waitFor("label '\(text)'") {
+            $0["type"] as? String == "label" && $0["slot"] as? String == slot && $0["text"] as? String == text
+        }
+        XCTAssertNotNil(shown)
+        let image = try session.screenshot("\(name)-label.png")
+        XCTAssertGreaterThan(darkPixels(image, slot: slot), 300, "\(text) is drawn")
+        let start = Date()
+        try session.eventLog.waitFor(timeout: duration + 3, "label \(slot) cleared") {
+            $0["type"] as? String == "label" && $0["slot"] as? String == slot && $0["text"] as? String == ""
+        }
+        let elapsed = Date().timeIntervalSince(start)
+        XCTAssertEqual(elapsed, duration, accuracy: 0.5, "label kept about \(duration) s")
+        let cleared = try session.screenshot("\(name)-cleared.png")
+        XCTAssertEqual(darkPixels(cleared, slot: slot), 0, "\(text) is gone")
+    }
+
+    func testDoubleTap() throws {
+        try startSession()
+        try session.send(batch: ["down 1 500 400", "frame"])
+        try session.send(batch: ["up 1", "frame"])
+        try session.send(batch: ["down 1 503 402", "frame"])
+        try session.send(batch: ["up 1", "frame"])
+        let tap = try gestureEvent("tap")
+        XCTAssertEqual(tap["count"] as? Int, 2)
+        try checkLabel(slot: "tap", text: "Double Tap Detected", duration: 1.6, name: "double-tap")
+        XCTAssertEqual(try session.eventLog.events(ofType: "gesture").count, 1, "only the final count")
+    }
+
+    func testTripleVerticalSwipe() throws {
+        try startSession()
+        try session.send(batch: ["down 1 300 200", "down 2 400 200", "down 3 500 200", "frame"])
+        for step in 1...6 {
+            let y = 200 + step * 8
+            try session.send(batch: ["motion 1 300 \(y)", "motion 2 400 \(y)", "motion 3 500 \(y)", "frame"])
+        }
+        try session.send(batch: ["up 1", "up 2", "up 3", "frame"])
+        let swipe = try gestureEvent("swipe")
+        XCTAssertEqual(swipe["direction"] as? String, "vertical")
+        XCTAssertEqual(swipe["fingers"] as? Int, 3)
+        try checkLabel(slot: "swipe", text: "Triple Vertical Swipe Detected", duration: 2.0, name: "swipe")
+    }
+
+    func testOutwardPinch() throws {
+        try startSession()
+        try session.send(batch: ["down 1 450 400", "down 2 550 400", "frame"])
+        for step in 1...8 {
+            try session.send(batch: ["motion 1 \(450 - step * 10) 400", "motion 2 \(550 + step * 10) 400", "frame"])
+        }
+        try session.send(batch: ["up 1", "up 2", "frame"])
+        let pinch = try gestureEvent("pinch")
+        XCTAssertEqual(pinch["direction"] as? String, "outward")
+        try checkLabel(slot: "pinch", text: "Outward Pinch", duration: 1.6, name: "pinch")
+    }
+
+    func testCheckmark() throws {
+        try startSession()
+        try session.send(batch: ["down 1 400 300", "frame"])
+        var x = 400.0, y = 300.0
+        for _ in 0..<15 {
+            x += 2; y += 2
+            try session.send(batch: ["motion 1 \(x) \(y)", "frame"])
+        }
+        for _ in 0..<20 {
+            x += 2; y -= 4
+            try session.send(batch: ["motion 1 \(x) \(y)", "frame"])
+        }
+        try session.send(batch: ["up 1", "frame"])
+        try gestureEvent("checkmark")
+        try checkLabel(slot: "checkmark", text: "Checkmark", duration: 1.6, name: "checkmark")
+    }
+}
