@@ -40,7 +40,8 @@ let package = Package(
         // plus the few C shims Swift cannot express.
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
 
-        .target(name: "TouchCore"),
+        // Swift's squareRoot() and rounding call libm in debug builds; no C is imported.
+        .target(name: "TouchCore", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "WaylandClient",
                 dependencies: ["CWaylandProtocols", "CWaylandClient", "CXkbcommon"]),
         .target(name: "Renderer",

@@ -60,8 +60,8 @@ public final class ViewRenderer {
 
     private func draw(_ view: View, in canvas: PixmanCanvas, origin: Point, alpha: Double,
                       clip: Rect) {
-        guard !view.isHidden, view.alpha > 0 else { return }
-        let opacity = alpha * view.alpha
+        guard !view.isHidden, view.drawingAlpha > 0 else { return }
+        let opacity = alpha * view.drawingAlpha
         let frame = view.frame.offsetBy(dx: origin.x, dy: origin.y)
         if frame.intersects(clip) {
             canvas.origin = frame.origin

@@ -18,6 +18,14 @@ public enum SceneEvent: Equatable, Sendable {
     case gesture(Gesture)
     /// A label's text changed; "" when it cleared. `slot` names which label.
     case label(slot: String, text: String)
+    /// The MoveMe placard moved, changed text or state.
+    case placard(PlacardState)
+    /// A scene started.
+    case scene(String)
+}
+
+extension Scene {
+    public func didReceive(_ frame: TouchFrame) {}
 }
 
 extension Window {

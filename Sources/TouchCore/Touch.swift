@@ -22,6 +22,9 @@ public struct Touch: Hashable, Sendable {
     public var minor: Double?
     /// From wl_touch.orientation, in degrees.
     public var orientation: Double?
+    /// As UIKit's tapCount: 2 for the second of two quick taps in one place. Set by the
+    /// window when it delivers the touch.
+    public var tapCount = 1
 
     public init(id: Int32, sequence: Int, phase: TouchPhase, location: Point,
                 previousLocation: Point? = nil, time: UInt32,

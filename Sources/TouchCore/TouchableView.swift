@@ -8,7 +8,7 @@ public final class TouchableView: View {
         isMultipleTouchEnabled = true
     }
 
-    public override func touchesBegan(_ touches: [Touch], with event: TouchFrame) {
+    public override func touchesBegan(_ touches: [Touch], with event: TouchFrame) -> Bool {
         for touch in touches {
             removeSpot(for: touch.id)
             let spot = TouchSpotView(touchID: touch.id, center: convert(touch.location, from: nil))
@@ -16,20 +16,24 @@ public final class TouchableView: View {
             if let animator = window?.animator { spot.grow(using: animator) }
             spots[touch.id] = spot
         }
+        return true
     }
 
-    public override func touchesMoved(_ touches: [Touch], with event: TouchFrame) {
+    public override func touchesMoved(_ touches: [Touch], with event: TouchFrame) -> Bool {
         for touch in touches {
             spots[touch.id]?.center = convert(touch.location, from: nil)
         }
+        return true
     }
 
-    public override func touchesEnded(_ touches: [Touch], with event: TouchFrame) {
+    public override func touchesEnded(_ touches: [Touch], with event: TouchFrame) -> Bool {
         for touch in touches { removeSpot(for: touch.id) }
+        return true
     }
 
-    public override func touchesCancelled(_ touches: [Touch], with event: TouchFrame) {
+    public override func touchesCancelled(_ touches: [Touch], with event: TouchFrame) -> Bool {
         for touch in touches { removeSpot(for: touch.id) }
+        return true
     }
 
     private func removeSpot(for id: Int32) {

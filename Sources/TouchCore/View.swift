@@ -4,10 +4,7 @@
 /// Geometry is kept as `frame` in the superview's coordinates; `bounds` always has a zero
 /// origin (no scrolling views here). Any change that alters what is on screen reports the
 /// old and the new area to the window as damage, so the renderer repaints only those.
-open class View {
-    /// Shown in logs (hit, responder) and in the HitTest scene.
-    public var name: String
-
+open class View: Responder {
     public private(set) weak var superview: View?
     public private(set) var subviews: [View] = []
 
@@ -34,9 +31,16 @@ open class View {
     public var isMultipleTouchEnabled = false
 
     public init(name: String, frame: Rect = .zero) {
-        self.name = name
         self.frame = frame
+        super.init(name: name)
     }
+
+    /// The superview, as UIView's next responder when no view controller is involved.
+    open override var nextResponder: Responder? { superview }
+
+    /// The opacity the renderer uses. Normally `alpha`; a view may show itself more
+    /// strongly than it hit-tests (the HitTest scene's nearly transparent view).
+    open var drawingAlpha: Double { alpha }
 
     // MARK: Tree
 
@@ -147,12 +151,4 @@ open class View {
         }
     }
 
-    // MARK: Touches (UIResponder)
-
-    /// Touches bound to this view that began in this frame; `event` holds every touch.
-    /// The default does nothing; a later issue forwards unhandled touches up the chain.
-    open func touchesBegan(_ touches: [Touch], with event: TouchFrame) {}
-    open func touchesMoved(_ touches: [Touch], with event: TouchFrame) {}
-    open func touchesEnded(_ touches: [Touch], with event: TouchFrame) {}
-    open func touchesCancelled(_ touches: [Touch], with event: TouchFrame) {}
 }

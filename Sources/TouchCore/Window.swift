@@ -9,6 +9,11 @@ public final class Window: View {
     /// Touch bindings live here rather than in the extension that uses them.
     var bindings: [TouchKey: View] = [:]
     public weak var touchObserver: TouchObserver?
+    /// The end of the responder chain.
+    public let application = Application()
+    /// Thresholds for UITouch-style tap counts (tapInterval, tapDistance, tapSlop).
+    public var tapSettings = GestureSettings()
+    var tapTracker = TapTracker()
 
     public init(size: Size, clock: Clock) {
         self.clock = clock
@@ -18,6 +23,8 @@ public final class Window: View {
         backgroundColor = .white
         damage = [bounds]
     }
+
+    public override var nextResponder: Responder? { application }
 
     public var size: Size {
         get { frame.size }

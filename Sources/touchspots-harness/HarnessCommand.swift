@@ -34,6 +34,9 @@ struct Run: ParsableCommand {
     @Option(help: "Output scale (weston --scale).")
     var scale = 1
 
+    @Argument(parsing: .postTerminator, help: "Arguments for touchspots, after --, e.g. -- --scene hittest.")
+    var touchspotsArguments: [String] = []
+
     func validate() throws {
         if demo == (scenario != nil) {
             throw ValidationError("give either a scenario file or --demo")
@@ -64,7 +67,8 @@ struct Run: ParsableCommand {
         let directory = URL(fileURLWithPath: out).standardizedFileURL.path
 
         let session = try Session(outputDirectory: directory, width: width, height: height,
-                                  scale: scale)
+                                  scale: scale,
+                                  clientArguments: touchspotsArguments)
         StopOnSignal.install { session.stop() }
         let shots: [String]
         do {

@@ -5,7 +5,7 @@ import WaylandClient
 
 /// Wires the layers together: Wayland objects, the core window and scene, the renderer
 /// and the event log.
-final class App {
+final class App: TouchObserver {
     struct Options {
         var displayName: String?
         var fullscreen = false
@@ -13,6 +13,7 @@ final class App {
         var eventLogPath: String?
         var fontFamily = "DejaVu Sans"
         var gestures = GestureSettings()
+        var scene = "playground"
     }
 
     private let options: Options
@@ -23,7 +24,7 @@ final class App {
     private let loop: EventLoop
     private let presenter: SurfacePresenter
     private let window: Window
-    private let scene: PlaygroundScene
+    private let stage: Stage
     private let input = TouchInput()
     private let log: EventLog?
     private var configured = false
@@ -47,8 +48,11 @@ final class App {
         presenter = SurfacePresenter(registry: registry, surface: surface,
                                      renderer: ViewRenderer(font: font))
         window = Window(size: options.size, clock: MonotonicClock())
-        scene = PlaygroundScene(settings: options.gestures)
-        scene.install(in: window)
+        window.tapSettings = options.gestures
+        guard let stage = Stage(window: window, sceneName: options.scene, settings: options.gestures) else {
+            throw UsageError("unknown scene '\(options.scene)' (scenes: \(Stage.sceneNames.joined(separator: ", ")))")
+        }
+        self.stage = stage
         wire()
         if options.fullscreen { toplevel.setFullscreen(true) }
         toplevel.setMinimumSize(width: 200, height: 150)
@@ -64,9 +68,11 @@ final class App {
         input.assembler.onFrame = { [unowned self] frame in
             window.send(frame)
             log?.write(.frame(frame, spots: window.spotCount))
-            scene.didReceive(frame)
+            stage.didReceive(frame)
         }
-        scene.onEvent = { [unowned self] event in log?.write(.scene(event)) }
+        window.touchObserver = self
+        stage.onEvent = { [unowned self] event in log?.write(.scene(event)) }
+        stage.start()
         loop.nextDeadline = { [window] in window.timers.nextDeadline }
         input.assembler.onWarning = { [unowned self] message in log?.write(.warning(message)) }
 
@@ -75,7 +81,7 @@ final class App {
                 Size(width: Double($0.width), height: Double($0.height))
             } ?? options.size
             window.size = size
-            scene.layout(in: window)
+            stage.layout()
             configured = true
         }
         toplevel.onClose = { [loop] in loop.stop() }
@@ -105,6 +111,19 @@ final class App {
     }
 
     private var fail: Error?
+
+    /// `visited` lists the scene's own views, as seed 002's log does: the window and the
+    /// scene bar are the app's frame around the scene and are left out.
+    func didHitTest(_ touch: Touch, view: View?, visited: [View], ignored: Bool) {
+        let sceneViews = visited.filter { $0 !== window && $0 !== stage.bar }
+        log?.write(.hit(touch, view: view, visited: sceneViews, ignored: ignored))
+    }
+
+    func didDeliver(_ touches: [Touch], phase: TouchPhase, chain: [Responder], handledBy: Responder?) {
+        for touch in touches {
+            log?.write(.responder(touch, phase: phase, chain: chain, handledBy: handledBy))
+        }
+    }
 
     /// Runs until the window is closed, a signal arrives or the compositor goes away.
     func run() throws {

@@ -99,6 +99,8 @@ struct JSONObject {
         self.pairs = pairs.map { ($0.key, $0.value) }
     }
 
+    mutating func append(_ key: String, _ value: Value) { pairs.append((key, value)) }
+
     var line: String {
         var out = ""
         Self.encode(.object(self), into: &out)
@@ -172,6 +174,14 @@ extension JSONObject {
 
     static func scene(_ event: SceneEvent) -> JSONObject {
         switch event {
+        case .scene(let name):
+            return JSONObject(["type": .string("scene"), "name": .string(name)])
+        case .placard(let placard):
+            // Hundredths of a pixel are plenty for a placard.
+            func rounded(_ v: Double) -> Value { .double((v * 100).rounded() / 100) }
+            return JSONObject(["type": .string("placard"), "x": rounded(placard.center.x),
+                               "y": rounded(placard.center.y), "text": .string(placard.text),
+                               "state": .string(placard.phase.rawValue)])
         case .label(let slot, let text):
             return JSONObject(["type": .string("label"), "text": .string(text), "slot": .string(slot)])
         case .gesture(let gesture):
@@ -188,6 +198,21 @@ extension JSONObject {
                 return JSONObject(["type": .string("gesture"), "name": .string("checkmark")])
             }
         }
+    }
+
+    static func hit(_ touch: Touch, view: View?, visited: [View], ignored: Bool) -> JSONObject {
+        var object = JSONObject(["type": .string("hit"), "id": .int(Int(touch.id)),
+                                 "view": view.map { .string($0.name) } ?? .null,
+                                 "visited": .array(visited.map { .string($0.name) })])
+        if ignored { object.append("ignored", .bool(true)) }
+        return object
+    }
+
+    static func responder(_ touch: Touch, phase: TouchPhase, chain: [Responder],
+                          handledBy: Responder?) -> JSONObject {
+        JSONObject(["type": .string("responder"), "id": .int(Int(touch.id)),
+                    "phase": .string(phase.rawValue), "chain": .array(chain.map { .string($0.name) }),
+                    "handledBy": handledBy.map { .string($0.name) } ?? .null])
     }
 
     static func warning(_ message: String) -> JSONObject {

@@ -34,6 +34,9 @@ struct Touchspots: ParsableCommand {
                                valueName: "FAMILY"))
     var font = "DejaVu Sans"
 
+    @Option(help: ArgumentHelp("Scene to start with: playground, hittest or moveme.", valueName: "NAME"))
+    var scene = "playground"
+
     @Option(name: .customLong("gesture"),
             help: ArgumentHelp("Override a gesture threshold, e.g. swipe-min-length=40 (repeatable; keys in README.md).",
                                valueName: "KEY=VALUE"))
@@ -43,6 +46,12 @@ struct Touchspots: ParsableCommand {
                                valueName: "PATH"))
     var config: String?
 
+    func validate() throws {
+        guard Stage.sceneNames.contains(scene) else {
+            throw ValidationError("--scene must be one of \(Stage.sceneNames.joined(separator: ", "))")
+        }
+    }
+
     func run() throws {
         let gestures: GestureSettings
         do { gestures = try gestureSettings() } catch let error as UsageError {
@@ -51,7 +60,8 @@ struct Touchspots: ParsableCommand {
         }
         let options = App.Options(displayName: display, fullscreen: fullscreen,
                                   size: Size(width: Double(size.width), height: Double(size.height)),
-                                  eventLogPath: eventLog, fontFamily: font, gestures: gestures)
+                                  eventLogPath: eventLog, fontFamily: font, gestures: gestures,
+                                  scene: scene)
         do {
             let app = try App(options: options)
             try app.run()

@@ -1,0 +1,116 @@
+/// The window's current scene plus the on-screen bar that switches scenes.
+public final class Stage {
+    public static let sceneNames = ["playground", "hittest", "moveme"]
+
+    public let window: Window
+    public private(set) var scene: Scene
+    public let bar: SceneBar
+    private let settings: GestureSettings
+    /// Everything the scenes report, plus scene starts.
+    public var onEvent: (SceneEvent) -> Void = { _ in } {
+        didSet { scene.onEvent = onEvent }
+    }
+
+    /// nil when `name` is not one of `sceneNames`.
+    public init?(window: Window, sceneName: String, settings: GestureSettings = GestureSettings()) {
+        guard let first = Stage.makeScene(sceneName, settings: settings) else { return nil }
+        self.window = window
+        self.settings = settings
+        scene = first
+        bar = SceneBar(names: Stage.sceneNames)
+        bar.onSelect = { [unowned self] name in show(name) }
+        install(first)
+    }
+
+    static func makeScene(_ name: String, settings: GestureSettings) -> Scene? {
+        switch name {
+        case "playground": return PlaygroundScene(settings: settings)
+        case "hittest": return HitTestScene()
+        case "moveme": return MoveMeScene()
+        default: return nil
+        }
+    }
+
+    /// Announces the first scene; call once the event log is listening.
+    public func start() { onEvent(.scene(scene.name)) }
+
+    /// Replaces the scene (no-op for the current one or an unknown name).
+    public func show(_ name: String) {
+        guard name != scene.name, let next = Stage.makeScene(name, settings: settings) else { return }
+        window.unbindAllTouches()
+        for view in window.subviews { view.removeFromSuperview() }
+        scene = next
+        install(next)
+        onEvent(.scene(next.name))
+    }
+
+    private func install(_ scene: Scene) {
+        scene.onEvent = onEvent
+        scene.install(in: window)
+        window.addSubview(bar)  // frontmost
+        bar.current = scene.name
+        layout()
+    }
+
+    /// Lays out the scene and the bar for the window's size. The bar sits at the bottom
+    /// right; in the HitTest scene it must stay out of the experiment's 800 x 600, so in a
+    /// window with no room beside it, it is hidden (start with --scene to switch then).
+    public func layout() {
+        scene.layout(in: window)
+        let tab = SceneBar.tabSize
+        let height = Double(Stage.sceneNames.count) * tab.height
+        bar.frame = Rect(x: window.bounds.width - tab.width - 8, y: window.bounds.height - height - 8,
+                         width: tab.width, height: height)
+        bar.isHidden = scene is HitTestScene && bar.frame.intersects(HitTestScene.area)
+    }
+
+    public func didReceive(_ frame: TouchFrame) { scene.didReceive(frame) }
+}
+
+/// A column of tabs naming the scenes; a tap on one switches to it.
+public final class SceneBar: View {
+    public static let tabSize = Size(width: 120, height: 34)
+    let names: [String]
+    var onSelect: (String) -> Void = { _ in }
+    var current = "" { didSet { if current != oldValue { setNeedsDisplay() } } }
+    private var pressed: String?
+
+    init(names: [String]) {
+        self.names = names
+        super.init(name: "SceneBar")
+    }
+
+    private func tab(at point: Point) -> String? {
+        let index = Int(point.y / Self.tabSize.height)
+        return bounds.contains(point) && names.indices.contains(index) ? names[index] : nil
+    }
+
+    public override func touchesBegan(_ touches: [Touch], with event: TouchFrame) -> Bool {
+        pressed = touches.first.flatMap { tab(at: convert($0.location, from: nil)) }
+        return true
+    }
+    public override func touchesMoved(_ touches: [Touch], with event: TouchFrame) -> Bool { true }
+    public override func touchesEnded(_ touches: [Touch], with event: TouchFrame) -> Bool {
+        if let touch = touches.first, let name = tab(at: convert(touch.location, from: nil)),
+           name == pressed {
+            onSelect(name)
+        }
+        pressed = nil
+        return true
+    }
+    public override func touchesCancelled(_ touches: [Touch], with event: TouchFrame) -> Bool {
+        pressed = nil
+        return true
+    }
+
+    public override func draw(in canvas: Canvas) {
+        for (index, name) in names.enumerated() {
+            let rect = Rect(x: 0, y: Double(index) * Self.tabSize.height, width: Self.tabSize.width,
+                            height: Self.tabSize.height - 4)
+            let selected = name == current
+            canvas.fill(rect, color: selected ? Color(white: 0.3) : Color(white: 0.85))
+            canvas.drawText(name, in: rect, fontSize: 14, color: selected ? .white : .black,
+                            alignment: .center)
+        }
+    }
+}
