@@ -44,7 +44,7 @@ public final class MoveMeView: View {
     public let placard = PlacardView()
     public private(set) var phase = PlacardState.Phase.idle
     private var stringIndex = 0
-    private var returnAnimation: Animator.Token?
+    private var trackedTouch: Int?
     var onPlacardChange: (PlacardState) -> Void = { _ in }
     private var lastReported: PlacardState?
 
@@ -83,7 +83,10 @@ public final class MoveMeView: View {
     }
 
     public override func touchesBegan(_ touches: [Touch], with event: TouchFrame) -> Bool {
-        guard let touch = touches.first else { return true }
+        // Single touch: the first finger is followed, later ones are ignored until it lifts
+        // (seed 003 turns multiple touch off for the same effect).
+        guard trackedTouch == nil, let touch = touches.first else { return true }
+        trackedTouch = touch.sequence
         if window?.view(for: touch) === placard {
             phase = .dragging
             pulse()
@@ -97,7 +100,7 @@ public final class MoveMeView: View {
     }
 
     public override func touchesMoved(_ touches: [Touch], with event: TouchFrame) -> Bool {
-        if phase == .dragging, let touch = touches.first {
+        if phase == .dragging, let touch = touches.first(where: { $0.sequence == trackedTouch }) {
             placard.center = convert(touch.location, from: nil)
             report()
         }
@@ -105,13 +108,19 @@ public final class MoveMeView: View {
     }
 
     public override func touchesEnded(_ touches: [Touch], with event: TouchFrame) -> Bool {
-        if phase == .dragging { glideBack() }
+        lift(touches)
         return true
     }
 
     public override func touchesCancelled(_ touches: [Touch], with event: TouchFrame) -> Bool {
-        if phase == .dragging { glideBack() }
+        lift(touches)
         return true
+    }
+
+    private func lift(_ touches: [Touch]) {
+        guard touches.contains(where: { $0.sequence == trackedTouch }) else { return }
+        trackedTouch = nil
+        if phase == .dragging { glideBack() }
     }
 
     private func pulse() {
@@ -133,7 +142,7 @@ public final class MoveMeView: View {
         report()
         let from = placard.center
         guard let animator = window?.animator else { arrive(); return }
-        returnAnimation = animator.animate(duration: Self.returnDuration, update: { [weak self] t in
+        animator.animate(duration: Self.returnDuration, update: { [weak self] t in
             guard let self else { return }
             let to = self.bounds.center
             self.placard.center = Point(x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t)
