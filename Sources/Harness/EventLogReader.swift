@@ -24,6 +24,18 @@ public final class EventLogReader {
     @discardableResult
     public func waitFor(timeout: Double = 10, _ what: String,
                         where predicate: ([String: Any]) -> Bool) throws -> [String: Any] {
+        var found: [String: Any] = [:]
+        try waitUntil(timeout: timeout, what) { events in
+            guard let match = events.first(where: predicate) else { return false }
+            found = match
+            return true
+        }
+        return found
+    }
+
+    /// Waits until `condition` holds for the whole log so far.
+    public func waitUntil(timeout: Double = 10, _ what: String,
+                          _ condition: ([[String: Any]]) -> Bool) throws {
         let fd = inotify_init1(Int32(IN_CLOEXEC))
         guard fd >= 0 else { throw HarnessError("inotify_init1 failed") }
         defer { close(fd) }
@@ -33,7 +45,7 @@ public final class EventLogReader {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             // Checked after the watch is set, so a line written meanwhile is not missed.
-            if let found = try events().first(where: predicate) { return found }
+            if condition(try events()) { return }
             let remaining = deadline.timeIntervalSinceNow
             guard remaining > 0 else {
                 throw HarnessError("no event log line \(what) within \(timeout) s")

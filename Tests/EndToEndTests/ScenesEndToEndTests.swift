@@ -1,0 +1,135 @@
+import Foundation
+import Harness
+import XCTest
+
+/// The HitTest and MoveMe scenes driven through weston: hit and responder lines, placard
+/// lines and what the screen shows.
+final class ScenesEndToEndTests: EndToEndTestCase {
+    private func tap(_ id: Int, _ x: Double, _ y: Double) throws {
+        try session.send(batch: ["down \(id) \(x) \(y)", "frame"])
+        try session.send(batch: ["up \(id)", "frame"])
+    }
+
+    func testHitTestSceneRoutesEveryTouchAsSeed002() throws {
+        try startSession(arguments: ["--scene", "hittest"])
+        XCTAssertEqual(try session.eventLog.events(ofType: "scene").first?["name"] as? String, "hittest")
+        // (x, y, bound view, visited, chain)
+        let cases: [(Double, Double, String, [String], [String])] = [
+            (400, 250, "D", ["Faint", "Disabled", "Hidden", "E", "D", "C", "A"], ["D", "C", "A"]),
+            (580, 250, "E", ["Faint", "Disabled", "Hidden", "E", "C", "A"], ["E", "C", "A"]),
+            (100, 300, "B", ["C", "B1", "F", "B", "A"], ["B", "A"]),
+            (80, 130, "B", ["C", "B1", "F", "B", "A"], ["B", "A"]),   // F passes through
+            (250, 310, "B1", ["C", "B1", "B", "A"], ["B1", "B", "A"]),
+            (310, 330, "C", ["Faint", "Disabled", "Hidden", "E", "D", "C", "A"], ["C", "A"]),  // C over B1
+            (340, 370, "C", ["Faint", "Disabled", "Hidden", "E", "D", "C", "A"], ["C", "A"]),  // Hidden
+            (460, 370, "C", ["Faint", "Disabled", "Hidden", "E", "D", "C", "A"], ["C", "A"]),  // Disabled
+            (580, 370, "C", ["Faint", "Disabled", "Hidden", "E", "D", "C", "A"], ["C", "A"]),  // Faint
+            (20, 560, "A", ["C", "B", "A"], ["A"]),
+        ]
+        for (index, (x, y, view, visited, chain)) in cases.enumerated() {
+            let id = 10 + index
+            try tap(id, x, y)
+            try session.sync()
+            let hit = try XCTUnwrap(session.eventLog.events(ofType: "hit").first { $0["id"] as? Int == id })
+            XCTAssertEqual(hit["view"] as? String, view, "(\(x), \(y))")
+            XCTAssertEqual(hit["visited"] as? [String], visited, "(\(x), \(y))")
+            let deliveries = try session.eventLog.events(ofType: "responder").filter { $0["id"] as? Int == id }
+            XCTAssertEqual(deliveries.map { $0["phase"] as? String }, ["began", "ended"])
+            for delivery in deliveries {
+                XCTAssertEqual(delivery["chain"] as? [String], chain, "(\(x), \(y))")
+                XCTAssertEqual(delivery["handledBy"] as? String, "A")
+            }
+        }
+        // The last touch hit A: A itself is highlighted. Touch D and look.
+        try tap(99, 400, 250)
+        let d = try session.screenshot("highlight-d.png")
+        let yellow: (PNGImage.Pixel) -> Bool = { $0.r > 240 && $0.g > 200 && $0.g < 230 && $0.b < 80 }
+        XCTAssertGreaterThan(d.count(x: 330, y: 190, width: 130, height: 110, where: yellow), 12000, "D lit")
+        XCTAssertEqual(d.count(x: 510, y: 190, width: 130, height: 110, where: yellow), 0, "E not lit")
+        try tap(100, 580, 370)  // Faint: reaches C
+        let c = try session.screenshot("highlight-c.png")
+        XCTAssertEqual(c.count(x: 330, y: 190, width: 130, height: 110, where: yellow), 0, "D no longer lit")
+        XCTAssertGreaterThan(c.count(x: 305, y: 450, width: 390, height: 45, where: yellow), 15000, "C lit")
+    }
+
+    func testMultipleTouchRuleIsLogged() throws {
+        try startSession(arguments: ["--scene", "moveme"])
+        try session.send(batch: ["down 1 100 100", "frame"])
+        try session.send(batch: ["down 2 120 100", "frame"])
+        try session.sync()
+        let hits = try session.eventLog.events(ofType: "hit")
+        XCTAssertEqual(hits.count, 2)
+        XCTAssertNil(hits[0]["ignored"])
+        XCTAssertEqual(hits[1]["ignored"] as? Bool, true, "MoveMe is bound to touch 1 and takes one touch")
+        XCTAssertTrue(try session.eventLog.events(ofType: "responder").allSatisfy { $0["id"] as? Int == 1 })
+    }
+
+    func testMoveMeDragReturnAndStringChange() throws {
+        try startSession(arguments: ["--scene", "moveme"])
+        let start = try XCTUnwrap(session.eventLog.events(ofType: "placard").first)
+        XCTAssertEqual(start["x"] as? Int, 512)
+        XCTAssertEqual(start["y"] as? Int, 320)
+        XCTAssertEqual(start["state"] as? String, "idle")
+        let initial = try session.screenshot("centred.png")
+        let blue: (PNGImage.Pixel) -> Bool = { $0.b > 140 && $0.r < 60 }
+        XCTAssertGreaterThan(initial.count(x: 362, y: 275, width: 300, height: 90, where: blue), 15000)
+
+        try session.send(batch: ["down 1 520 330", "frame"])
+        for step in 1...6 {
+            try session.send(batch: ["motion 1 \(520 + step * 30) \(330 + step * 20)", "frame"])
+        }
+        let dragged = try session.screenshot("dragged.png")
+        XCTAssertGreaterThan(dragged.count(x: 560, y: 415, width: 300, height: 90, where: blue), 15000,
+                             "the placard is under the finger at (700, 450)")
+        XCTAssertEqual(dragged.count(x: 362, y: 275, width: 150, height: 40, where: blue), 0,
+                       "and gone from the centre")
+        let placards = try session.eventLog.events(ofType: "placard")
+        let last = try XCTUnwrap(placards.last)
+        XCTAssertEqual(last["state"] as? String, "dragging")
+        XCTAssertEqual(last["x"] as? Int, 700)
+        XCTAssertEqual(last["y"] as? Int, 450)
+
+        try session.send(batch: ["up 1", "frame"])
+        try session.eventLog.waitUntil("placard back to idle") { events in
+            let placards = events.filter { $0["type"] as? String == "placard" }
+            guard let returning = placards.firstIndex(where: { $0["state"] as? String == "returning" }) else {
+                return false
+            }
+            return placards[returning...].contains { $0["state"] as? String == "idle" }
+        }
+        let states = try session.eventLog.events(ofType: "placard").compactMap { $0["state"] as? String }
+        XCTAssertEqual(states.last, "idle")
+        XCTAssertTrue(states.contains("returning"))
+        let home = try XCTUnwrap(session.eventLog.events(ofType: "placard").last)
+        XCTAssertEqual(home["x"] as? Int, 512)
+        XCTAssertEqual(home["y"] as? Int, 320)
+        let back = try session.screenshot("back.png")
+        XCTAssertGreaterThan(back.count(x: 362, y: 275, width: 300, height: 90, where: blue), 15000)
+
+        // Double tap outside: next display string.
+        try tap(2, 150, 150)
+        try tap(2, 152, 151)
+        let changed = try session.eventLog.waitFor("next string") {
+            $0["type"] as? String == "placard" && $0["text"] as? String == "Bienvenue"
+        }
+        XCTAssertEqual(changed["state"] as? String, "idle")
+        let image = try session.screenshot("bienvenue.png")
+        XCTAssertGreaterThan(image.count(x: 362, y: 275, width: 300, height: 90, where: blue), 15000)
+        XCTAssertNotEqual(image.count(x: 362, y: 275, width: 300, height: 90) { $0.r > 230 && $0.g > 230 },
+                          back.count(x: 362, y: 275, width: 300, height: 90) { $0.r > 230 && $0.g > 230 },
+                          "the white text differs")
+    }
+
+    func testSceneBarSwitchesScenes() throws {
+        try startSession()
+        // The bar's middle tab (hittest) at the bottom-right of 1024 x 640.
+        try tap(1, 1024 - 8 - 60, 640 - 8 - 34 * 1.5)
+        let scene = try session.eventLog.waitFor("hittest scene") {
+            $0["type"] as? String == "scene" && $0["name"] as? String == "hittest"
+        }
+        XCTAssertNotNil(scene)
+        let image = try session.screenshot("hittest.png")
+        XCTAssertGreaterThan(image.count(x: 320, y: 160, width: 150, height: 150) { $0.r > 240 && $0.g < 210 && $0.g > 180 }, 10000,
+                             "D's colour is on screen")
+    }
+}
