@@ -16,7 +16,9 @@ final class SpotsEndToEndTests: EndToEndTestCase {
         // The guide label: dark text pixels in the top band, none below it.
         let text = image.count(x: 0, y: 0, width: 900, height: 60) { $0.r < 140 }
         XCTAssertGreaterThan(text, 200, "the guide label is drawn")
-        XCTAssertEqual(image.count(x: 0, y: 80, width: 900, height: 480) { !$0.isGray(255, tolerance: 0) }, 0)
+        // Nothing else but the scene bar at the bottom-right (x >= 772).
+        XCTAssertEqual(image.count(x: 0, y: 80, width: 760, height: 480) { !$0.isGray(255, tolerance: 0) }, 0)
+        XCTAssertGreaterThan(image.count(x: 772, y: 440, width: 128, height: 120) { !$0.isGray(255, tolerance: 0) }, 1000)
     }
 
     func testFingersLandMoveAndLiftOverSeveralFrames() throws {
