@@ -31,6 +31,8 @@ let package = Package(
                        providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CXkbcommon", pkgConfig: "xkbcommon",
                        providers: [.apt(["libxkbcommon-dev"])]),
+        .systemLibrary(name: "CWaylandServer", pkgConfig: "wayland-server",
+                       providers: [.apt(["libwayland-dev"])]),
         .systemLibrary(name: "CWeston", pkgConfig: "libweston-10",
                        providers: [.apt(["libweston-10-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng",
@@ -68,5 +70,9 @@ let package = Package(
         .testTarget(name: "TouchCoreTests", dependencies: ["TouchCore"]),
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient", "CWaylandProtocols"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Harness"]),
+        // An in-process compositor for what real compositors will not send.
+        .target(name: "TestCompositor", dependencies: ["CWaylandServer", "CWaylandProtocols"],
+                path: "Tests/TestCompositor"),
+        .testTarget(name: "AdversarialCompositorTests", dependencies: ["TestCompositor", "Harness"]),
     ]
 )

@@ -1,0 +1,197 @@
+import Foundation
+import Glibc
+import Harness
+import TestCompositor
+import XCTest
+
+/// The real touchspots against an in-process compositor that sends what real compositors
+/// will not: repeated and withdrawn capabilities, duplicate downs, unknown ids, no frames
+/// at all, protocol errors, a sudden disconnect, a missing global.
+final class AdversarialCompositorTests: XCTestCase {
+    private var tc: OpaquePointer!
+    private var runtime = ""
+    private var client: ChildProcess!
+    private var log: EventLogReader!
+    private var directory = ""
+    private let touch = UInt32(WL_SEAT_CAPABILITY_TOUCH.rawValue)
+
+    private func start(options: Int32 = 0, capabilities: UInt32? = nil, waitForWindow: Bool = true) throws {
+        let name = String(self.name.map { $0.isLetter || $0.isNumber ? $0 : "-" })
+        directory = "\(Products.buildDirectory)/../adversarial/\(name)"
+        try? FileManager.default.removeItem(atPath: directory)
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        var template = Array("/tmp/touchspots-tc-XXXXXX".utf8CString)
+        runtime = String(cString: mkdtemp(&template)!)
+        tc = tc_create(runtime, "tc-0", options)
+        XCTAssertNotNil(tc)
+        tc_set_capabilities(tc, capabilities ?? touch)
+        log = EventLogReader(path: "\(directory)/events.jsonl")
+        client = try ChildProcess(name: "touchspots",
+                                  arguments: [Products.touchspots, "--event-log", log.path],
+                                  environment: ["XDG_RUNTIME_DIR": runtime, "WAYLAND_DISPLAY": "tc-0"],
+                                  logPath: "\(directory)/touchspots.log")
+        if waitForWindow {
+            try pump("the window to map") { tc_has_mapped_toplevel(self.tc) }
+        }
+    }
+
+    override func tearDown() {
+        _ = try? client?.stop(timeout: 5)
+        if let tc { tc_destroy(tc) }
+        tc = nil
+        try? FileManager.default.removeItem(atPath: runtime)
+        super.tearDown()
+    }
+
+    /// Runs the compositor until `condition` holds (it wakes on every client request).
+    private func pump(_ what: String, timeout: Double = 10, until condition: () -> Bool) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !condition() {
+            guard Date() < deadline else { throw HarnessError("timed out waiting for \(what)") }
+            if client.hasExited && !condition() {
+                throw HarnessError("touchspots exited (\(client.exitStatus!)) while waiting for \(what): \(client.logTail())")
+            }
+            tc_dispatch(tc, 50)
+        }
+    }
+
+    /// Returns once touchspots has handled everything sent (xdg_wm_base ping/pong).
+    private func sync() {
+        XCTAssertTrue(tc_sync(tc, 5000), "touchspots answered the ping")
+    }
+
+    private func frames() throws -> [[String: Any]] { try log.events(ofType: "frame") }
+
+    private func phases(_ frame: [String: Any]) -> [String] {
+        (frame["touches"] as? [[String: Any]] ?? []).map { "\($0["id"] as? Int ?? 0) \($0["phase"] as? String ?? "")" }
+    }
+
+    // MARK: Capabilities
+
+    func testOneTouchPerSeatWhateverTheCapabilityEventsSay() throws {
+        try start(capabilities: 0)
+        sync()
+        XCTAssertEqual(tc_touches_created(tc), 0, "no touch capability, no wl_touch")
+        tc_set_capabilities(tc, touch)
+        sync()
+        XCTAssertEqual(tc_touches_created(tc), 1)
+        tc_set_capabilities(tc, touch)  // repeated, as compositors do
+        tc_set_capabilities(tc, touch)
+        sync()
+        XCTAssertEqual(tc_touches_created(tc), 1, "never a second wl_touch for the same seat")
+        XCTAssertEqual(tc_touches_alive(tc), 1)
+        tc_set_capabilities(tc, 0)
+        sync()
+        XCTAssertEqual(tc_touches_alive(tc), 0, "released when the capability goes")
+        tc_set_capabilities(tc, touch)
+        sync()
+        XCTAssertEqual(tc_touches_created(tc), 2)
+        XCTAssertEqual(tc_touches_alive(tc), 1)
+    }
+
+    func testCapabilityWithdrawnWhileTouchingCancelsTheTouches() throws {
+        try start()
+        tc_touch_down(tc, 10, 1, 100, 100)
+        tc_touch_down(tc, 10, 2, 200, 100)
+        tc_touch_frame(tc)
+        sync()
+        tc_set_capabilities(tc, 0)
+        sync()
+        let last = try XCTUnwrap(frames().last)
+        XCTAssertEqual(phases(last), ["1 cancelled", "2 cancelled"])
+        XCTAssertEqual(last["spots"] as? Int, 0)
+    }
+
+    // MARK: Odd touch sequences
+
+    func testDownForAnActiveIDCancelsTheOldTouch() throws {
+        try start()
+        tc_touch_down(tc, 10, 7, 100, 100)
+        tc_touch_frame(tc)
+        tc_touch_down(tc, 20, 7, 300, 300)
+        tc_touch_frame(tc)
+        sync()
+        let frames = try frames()
+        XCTAssertEqual(frames.map(phases), [["7 began"], ["7 cancelled", "7 began"]])
+        XCTAssertEqual(frames.last?["spots"] as? Int, 1)
+        XCTAssertEqual(try log.events(ofType: "warning").count, 1)
+    }
+
+    func testUnknownIDsAreIgnoredWithWarnings() throws {
+        try start()
+        tc_touch_motion(tc, 10, 5, 10, 10)
+        tc_touch_up(tc, 11, 6)
+        tc_touch_frame(tc)
+        sync()
+        XCTAssertTrue(try frames().isEmpty)
+        let warnings = try log.events(ofType: "warning").compactMap { $0["message"] as? String }
+        XCTAssertEqual(warnings.count, 2)
+        XCTAssertTrue(warnings[0].contains("5") && warnings[1].contains("6"), "\(warnings)")
+        XCTAssertFalse(client.hasExited)
+    }
+
+    func testNoFramesAtAllStillDeliverEveryChange() throws {
+        // cage sends no wl_touch.frame at all.
+        try start()
+        tc_touch_down(tc, 10, 1, 100, 100)
+        sync()
+        tc_touch_motion(tc, 20, 1, 150, 120)
+        sync()
+        tc_touch_up(tc, 30, 1)
+        sync()
+        let frames = try frames()
+        XCTAssertEqual(frames.map(phases), [["1 began"], ["1 moved"], ["1 ended"]])
+        XCTAssertEqual(frames.map { $0["spots"] as? Int }, [1, 1, 0])
+        XCTAssertEqual(frames[1]["time"] as? Int, 20)
+    }
+
+    func testCancelExtremeIDsAndCoordinates() throws {
+        try start()
+        tc_touch_down(tc, 10, Int32.min, -50.5, -20)
+        tc_touch_down(tc, 10, Int32.max, 5000, 7000.25)
+        tc_touch_down(tc, 10, 288, 10, 10)
+        tc_touch_shape(tc, 288, 12, 8)
+        tc_touch_frame(tc)
+        tc_touch_cancel(tc)
+        sync()
+        let frames = try frames()
+        XCTAssertEqual(frames.count, 2)
+        let first = try XCTUnwrap(frames.first?["touches"] as? [[String: Any]])
+        XCTAssertEqual(first.map { $0["id"] as? Int }, [Int(Int32.min), Int(Int32.max), 288])
+        XCTAssertEqual((first[0]["x"] as? NSNumber)?.doubleValue, -50.5)
+        XCTAssertEqual((first[1]["y"] as? NSNumber)?.doubleValue, 7000.25)
+        XCTAssertEqual(Set(phases(frames[1])), ["\(Int32.min) cancelled", "\(Int32.max) cancelled", "288 cancelled"])
+        XCTAssertEqual(frames[1]["spots"] as? Int, 0)
+        // After a cancel the same ids start afresh, without warnings.
+        tc_touch_down(tc, 40, 288, 20, 20)
+        tc_touch_frame(tc)
+        sync()
+        XCTAssertEqual(phases(try XCTUnwrap(self.frames().last)), ["288 began"])
+        XCTAssertTrue(try log.events(ofType: "warning").isEmpty)
+    }
+
+    // MARK: A broken or vanishing compositor
+
+    func testProtocolErrorEndsTheClientWithAMessage() throws {
+        try start()
+        tc_post_error(tc)
+        try pump("touchspots to exit") { client.hasExited }
+        XCTAssertEqual(client.exitStatus, 1)
+        XCTAssertTrue(client.logTail().contains("protocol error on wl_seat"), client.logTail())
+    }
+
+    func testDisconnectEndsTheClientWithAMessage() throws {
+        try start()
+        tc_disconnect_clients(tc)
+        XCTAssertNotNil(client.wait(timeout: 10))
+        XCTAssertEqual(client.exitStatus, 1)
+        XCTAssertTrue(client.logTail().contains("the compositor closed the connection"), client.logTail())
+    }
+
+    func testMissingShellGlobalIsReported() throws {
+        try start(options: Int32(TC_NO_XDG_WM_BASE.rawValue), waitForWindow: false)
+        try pump("touchspots to exit") { client.hasExited }
+        XCTAssertEqual(client.exitStatus, 1)
+        XCTAssertTrue(client.logTail().contains("does not offer xdg_wm_base"), client.logTail())
+    }
+}

@@ -1,0 +1,57 @@
+#ifndef TOUCHSPOTS_TEST_COMPOSITOR_H
+#define TOUCHSPOTS_TEST_COMPOSITOR_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/*
+ * A minimal Wayland compositor, in process, for sequences a real compositor will not
+ * produce: repeated or withdrawn capabilities, duplicate downs, unknown ids, no frames,
+ * protocol errors, a vanishing compositor. It runs on the calling thread: nothing
+ * happens between calls, so every test step is deterministic.
+ *
+ * It offers wl_compositor 4, wl_shm 1, wl_seat 7 and xdg_wm_base 5 (leave out
+ * xdg_wm_base with TC_NO_XDG_WM_BASE). Frame callbacks are answered at once and buffers
+ * released at the next commit, so a client never waits for a repaint. Touch events go
+ * to every wl_touch, with the client's toplevel surface as the down's surface.
+ */
+
+struct tc;
+
+enum tc_options { TC_DEFAULT = 0, TC_NO_XDG_WM_BASE = 1 };
+
+/* Listens on $runtime_dir/$socket_name. NULL on failure. */
+struct tc *tc_create(const char *runtime_dir, const char *socket_name, int options);
+void tc_destroy(struct tc *tc);
+
+/* Dispatches client requests for up to timeout_ms (0: only what is ready), then flushes. */
+int tc_dispatch(struct tc *tc, int timeout_ms);
+
+/* Pings every xdg_wm_base and dispatches until all have answered, so the clients have
+ * handled everything sent before. false on timeout or when no client has one. */
+bool tc_sync(struct tc *tc, int timeout_ms);
+
+/* Whether a client has committed a buffer to a configured toplevel. */
+bool tc_has_mapped_toplevel(struct tc *tc);
+int tc_clients(struct tc *tc);
+
+/* wl_seat capabilities (WL_SEAT_CAPABILITY_* bits), sent to every bound seat now and to
+ * seats bound later. */
+void tc_set_capabilities(struct tc *tc, uint32_t capabilities);
+/* get_touch requests received so far, and wl_touch objects alive now. */
+int tc_touches_created(struct tc *tc);
+int tc_touches_alive(struct tc *tc);
+
+void tc_touch_down(struct tc *tc, uint32_t time, int32_t id, double x, double y);
+void tc_touch_motion(struct tc *tc, uint32_t time, int32_t id, double x, double y);
+void tc_touch_up(struct tc *tc, uint32_t time, int32_t id);
+void tc_touch_frame(struct tc *tc);
+void tc_touch_cancel(struct tc *tc);
+void tc_touch_shape(struct tc *tc, int32_t id, double major, double minor);
+
+/* Posts a protocol error on the first client's wl_seat (as a broken compositor might). */
+void tc_post_error(struct tc *tc);
+/* Drops every client connection. */
+void tc_disconnect_clients(struct tc *tc);
+
+#endif

@@ -1,0 +1,577 @@
+/* The in-process test compositor; see test-compositor.h. */
+#define _GNU_SOURCE
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <wayland-server.h>
+
+#include "test-compositor.h"
+#include "xdg-shell-server-protocol.h"
+
+struct tc {
+	struct wl_display *display;
+	struct wl_list seats;      /* wl_seat resources */
+	struct wl_list touches;    /* wl_touch resources */
+	uint32_t capabilities;
+	int touches_created;
+	struct wl_resource *toplevel_surface; /* wl_surface of the toplevel */
+	bool configured;
+	bool mapped;
+	uint32_t ping_serial;
+	int pongs_wanted;
+};
+
+struct surface {
+	struct tc *tc;
+	struct wl_resource *resource;
+	struct wl_resource *pending_buffer;
+	struct wl_resource *current_buffer;
+	struct wl_list frame_callbacks;
+	bool has_role;
+};
+
+static struct tc *
+tc_of(struct wl_resource *r)
+{
+	return wl_resource_get_user_data(r);
+}
+
+static void
+destroy_request(struct wl_client *c, struct wl_resource *r)
+{
+	wl_resource_destroy(r);
+}
+
+static void
+unlink_resource(struct wl_resource *r)
+{
+	wl_list_remove(wl_resource_get_link(r));
+}
+
+/* ---- wl_region ---- */
+
+static void region_add(struct wl_client *c, struct wl_resource *r, int32_t x, int32_t y, int32_t w,
+		       int32_t h) {}
+static const struct wl_region_interface region_impl = {
+	.destroy = destroy_request, .add = region_add, .subtract = region_add,
+};
+
+/* ---- wl_buffer (shm) ---- */
+
+static const struct wl_buffer_interface buffer_impl = { .destroy = destroy_request };
+
+struct pool {
+	int32_t size;
+};
+
+static void
+pool_create_buffer(struct wl_client *c, struct wl_resource *r, uint32_t id, int32_t offset,
+		   int32_t width, int32_t height, int32_t stride, uint32_t format)
+{
+	struct pool *pool = wl_resource_get_user_data(r);
+	if (width <= 0 || height <= 0 || stride < width * 4 || offset < 0 ||
+	    (int64_t)offset + (int64_t)stride * height > pool->size) {
+		wl_resource_post_error(r, WL_SHM_ERROR_INVALID_STRIDE, "bad buffer geometry");
+		return;
+	}
+	struct wl_resource *b = wl_resource_create(c, &wl_buffer_interface, 1, id);
+	wl_resource_set_implementation(b, &buffer_impl, NULL, NULL);
+}
+
+static void
+pool_resize(struct wl_client *c, struct wl_resource *r, int32_t size)
+{
+	struct pool *pool = wl_resource_get_user_data(r);
+	pool->size = size;
+}
+
+static const struct wl_shm_pool_interface pool_impl = {
+	.create_buffer = pool_create_buffer, .destroy = destroy_request, .resize = pool_resize,
+};
+
+static void
+pool_free(struct wl_resource *r)
+{
+	free(wl_resource_get_user_data(r));
+}
+
+static void
+shm_create_pool(struct wl_client *c, struct wl_resource *r, uint32_t id, int32_t fd, int32_t size)
+{
+	struct pool *pool = calloc(1, sizeof *pool);
+	pool->size = size;
+	close(fd);
+	struct wl_resource *p = wl_resource_create(c, &wl_shm_pool_interface, 1, id);
+	wl_resource_set_implementation(p, &pool_impl, pool, pool_free);
+}
+
+static const struct wl_shm_interface shm_impl = { .create_pool = shm_create_pool };
+
+static void
+bind_shm(struct wl_client *c, void *data, uint32_t version, uint32_t id)
+{
+	struct wl_resource *r = wl_resource_create(c, &wl_shm_interface, 1, id);
+	wl_resource_set_implementation(r, &shm_impl, data, NULL);
+	wl_shm_send_format(r, WL_SHM_FORMAT_ARGB8888);
+	wl_shm_send_format(r, WL_SHM_FORMAT_XRGB8888);
+}
+
+/* ---- wl_surface ---- */
+
+static void
+surface_attach(struct wl_client *c, struct wl_resource *r, struct wl_resource *buffer, int32_t x,
+	       int32_t y)
+{
+	struct surface *s = wl_resource_get_user_data(r);
+	s->pending_buffer = buffer;
+}
+
+static void surface_damage(struct wl_client *c, struct wl_resource *r, int32_t x, int32_t y,
+			   int32_t w, int32_t h) {}
+
+static void
+surface_frame(struct wl_client *c, struct wl_resource *r, uint32_t id)
+{
+	struct surface *s = wl_resource_get_user_data(r);
+	struct wl_resource *cb = wl_resource_create(c, &wl_callback_interface, 1, id);
+	wl_resource_set_implementation(cb, NULL, NULL, unlink_resource);
+	wl_list_insert(s->frame_callbacks.prev, wl_resource_get_link(cb));
+}
+
+static void surface_region(struct wl_client *c, struct wl_resource *r, struct wl_resource *g) {}
+
+static uint32_t
+now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint32_t)(ts.tv_sec * 1000 + ts.tv_nsec / 1000000);
+}
+
+static void
+surface_commit(struct wl_client *c, struct wl_resource *r)
+{
+	struct surface *s = wl_resource_get_user_data(r);
+	if (s->pending_buffer) {
+		/* Shown at once; the previous buffer is free again. */
+		if (s->current_buffer && s->current_buffer != s->pending_buffer)
+			wl_buffer_send_release(s->current_buffer);
+		s->current_buffer = s->pending_buffer;
+		s->pending_buffer = NULL;
+		if (r == s->tc->toplevel_surface && s->tc->configured)
+			s->tc->mapped = true;
+	}
+	struct wl_resource *cb, *tmp;
+	wl_resource_for_each_safe(cb, tmp, &s->frame_callbacks) {
+		wl_callback_send_done(cb, now_ms());
+		wl_resource_destroy(cb);
+	}
+}
+
+static void surface_transform(struct wl_client *c, struct wl_resource *r, int32_t v) {}
+static void surface_offset(struct wl_client *c, struct wl_resource *r, int32_t x, int32_t y) {}
+
+static const struct wl_surface_interface surface_impl = {
+	.destroy = destroy_request,
+	.attach = surface_attach,
+	.damage = surface_damage,
+	.frame = surface_frame,
+	.set_opaque_region = surface_region,
+	.set_input_region = surface_region,
+	.commit = surface_commit,
+	.set_buffer_transform = surface_transform,
+	.set_buffer_scale = surface_transform,
+	.damage_buffer = surface_damage,
+	.offset = surface_offset,
+};
+
+static void
+surface_free(struct wl_resource *r)
+{
+	struct surface *s = wl_resource_get_user_data(r);
+	struct wl_resource *cb, *tmp;
+	wl_resource_for_each_safe(cb, tmp, &s->frame_callbacks)
+		wl_resource_destroy(cb);
+	if (s->tc->toplevel_surface == r) {
+		s->tc->toplevel_surface = NULL;
+		s->tc->mapped = false;
+	}
+	free(s);
+}
+
+static void
+compositor_create_surface(struct wl_client *c, struct wl_resource *r, uint32_t id)
+{
+	struct surface *s = calloc(1, sizeof *s);
+	s->tc = tc_of(r);
+	wl_list_init(&s->frame_callbacks);
+	s->resource = wl_resource_create(c, &wl_surface_interface, wl_resource_get_version(r), id);
+	wl_resource_set_implementation(s->resource, &surface_impl, s, surface_free);
+}
+
+static void
+compositor_create_region(struct wl_client *c, struct wl_resource *r, uint32_t id)
+{
+	struct wl_resource *g = wl_resource_create(c, &wl_region_interface, 1, id);
+	wl_resource_set_implementation(g, &region_impl, NULL, NULL);
+}
+
+static const struct wl_compositor_interface compositor_impl = {
+	.create_surface = compositor_create_surface,
+	.create_region = compositor_create_region,
+};
+
+static void
+bind_compositor(struct wl_client *c, void *data, uint32_t version, uint32_t id)
+{
+	struct wl_resource *r = wl_resource_create(c, &wl_compositor_interface, version, id);
+	wl_resource_set_implementation(r, &compositor_impl, data, NULL);
+}
+
+/* ---- wl_seat and wl_touch ---- */
+
+static const struct wl_touch_interface touch_impl = { .release = destroy_request };
+
+static void
+seat_get_touch(struct wl_client *c, struct wl_resource *r, uint32_t id)
+{
+	struct tc *tc = tc_of(r);
+	struct wl_resource *t = wl_resource_create(c, &wl_touch_interface, wl_resource_get_version(r), id);
+	wl_resource_set_implementation(t, &touch_impl, tc, unlink_resource);
+	wl_list_insert(&tc->touches, wl_resource_get_link(t));
+	tc->touches_created++;
+}
+
+static void
+seat_get_other(struct wl_client *c, struct wl_resource *r, uint32_t id)
+{
+	wl_resource_post_error(r, WL_SEAT_ERROR_MISSING_CAPABILITY, "only touch here");
+}
+
+static const struct wl_seat_interface seat_impl = {
+	.get_pointer = seat_get_other,
+	.get_keyboard = seat_get_other,
+	.get_touch = seat_get_touch,
+	.release = destroy_request,
+};
+
+static void
+bind_seat(struct wl_client *c, void *data, uint32_t version, uint32_t id)
+{
+	struct tc *tc = data;
+	struct wl_resource *r = wl_resource_create(c, &wl_seat_interface, version, id);
+	wl_resource_set_implementation(r, &seat_impl, tc, unlink_resource);
+	wl_list_insert(&tc->seats, wl_resource_get_link(r));
+	wl_seat_send_capabilities(r, tc->capabilities);
+	if (version >= 2)
+		wl_seat_send_name(r, "test-seat");
+}
+
+/* ---- xdg-shell ---- */
+
+static void noop_r(struct wl_client *c, struct wl_resource *r) {}
+static void noop_r_res(struct wl_client *c, struct wl_resource *r, struct wl_resource *o) {}
+static void noop_r_str(struct wl_client *c, struct wl_resource *r, const char *s) {}
+static void noop_menu(struct wl_client *c, struct wl_resource *r, struct wl_resource *seat,
+		      uint32_t serial, int32_t x, int32_t y) {}
+static void noop_move(struct wl_client *c, struct wl_resource *r, struct wl_resource *seat,
+		      uint32_t serial) {}
+static void noop_resize(struct wl_client *c, struct wl_resource *r, struct wl_resource *seat,
+			uint32_t serial, uint32_t edges) {}
+static void noop_size(struct wl_client *c, struct wl_resource *r, int32_t w, int32_t h) {}
+
+static const struct xdg_toplevel_interface toplevel_impl = {
+	.destroy = destroy_request,
+	.set_parent = noop_r_res,
+	.set_title = noop_r_str,
+	.set_app_id = noop_r_str,
+	.show_window_menu = noop_menu,
+	.move = noop_move,
+	.resize = noop_resize,
+	.set_max_size = noop_size,
+	.set_min_size = noop_size,
+	.set_maximized = noop_r,
+	.unset_maximized = noop_r,
+	.set_fullscreen = noop_r_res,
+	.unset_fullscreen = noop_r,
+	.set_minimized = noop_r,
+};
+
+struct xdg_surface_data {
+	struct tc *tc;
+	struct wl_resource *surface;
+};
+
+static void
+xdg_surface_get_toplevel(struct wl_client *c, struct wl_resource *r, uint32_t id)
+{
+	struct xdg_surface_data *d = wl_resource_get_user_data(r);
+	struct wl_resource *t = wl_resource_create(c, &xdg_toplevel_interface, wl_resource_get_version(r), id);
+	wl_resource_set_implementation(t, &toplevel_impl, d->tc, NULL);
+	d->tc->toplevel_surface = d->surface;
+	/* Configure at once: 640 x 480, activated. */
+	struct wl_array states;
+	wl_array_init(&states);
+	uint32_t *state = wl_array_add(&states, sizeof *state);
+	*state = XDG_TOPLEVEL_STATE_ACTIVATED;
+	xdg_toplevel_send_configure(t, 640, 480, &states);
+	wl_array_release(&states);
+	xdg_surface_send_configure(r, wl_display_next_serial(d->tc->display));
+}
+
+static void
+xdg_surface_get_popup(struct wl_client *c, struct wl_resource *r, uint32_t id,
+		      struct wl_resource *parent, struct wl_resource *positioner)
+{
+	wl_resource_post_error(r, XDG_WM_BASE_ERROR_INVALID_POPUP_PARENT, "no popups here");
+}
+
+static void noop_geometry(struct wl_client *c, struct wl_resource *r, int32_t x, int32_t y,
+			  int32_t w, int32_t h) {}
+
+static void
+xdg_surface_ack(struct wl_client *c, struct wl_resource *r, uint32_t serial)
+{
+	struct xdg_surface_data *d = wl_resource_get_user_data(r);
+	d->tc->configured = true;
+}
+
+static const struct xdg_surface_interface xdg_surface_impl = {
+	.destroy = destroy_request,
+	.get_toplevel = xdg_surface_get_toplevel,
+	.get_popup = xdg_surface_get_popup,
+	.set_window_geometry = noop_geometry,
+	.ack_configure = xdg_surface_ack,
+};
+
+static void
+xdg_surface_free(struct wl_resource *r)
+{
+	free(wl_resource_get_user_data(r));
+}
+
+static void
+wm_base_create_positioner(struct wl_client *c, struct wl_resource *r, uint32_t id)
+{
+	wl_resource_post_error(r, XDG_WM_BASE_ERROR_INVALID_POSITIONER, "no positioners here");
+}
+
+static void
+wm_base_get_xdg_surface(struct wl_client *c, struct wl_resource *r, uint32_t id,
+			struct wl_resource *surface)
+{
+	struct xdg_surface_data *d = calloc(1, sizeof *d);
+	d->tc = tc_of(r);
+	d->surface = surface;
+	struct wl_resource *x = wl_resource_create(c, &xdg_surface_interface, wl_resource_get_version(r), id);
+	wl_resource_set_implementation(x, &xdg_surface_impl, d, xdg_surface_free);
+}
+
+static void
+wm_base_pong(struct wl_client *c, struct wl_resource *r, uint32_t serial)
+{
+	struct tc *tc = tc_of(r);
+	if (serial == tc->ping_serial && tc->pongs_wanted > 0)
+		tc->pongs_wanted--;
+}
+
+static const struct xdg_wm_base_interface wm_base_impl = {
+	.destroy = destroy_request,
+	.create_positioner = wm_base_create_positioner,
+	.get_xdg_surface = wm_base_get_xdg_surface,
+	.pong = wm_base_pong,
+};
+
+static void
+bind_wm_base(struct wl_client *c, void *data, uint32_t version, uint32_t id)
+{
+	struct wl_resource *r = wl_resource_create(c, &xdg_wm_base_interface, version, id);
+	wl_resource_set_implementation(r, &wm_base_impl, data, NULL);
+}
+
+/* ---- public API ---- */
+
+struct tc *
+tc_create(const char *runtime_dir, const char *socket_name, int options)
+{
+	struct tc *tc = calloc(1, sizeof *tc);
+	if (!tc)
+		return NULL;
+	wl_list_init(&tc->seats);
+	wl_list_init(&tc->touches);
+	setenv("XDG_RUNTIME_DIR", runtime_dir, 1);
+	tc->display = wl_display_create();
+	if (!tc->display || wl_display_add_socket(tc->display, socket_name) != 0) {
+		if (tc->display)
+			wl_display_destroy(tc->display);
+		free(tc);
+		return NULL;
+	}
+	wl_global_create(tc->display, &wl_compositor_interface, 4, tc, bind_compositor);
+	wl_global_create(tc->display, &wl_shm_interface, 1, tc, bind_shm);
+	wl_global_create(tc->display, &wl_seat_interface, 7, tc, bind_seat);
+	if (!(options & TC_NO_XDG_WM_BASE))
+		wl_global_create(tc->display, &xdg_wm_base_interface, 5, tc, bind_wm_base);
+	return tc;
+}
+
+void
+tc_destroy(struct tc *tc)
+{
+	wl_display_destroy_clients(tc->display);
+	wl_display_destroy(tc->display);
+	free(tc);
+}
+
+int
+tc_dispatch(struct tc *tc, int timeout_ms)
+{
+	struct wl_event_loop *loop = wl_display_get_event_loop(tc->display);
+	int ret = wl_event_loop_dispatch(loop, timeout_ms);
+	wl_display_flush_clients(tc->display);
+	return ret;
+}
+
+struct ping {
+	uint32_t serial;
+	int count;
+};
+
+static enum wl_iterator_result
+ping_one(struct wl_resource *r, void *data)
+{
+	struct ping *p = data;
+	if (strcmp(wl_resource_get_class(r), "xdg_wm_base") == 0) {
+		xdg_wm_base_send_ping(r, p->serial);
+		p->count++;
+	}
+	return WL_ITERATOR_CONTINUE;
+}
+
+bool
+tc_sync(struct tc *tc, int timeout_ms)
+{
+	struct ping p = { wl_display_next_serial(tc->display), 0 };
+	struct wl_client *client;
+	wl_client_for_each(client, wl_display_get_client_list(tc->display))
+		wl_client_for_each_resource(client, ping_one, &p);
+	if (p.count == 0)
+		return false;
+	tc->ping_serial = p.serial;
+	tc->pongs_wanted = p.count;
+	wl_display_flush_clients(tc->display);
+	uint32_t start = now_ms();
+	while (tc->pongs_wanted > 0) {
+		int left = timeout_ms - (int)(now_ms() - start);
+		if (left <= 0 || tc_clients(tc) == 0)
+			return false;
+		tc_dispatch(tc, left);
+	}
+	return true;
+}
+
+bool
+tc_has_mapped_toplevel(struct tc *tc)
+{
+	return tc->mapped;
+}
+
+int
+tc_clients(struct tc *tc)
+{
+	return wl_list_length(wl_display_get_client_list(tc->display));
+}
+
+void
+tc_set_capabilities(struct tc *tc, uint32_t capabilities)
+{
+	tc->capabilities = capabilities;
+	struct wl_resource *r;
+	wl_resource_for_each(r, &tc->seats)
+		wl_seat_send_capabilities(r, capabilities);
+	wl_display_flush_clients(tc->display);
+}
+
+int
+tc_touches_created(struct tc *tc)
+{
+	return tc->touches_created;
+}
+
+int
+tc_touches_alive(struct tc *tc)
+{
+	return wl_list_length(&tc->touches);
+}
+
+void
+tc_touch_down(struct tc *tc, uint32_t time, int32_t id, double x, double y)
+{
+	struct wl_resource *r;
+	wl_resource_for_each(r, &tc->touches)
+		if (tc->toplevel_surface &&
+		    wl_resource_get_client(r) == wl_resource_get_client(tc->toplevel_surface))
+			wl_touch_send_down(r, wl_display_next_serial(tc->display), time,
+					   tc->toplevel_surface, id, wl_fixed_from_double(x),
+					   wl_fixed_from_double(y));
+}
+
+void
+tc_touch_motion(struct tc *tc, uint32_t time, int32_t id, double x, double y)
+{
+	struct wl_resource *r;
+	wl_resource_for_each(r, &tc->touches)
+		wl_touch_send_motion(r, time, id, wl_fixed_from_double(x), wl_fixed_from_double(y));
+}
+
+void
+tc_touch_up(struct tc *tc, uint32_t time, int32_t id)
+{
+	struct wl_resource *r;
+	wl_resource_for_each(r, &tc->touches)
+		wl_touch_send_up(r, wl_display_next_serial(tc->display), time, id);
+}
+
+void
+tc_touch_frame(struct tc *tc)
+{
+	struct wl_resource *r;
+	wl_resource_for_each(r, &tc->touches)
+		wl_touch_send_frame(r);
+}
+
+void
+tc_touch_cancel(struct tc *tc)
+{
+	struct wl_resource *r;
+	wl_resource_for_each(r, &tc->touches)
+		wl_touch_send_cancel(r);
+}
+
+void
+tc_touch_shape(struct tc *tc, int32_t id, double major, double minor)
+{
+	struct wl_resource *r;
+	wl_resource_for_each(r, &tc->touches)
+		if (wl_resource_get_version(r) >= WL_TOUCH_SHAPE_SINCE_VERSION)
+			wl_touch_send_shape(r, id, wl_fixed_from_double(major), wl_fixed_from_double(minor));
+}
+
+void
+tc_post_error(struct tc *tc)
+{
+	if (!wl_list_empty(&tc->seats)) {
+		struct wl_resource *seat = wl_resource_from_link(tc->seats.next);
+		wl_resource_post_error(seat, WL_SEAT_ERROR_MISSING_CAPABILITY, "test: broken compositor");
+	}
+	wl_display_flush_clients(tc->display);
+}
+
+void
+tc_disconnect_clients(struct tc *tc)
+{
+	wl_display_destroy_clients(tc->display);
+}
