@@ -3,7 +3,8 @@ import CWaylandProtocols
 import Glibc
 
 /// The client's only loop: poll on the display fd, a signalfd for SIGINT/SIGTERM, and the
-/// nearest timer's deadline. Nothing wakes it while nothing happens.
+/// nearest deadline of the owner's timers (the core keeps those, on its injected clock).
+/// Nothing wakes it while nothing happens.
 public final class EventLoop {
     public enum Exit: Equatable, Sendable {
         /// stop() was called (window closed, quit key...).
@@ -12,25 +13,15 @@ public final class EventLoop {
         case signal(Int32)
     }
 
-    public struct TimerID: Hashable, Sendable { let value: Int }
-
-    private struct Timer {
-        let id: TimerID
-        let deadline: Double
-        let action: () -> Void
-    }
-
     private let display: Display
     private let signalFD: Int32
-    private var timers: [Timer] = []
-    private var nextTimer = 0
     private var exit: Exit?
 
     /// Runs after every batch of events has been dispatched and before the loop blocks:
     /// the place to flush touch groups that got no frame and to draw.
     public var onIdle: () -> Void = {}
-    /// Another deadline (monotonic seconds) the loop must wake for, such as the core's
-    /// timers; onIdle runs after the wake.
+    /// The next deadline (monotonic seconds) the loop must wake for, if any; onIdle runs
+    /// after the wake, and is where the owner fires what is due.
     public var nextDeadline: () -> Double? = { nil }
 
     public init(display: Display) throws {
@@ -47,17 +38,6 @@ public final class EventLoop {
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
-
-    /// Calls `action` once, `delay` seconds from now.
-    @discardableResult
-    public func schedule(after delay: Double, _ action: @escaping () -> Void) -> TimerID {
-        let id = TimerID(value: nextTimer)
-        nextTimer += 1
-        timers.append(Timer(id: id, deadline: Self.monotonicNow() + max(0, delay), action: action))
-        return id
-    }
-
-    public func cancel(_ id: TimerID) { timers.removeAll { $0.id == id } }
 
     public func stop() { exit = .stopped }
 
@@ -108,25 +88,14 @@ public final class EventLoop {
                 let signal = ts_read_signal(signalFD)
                 if signal != 0 { exit = .signal(signal) }
             }
-            runDueTimers()
         }
         _ = wl_display_flush(d)
         return exit!
     }
 
     private func pollTimeout() -> Int32 {
-        let deadlines = timers.map(\.deadline) + [nextDeadline()].compactMap { $0 }
-        guard let next = deadlines.min() else { return -1 }
+        guard let next = nextDeadline() else { return -1 }
         let ms = (next - Self.monotonicNow()) * 1000
         return ms <= 0 ? 0 : Int32(min(ms.rounded(.up), Double(Int32.max)))
-    }
-
-    private func runDueTimers() {
-        let now = Self.monotonicNow()
-        let due = timers.filter { $0.deadline <= now }
-        guard !due.isEmpty else { return }
-        let dueIDs = Set(due.map(\.id))
-        timers.removeAll { dueIDs.contains($0.id) }
-        for timer in due.sorted(by: { $0.deadline < $1.deadline }) { timer.action() }
     }
 }
