@@ -4,6 +4,7 @@ import Glibc
 /// A touch scenario: plain text, one step per line, `#` starts a comment.
 ///
 ///     down ID X Y | motion ID X Y | up ID | frame | cancel   (sent to weston as they are)
+///     pointer X Y | button left|right|middle press|release | key NAME press|release
 ///     sync                        wait until touchspots has handled everything sent
 ///     screenshot NAME.png         sync, then save the screen into the output folder
 ///     wait DURATION               let time pass (e.g. 500ms, 2s): for timeouts in the client
@@ -44,6 +45,12 @@ public struct Scenario: Sendable {
             case "down", "motion": try numbers(3); steps.append(.command(line))
             case "up": try numbers(1); steps.append(.command(line))
             case "frame", "cancel": try numbers(0); steps.append(.command(line))
+            case "pointer": try numbers(2); steps.append(.command(line))
+            case "button", "key":
+                guard words.count == 3, ["press", "release"].contains(words[2]) else {
+                    throw fail("expected '\(words[0]) NAME press|release'")
+                }
+                steps.append(.command(line))
             case "sync": try numbers(0); steps.append(.sync)
             case "screenshot":
                 guard words.count == 2, !words[1].contains("/") else {

@@ -5,6 +5,7 @@ public final class Stage {
     public let window: Window
     public private(set) var scene: Scene
     public let bar: SceneBar
+    public let help = HelpOverlay()
     private let settings: GestureSettings
     /// Everything the scenes report, plus scene starts.
     public var onEvent: (SceneEvent) -> Void = { _ in } {
@@ -47,8 +48,10 @@ public final class Stage {
     private func install(_ scene: Scene) {
         scene.onEvent = onEvent
         scene.install(in: window)
-        window.addSubview(bar)  // frontmost
+        window.addSubview(bar)
+        window.addSubview(help)  // frontmost
         bar.current = scene.name
+        help.sceneName = scene.name
         layout()
     }
 
@@ -62,7 +65,20 @@ public final class Stage {
         bar.frame = Rect(x: window.bounds.width - tab.width - 8, y: window.bounds.height - height - 8,
                          width: tab.width, height: height)
         bar.isHidden = scene is HitTestScene && bar.frame.intersects(HitTestScene.area)
+        help.frame = Rect(center: window.bounds.center, size: HelpOverlay.size)
     }
+
+    /// Shows the help if hidden, hides it if shown.
+    public func toggleHelp() { help.isHidden.toggle() }
+
+    /// Switches to the n-th scene (1-based), if there is one.
+    public func show(number: Int) {
+        guard Stage.sceneNames.indices.contains(number - 1) else { return }
+        show(Stage.sceneNames[number - 1])
+    }
+
+    /// Removes gesture labels now, in the scenes that have them.
+    public func clearLabels() { (scene as? PlaygroundScene)?.clearLabels() }
 
     public func didReceive(_ frame: TouchFrame) { scene.didReceive(frame) }
 }

@@ -3,6 +3,22 @@ public enum TouchPhase: String, Sendable, CaseIterable {
     case began, moved, ended, cancelled
 }
 
+/// Where a touch came from: the touchscreen, or the mouse standing in for a finger.
+public enum TouchSource: String, Sendable {
+    case touchscreen, pointer
+}
+
+/// Hands out `Touch.sequence` numbers. Every source of touches shares one, so that a
+/// sequence names one finger whatever device it came from.
+public final class TouchSequencer {
+    private var next = 0
+    public init() {}
+    public func take() -> Int {
+        defer { next += 1 }
+        return next
+    }
+}
+
 /// One finger's state as delivered in a frame. `id` is the compositor's touch id, which
 /// is only unique while the touch is active (ids are reused after up), so the pair
 /// (id, sequence) is what identifies a finger over its whole life.
@@ -25,6 +41,7 @@ public struct Touch: Hashable, Sendable {
     /// As UIKit's tapCount: 2 for the second of two quick taps in one place. Set by the
     /// window when it delivers the touch.
     public var tapCount = 1
+    public var source = TouchSource.touchscreen
 
     public init(id: Int32, sequence: Int, phase: TouchPhase, location: Point,
                 previousLocation: Point? = nil, time: UInt32,

@@ -19,9 +19,11 @@ public final class TouchFrameAssembler {
     private var active: [Int32: Touch] = [:]
     private var pending: [Touch] = []
     private var lastTime: UInt32 = 0
-    private var nextSequence = 0
+    private let sequencer: TouchSequencer
 
-    public init() {}
+    public init(sequencer: TouchSequencer = TouchSequencer()) {
+        self.sequencer = sequencer
+    }
 
     /// Ids of the touches currently down, in no particular order.
     public var activeIDs: [Int32] { Array(active.keys) }
@@ -36,9 +38,8 @@ public final class TouchFrameAssembler {
             append(old)
             active[id] = nil
         }
-        let touch = Touch(id: id, sequence: nextSequence, phase: .began, location: location,
+        let touch = Touch(id: id, sequence: sequencer.take(), phase: .began, location: location,
                           time: time)
-        nextSequence += 1
         active[id] = touch
         append(touch)
     }

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include <libweston/libweston.h>
+#include <linux/input-event-codes.h>
 #include <png.h>
 #include <wayland-server.h>
 
@@ -41,12 +42,28 @@ void notify_touch_frame(struct weston_touch_device *device);
 void notify_touch_cancel(struct weston_touch_device *device);
 void weston_compositor_read_presentation_clock(const struct weston_compositor *compositor,
 					       struct timespec *ts);
+int weston_seat_init_pointer(struct weston_seat *seat);
+int weston_seat_init_keyboard(struct weston_seat *seat, struct xkb_keymap *keymap);
+void notify_motion_absolute(struct weston_seat *seat, const struct timespec *time, double x,
+			    double y);
+void notify_button(struct weston_seat *seat, const struct timespec *time, int32_t button,
+		   enum wl_pointer_button_state state);
+void notify_pointer_frame(struct weston_seat *seat);
+void notify_key(struct weston_seat *seat, const struct timespec *time, uint32_t key,
+		enum wl_keyboard_key_state state, enum weston_key_state_update update_state);
 
 #define MAX_TOUCHES 64
 #define TIMEOUT_MS 10000
 #define MAX_SYNC_ROUNDS 400
 
-enum wait_kind { WAIT_NONE, WAIT_READY, WAIT_SYNC_PONG, WAIT_SYNC_REPAINT, WAIT_SCREENSHOT };
+enum wait_kind {
+	WAIT_NONE,
+	WAIT_READY,
+	WAIT_SYNC_PONG,       /* first ping of a round */
+	WAIT_SYNC_SECOND_PONG, /* second ping, right after the first */
+	WAIT_SYNC_REPAINT,
+	WAIT_SCREENSHOT,
+};
 
 struct connection;
 
@@ -65,6 +82,9 @@ struct harness {
 	struct wl_listener frame_listener;
 	struct weston_output *output;
 
+	bool has_pointer;
+	bool has_keyboard;
+
 	int32_t active[MAX_TOUCHES];
 	int active_count;
 
@@ -80,8 +100,16 @@ struct harness {
 	int pongs_expected;
 	int sync_rounds;
 	uint64_t commits;
-	uint64_t round_start_commits; /* commits seen when the sync round began */
+	uint64_t commits_after_first_pong;
+	uint64_t commits_shown; /* commits seen when the output last finished a repaint */
 	char *screenshot_path;
+
+	/* Requests seen, by "interface.message", for the `requests` command. */
+	struct request_count {
+		char name[64];
+		uint64_t count;
+	} *requests;
+	size_t request_kinds;
 };
 
 struct connection {
@@ -193,39 +221,89 @@ ping_resource(struct wl_resource *resource, void *data)
 	return WL_ITERATOR_CONTINUE;
 }
 
-/* One sync round: ping every client's xdg_wm_base with our own serial; the pongs come
- * back after each client has handled everything sent before the ping. libweston-desktop
- * ignores pongs to serials it did not issue. */
-static void
-sync_round(struct harness *h)
+/* Pings every client's xdg_wm_base with our own serial; the pongs come back after each
+ * client has handled everything sent before the ping. libweston-desktop ignores pongs to
+ * serials it did not issue. Returns how many were pinged. */
+static int
+ping_clients(struct harness *h)
 {
 	struct wl_list *clients = wl_display_get_client_list(h->compositor->wl_display);
 	struct wl_client *client;
 	struct ping_data ping = { wl_display_next_serial(h->compositor->wl_display), 0 };
-
-	if (++h->sync_rounds > MAX_SYNC_ROUNDS) {
-		finish_wait(h, "error: clients kept committing for %d rounds", MAX_SYNC_ROUNDS);
-		return;
-	}
 	wl_client_for_each(client, clients)
 		wl_client_for_each_resource(client, ping_resource, &ping);
 	wl_display_flush_clients(h->compositor->wl_display);
 	h->ping_serial = ping.serial;
 	h->pongs_expected = ping.count;
-	h->round_start_commits = h->commits;
+	return ping.count;
+}
+
+/*
+ * Sync: done when every client is idle and the screen shows all it committed.
+ *
+ * A client may answer a ping before it draws what the same batch of events asked for
+ * (touchspots pongs while dispatching, then draws), so one ping cannot tell that it is
+ * idle. A round is therefore two pings back to back: commits that arrive between the
+ * first pong and the second mean the client was still drawing. Then, if anything was
+ * committed since the last repaint, repaint (which answers frame callbacks, which may
+ * make a client draw again) and start another round.
+ */
+static void
+sync_round(struct harness *h)
+{
+	if (++h->sync_rounds > MAX_SYNC_ROUNDS) {
+		finish_wait(h, "error: clients kept committing for %d rounds", MAX_SYNC_ROUNDS);
+		return;
+	}
 	h->wait = WAIT_SYNC_PONG;
-	if (ping.count == 0)
+	if (ping_clients(h) == 0)
 		finish_wait(h, "ok");
 }
 
-/* All pongs are in. A client that draws on frame callbacks answers the ping and then
- * commits in the same flush, so the round is not over yet: repaint, and let on_frame
- * decide whether another round is needed. */
 static void
 after_pongs(struct harness *h)
 {
+	if (h->wait == WAIT_SYNC_PONG) {
+		h->commits_after_first_pong = h->commits;
+		h->wait = WAIT_SYNC_SECOND_PONG;
+		if (ping_clients(h) == 0)
+			finish_wait(h, "ok");
+		return;
+	}
+	if (h->commits == h->commits_after_first_pong && h->commits == h->commits_shown) {
+		finish_wait(h, "ok");
+		return;
+	}
 	h->wait = WAIT_SYNC_REPAINT;
 	weston_output_schedule_repaint(h->output);
+}
+
+static void
+count_request(struct harness *h, const char *iface, const char *name)
+{
+	char key[64];
+	snprintf(key, sizeof key, "%s.%s", iface, name);
+	for (size_t i = 0; i < h->request_kinds; i++) {
+		if (strcmp(h->requests[i].name, key) == 0) {
+			h->requests[i].count++;
+			return;
+		}
+	}
+	struct request_count *grown = realloc(h->requests, (h->request_kinds + 1) * sizeof *grown);
+	if (!grown)
+		return;
+	h->requests = grown;
+	snprintf(h->requests[h->request_kinds].name, sizeof h->requests[0].name, "%s", key);
+	h->requests[h->request_kinds++].count = 1;
+}
+
+static uint64_t
+requests_seen(struct harness *h, const char *key)
+{
+	for (size_t i = 0; i < h->request_kinds; i++)
+		if (strcmp(h->requests[i].name, key) == 0)
+			return h->requests[i].count;
+	return 0;
 }
 
 static void
@@ -236,12 +314,14 @@ protocol_logger(void *data, enum wl_protocol_logger_type type,
 	if (type != WL_PROTOCOL_LOGGER_REQUEST)
 		return;
 	const char *iface = wl_resource_get_class(message->resource);
+	count_request(h, iface, message->message->name);
 	if (strcmp(message->message->name, "commit") == 0 &&
 	    strcmp(iface, "wl_surface") == 0) {
 		h->commits++;
 		if (h->wait == WAIT_READY)
 			weston_output_schedule_repaint(h->output);
-	} else if (h->wait == WAIT_SYNC_PONG && strcmp(message->message->name, "pong") == 0 &&
+	} else if ((h->wait == WAIT_SYNC_PONG || h->wait == WAIT_SYNC_SECOND_PONG) &&
+		   strcmp(message->message->name, "pong") == 0 &&
 		   strcmp(iface, "xdg_wm_base") == 0 && message->arguments_count > 0 &&
 		   message->arguments[0].u == h->ping_serial) {
 		if (--h->pongs_expected <= 0)
@@ -334,18 +414,14 @@ static void
 on_frame(struct wl_listener *listener, void *data)
 {
 	struct harness *h = wl_container_of(listener, h, frame_listener);
+	h->commits_shown = h->commits;
 	switch (h->wait) {
 	case WAIT_READY:
 		if (client_view_is_pickable(h))
 			finish_wait(h, "ok");
 		break;
 	case WAIT_SYNC_REPAINT:
-		/* A round in which nobody committed means every client is settled and the
-		 * screen, just repainted, shows all they committed. */
-		if (h->commits == h->round_start_commits)
-			finish_wait(h, "ok");
-		else
-			sync_round(h);
+		sync_round(h);
 		break;
 	case WAIT_SCREENSHOT:
 		take_screenshot(h);
@@ -462,6 +538,102 @@ harness_cancel(struct harness *h, struct connection *c)
 	reply(c, "ok");
 }
 
+/* ---- pointer and keyboard commands ---- */
+
+static void
+pointer_command(struct harness *h, struct connection *c, int argc, char **argv)
+{
+	struct timespec ts;
+	double x, y;
+	if (!h->has_pointer) {
+		reply(c, "error: this seat has no pointer");
+		return;
+	}
+	if (argc != 3 || !parse_double(argv[1], &x) || !parse_double(argv[2], &y)) {
+		reply(c, "error: usage: pointer X Y");
+		return;
+	}
+	now(h, &ts);
+	notify_motion_absolute(&h->seat, &ts, x, y);
+	notify_pointer_frame(&h->seat);
+	reply(c, "ok");
+}
+
+static int
+press_state(const char *word)
+{
+	if (strcmp(word, "press") == 0)
+		return 1;
+	if (strcmp(word, "release") == 0)
+		return 0;
+	return -1;
+}
+
+static void
+button_command(struct harness *h, struct connection *c, int argc, char **argv)
+{
+	struct timespec ts;
+	int32_t button;
+	int state = argc == 3 ? press_state(argv[2]) : -1;
+	if (!h->has_pointer) {
+		reply(c, "error: this seat has no pointer");
+		return;
+	}
+	if (state < 0) {
+		reply(c, "error: usage: button left|right|middle press|release");
+		return;
+	}
+	if (strcmp(argv[1], "left") == 0)
+		button = BTN_LEFT;
+	else if (strcmp(argv[1], "right") == 0)
+		button = BTN_RIGHT;
+	else if (strcmp(argv[1], "middle") == 0)
+		button = BTN_MIDDLE;
+	else {
+		reply(c, "error: unknown button '%s'", argv[1]);
+		return;
+	}
+	now(h, &ts);
+	notify_button(&h->seat, &ts, button,
+		      state ? WL_POINTER_BUTTON_STATE_PRESSED : WL_POINTER_BUTTON_STATE_RELEASED);
+	notify_pointer_frame(&h->seat);
+	reply(c, "ok");
+}
+
+static const struct { const char *name; uint32_t code; } key_names[] = {
+	{ "esc", KEY_ESC }, { "q", KEY_Q }, { "f", KEY_F }, { "c", KEY_C }, { "h", KEY_H },
+	{ "f11", KEY_F11 }, { "leftalt", KEY_LEFTALT }, { "leftshift", KEY_LEFTSHIFT },
+	{ "1", KEY_1 }, { "2", KEY_2 }, { "3", KEY_3 }, { "4", KEY_4 }, { "5", KEY_5 },
+};
+
+static void
+key_command(struct harness *h, struct connection *c, int argc, char **argv)
+{
+	struct timespec ts;
+	int32_t code = -1;
+	int state = argc == 3 ? press_state(argv[2]) : -1;
+	if (!h->has_keyboard) {
+		reply(c, "error: this seat has no keyboard (is xkb-data installed?)");
+		return;
+	}
+	if (state < 0) {
+		reply(c, "error: usage: key NAME|CODE press|release");
+		return;
+	}
+	for (size_t i = 0; i < sizeof key_names / sizeof key_names[0]; i++)
+		if (strcmp(argv[1], key_names[i].name) == 0)
+			code = (int32_t)key_names[i].code;
+	if (code < 0 && (!parse_int(argv[1], &code) || code < 0)) {
+		reply(c, "error: unknown key '%s' (a Linux key code works too)", argv[1]);
+		return;
+	}
+	now(h, &ts);
+	notify_key(&h->seat, &ts, (uint32_t)code,
+		   state ? WL_KEYBOARD_KEY_STATE_PRESSED : WL_KEYBOARD_KEY_STATE_RELEASED,
+		   STATE_UPDATE_AUTOMATIC);
+	reply(c, "ok");
+}
+
 /* ---- command dispatch ---- */
 
 static void
@@ -492,8 +664,16 @@ run_command(struct connection *c, char *line)
 		harness_frame(h, c);
 	} else if (strcmp(cmd, "cancel") == 0 && argc == 1) {
 		harness_cancel(h, c);
+	} else if (strcmp(cmd, "pointer") == 0) {
+		pointer_command(h, c, argc, argv);
+	} else if (strcmp(cmd, "button") == 0) {
+		button_command(h, c, argc, argv);
+	} else if (strcmp(cmd, "key") == 0) {
+		key_command(h, c, argc, argv);
 	} else if (strcmp(cmd, "commits") == 0 && argc == 1) {
 		reply(c, "ok %llu", (unsigned long long)h->commits);
+	} else if (strcmp(cmd, "requests") == 0 && argc == 2) {
+		reply(c, "ok %llu", (unsigned long long)requests_seen(h, argv[1]));
 	} else if (strcmp(cmd, "size") == 0 && argc == 1) {
 		reply(c, "ok %d %d", h->output->width, h->output->height);
 	} else if ((strcmp(cmd, "wait-ready") == 0 && argc == 1) ||
@@ -625,6 +805,7 @@ on_compositor_destroy(struct wl_listener *listener, void *data)
 	weston_touch_device_destroy(h->device);
 	weston_seat_release(&h->seat);
 	free(h->screenshot_path);
+	free(h->requests);
 	free(h);
 }
 
@@ -687,6 +868,13 @@ wet_module_init(struct weston_compositor *compositor, int *argc, char *argv[])
 		weston_seat_release(&h->seat);
 		free(h);
 		return -1;
+	}
+	/* A desktop-like seat: pointer and keyboard too, unless TOUCHSPOTS_WESTON_TOUCH_ONLY
+	 * is set. A keyboard needs a keymap, which needs xkb-data; without it the seat has
+	 * no keyboard and key commands say so. */
+	if (!getenv("TOUCHSPOTS_WESTON_TOUCH_ONLY")) {
+		h->has_pointer = weston_seat_init_pointer(&h->seat) == 0;
+		h->has_keyboard = weston_seat_init_keyboard(&h->seat, NULL) == 0;
 	}
 
 	struct wl_event_loop *loop = wl_display_get_event_loop(compositor->wl_display);

@@ -1,14 +1,23 @@
 import CWaylandClient
 
-/// A wl_seat. Holds at most one wl_touch: made when the touch capability appears,
-/// released when it goes, never a second one (compositors resend capabilities, and kwin
-/// and mutter add touch only after the first touch event).
+/// A wl_seat. Holds at most one wl_touch, wl_pointer and wl_keyboard each: made when the
+/// capability appears, released when it goes, never a second one (compositors resend
+/// capabilities, and kwin and mutter add touch only after the first touch event).
 public final class Seat {
     let proxy: OpaquePointer
     let version: UInt32
     private let display: Display
     public private(set) var name: String?
     public private(set) var touch: TouchDevice?
+    public private(set) var pointer: PointerDevice?
+    public private(set) var keyboard: KeyboardDevice?
+
+    public weak var pointerHandler: PointerHandler? {
+        didSet { pointer?.handler = pointerHandler }
+    }
+    public weak var keyboardHandler: KeyboardHandler? {
+        didSet { keyboard?.handler = keyboardHandler }
+    }
 
     /// Receives the events of this seat's wl_touch, whenever it has one.
     public weak var touchHandler: TouchHandler? {
@@ -30,6 +39,8 @@ public final class Seat {
 
     deinit {
         touch = nil
+        pointer = nil
+        keyboard = nil
         if version >= 5 { wl_seat_release(proxy) } else { wl_seat_destroy(proxy) }
     }
 
@@ -45,6 +56,24 @@ public final class Seat {
             touch = nil
             device.handler?.touchDeviceRemoved()
             onTouchCapabilityChanged(false)
+        }
+        let hasPointer = caps & WL_SEAT_CAPABILITY_POINTER.rawValue != 0
+        if hasPointer, pointer == nil {
+            let device = PointerDevice(proxy: wl_seat_get_pointer(proxy), version: version, display: display)
+            device.handler = pointerHandler
+            pointer = device
+        } else if !hasPointer, let device = pointer {
+            pointer = nil
+            device.handler?.pointerLeave()
+        }
+        let hasKeyboard = caps & WL_SEAT_CAPABILITY_KEYBOARD.rawValue != 0
+        if hasKeyboard, keyboard == nil {
+            let device = KeyboardDevice(proxy: wl_seat_get_keyboard(proxy), version: version, display: display)
+            device.handler = keyboardHandler
+            keyboard = device
+        } else if !hasKeyboard, let device = keyboard {
+            keyboard = nil
+            device.handler?.keyboardLeft()
         }
     }
 

@@ -25,10 +25,14 @@ final class App: TouchObserver {
     private let presenter: SurfacePresenter
     private let window: Window
     private let stage: Stage
-    private let input = TouchInput()
+    private let sequencer = TouchSequencer()
+    private let input: TouchInput
+    private let pointerInput: PointerInput
+    private let keyboardInput = KeyboardInput()
     private let log: EventLog?
     private var configured = false
     private var announcedReady = false
+    private var lastConfigureLine = ""
 
     init(options: Options) throws {
         self.options = options
@@ -47,7 +51,10 @@ final class App: TouchObserver {
                             appID: "touchspots")
         presenter = SurfacePresenter(registry: registry, surface: surface,
                                      renderer: ViewRenderer(font: font))
-        window = Window(size: options.size, clock: MonotonicClock())
+        let clock = MonotonicClock()
+        input = TouchInput(sequencer: sequencer)
+        pointerInput = PointerInput(sequencer: sequencer, clock: clock)
+        window = Window(size: options.size, clock: clock)
         window.tapSettings = options.gestures
         guard let stage = Stage(window: window, sceneName: options.scene, settings: options.gestures) else {
             throw UsageError("unknown scene '\(options.scene)' (scenes: \(Stage.sceneNames.joined(separator: ", ")))")
@@ -61,20 +68,25 @@ final class App: TouchObserver {
     }
 
     private func wire() {
-        for seat in registry.seats.values { seat.touchHandler = input }
-        registry.onSeatAdded = { [input] seat in seat.touchHandler = input }
+        for seat in registry.seats.values { attach(seat) }
+        registry.onSeatAdded = { [unowned self] seat in attach(seat) }
         registry.onOutputsChanged = { [surface] in surface.outputsChanged() }
 
         input.assembler.onFrame = { [unowned self] frame in
-            window.send(frame)
-            log?.write(.frame(frame, spots: window.spotCount))
-            stage.didReceive(frame)
+            pointerInput.finger.noteTouchscreen(active: !frame.activeTouches.isEmpty, at: window.clock.now)
+            deliver(frame)
         }
+        pointerInput.finger.onFrame = { [unowned self] frame in deliver(frame) }
+        input.assembler.onWarning = { [unowned self] message in log?.write(.warning(message)) }
+        keyboardInput.onAlt = { [pointerInput] alt in pointerInput.setAlt(alt) }
+        keyboardInput.onAction = { [unowned self] action in perform(action) }
         window.touchObserver = self
         stage.onEvent = { [unowned self] event in log?.write(.scene(event)) }
         stage.start()
-        loop.nextDeadline = { [window] in window.timers.nextDeadline }
-        input.assembler.onWarning = { [unowned self] message in log?.write(.warning(message)) }
+        loop.nextDeadline = { [unowned self] in
+            ([window.timers.nextDeadline] + registry.seats.values.map { $0.keyboard?.repeatDeadline })
+                .compactMap { $0 }.min()
+        }
 
         toplevel.onConfigure = { [unowned self] configuration in
             let size = configuration.size.map {
@@ -82,7 +94,13 @@ final class App: TouchObserver {
             } ?? options.size
             window.size = size
             stage.layout()
+            pointerInput.finger.setCenter(window.bounds.center)
             configured = true
+            let logged = JSONObject.configure(configuration, size: size)
+            if logged.line != lastConfigureLine {
+                lastConfigureLine = logged.line
+                log?.write(logged)
+            }
         }
         toplevel.onClose = { [loop] in loop.stop() }
         presenter.onCommit = { [unowned self] size, scale in
@@ -99,6 +117,7 @@ final class App: TouchObserver {
     private func idle() {
         input.assembler.flushPendingGroup()
         window.timers.fireDue()
+        for seat in registry.seats.values { seat.keyboard?.fireRepeat() }
         if configured {
             do {
                 try presenter.presentIfNeeded(window, scale: surface.outputScale)
@@ -111,6 +130,29 @@ final class App: TouchObserver {
     }
 
     private var fail: Error?
+
+    private func attach(_ seat: Seat) {
+        seat.touchHandler = input
+        seat.pointerHandler = pointerInput
+        seat.keyboardHandler = keyboardInput
+    }
+
+    /// Every touch frame, from the touchscreen or the mouse, goes the same way.
+    private func deliver(_ frame: TouchFrame) {
+        window.send(frame)
+        log?.write(.frame(frame, spots: window.spotCount))
+        stage.didReceive(frame)
+    }
+
+    private func perform(_ action: KeyboardInput.Action) {
+        switch action {
+        case .toggleFullscreen: toplevel.setFullscreen(!(toplevel.current?.isFullscreen ?? false))
+        case .quit: loop.stop()
+        case .clearLabels: stage.clearLabels()
+        case .toggleHelp: stage.toggleHelp()
+        case .scene(let number): stage.show(number: number)
+        }
+    }
 
     /// `visited` lists the scene's own views, as seed 002's log does: the window and the
     /// scene bar are the app's frame around the scene and are left out.

@@ -1,5 +1,6 @@
 import Glibc
 import TouchCore
+import WaylandClient
 
 /// The JSON Lines event log, a public contract: keys may be added, never renamed.
 ///
@@ -165,8 +166,10 @@ extension JSONObject {
 
     static func frame(_ frame: TouchFrame, spots: Int) -> JSONObject {
         let touches: [Value] = frame.touches.map { touch in
-            .object(JSONObject(["id": .int(Int(touch.id)), "phase": .string(touch.phase.rawValue),
-                                "x": .double(touch.location.x), "y": .double(touch.location.y)]))
+            var entry = JSONObject(["id": .int(Int(touch.id)), "phase": .string(touch.phase.rawValue),
+                                    "x": .double(touch.location.x), "y": .double(touch.location.y)])
+            if touch.source == .pointer { entry.append("source", .string("pointer")) }
+            return .object(entry)
         }
         return JSONObject(["type": .string("frame"), "time": .int(Int(frame.time)),
                            "spots": .int(spots), "touches": .array(touches)])
@@ -213,6 +216,11 @@ extension JSONObject {
         JSONObject(["type": .string("responder"), "id": .int(Int(touch.id)),
                     "phase": .string(phase.rawValue), "chain": .array(chain.map { .string($0.name) }),
                     "handledBy": handledBy.map { .string($0.name) } ?? .null])
+    }
+
+    static func configure(_ configuration: Toplevel.Configuration, size: Size) -> JSONObject {
+        JSONObject(["type": .string("configure"), "width": .double(size.width), "height": .double(size.height),
+                    "fullscreen": .bool(configuration.isFullscreen), "maximized": .bool(configuration.isMaximized)])
     }
 
     static func warning(_ message: String) -> JSONObject {

@@ -3,7 +3,11 @@ import WaylandClient
 
 /// Feeds wl_touch events into the core's frame assembler.
 final class TouchInput: TouchHandler {
-    let assembler = TouchFrameAssembler()
+    let assembler: TouchFrameAssembler
+
+    init(sequencer: TouchSequencer) {
+        assembler = TouchFrameAssembler(sequencer: sequencer)
+    }
 
     func touchDown(id: Int32, x: Double, y: Double, time: UInt32, surface: OpaquePointer?) {
         assembler.down(id: id, at: Point(x: x, y: y), time: time)

@@ -19,12 +19,20 @@
  *   up ID              touch ID lifts
  *   frame              ends the group of touch events (wl_touch.frame)
  *   cancel             cancels every touch (wl_touch.cancel), as a compositor gesture does
+ *   pointer X Y        moves the pointer to (X, Y)
+ *   button B S         B: left, right or middle; S: press or release
+ *   key K S            K: esc, q, f, c, h, f11, leftalt, leftshift, 1-5 or a Linux key
+ *                      code; S: press or release
+ * The seat has a pointer and a keyboard too unless TOUCHSPOTS_WESTON_TOUCH_ONLY is set.
  *   wait-ready         waits until a client's window is on screen and touchable
- *   sync               returns once every client has handled all that was sent so far
- *                      and the screen shows everything they committed since
+ *   sync               returns once every client has handled all that was sent so far,
+ *                      has stopped drawing (two back-to-back pings see no commit between
+ *                      them) and the screen shows everything they committed
  *   screenshot PATH    repaints and writes the output to PATH as PNG; replies "ok W H"
  *   size               replies "ok W H" with the output size in logical pixels
  *   commits            replies "ok N": wl_surface.commit requests seen from all clients
+ *   requests I.M       replies "ok N": requests M on interface I seen from all clients,
+ *                      e.g. requests xdg_toplevel.set_fullscreen
  * Waiting commands time out after 10 s with an error.
  */
 

@@ -1,0 +1,45 @@
+import CXkbcommon
+import TouchCore
+import WaylandClient
+
+/// The keyboard shortcuts (listed in the help overlay, HelpOverlay.shortcuts).
+final class KeyboardInput: KeyboardHandler {
+    enum Action: Equatable {
+        case toggleFullscreen, quit, clearLabels, toggleHelp, scene(Int)
+    }
+
+    var onAction: (Action) -> Void = { _ in }
+    var onAlt: (Bool) -> Void = { _ in }
+
+    static func action(keysym: UInt32, text: String) -> Action? {
+        switch Int32(bitPattern: keysym) {
+        case XKB_KEY_F11: return .toggleFullscreen
+        case XKB_KEY_Escape: return .quit
+        default: break
+        }
+        switch text {
+        case "f": return .toggleFullscreen
+        case "q": return .quit
+        case "c": return .clearLabels
+        case "h": return .toggleHelp
+        case "1", "2", "3": return .scene(Int(text)!)
+        default: return nil
+        }
+    }
+
+    func keyPressed(keysym: UInt32, text: String, isRepeat: Bool) {
+        guard let action = Self.action(keysym: keysym, text: text) else { return }
+        // Repeats only make sense for actions that do the same thing again.
+        if isRepeat {
+            switch action {
+            case .clearLabels, .scene: break
+            default: return
+            }
+        }
+        onAction(action)
+    }
+
+    func modifiersChanged(alt: Bool) { onAlt(alt) }
+
+    func keyboardLeft() { onAlt(false) }
+}

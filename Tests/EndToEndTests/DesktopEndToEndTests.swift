@@ -1,0 +1,117 @@
+import Foundation
+import Harness
+import XCTest
+
+/// Mouse and keyboard on weston: the mouse as a finger, Alt-drag pinches, shortcuts.
+final class DesktopEndToEndTests: EndToEndTestCase {
+    private func pointerFrames() throws -> [[String: Any]] {
+        try frames().filter { ($0["touches"] as? [[String: Any]])?.first?["source"] as? String == "pointer" }
+    }
+
+    private func key(_ name: String) throws {
+        try session.send(batch: ["key \(name) press", "key \(name) release"])
+    }
+
+    func testLeftButtonIsAFinger() throws {
+        try startSession()
+        try session.send(batch: ["pointer 300 300", "button left press"])
+        try session.send("pointer 340 330")
+        let image = try session.screenshot("pointer-spot.png")
+        XCTAssertGreaterThan(spotCoverage(image, x: 340, y: 330), 0.99, "a spot under the pointer")
+        try session.send("button left release")
+        let lifted = try session.screenshot("pointer-lifted.png")
+        XCTAssertTrue(isBackground(lifted, x: 340, y: 330))
+        let frames = try pointerFrames()
+        XCTAssertEqual(frames.map(phases), [["-1 began"], ["-1 moved"], ["-1 ended"]])
+        XCTAssertEqual(frames.map { $0["spots"] as? Int }, [1, 1, 0])
+        let moved = try XCTUnwrap(position(frames[1], id: -1))
+        XCTAssertEqual(moved.0, 340, accuracy: 0.5)
+        XCTAssertEqual(moved.1, 330, accuracy: 0.5)
+        // Moving without the button pressed is no touch.
+        try session.send("pointer 500 500")
+        try session.sync()
+        XCTAssertEqual(try pointerFrames().count, 3)
+    }
+
+    func testAltDragPinchesOutwardAndInward() throws {
+        try startSession()  // centre (512, 320)
+        try session.send(batch: ["key leftalt press", "pointer 600 320", "button left press"])
+        for x in stride(from: 620, through: 700, by: 20) { try session.send("pointer \(x) 320") }
+        try session.eventLog.waitFor("outward pinch") {
+            $0["type"] as? String == "gesture" && $0["direction"] as? String == "outward"
+        }
+        let image = try session.screenshot("alt-drag.png")
+        XCTAssertGreaterThan(spotCoverage(image, x: 700, y: 320), 0.99, "the pointer's finger")
+        XCTAssertGreaterThan(spotCoverage(image, x: 324, y: 320), 0.99, "the mirrored finger")
+        try session.send(batch: ["button left release"])
+        try session.send(batch: ["pointer 750 320", "button left press"])
+        for x in stride(from: 730, through: 630, by: -20) { try session.send("pointer \(x) 320") }
+        try session.send(batch: ["button left release", "key leftalt release"])
+        try session.eventLog.waitFor("inward pinch") {
+            $0["type"] as? String == "gesture" && $0["direction"] as? String == "inward"
+        }
+        let mirrored = try pointerFrames().flatMap { ($0["touches"] as? [[String: Any]]) ?? [] }
+            .filter { $0["id"] as? Int == -2 }
+        XCTAssertFalse(mirrored.isEmpty)
+        XCTAssertTrue(mirrored.allSatisfy { $0["source"] as? String == "pointer" })
+    }
+
+    func testPointerIsIgnoredWhileAFingerIsDown() throws {
+        try startSession()
+        try session.send(batch: ["down 1 200 200", "frame"])
+        try session.send(batch: ["pointer 600 300", "button left press"])
+        try session.send(batch: ["button left release"])
+        try session.sync()
+        XCTAssertTrue(try pointerFrames().isEmpty, "a press during a touch is not a second finger")
+    }
+
+    func testKeyboardShortcuts() throws {
+        try startSession()
+        let unset = try session.send("requests xdg_toplevel.unset_fullscreen")
+        try key("f11")
+        try session.sync()
+        XCTAssertEqual(Int(try session.send("requests xdg_toplevel.unset_fullscreen")), Int(unset)! + 1,
+                       "F11 leaves fullscreen")
+        // kiosk-shell keeps every window fullscreen, so the next toggle asks to leave again:
+        // f, like F11, sends one request that follows the configured state.
+        let before = Int(try session.send("requests xdg_toplevel.unset_fullscreen"))!
+            + Int(try session.send("requests xdg_toplevel.set_fullscreen"))!
+        try key("f")
+        try session.sync()
+        let after = Int(try session.send("requests xdg_toplevel.unset_fullscreen"))!
+            + Int(try session.send("requests xdg_toplevel.set_fullscreen"))!
+        XCTAssertEqual(after, before + 1, "f toggles fullscreen too")
+
+        try key("h")
+        let help = try session.screenshot("help.png")
+        XCTAssertGreaterThan(help.count(x: 300, y: 190, width: 420, height: 260) { $0.r < 70 && $0.g < 70 }, 60000,
+                             "the help panel is shown")
+        try key("h")
+        let noHelp = try session.screenshot("no-help.png")
+        XCTAssertLessThan(noHelp.count(x: 300, y: 190, width: 420, height: 260) { $0.r < 70 && $0.g < 70 }, 500)
+
+        // A swipe label, cleared by c.
+        try session.send(batch: ["down 1 200 400", "frame"])
+        try session.send(batch: ["motion 1 260 400", "frame"])
+        try session.send(batch: ["up 1", "frame"])
+        try session.eventLog.waitFor("swipe label") { $0["type"] as? String == "label" && $0["slot"] as? String == "swipe" }
+        try key("c")
+        try session.eventLog.waitFor("swipe label cleared by c") {
+            $0["type"] as? String == "label" && $0["slot"] as? String == "swipe" && $0["text"] as? String == ""
+        }
+
+        try key("3")
+        try session.eventLog.waitFor("moveme scene") { $0["type"] as? String == "scene" && $0["name"] as? String == "moveme" }
+        try key("2")
+        try session.eventLog.waitFor("hittest scene") { $0["type"] as? String == "scene" && $0["name"] as? String == "hittest" }
+
+        try key("q")
+        XCTAssertEqual(session.client.wait(timeout: 10), 0, "q quits cleanly")
+    }
+
+    func testEscapeQuits() throws {
+        try startSession()
+        try key("esc")
+        XCTAssertEqual(session.client.wait(timeout: 10), 0)
+    }
+}
