@@ -154,10 +154,10 @@ final class App: TouchObserver {
         }
     }
 
-    /// `visited` lists the scene's own views, as seed 002's log does: the window and the
-    /// scene bar are the app's frame around the scene and are left out.
+    /// `visited` lists the scene's own views, as seed 002's log does: the window, the
+    /// scene bar and the help overlay are the app's frame around the scene and are left out.
     func didHitTest(_ touch: Touch, view: View?, visited: [View], ignored: Bool) {
-        let sceneViews = visited.filter { $0 !== window && $0 !== stage.bar }
+        let sceneViews = visited.filter { $0 !== window && $0 !== stage.bar && $0 !== stage.help }
         log?.write(.hit(touch, view: view, visited: sceneViews, ignored: ignored))
     }
 

@@ -123,7 +123,8 @@ final class ScenesTests: XCTestCase {
         XCTAssertEqual(stage.scene.name, "hittest")
         XCTAssertEqual(events.last, .scene("hittest"))
         XCTAssertFalse(stage.bar.frame.intersects(HitTestScene.area), "the bar stays out of the experiment")
-        XCTAssertTrue(window.subviews.last === stage.bar)
+        XCTAssertTrue(window.subviews.suffix(2).first === stage.bar, "the bar is in front of the scene")
+        XCTAssertTrue(window.subviews.last === stage.help, "and the help in front of all")
         XCTAssertNil(Stage(window: window, sceneName: "nope"))
     }
 

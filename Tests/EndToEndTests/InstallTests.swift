@@ -1,0 +1,46 @@
+import Foundation
+import Harness
+import XCTest
+
+/// scripts/install puts the binary, a valid desktop entry and the icon in a user's home.
+final class InstallTests: XCTestCase {
+    private func run(_ arguments: [String], home: String) throws -> Int32? {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().path
+        let child = try ChildProcess(name: "install", arguments: ["\(root)/scripts/install"] + arguments,
+                                     environment: ["HOME": home, "XDG_DATA_HOME": "\(home)/.local/share"],
+                                     logPath: "\(home)/install.log")
+        return child.wait(timeout: 60)
+    }
+
+    func testInstallAndUninstallForTheCurrentUser() throws {
+        var template = Array("/tmp/touchspots-home-XXXXXX".utf8CString)
+        let home = String(cString: mkdtemp(&template)!)
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        XCTAssertEqual(try run(["--binary", Products.touchspots], home: home), 0,
+                       (try? String(contentsOfFile: "\(home)/install.log", encoding: .utf8)) ?? "")
+        let binary = "\(home)/.local/bin/touchspots"
+        let entry = "\(home)/.local/share/applications/touchspots.desktop"
+        let icon = "\(home)/.local/share/icons/hicolor/scalable/apps/touchspots.svg"
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: binary))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: icon))
+        let text = try String(contentsOfFile: entry, encoding: .utf8)
+        XCTAssertTrue(text.contains("Exec=\(binary)\n"), text)
+        XCTAssertTrue(text.contains("Icon=touchspots\n"))
+        XCTAssertTrue(text.contains("StartupWMClass=touchspots\n"), "matches the app_id")
+
+        let validate = try ChildProcess(name: "desktop-file-validate", arguments: ["desktop-file-validate", entry],
+                                        logPath: "\(home)/validate.log")
+        XCTAssertEqual(validate.wait(timeout: 30), 0,
+                       (try? String(contentsOfFile: "\(home)/validate.log", encoding: .utf8)) ?? "")
+
+        let installed = try ChildProcess(name: "touchspots", arguments: [binary, "--version"],
+                                         logPath: "\(home)/version.log")
+        XCTAssertEqual(installed.wait(timeout: 10), 0, "the installed binary runs")
+
+        XCTAssertEqual(try run(["--uninstall"], home: home), 0)
+        for path in [binary, entry, icon] {
+            XCTAssertFalse(FileManager.default.fileExists(atPath: path), path)
+        }
+    }
+}
