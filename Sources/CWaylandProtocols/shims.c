@@ -13,6 +13,11 @@ const struct wl_interface *ts_wl_shm_interface(void) { return &wl_shm_interface;
 const struct wl_interface *ts_wl_seat_interface(void) { return &wl_seat_interface; }
 const struct wl_interface *ts_wl_output_interface(void) { return &wl_output_interface; }
 const struct wl_interface *ts_xdg_wm_base_interface(void) { return &xdg_wm_base_interface; }
+const struct wl_interface *ts_wp_fractional_scale_manager_v1_interface(void)
+{
+	return &wp_fractional_scale_manager_v1_interface;
+}
+const struct wl_interface *ts_wp_viewporter_interface(void) { return &wp_viewporter_interface; }
 
 int ts_memfd_create(const char *name)
 {

@@ -16,10 +16,10 @@ public final class ViewRenderer {
 
     /// Converts logical damage to buffer pixels, rounded outward with one pixel to spare
     /// for antialiased edges, and clipped to the buffer.
-    public static func deviceRects(for damage: [Rect], scale: Int32, width: Int32, height: Int32)
+    public static func deviceRects(for damage: [Rect], scale: Double, width: Int32, height: Int32)
         -> [DeviceRect]
     {
-        let s = Double(scale)
+        let s = scale
         return damage.compactMap { rect in
             let x0 = max(0, Int32((rect.minX * s).rounded(.down)) - 1)
             let y0 = max(0, Int32((rect.minY * s).rounded(.down)) - 1)
@@ -31,7 +31,7 @@ public final class ViewRenderer {
     }
 
     /// Redraws `window` inside `clip` (buffer pixels) into `buffer` at `scale`.
-    public func render(_ window: Window, into buffer: PixelBuffer, scale: Int32, clip: [DeviceRect]) {
+    public func render(_ window: Window, into buffer: PixelBuffer, scale: Double, clip: [DeviceRect]) {
         guard !clip.isEmpty,
               let image = pixman_image_create_bits(PIXMAN_x8r8g8b8, buffer.width, buffer.height,
                                                    buffer.pixels.assumingMemoryBound(to: UInt32.self),
@@ -47,7 +47,7 @@ public final class ViewRenderer {
         defer { pixman_region32_fini(&region) }
         pixman_image_set_clip_region32(image, &region)
         let extents = pixman_region32_extents(&region)!.pointee
-        let s = Double(scale)
+        let s = scale
         let logicalClip = Rect(x: Double(extents.x1) / s, y: Double(extents.y1) / s,
                                width: Double(extents.x2 - extents.x1) / s,
                                height: Double(extents.y2 - extents.y1) / s)

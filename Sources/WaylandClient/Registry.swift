@@ -11,6 +11,8 @@ public final class Registry {
         public static let seat: UInt32 = 7
         public static let output: UInt32 = 4
         public static let wmBase: UInt32 = 5
+        public static let fractionalScale: UInt32 = 1
+        public static let viewporter: UInt32 = 1
     }
 
     public let display: Display
@@ -19,6 +21,10 @@ public final class Registry {
     public private(set) var compositor: OpaquePointer?
     public private(set) var shm: OpaquePointer?
     public private(set) var wmBase: OpaquePointer?
+    /// wp_fractional_scale_manager_v1 and wp_viewporter, when the compositor offers both
+    /// (kwin does): then the window is drawn at the exact fractional scale.
+    public private(set) var fractionalScaleManager: OpaquePointer?
+    public private(set) var viewporter: OpaquePointer?
     public private(set) var compositorVersion: UInt32 = 0
     public private(set) var seats: [UInt32: Seat] = [:]
     public private(set) var outputs: [UInt32: Output] = [:]
@@ -55,6 +61,8 @@ public final class Registry {
     deinit {
         seats.removeAll()
         outputs.removeAll()
+        if let fractionalScaleManager { wp_fractional_scale_manager_v1_destroy(fractionalScaleManager) }
+        if let viewporter { wp_viewporter_destroy(viewporter) }
         if let wmBase { xdg_wm_base_destroy(wmBase) }
         if let shm { wl_shm_destroy(shm) }
         if let compositor { wl_compositor_destroy(compositor) }
@@ -78,6 +86,11 @@ public final class Registry {
             let base = bind(name, ts_xdg_wm_base_interface(), min(version, Supported.wmBase))
             xdg_wm_base_add_listener(base, Self.wmBaseListener, nil)
             wmBase = base
+        case "wp_fractional_scale_manager_v1" where fractionalScaleManager == nil:
+            fractionalScaleManager = bind(name, ts_wp_fractional_scale_manager_v1_interface(),
+                                          min(version, Supported.fractionalScale))
+        case "wp_viewporter" where viewporter == nil:
+            viewporter = bind(name, ts_wp_viewporter_interface(), min(version, Supported.viewporter))
         case "wl_seat":
             let seat = Seat(proxy: bind(name, ts_wl_seat_interface(), min(version, Supported.seat)),
                             version: min(version, Supported.seat), display: display)

@@ -1,4 +1,5 @@
 import CWaylandClient
+import CWaylandProtocols
 
 /// A wl_surface: buffer attachment, damage, frame callbacks and the outputs it is on.
 public final class Surface {
@@ -7,10 +8,17 @@ public final class Surface {
     private var enteredOutputs: [OpaquePointer] = []
     private var frameCallback: OpaquePointer?
     private var onFrameDone: (() -> Void)?
+    private var fractionalScale: OpaquePointer?
+    private var viewport: OpaquePointer?
+    /// The compositor's preferred scale in 120ths (wp_fractional_scale_v1), once sent.
+    private var preferredScale120: UInt32?
 
     nonisolated(unsafe) private static let listener = Listener.make(wl_surface_listener(
         enter: { data, _, output in object(data, as: Surface.self).entered(output!) },
         leave: { data, _, output in object(data, as: Surface.self).left(output!) }))
+
+    nonisolated(unsafe) private static let fractionalListener = Listener.make(wp_fractional_scale_v1_listener(
+        preferred_scale: { data, _, scale in object(data, as: Surface.self).preferredScale120 = scale }))
 
     nonisolated(unsafe) private static let callbackListener = Listener.make(wl_callback_listener(
         done: { data, callback, _ in object(data, as: Surface.self).frameDone(callback!) }))
@@ -19,9 +27,18 @@ public final class Surface {
         self.registry = registry
         proxy = wl_compositor_create_surface(registry.compositor)
         wl_surface_add_listener(proxy, Self.listener, unretained(self))
+        // Fractional scaling needs both: the scale, and a viewport to size the buffer down.
+        if let manager = registry.fractionalScaleManager, let viewporter = registry.viewporter {
+            let object = wp_fractional_scale_manager_v1_get_fractional_scale(manager, proxy)!
+            wp_fractional_scale_v1_add_listener(object, Self.fractionalListener, unretained(self))
+            fractionalScale = object
+            viewport = wp_viewporter_get_viewport(viewporter, proxy)
+        }
     }
 
     deinit {
+        if let viewport { wp_viewport_destroy(viewport) }
+        if let fractionalScale { wp_fractional_scale_v1_destroy(fractionalScale) }
         if let frameCallback { wl_callback_destroy(frameCallback) }
         wl_surface_destroy(proxy)
     }
@@ -38,13 +55,33 @@ public final class Surface {
         return outputs.map(\.scale).max() ?? 1
     }
 
+    /// The scale to draw at: the compositor's fractional preference when it sends one
+    /// (and a viewport exists), else the integer output scale.
+    public var scale: Double {
+        if viewport != nil, let scale120 = preferredScale120, scale120 > 0 {
+            return Double(scale120) / 120
+        }
+        return Double(outputScale)
+    }
+
+    /// Whether the scale is applied with a viewport (fractional) or wl_surface.set_buffer_scale.
+    public var usesViewport: Bool { viewport != nil && (preferredScale120 ?? 0) > 0 }
+
     /// Whether a frame callback is outstanding.
     public var isWaitingForFrame: Bool { frameCallback != nil }
 
     /// Attaches, damages (buffer coordinates) and commits, asking for a frame callback.
-    public func present(_ buffer: ShmBuffer, scale: Int32, damage: [(x: Int32, y: Int32, width: Int32, height: Int32)],
+    /// `logicalSize` is the window's size; with a fractional scale the viewport maps the
+    /// buffer onto it, otherwise the integer `scale` does.
+    public func present(_ buffer: ShmBuffer, scale: Double, logicalSize: (width: Int32, height: Int32),
+                        damage: [(x: Int32, y: Int32, width: Int32, height: Int32)],
                         onFrame: @escaping () -> Void) {
-        wl_surface_set_buffer_scale(proxy, scale)
+        if usesViewport, let viewport {
+            wl_surface_set_buffer_scale(proxy, 1)
+            wp_viewport_set_destination(viewport, logicalSize.width, logicalSize.height)
+        } else {
+            wl_surface_set_buffer_scale(proxy, Int32(scale))
+        }
         wl_surface_attach(proxy, buffer.proxy, 0, 0)
         for rect in damage {
             wl_surface_damage_buffer(proxy, rect.x, rect.y, rect.width, rect.height)

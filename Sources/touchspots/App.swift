@@ -120,7 +120,7 @@ final class App: TouchObserver {
         for seat in registry.seats.values { seat.keyboard?.fireRepeat() }
         if configured {
             do {
-                try presenter.presentIfNeeded(window, scale: surface.outputScale)
+                try presenter.presentIfNeeded(window, scale: surface.scale)
             } catch {
                 fail = error
                 loop.stop()

@@ -159,9 +159,9 @@ struct JSONObject {
 }
 
 extension JSONObject {
-    static func ready(width: Double, height: Double, scale: Int32) -> JSONObject {
+    static func ready(width: Double, height: Double, scale: Double) -> JSONObject {
         JSONObject(["type": .string("ready"), "width": .double(width), "height": .double(height),
-                    "scale": .int(Int(scale))])
+                    "scale": .double(scale)])
     }
 
     static func frame(_ frame: TouchFrame, spots: Int) -> JSONObject {

@@ -11,11 +11,11 @@ final class SurfacePresenter {
     private var buffers: [ShmBuffer] = []
     /// Each buffer's damage since it was last drawn (buffer pixels).
     private var staleAreas: [ObjectIdentifier: [DeviceRect]] = [:]
-    private var bufferSize: (width: Int32, height: Int32, scale: Int32) = (0, 0, 0)
+    private var bufferSize: (width: Int32, height: Int32, scale: Double) = (0, 0, 0)
     private static let maxBuffers = 3
 
     /// Called after each commit with the logical size and scale committed.
-    var onCommit: (Size, Int32) -> Void = { _, _ in }
+    var onCommit: (Size, Double) -> Void = { _, _ in }
 
     init(registry: Registry, surface: Surface, renderer: ViewRenderer) {
         self.registry = registry
@@ -24,16 +24,19 @@ final class SurfacePresenter {
     }
 
     /// Draws and commits if something changed and the compositor is ready for a frame.
-    func presentIfNeeded(_ window: Window, scale: Int32) throws {
+    /// `scale` may be fractional (wp_fractional_scale_v1): the buffer is then the logical
+    /// size times the scale, rounded, as the protocol asks.
+    func presentIfNeeded(_ window: Window, scale: Double) throws {
         guard !surface.isWaitingForFrame else { return }
-        let width = Int32(window.size.width.rounded()) * scale
-        let height = Int32(window.size.height.rounded()) * scale
+        let logical = (width: Int32(window.size.width.rounded()), height: Int32(window.size.height.rounded()))
+        let width = Int32((Double(logical.width) * scale).rounded())
+        let height = Int32((Double(logical.height) * scale).rounded())
         guard width > 0, height > 0 else { return }
         if (width, height, scale) != bufferSize {
             retireBuffers()
             bufferSize = (width, height, scale)
             window.damageAll()
-            surface.setOpaque(width: width / scale, height: height / scale)
+            surface.setOpaque(width: logical.width, height: logical.height)
         }
         guard window.needsRedraw else { return }
         guard let buffer = try freeBuffer() else { return }  // drawn on the next release
@@ -47,7 +50,7 @@ final class SurfacePresenter {
         renderer.render(window, into: PixelBuffer(pixels: buffer.pixels, width: width,
                                                   height: height, stride: buffer.stride),
                         scale: scale, clip: clip)
-        surface.present(buffer, scale: scale,
+        surface.present(buffer, scale: scale, logicalSize: logical,
                         damage: damage.map { ($0.x, $0.y, $0.width, $0.height) }) {}
         onCommit(window.size, scale)
     }

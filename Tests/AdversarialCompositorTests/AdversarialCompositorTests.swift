@@ -15,14 +15,15 @@ final class AdversarialCompositorTests: XCTestCase {
     private var directory = ""
     private let touch = UInt32(WL_SEAT_CAPABILITY_TOUCH.rawValue)
 
-    private func start(options: Int32 = 0, capabilities: UInt32? = nil, waitForWindow: Bool = true) throws {
+    private func start(options: Int32 = 0, capabilities: UInt32? = nil, scale120: UInt32 = 0,
+                       waitForWindow: Bool = true) throws {
         let name = String(self.name.map { $0.isLetter || $0.isNumber ? $0 : "-" })
         directory = "\(Products.buildDirectory)/../adversarial/\(name)"
         try? FileManager.default.removeItem(atPath: directory)
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         var template = Array("/tmp/touchspots-tc-XXXXXX".utf8CString)
         runtime = String(cString: mkdtemp(&template)!)
-        tc = tc_create(runtime, "tc-0", options)
+        tc = tc_create_with_scale(runtime, "tc-0", options, scale120)
         XCTAssertNotNil(tc)
         tc_set_capabilities(tc, capabilities ?? touch)
         log = EventLogReader(path: "\(directory)/events.jsonl")
@@ -168,6 +169,30 @@ final class AdversarialCompositorTests: XCTestCase {
         sync()
         XCTAssertEqual(phases(try XCTUnwrap(self.frames().last)), ["288 began"])
         XCTAssertTrue(try log.events(ofType: "warning").isEmpty)
+    }
+
+    // MARK: Scaling
+
+    func testFractionalScaleDrawsAtTheExactScaleThroughAViewport() throws {
+        try start(scale120: 180)  // 1.5x; the toplevel is configured 640 x 480
+        sync()
+        var w: Int32 = 0, h: Int32 = 0, scale: Int32 = 0, vw: Int32 = 0, vh: Int32 = 0
+        tc_shown(tc, &w, &h, &scale, &vw, &vh)
+        XCTAssertEqual([w, h], [960, 720], "buffer = logical size x 1.5")
+        XCTAssertEqual(scale, 1, "no integer buffer scale on top")
+        XCTAssertEqual([vw, vh], [640, 480], "the viewport maps it back to the logical size")
+        let ready = try XCTUnwrap(log.events(ofType: "ready").first)
+        XCTAssertEqual((ready["scale"] as? NSNumber)?.doubleValue, 1.5)
+        XCTAssertEqual(ready["width"] as? Int, 640)
+    }
+
+    func testWithoutFractionalScaleTheBufferIsLogicalSize() throws {
+        try start()
+        sync()
+        var w: Int32 = 0, h: Int32 = 0, scale: Int32 = 0, vw: Int32 = 0, vh: Int32 = 0
+        tc_shown(tc, &w, &h, &scale, &vw, &vh)
+        XCTAssertEqual([w, h, scale], [640, 480, 1])
+        XCTAssertEqual([vw, vh], [0, 0], "no viewport used")
     }
 
     // MARK: A broken or vanishing compositor

@@ -10,6 +10,8 @@
 
 #include "test-compositor.h"
 #include "xdg-shell-server-protocol.h"
+#include "fractional-scale-v1-server-protocol.h"
+#include "viewporter-server-protocol.h"
 
 struct tc {
 	struct wl_display *display;
@@ -22,11 +24,17 @@ struct tc {
 	bool mapped;
 	uint32_t ping_serial;
 	int pongs_wanted;
+	uint32_t preferred_scale120; /* 0: no wp_fractional_scale_manager_v1 */
+	/* What the toplevel last showed. */
+	int32_t shown_width, shown_height, shown_scale;
+	int32_t viewport_width, viewport_height;
 };
 
 struct surface {
 	struct tc *tc;
 	struct wl_resource *resource;
+	int32_t pending_scale, scale;
+	int32_t viewport_width, viewport_height;
 	struct wl_resource *pending_buffer;
 	struct wl_resource *current_buffer;
 	struct wl_list frame_callbacks;
@@ -63,6 +71,16 @@ static const struct wl_region_interface region_impl = {
 
 static const struct wl_buffer_interface buffer_impl = { .destroy = destroy_request };
 
+struct buffer_size {
+	int32_t width, height;
+};
+
+static void
+buffer_free(struct wl_resource *r)
+{
+	free(wl_resource_get_user_data(r));
+}
+
 struct pool {
 	int32_t size;
 };
@@ -77,8 +95,11 @@ pool_create_buffer(struct wl_client *c, struct wl_resource *r, uint32_t id, int3
 		wl_resource_post_error(r, WL_SHM_ERROR_INVALID_STRIDE, "bad buffer geometry");
 		return;
 	}
+	struct buffer_size *size = malloc(sizeof *size);
+	size->width = width;
+	size->height = height;
 	struct wl_resource *b = wl_resource_create(c, &wl_buffer_interface, 1, id);
-	wl_resource_set_implementation(b, &buffer_impl, NULL, NULL);
+	wl_resource_set_implementation(b, &buffer_impl, size, buffer_free);
 }
 
 static void
@@ -161,8 +182,16 @@ surface_commit(struct wl_client *c, struct wl_resource *r)
 			wl_buffer_send_release(s->current_buffer);
 		s->current_buffer = s->pending_buffer;
 		s->pending_buffer = NULL;
-		if (r == s->tc->toplevel_surface && s->tc->configured)
+		s->scale = s->pending_scale;
+		if (r == s->tc->toplevel_surface && s->tc->configured) {
+			struct buffer_size *size = wl_resource_get_user_data(s->current_buffer);
 			s->tc->mapped = true;
+			s->tc->shown_width = size->width;
+			s->tc->shown_height = size->height;
+			s->tc->shown_scale = s->scale;
+			s->tc->viewport_width = s->viewport_width;
+			s->tc->viewport_height = s->viewport_height;
+		}
 	}
 	struct wl_resource *cb, *tmp;
 	wl_resource_for_each_safe(cb, tmp, &s->frame_callbacks) {
@@ -172,6 +201,13 @@ surface_commit(struct wl_client *c, struct wl_resource *r)
 }
 
 static void surface_transform(struct wl_client *c, struct wl_resource *r, int32_t v) {}
+
+static void
+surface_set_scale(struct wl_client *c, struct wl_resource *r, int32_t scale)
+{
+	struct surface *s = wl_resource_get_user_data(r);
+	s->pending_scale = scale;
+}
 static void surface_offset(struct wl_client *c, struct wl_resource *r, int32_t x, int32_t y) {}
 
 static const struct wl_surface_interface surface_impl = {
@@ -183,7 +219,7 @@ static const struct wl_surface_interface surface_impl = {
 	.set_input_region = surface_region,
 	.commit = surface_commit,
 	.set_buffer_transform = surface_transform,
-	.set_buffer_scale = surface_transform,
+	.set_buffer_scale = surface_set_scale,
 	.damage_buffer = surface_damage,
 	.offset = surface_offset,
 };
@@ -207,6 +243,7 @@ compositor_create_surface(struct wl_client *c, struct wl_resource *r, uint32_t i
 {
 	struct surface *s = calloc(1, sizeof *s);
 	s->tc = tc_of(r);
+	s->pending_scale = s->scale = 1;
 	wl_list_init(&s->frame_callbacks);
 	s->resource = wl_resource_create(c, &wl_surface_interface, wl_resource_get_version(r), id);
 	wl_resource_set_implementation(s->resource, &surface_impl, s, surface_free);
@@ -392,10 +429,74 @@ bind_wm_base(struct wl_client *c, void *data, uint32_t version, uint32_t id)
 	wl_resource_set_implementation(r, &wm_base_impl, data, NULL);
 }
 
+/* ---- wp_fractional_scale_v1 and wp_viewporter ---- */
+
+static const struct wp_fractional_scale_v1_interface fractional_impl = { .destroy = destroy_request };
+
+static void
+fractional_get(struct wl_client *c, struct wl_resource *r, uint32_t id, struct wl_resource *surface)
+{
+	struct tc *tc = tc_of(r);
+	struct wl_resource *f = wl_resource_create(c, &wp_fractional_scale_v1_interface, 1, id);
+	wl_resource_set_implementation(f, &fractional_impl, tc, NULL);
+	wp_fractional_scale_v1_send_preferred_scale(f, tc->preferred_scale120);
+}
+
+static const struct wp_fractional_scale_manager_v1_interface fractional_manager_impl = {
+	.destroy = destroy_request, .get_fractional_scale = fractional_get,
+};
+
+static void
+bind_fractional(struct wl_client *c, void *data, uint32_t version, uint32_t id)
+{
+	struct wl_resource *r = wl_resource_create(c, &wp_fractional_scale_manager_v1_interface, 1, id);
+	wl_resource_set_implementation(r, &fractional_manager_impl, data, NULL);
+}
+
+static void viewport_source(struct wl_client *c, struct wl_resource *r, wl_fixed_t x, wl_fixed_t y,
+			    wl_fixed_t w, wl_fixed_t h) {}
+
+static void
+viewport_destination(struct wl_client *c, struct wl_resource *r, int32_t w, int32_t h)
+{
+	struct surface *s = wl_resource_get_user_data(r);
+	s->viewport_width = w;
+	s->viewport_height = h;
+}
+
+static const struct wp_viewport_interface viewport_impl = {
+	.destroy = destroy_request, .set_source = viewport_source, .set_destination = viewport_destination,
+};
+
+static void
+viewporter_get(struct wl_client *c, struct wl_resource *r, uint32_t id, struct wl_resource *surface)
+{
+	struct wl_resource *v = wl_resource_create(c, &wp_viewport_interface, 1, id);
+	wl_resource_set_implementation(v, &viewport_impl, wl_resource_get_user_data(surface), NULL);
+}
+
+static const struct wp_viewporter_interface viewporter_impl = {
+	.destroy = destroy_request, .get_viewport = viewporter_get,
+};
+
+static void
+bind_viewporter(struct wl_client *c, void *data, uint32_t version, uint32_t id)
+{
+	struct wl_resource *r = wl_resource_create(c, &wp_viewporter_interface, 1, id);
+	wl_resource_set_implementation(r, &viewporter_impl, data, NULL);
+}
+
 /* ---- public API ---- */
 
 struct tc *
 tc_create(const char *runtime_dir, const char *socket_name, int options)
+{
+	return tc_create_with_scale(runtime_dir, socket_name, options, 0);
+}
+
+struct tc *
+tc_create_with_scale(const char *runtime_dir, const char *socket_name, int options,
+		     uint32_t preferred_scale120)
 {
 	struct tc *tc = calloc(1, sizeof *tc);
 	if (!tc)
@@ -415,6 +516,11 @@ tc_create(const char *runtime_dir, const char *socket_name, int options)
 	wl_global_create(tc->display, &wl_seat_interface, 7, tc, bind_seat);
 	if (!(options & TC_NO_XDG_WM_BASE))
 		wl_global_create(tc->display, &xdg_wm_base_interface, 5, tc, bind_wm_base);
+	if (preferred_scale120) {
+		tc->preferred_scale120 = preferred_scale120;
+		wl_global_create(tc->display, &wp_fractional_scale_manager_v1_interface, 1, tc, bind_fractional);
+		wl_global_create(tc->display, &wp_viewporter_interface, 1, tc, bind_viewporter);
+	}
 	return tc;
 }
 
@@ -471,6 +577,17 @@ tc_sync(struct tc *tc, int timeout_ms)
 		tc_dispatch(tc, left);
 	}
 	return true;
+}
+
+void
+tc_shown(struct tc *tc, int32_t *width, int32_t *height, int32_t *scale, int32_t *viewport_width,
+	 int32_t *viewport_height)
+{
+	*width = tc->shown_width;
+	*height = tc->shown_height;
+	*scale = tc->shown_scale;
+	*viewport_width = tc->viewport_width;
+	*viewport_height = tc->viewport_height;
 }
 
 bool

@@ -5,6 +5,8 @@
 
 #include <wayland-client.h>
 #include "xdg-shell-client-protocol.h"
+#include "fractional-scale-v1-client-protocol.h"
+#include "viewporter-client-protocol.h"
 
 /* Interface addresses. Taking `&wl_compositor_interface` from Swift may yield the
  * address of a temporary copy in release builds, which libwayland then rejects;
@@ -14,6 +16,8 @@ const struct wl_interface *ts_wl_shm_interface(void);
 const struct wl_interface *ts_wl_seat_interface(void);
 const struct wl_interface *ts_wl_output_interface(void);
 const struct wl_interface *ts_xdg_wm_base_interface(void);
+const struct wl_interface *ts_wp_fractional_scale_manager_v1_interface(void);
+const struct wl_interface *ts_wp_viewporter_interface(void);
 
 /* memfd_create is not exported through Swift's Glibc module. Returns a sealed-growable,
  * close-on-exec anonymous file, or -1 with errno set. */

@@ -22,7 +22,16 @@ enum tc_options { TC_DEFAULT = 0, TC_NO_XDG_WM_BASE = 1 };
 
 /* Listens on $runtime_dir/$socket_name. NULL on failure. */
 struct tc *tc_create(const char *runtime_dir, const char *socket_name, int options);
+/* As tc_create, also offering wp_fractional_scale_manager_v1 (sending preferred_scale
+ * `preferred_scale120`, in 120ths) and wp_viewporter. */
+struct tc *tc_create_with_scale(const char *runtime_dir, const char *socket_name, int options,
+				uint32_t preferred_scale120);
 void tc_destroy(struct tc *tc);
+
+/* The toplevel's last shown buffer size, wl_surface buffer scale and viewport destination
+ * (0 x 0 when none). */
+void tc_shown(struct tc *tc, int32_t *width, int32_t *height, int32_t *scale,
+	      int32_t *viewport_width, int32_t *viewport_height);
 
 /* Dispatches client requests for up to timeout_ms (0: only what is ready), then flushes. */
 int tc_dispatch(struct tc *tc, int timeout_ms);
