@@ -102,12 +102,22 @@ final class SpotsEndToEndTests: EndToEndTestCase {
         XCTAssertLessThanOrEqual(partial, 4, "antialiased edge, not a blurry upscale")
     }
 
+    /// Voluntary context switches: every return from poll counts one.
+    private func wakeups(of pid: pid_t) throws -> Int {
+        let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+        let line = try XCTUnwrap(status.split(separator: "\n").first { $0.hasPrefix("voluntary_ctxt_switches") })
+        return Int(line.split(separator: "\t").last!.trimmingCharacters(in: .whitespaces))!
+    }
+
     func testIdleWindowCommitsNothing() throws {
         try startSession()
         try session.send(batch: ["down 1 300 300", "frame"])
         try session.sync()  // the spot has finished growing
         let before = try session.send("commits")
+        let wakeupsBefore = try wakeups(of: session.client.pid)
         usleep(600_000)  // a measured idle period, not a synchronisation
+        XCTAssertEqual(try wakeups(of: session.client.pid), wakeupsBefore,
+                       "touchspots did not wake up at all while idle")
         try session.sync()
         XCTAssertEqual(try session.send("commits"), before, "no commits while nothing moves")
         try session.send(batch: ["motion 1 310 300", "frame"])
