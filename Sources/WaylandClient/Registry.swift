@@ -43,7 +43,19 @@ public final class Registry {
         }))
 
     nonisolated(unsafe) private static let wmBaseListener = Listener.make(xdg_wm_base_listener(
-        ping: { _, base, serial in xdg_wm_base_pong(base, serial) }))
+        ping: { data, _, serial in object(data, as: Registry.self).pendingPings.append(serial) }))
+
+    private var pendingPings: [UInt32] = []
+
+    /// Answers the pings received so far. The owner calls this after it has drawn what the
+    /// same batch of events asked for, so a pong tells the compositor (and test harnesses
+    /// that sync with pings) that everything sent before the ping has been handled and
+    /// drawn.
+    public func answerPings() {
+        guard let wmBase, !pendingPings.isEmpty else { return }
+        for serial in pendingPings { xdg_wm_base_pong(wmBase, serial) }
+        pendingPings.removeAll()
+    }
 
     /// Binds everything the compositor offers now (one roundtrip), then follows changes.
     public init(display: Display) throws {
@@ -84,7 +96,7 @@ public final class Registry {
             shm = bind(name, ts_wl_shm_interface(), min(version, Supported.shm))
         case "xdg_wm_base" where wmBase == nil:
             let base = bind(name, ts_xdg_wm_base_interface(), min(version, Supported.wmBase))
-            xdg_wm_base_add_listener(base, Self.wmBaseListener, nil)
+            xdg_wm_base_add_listener(base, Self.wmBaseListener, unretained(self))
             wmBase = base
         case "wp_fractional_scale_manager_v1" where fractionalScaleManager == nil:
             fractionalScaleManager = bind(name, ts_wp_fractional_scale_manager_v1_interface(),

@@ -86,14 +86,25 @@ public final class Surface {
         for rect in damage {
             wl_surface_damage_buffer(proxy, rect.x, rect.y, rect.width, rect.height)
         }
+        armFrameCallback(onFrame)
+        buffer.isBusy = true
+        wl_surface_commit(proxy)
+    }
+
+    /// Commits nothing new but a frame callback, so the compositor tells us when it has
+    /// repainted (and released buffers).
+    public func requestFrame(onFrame: @escaping () -> Void) {
+        armFrameCallback(onFrame)
+        wl_surface_commit(proxy)
+    }
+
+    private func armFrameCallback(_ onFrame: @escaping () -> Void) {
         if frameCallback == nil {
             let callback = wl_surface_frame(proxy)!
             wl_callback_add_listener(callback, Self.callbackListener, unretained(self))
             frameCallback = callback
         }
         onFrameDone = onFrame
-        buffer.isBusy = true
-        wl_surface_commit(proxy)
     }
 
     /// Marks the whole surface opaque, so the compositor need not blend what is below.

@@ -126,6 +126,7 @@ final class App: TouchObserver {
                 loop.stop()
             }
         }
+        registry.answerPings()
         log?.flush()
     }
 

@@ -39,7 +39,13 @@ final class SurfacePresenter {
             surface.setOpaque(width: logical.width, height: logical.height)
         }
         guard window.needsRedraw else { return }
-        guard let buffer = try freeBuffer() else { return }  // drawn on the next release
+        guard let buffer = try freeBuffer() else {
+            // Every buffer is still held. Some compositors (weston's pixman renderer) let
+            // go of one only at their next repaint, which nothing would trigger: ask for a
+            // frame callback with a bare commit and draw when it arrives.
+            surface.requestFrame {}
+            return
+        }
 
         let damage = ViewRenderer.deviceRects(for: window.takeDamage(), scale: scale,
                                               width: width, height: height)
