@@ -54,7 +54,6 @@ public final class HitTestScene: Scene {
         root.frame = window.bounds
     }
 
-    public func didReceive(_ frame: TouchFrame) {}
 }
 
 /// A: the whole window, the only view that handles touches. It highlights the view each

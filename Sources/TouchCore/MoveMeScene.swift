@@ -20,7 +20,6 @@ public final class MoveMeScene: Scene {
         view.recentre()
     }
 
-    public func didReceive(_ frame: TouchFrame) {}
 }
 
 /// What the event log says of the placard.
