@@ -16,6 +16,8 @@ let package = Package(
         .executable(name: "touchspots-bench", targets: ["touchspots-bench"]),
         // The weston 10 module that gives headless weston a touch seat and a control socket.
         .library(name: "touchspots-weston", type: .dynamic, targets: ["TouchspotsWeston"]),
+        // LD_PRELOAD shim giving headless wlroots 0.15 compositors (sway, cage, phoc) a touchscreen.
+        .library(name: "touchspots-wlroots", type: .dynamic, targets: ["TouchspotsWlroots"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -59,6 +61,11 @@ let package = Package(
         .target(name: "TouchspotsWeston", dependencies: ["CWeston", "CPNG"],
                 linkerSettings: [.linkedLibrary("weston-10"), .linkedLibrary("wayland-server"),
                                  .linkedLibrary("png16")]),
+        .systemLibrary(name: "CWlroots", pkgConfig: "wlroots", providers: [.apt(["libwlroots-dev"])]),
+        .target(name: "TouchspotsWlroots", dependencies: ["CWlroots", "CWaylandServer"],
+                cSettings: [.define("WLR_USE_UNSTABLE")],
+                linkerSettings: [.linkedLibrary("wlroots"), .linkedLibrary("wayland-server"),
+                                 .linkedLibrary("dl")]),
         .target(name: "CHarness"),
         .target(name: "Harness", dependencies: ["CHarness", "CPNG"]),
         .executableTarget(name: "touchspots-harness",

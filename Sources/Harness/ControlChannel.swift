@@ -8,6 +8,31 @@ public final class ControlChannel {
     private var buffer: [UInt8] = []
 
     public init(fd: Int32) { self.fd = fd }
+
+    /// Connects to a listening Unix socket.
+    public convenience init(path: String) throws {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard fd >= 0, bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+            throw HarnessError("cannot make a socket for \(path)")
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard connected == 0 else {
+            close(fd)
+            throw HarnessError("cannot connect to \(path): \(String(cString: strerror(errno)))")
+        }
+        self.init(fd: fd)
+    }
     deinit { close(fd) }
 
     /// Sends `command` and returns the data after "ok" (possibly empty).

@@ -34,13 +34,16 @@ public final class EventLogReader {
     }
 
     /// Waits until `condition` holds for the whole log so far.
-    public func waitUntil(timeout: Double = 10, _ what: String,
+    /// `abandon` is asked every 200 ms; when it returns true (the client died), waiting ends.
+    public func waitUntil(timeout: Double = 10, _ what: String, abandon: (() -> Bool)? = nil,
                           _ condition: ([[String: Any]]) -> Bool) throws {
         let fd = inotify_init1(Int32(IN_CLOEXEC))
         guard fd >= 0 else { throw HarnessError("inotify_init1 failed") }
         defer { close(fd) }
-        guard inotify_add_watch(fd, path, UInt32(IN_MODIFY)) >= 0 else {
-            throw HarnessError("cannot watch \(path)")
+        // Watching the folder also covers a log the client has not created yet.
+        let folder = (path as NSString).deletingLastPathComponent
+        guard inotify_add_watch(fd, folder, UInt32(IN_MODIFY | IN_CREATE)) >= 0 else {
+            throw HarnessError("cannot watch \(folder)")
         }
         let deadline = Date().addingTimeInterval(timeout)
         while true {
@@ -50,8 +53,12 @@ public final class EventLogReader {
             guard remaining > 0 else {
                 throw HarnessError("no event log line \(what) within \(timeout) s")
             }
+            if let abandon, abandon() {
+                throw HarnessError("gave up waiting for \(what): the client is gone")
+            }
             var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            if poll(&pfd, 1, Int32(remaining * 1000) + 1) > 0 {
+            let wait = abandon == nil ? remaining : min(remaining, 0.2)
+            if poll(&pfd, 1, Int32(wait * 1000) + 1) > 0 {
                 var buffer = [UInt8](repeating: 0, count: 4096)
                 _ = read(fd, &buffer, buffer.count)
             }

@@ -15,6 +15,12 @@ public enum Products {
         ProcessInfo.processInfo.environment["TOUCHSPOTS_BINARY"] ?? "\(buildDirectory)/touchspots"
     }
 
+    /// $TOUCHSPOTS_WLROOTS_SHIM, else `libtouchspots-wlroots.so` beside the running program.
+    public static var wlrootsShim: String {
+        ProcessInfo.processInfo.environment["TOUCHSPOTS_WLROOTS_SHIM"]
+            ?? "\(buildDirectory)/libtouchspots-wlroots.so"
+    }
+
     /// $TOUCHSPOTS_WESTON_MODULE, else `libtouchspots-weston.so` beside the running program.
     public static var westonModule: String {
         ProcessInfo.processInfo.environment["TOUCHSPOTS_WESTON_MODULE"]

@@ -1,42 +1,38 @@
 import Foundation
 
-/// A headless weston with touchspots running in it: what every end-to-end test and the
-/// scenario runner start from. Everything it starts, it stops. Unchecked Sendable only so
+/// A headless compositor (weston unless told otherwise) with touchspots running in it:
+/// what every end-to-end test and the scenario runner start from. Everything it starts, it stops. Unchecked Sendable only so
 /// that a signal handler may call stop(), which is safe to call twice.
 public final class Session: @unchecked Sendable {
-    public let weston: Weston
+    public let compositor: Compositor
     public let client: ChildProcess
     public let eventLog: EventLogReader
     public let outputDirectory: String
 
-    /// Starts weston (width x height at `scale`), then touchspots fullscreen with an event
-    /// log in `outputDirectory`, and waits until its window is on screen and touchable.
-    public init(outputDirectory: String, width: Int = 1024, height: Int = 640, scale: Int = 1,
-                clientArguments: [String] = [], touchspots: String = Products.touchspots,
-                westonModule: String = Products.westonModule) throws {
+    /// Starts the compositor (width x height at `scale`), then touchspots fullscreen with an
+    /// event log in `outputDirectory`, and waits until its window is on screen and touchable.
+    public init(outputDirectory: String, compositor kind: CompositorKind = .weston,
+                width: Int = 1024, height: Int = 640, scale: Int = 1,
+                clientArguments: [String] = [], touchspots: String = Products.touchspots) throws {
         try FileManager.default.createDirectory(atPath: outputDirectory,
                                                 withIntermediateDirectories: true)
         self.outputDirectory = outputDirectory
-        var configuration = Weston.Configuration(modulePath: westonModule,
-                                                 logPath: "\(outputDirectory)/weston.log")
-        configuration.width = width
-        configuration.height = height
-        configuration.scale = scale
-        weston = try Weston(configuration)
+        compositor = try kind.start(width: width, height: height, scale: scale,
+                                    directory: outputDirectory)
 
         let logPath = "\(outputDirectory)/events.jsonl"
         eventLog = EventLogReader(path: logPath)
         guard FileManager.default.isExecutableFile(atPath: touchspots) else {
-            weston.stop()
+            compositor.stop()
             throw HarnessError("touchspots binary not found at \(touchspots) (run swift build)")
         }
         client = try ChildProcess(name: "touchspots",
                                   arguments: [touchspots, "--fullscreen", "--event-log", logPath]
                                       + clientArguments,
-                                  environment: weston.clientEnvironment,
+                                  environment: compositor.clientEnvironment,
                                   logPath: "\(outputDirectory)/touchspots.log")
         do {
-            try weston.control.send("wait-ready")
+            try compositor.waitUntilReady(eventLog: eventLog, client: client)
         } catch {
             let tail = client.logTail()
             stop()
@@ -47,12 +43,12 @@ public final class Session: @unchecked Sendable {
     /// Sends one module command (down, motion, up, frame, cancel, sync, ...).
     @discardableResult
     public func send(_ command: String) throws -> String {
-        try weston.control.send(command)
+        try compositor.control.send(command)
     }
 
     /// Sends touch commands as one batch (see ControlChannel.send(batch:)).
     public func send(batch commands: [String]) throws {
-        try weston.control.send(batch: commands)
+        try compositor.control.send(batch: commands)
     }
 
     /// Returns once touchspots has handled everything sent and the screen shows it.
@@ -61,17 +57,16 @@ public final class Session: @unchecked Sendable {
     /// Syncs, then writes a screenshot to outputDirectory/name and decodes it.
     @discardableResult
     public func screenshot(_ name: String) throws -> PNGImage {
-        try sync()
         let path = "\(outputDirectory)/\(name)"
-        try send("screenshot \(path)")
+        try compositor.screenshot(to: path)
         return try PNGImage(path: path)
     }
 
-    /// Stops touchspots (SIGTERM) and weston; returns touchspots' exit status.
+    /// Stops touchspots (SIGTERM) and the compositor; returns touchspots' exit status.
     @discardableResult
     public func stop() -> Int32? {
         let status = try? client.stop(timeout: 5)
-        weston.stop()
+        compositor.stop()
         return status
     }
 

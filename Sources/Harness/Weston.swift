@@ -3,7 +3,8 @@ import Glibc
 
 /// A headless weston 10 with the touchspots-weston module, in a runtime directory of its
 /// own, driven over a socketpair inherited as fd 3.
-public final class Weston {
+public final class Weston: Compositor {
+    public let name = "weston"
     public struct Configuration: Sendable {
         public var width = 1024
         public var height = 640
@@ -77,6 +78,16 @@ public final class Weston {
     }
 
     public var hasExited: Bool { process.hasExited }
+
+    /// The module knows when a client view is in weston's pick list (after a repaint).
+    public func waitUntilReady(eventLog: EventLogReader, client: ChildProcess) throws {
+        try control.send("wait-ready")
+    }
+
+    public func screenshot(to path: String) throws {
+        try control.send("sync")
+        try control.send("screenshot \(path)")
+    }
 
     /// Stops weston and removes its runtime directory.
     public func stop() {

@@ -31,8 +31,12 @@ struct Run: ParsableCommand {
     @Option(help: ArgumentHelp("Screen size in logical pixels.", valueName: "WxH"))
     var size = "1024x640"
 
-    @Option(help: "Output scale (weston --scale).")
+    @Option(help: "Output scale.")
     var scale = 1
+
+    @Option(help: ArgumentHelp("Compositor to run: \(CompositorKind.allCases.map(\.rawValue).joined(separator: ", ")).",
+                               valueName: "NAME"))
+    var compositor = "weston"
 
     @Argument(parsing: .postTerminator, help: "Arguments for touchspots, after --, e.g. -- --scene hittest.")
     var touchspotsArguments: [String] = []
@@ -43,6 +47,9 @@ struct Run: ParsableCommand {
         }
         guard parsedSize != nil else { throw ValidationError("--size must look like 1024x640") }
         guard (1...4).contains(scale) else { throw ValidationError("--scale must be 1 to 4") }
+        guard CompositorKind(rawValue: compositor) != nil else {
+            throw ValidationError("unknown compositor '\(compositor)'")
+        }
     }
 
     private var parsedSize: (Int, Int)? {
@@ -66,8 +73,8 @@ struct Run: ParsableCommand {
         let (width, height) = parsedSize!
         let directory = URL(fileURLWithPath: out).standardizedFileURL.path
 
-        let session = try Session(outputDirectory: directory, width: width, height: height,
-                                  scale: scale,
+        let session = try Session(outputDirectory: directory, compositor: CompositorKind(rawValue: compositor)!,
+                                  width: width, height: height, scale: scale,
                                   clientArguments: touchspotsArguments)
         StopOnSignal.install { session.stop() }
         let shots: [String]

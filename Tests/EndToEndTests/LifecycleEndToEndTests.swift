@@ -47,7 +47,7 @@ final class LifecycleEndToEndTests: EndToEndTestCase {
 
     func testCompositorGoingAwayEndsTheClientWithAnError() throws {
         try startSession()
-        session.weston.stop()
+        session.compositor.stop()
         let status = session.client.wait(timeout: 10)
         XCTAssertEqual(status, 1)
         XCTAssertTrue(session.client.logTail().contains("the compositor closed the connection"),

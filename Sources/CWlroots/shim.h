@@ -1,0 +1,2 @@
+#define WLR_USE_UNSTABLE
+#include <wlr/backend.h>

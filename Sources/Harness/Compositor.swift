@@ -1,0 +1,40 @@
+import Foundation
+
+/// A headless compositor the harness can drive: touch commands and sync over a control
+/// channel, screenshots, and the environment its clients need.
+public protocol Compositor: AnyObject {
+    var name: String { get }
+    var control: ControlChannel { get }
+    /// WAYLAND_DISPLAY and XDG_RUNTIME_DIR for a client.
+    var clientEnvironment: [String: String] { get }
+    var hasExited: Bool { get }
+    /// Returns once the client that writes `eventLog` has a window on screen that takes touches.
+    func waitUntilReady(eventLog: EventLogReader, client: ChildProcess) throws
+    /// Writes what the output shows to `path` as PNG.
+    func screenshot(to path: String) throws
+    func stop()
+}
+
+/// The compositors the harness knows how to run headless with injected touches.
+public enum CompositorKind: String, CaseIterable, Sendable {
+    case weston, sway, cage, phoc
+
+    /// Starts one, `width` x `height` logical px at `scale`, logging into `directory`.
+    public func start(width: Int, height: Int, scale: Int, directory: String) throws -> Compositor {
+        switch self {
+        case .weston:
+            var configuration = Weston.Configuration(modulePath: Products.westonModule,
+                                                     logPath: "\(directory)/weston.log")
+            configuration.width = width
+            configuration.height = height
+            configuration.scale = scale
+            return try Weston(configuration)
+        case .sway, .cage, .phoc:
+            return try WlrootsCompositor(kind: self, width: width, height: height, scale: scale,
+                                         directory: directory)
+        }
+    }
+
+    /// Whether its program is installed here.
+    public var isInstalled: Bool { ChildProcess.which(rawValue) != nil }
+}

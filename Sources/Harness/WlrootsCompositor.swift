@@ -1,0 +1,156 @@
+import Foundation
+import Glibc
+
+/// sway, cage or phoc on wlroots' headless backend with the pixman renderer, given a
+/// touchscreen by the touchspots-wlroots LD_PRELOAD shim; screenshots come from grim.
+///
+/// sway refuses to run as root, so every one of them runs as `nobody` in a runtime
+/// directory of its own; touchspots and grim connect to it from the harness's user.
+public final class WlrootsCompositor: Compositor {
+    public let name: String
+    public let control: ControlChannel
+    public let width: Int
+    public let height: Int
+    private let runtimeDirectory: String
+    private let process: ChildProcess
+    private var socketName = ""
+
+    init(kind: CompositorKind, width requestedWidth: Int, height requestedHeight: Int, scale: Int,
+         directory: String) throws {
+        name = kind.rawValue
+        guard ChildProcess.which(kind.rawValue) != nil else {
+            throw HarnessError("\(kind.rawValue) is not installed (scripts/install-compositors installs it)")
+        }
+        let shim = Products.wlrootsShim
+        guard FileManager.default.fileExists(atPath: shim) else {
+            throw HarnessError("the shim \(shim) does not exist (swift build builds it)")
+        }
+        // cage's headless output is fixed at 1280 x 720 (FIELD-NOTES).
+        (width, height) = kind == .cage ? (1280, 720) : (requestedWidth, requestedHeight)
+
+        var template = Array("/tmp/touchspots-wlr-XXXXXX".utf8CString)
+        guard let dir = mkdtemp(&template) else { throw HarnessError("mkdtemp failed") }
+        runtimeDirectory = String(cString: dir)
+        let nobody = getpwnam("nobody")!.pointee
+        chown(runtimeDirectory, nobody.pw_uid, nobody.pw_gid)
+        chmod(runtimeDirectory, 0o700)
+
+        let controlPath = "\(runtimeDirectory)/control"
+        var arguments: [String]
+        switch kind {
+        case .sway:
+            let config = """
+                output HEADLESS-1 resolution \(width)x\(height) position 0 0 scale \(scale)
+                default_border none
+                default_floating_border none
+                """
+            try Self.writeOwned(config, to: "\(runtimeDirectory)/sway.conf", uid: nobody.pw_uid)
+            arguments = ["sway", "-c", "\(runtimeDirectory)/sway.conf"]
+        case .cage:
+            // cage needs an application and ends with it; a pause keeps it up while
+            // touchspots connects as a client of its own.
+            arguments = ["cage", "-d", "--", "sleep", "infinity"]
+        case .phoc:
+            let config = """
+                [output:HEADLESS-1]
+                mode = \(width)x\(height)
+                scale = \(scale)
+                """
+            try Self.writeOwned(config, to: "\(runtimeDirectory)/phoc.ini", uid: nobody.pw_uid)
+            arguments = ["phoc", "-C", "\(runtimeDirectory)/phoc.ini"]
+        case .weston:
+            fatalError("weston is not a wlroots compositor")
+        }
+        let environment = [
+            "XDG_RUNTIME_DIR": runtimeDirectory,
+            "WLR_BACKENDS": "headless", "WLR_LIBINPUT_NO_DEVICES": "1", "WLR_RENDERER": "pixman",
+            "WLR_HEADLESS_OUTPUTS": "1", "LD_PRELOAD": shim,
+            "TOUCHSPOTS_WLROOTS_CONTROL": controlPath,
+            "TOUCHSPOTS_WLROOTS_SIZE": "\(width / max(scale, 1))x\(height / max(scale, 1))",
+        ]
+        // The compositor must not take WAYLAND_DISPLAY for a parent compositor to join.
+        let asNobody = ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups",
+                        "env", "-u", "WAYLAND_DISPLAY", "-u", "DISPLAY"]
+        process = try ChildProcess(name: kind.rawValue, arguments: asNobody + arguments,
+                                   environment: environment, logPath: "\(directory)/\(kind.rawValue).log")
+        do {
+            try waitForFile(controlPath, timeout: 20)
+            control = try ControlChannel(path: controlPath)
+            _ = try control.send("size")
+            // The shim starts with the backend, before the compositor adds its socket
+            // (wl_display_add_socket_auto: wayland-1, ...): a sync is a loop turn later.
+            _ = try control.send("sync")
+            let entries = try FileManager.default.contentsOfDirectory(atPath: runtimeDirectory)
+            guard let socket = entries.first(where: { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }) else {
+                throw HarnessError("no Wayland socket in \(runtimeDirectory)")
+            }
+            socketName = socket
+        } catch {
+            let tail = process.logTail()
+            _ = try? process.stop(timeout: 2)
+            try? FileManager.default.removeItem(atPath: runtimeDirectory)
+            throw HarnessError("\(kind.rawValue) did not start: \(error)\n\(tail)")
+        }
+    }
+
+    private static func writeOwned(_ text: String, to path: String, uid: uid_t) throws {
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        chown(path, uid, gid_t(bitPattern: -1))
+    }
+
+    public var clientEnvironment: [String: String] {
+        ["XDG_RUNTIME_DIR": runtimeDirectory, "WAYLAND_DISPLAY": socketName]
+    }
+
+    public var hasExited: Bool { process.hasExited }
+
+    /// wlroots compositors pick the surface under a touch at the time of the touch, so the
+    /// window is touchable once it has its fullscreen size and the client has caught up.
+    public func waitUntilReady(eventLog: EventLogReader, client: ChildProcess) throws {
+        try eventLog.waitUntil(timeout: 20, "a \(width)x\(height) configure after ready",
+                               abandon: { client.hasExited }) { events in
+            events.contains { $0["type"] as? String == "ready" }
+                && events.contains {
+                    $0["type"] as? String == "configure" && $0["width"] as? Int == self.width
+                        && $0["height"] as? Int == self.height
+                }
+        }
+        try control.send("sync")
+    }
+
+    public func screenshot(to path: String) throws {
+        try control.send("sync")
+        let grim = try ChildProcess(name: "grim", arguments: ["grim", path],
+                                    environment: clientEnvironment, logPath: path + ".grim.log")
+        guard grim.wait(timeout: 20) == 0 else {
+            throw HarnessError("grim failed: \(grim.logTail())")
+        }
+        try? FileManager.default.removeItem(atPath: path + ".grim.log")
+    }
+
+    public func stop() {
+        _ = try? process.stop(timeout: 5)
+        try? FileManager.default.removeItem(atPath: runtimeDirectory)
+    }
+
+    deinit { stop() }
+}
+
+/// Waits for `path` to exist, sleeping on inotify for its folder.
+func waitForFile(_ path: String, timeout: Double) throws {
+    let folder = (path as NSString).deletingLastPathComponent
+    let fd = inotify_init1(Int32(IN_CLOEXEC))
+    guard fd >= 0 else { throw HarnessError("inotify_init1 failed") }
+    defer { close(fd) }
+    inotify_add_watch(fd, folder, UInt32(IN_CREATE | IN_MOVED_TO))
+    let deadline = Date().addingTimeInterval(timeout)
+    while !FileManager.default.fileExists(atPath: path) {
+        let remaining = deadline.timeIntervalSinceNow
+        guard remaining > 0 else { throw HarnessError("\(path) did not appear within \(timeout) s") }
+        var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        if poll(&pfd, 1, Int32(remaining * 1000) + 1) > 0 {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            _ = read(fd, &buffer, buffer.count)
+        }
+    }
+}

@@ -1,0 +1,434 @@
+/*
+ * touchspots-wlroots: LD_PRELOAD into a wlroots 0.15 compositor (sway, cage, phoc) running
+ * on the headless backend, to give it a touchscreen and a control socket. wlroots has no
+ * protocol for injecting touch; its headless backend can make an input device, so the
+ * shim adds one right after the backend starts and emits its touch signals itself.
+ *
+ * Environment:
+ *   TOUCHSPOTS_WLROOTS_CONTROL=PATH   Unix socket to listen on (one command per line)
+ *   TOUCHSPOTS_WLROOTS_SIZE=WxH       the output's size in logical px, to normalize touches
+ *
+ * Commands and replies as touchspots-weston's (see its header): down ID X Y, motion ID X Y,
+ * up ID, frame, cancel, sync, commits, requests IFACE.MSG. Screenshots come from grim.
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <wayland-server-core.h>
+#include <wlr/backend.h>
+#include <wlr/backend/headless.h>
+#include <wlr/backend/multi.h>
+#include <wlr/types/wlr_input_device.h>
+#include <wlr/types/wlr_output.h>
+#include <wlr/types/wlr_touch.h>
+
+#include "touchspots-wlroots.h"
+
+#define MAX_TOUCHES 64
+#define TIMEOUT_MS 10000
+#define MAX_ROUNDS 400
+
+enum wait_kind { WAIT_NONE, WAIT_PONG, WAIT_FRAME };
+
+static struct {
+	struct wl_display *display;
+	struct wlr_backend *headless;
+	struct wlr_input_device *device;
+	struct wlr_output *output;
+	double width, height;
+	int listen_fd;
+	struct wl_event_source *listen_source;
+	struct wl_event_source *timeout;
+	struct wl_protocol_logger *logger;
+	int conn_fd;
+	struct wl_event_source *conn_source;
+	char buf[8192];
+	size_t len;
+	int32_t active[MAX_TOUCHES];
+	double last_x[MAX_TOUCHES], last_y[MAX_TOUCHES];
+	int active_count;
+	enum wait_kind wait;
+	uint32_t ping_serial;
+	int pongs_expected;
+	int rounds;
+	uint64_t commits, round_commits, frames, wait_frames;
+	struct { char name[64]; uint64_t count; } requests[128];
+	int request_kinds;
+} shim = { .listen_fd = -1, .conn_fd = -1 };
+
+static void process_lines(void);
+
+static void
+reply(const char *fmt, ...)
+{
+	char line[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(line, sizeof line - 1, fmt, ap);
+	va_end(ap);
+	if (n < 0 || shim.conn_fd < 0)
+		return;
+	if ((size_t)n > sizeof line - 2)
+		n = sizeof line - 2;
+	line[n++] = '\n';
+	for (const char *p = line; n > 0;) {
+		ssize_t w = send(shim.conn_fd, p, n, MSG_NOSIGNAL);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return;
+		p += w;
+		n -= w;
+	}
+}
+
+static uint32_t
+now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint32_t)(ts.tv_sec * 1000 + ts.tv_nsec / 1000000);
+}
+
+/* ---- sync: ping every client, repeat across output frames until nobody commits ---- */
+
+static void
+finish(const char *msg)
+{
+	shim.wait = WAIT_NONE;
+	wl_event_source_timer_update(shim.timeout, 0);
+	reply("%s", msg);
+	process_lines();
+}
+
+static enum wl_iterator_result
+ping_one(struct wl_resource *r, void *data)
+{
+	int *count = data;
+	if (strcmp(wl_resource_get_class(r), "xdg_wm_base") == 0) {
+		wl_resource_post_event(r, 0, shim.ping_serial); /* xdg_wm_base.ping */
+		(*count)++;
+	}
+	return WL_ITERATOR_CONTINUE;
+}
+
+static void
+sync_round(void)
+{
+	if (++shim.rounds > MAX_ROUNDS) {
+		finish("error: clients kept committing");
+		return;
+	}
+	int count = 0;
+	struct wl_client *client;
+	shim.ping_serial = wl_display_next_serial(shim.display);
+	shim.round_commits = shim.commits;
+	wl_client_for_each(client, wl_display_get_client_list(shim.display))
+		wl_client_for_each_resource(client, ping_one, &count);
+	wl_display_flush_clients(shim.display);
+	shim.pongs_expected = count;
+	shim.wait = WAIT_PONG;
+	if (count == 0)
+		finish("ok");
+}
+
+/* All pongs in: if someone committed during the round, let the compositor render a
+ * frame (which answers frame callbacks) and ask again. */
+static void
+after_pongs(void)
+{
+	if (shim.commits == shim.round_commits && shim.rounds > 1) {
+		finish("ok");
+		return;
+	}
+	shim.wait = WAIT_FRAME;
+	shim.wait_frames = shim.frames;
+	if (shim.output)
+		wlr_output_schedule_frame(shim.output);
+}
+
+static void
+count_request(const char *iface, const char *name)
+{
+	char key[64];
+	snprintf(key, sizeof key, "%s.%s", iface, name);
+	for (int i = 0; i < shim.request_kinds; i++)
+		if (strcmp(shim.requests[i].name, key) == 0) {
+			shim.requests[i].count++;
+			return;
+		}
+	if (shim.request_kinds < 128) {
+		snprintf(shim.requests[shim.request_kinds].name, 64, "%s", key);
+		shim.requests[shim.request_kinds++].count = 1;
+	}
+}
+
+static void
+logger(void *data, enum wl_protocol_logger_type type, const struct wl_protocol_logger_message *m)
+{
+	if (type != WL_PROTOCOL_LOGGER_REQUEST)
+		return;
+	const char *iface = wl_resource_get_class(m->resource);
+	count_request(iface, m->message->name);
+	if (strcmp(m->message->name, "commit") == 0 && strcmp(iface, "wl_surface") == 0)
+		shim.commits++;
+	else if (shim.wait == WAIT_PONG && strcmp(m->message->name, "pong") == 0 &&
+		 strcmp(iface, "xdg_wm_base") == 0 && m->arguments_count > 0 &&
+		 m->arguments[0].u == shim.ping_serial && --shim.pongs_expected <= 0)
+		after_pongs();
+}
+
+static int
+on_timeout(void *data)
+{
+	if (shim.wait != WAIT_NONE)
+		finish("error: timed out");
+	return 0;
+}
+
+/* ---- interposed wlroots entry points ---- */
+
+struct wlr_backend *
+wlr_backend_autocreate(struct wl_display *display)
+{
+	struct wlr_backend *(*real)(struct wl_display *) = dlsym(RTLD_NEXT, "wlr_backend_autocreate");
+	shim.display = display;
+	return real(display);
+}
+
+bool
+wlr_output_commit(struct wlr_output *output)
+{
+	bool (*real)(struct wlr_output *) = dlsym(RTLD_NEXT, "wlr_output_commit");
+	bool ok = real(output);
+	shim.output = output;
+	shim.frames++;
+	if (shim.wait == WAIT_FRAME && shim.frames > shim.wait_frames)
+		sync_round();
+	return ok;
+}
+
+static void
+find_headless(struct wlr_backend *backend, void *data)
+{
+	if (wlr_backend_is_headless(backend))
+		shim.headless = backend;
+}
+
+static void start_control(void);
+
+bool
+wlr_backend_start(struct wlr_backend *backend)
+{
+	bool (*real)(struct wlr_backend *) = dlsym(RTLD_NEXT, "wlr_backend_start");
+	bool ok = real(backend);
+	if (!ok || shim.device)
+		return ok;
+	if (wlr_backend_is_multi(backend))
+		wlr_multi_for_each_backend(backend, find_headless, NULL);
+	else if (wlr_backend_is_headless(backend))
+		shim.headless = backend;
+	if (!shim.headless) {
+		fprintf(stderr, "touchspots-wlroots: no headless backend (set WLR_BACKENDS=headless)\n");
+		return ok;
+	}
+	shim.device = wlr_headless_add_input_device(shim.headless, WLR_INPUT_DEVICE_TOUCH);
+	if (shim.device && shim.display)
+		start_control();
+	return ok;
+}
+
+/* ---- touch commands ---- */
+
+static int
+find_active(int32_t id)
+{
+	for (int i = 0; i < shim.active_count; i++)
+		if (shim.active[i] == id)
+			return i;
+	return -1;
+}
+
+static void
+touch_command(int argc, char **argv)
+{
+	struct wlr_touch *touch = shim.device->touch;
+	bool down = strcmp(argv[0], "down") == 0, up = strcmp(argv[0], "up") == 0;
+	char *end;
+	if (argc != (up ? 2 : 4)) {
+		reply("error: usage: %s ID%s", argv[0], up ? "" : " X Y");
+		return;
+	}
+	long id = strtol(argv[1], &end, 10);
+	if (*end) {
+		reply("error: bad id");
+		return;
+	}
+	double x = 0, y = 0;
+	if (!up) {
+		x = strtod(argv[2], &end);
+		y = strtod(argv[3], &end);
+	}
+	int index = find_active((int32_t)id);
+	if (down == (index >= 0)) {
+		reply("error: touch %ld is %s", id, down ? "already down" : "not down");
+		return;
+	}
+	if (down && shim.active_count == MAX_TOUCHES) {
+		reply("error: too many touches");
+		return;
+	}
+	if (down) {
+		struct wlr_event_touch_down e = { shim.device, now_ms(), (int32_t)id, x / shim.width,
+						  y / shim.height };
+		shim.active[shim.active_count++] = (int32_t)id;
+		wl_signal_emit(&touch->events.down, &e);
+	} else if (up) {
+		struct wlr_event_touch_up e = { shim.device, now_ms(), (int32_t)id };
+		shim.active[index] = shim.active[--shim.active_count];
+		wl_signal_emit(&touch->events.up, &e);
+	} else {
+		struct wlr_event_touch_motion e = { shim.device, now_ms(), (int32_t)id, x / shim.width,
+						    y / shim.height };
+		wl_signal_emit(&touch->events.motion, &e);
+	}
+	reply("ok");
+}
+
+static void
+run(char *line)
+{
+	char *argv[8];
+	int argc = 0;
+	for (char *t = strtok(line, " \t\r"); t && argc < 8; t = strtok(NULL, " \t\r"))
+		argv[argc++] = t;
+	if (argc == 0)
+		return;
+	if (!strcmp(argv[0], "down") || !strcmp(argv[0], "motion") || !strcmp(argv[0], "up")) {
+		touch_command(argc, argv);
+	} else if (!strcmp(argv[0], "frame")) {
+		wl_signal_emit(&shim.device->touch->events.frame, NULL);
+		reply("ok");
+	} else if (!strcmp(argv[0], "cancel")) {
+		for (int i = 0; i < shim.active_count; i++) {
+			struct wlr_event_touch_cancel e = { shim.device, now_ms(), shim.active[i] };
+			wl_signal_emit(&shim.device->touch->events.cancel, &e);
+		}
+		shim.active_count = 0;
+		wl_signal_emit(&shim.device->touch->events.frame, NULL);
+		reply("ok");
+	} else if (!strcmp(argv[0], "sync")) {
+		shim.rounds = 0;
+		wl_event_source_timer_update(shim.timeout, TIMEOUT_MS);
+		sync_round();
+	} else if (!strcmp(argv[0], "size")) {
+		reply("ok %d %d", (int)shim.width, (int)shim.height);
+	} else if (!strcmp(argv[0], "commits")) {
+		reply("ok %llu", (unsigned long long)shim.commits);
+	} else if (!strcmp(argv[0], "requests") && argc == 2) {
+		uint64_t n = 0;
+		for (int i = 0; i < shim.request_kinds; i++)
+			if (!strcmp(shim.requests[i].name, argv[1]))
+				n = shim.requests[i].count;
+		reply("ok %llu", (unsigned long long)n);
+	} else {
+		reply("error: unknown command '%s'", argv[0]);
+	}
+}
+
+static void
+process_lines(void)
+{
+	char *nl;
+	while (shim.wait == WAIT_NONE && (nl = memchr(shim.buf, '\n', shim.len))) {
+		*nl = '\0';
+		size_t used = (size_t)(nl - shim.buf) + 1;
+		char line[sizeof shim.buf];
+		memcpy(line, shim.buf, used);
+		memmove(shim.buf, shim.buf + used, shim.len - used);
+		shim.len -= used;
+		run(line);
+	}
+}
+
+static void
+close_connection(void)
+{
+	if (shim.conn_source)
+		wl_event_source_remove(shim.conn_source);
+	if (shim.conn_fd >= 0)
+		close(shim.conn_fd);
+	shim.conn_source = NULL;
+	shim.conn_fd = -1;
+	shim.len = 0;
+	shim.wait = WAIT_NONE;
+}
+
+static int
+on_data(int fd, uint32_t mask, void *data)
+{
+	if (shim.len == sizeof shim.buf)
+		shim.len = 0;
+	ssize_t n = read(fd, shim.buf + shim.len, sizeof shim.buf - shim.len);
+	if (n < 0 && (errno == EINTR || errno == EAGAIN))
+		return 0;
+	if (n <= 0) {
+		close_connection();
+		return 0;
+	}
+	shim.len += (size_t)n;
+	process_lines();
+	return 0;
+}
+
+static int
+on_accept(int fd, uint32_t mask, void *data)
+{
+	int c = accept4(fd, NULL, NULL, SOCK_CLOEXEC);
+	if (c < 0)
+		return 0;
+	close_connection(); /* one controller at a time */
+	shim.conn_fd = c;
+	shim.conn_source = wl_event_loop_add_fd(wl_display_get_event_loop(shim.display), c,
+						 WL_EVENT_READABLE, on_data, NULL);
+	return 0;
+}
+
+static void
+start_control(void)
+{
+	const char *path = getenv("TOUCHSPOTS_WLROOTS_CONTROL");
+	const char *size = getenv("TOUCHSPOTS_WLROOTS_SIZE");
+	int w = 0, h = 0;
+	if (!path || !size || sscanf(size, "%dx%d", &w, &h) != 2 || w <= 0 || h <= 0) {
+		fprintf(stderr, "touchspots-wlroots: set TOUCHSPOTS_WLROOTS_CONTROL and "
+				"TOUCHSPOTS_WLROOTS_SIZE=WxH\n");
+		return;
+	}
+	shim.width = w;
+	shim.height = h;
+	struct sockaddr_un addr = { .sun_family = AF_UNIX };
+	snprintf(addr.sun_path, sizeof addr.sun_path, "%s", path);
+	unlink(path);
+	int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (fd < 0 || bind(fd, (struct sockaddr *)&addr, sizeof addr) < 0 || listen(fd, 4) < 0) {
+		fprintf(stderr, "touchspots-wlroots: cannot listen on %s: %s\n", path, strerror(errno));
+		return;
+	}
+	shim.listen_fd = fd;
+	struct wl_event_loop *loop = wl_display_get_event_loop(shim.display);
+	shim.listen_source = wl_event_loop_add_fd(loop, fd, WL_EVENT_READABLE, on_accept, NULL);
+	shim.timeout = wl_event_loop_add_timer(loop, on_timeout, NULL);
+	shim.logger = wl_display_add_protocol_logger(shim.display, logger, NULL);
+	fprintf(stderr, "touchspots-wlroots: touch device ready, control on %s\n", path);
+}
