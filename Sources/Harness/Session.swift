@@ -13,7 +13,8 @@ public final class Session: @unchecked Sendable {
     /// event log in `outputDirectory`, and waits until its window is on screen and touchable.
     public init(outputDirectory: String, compositor kind: CompositorKind = .weston,
                 width: Int = 1024, height: Int = 640, scale: Int = 1,
-                clientArguments: [String] = [], touchspots: String = Products.touchspots) throws {
+                clientArguments: [String] = [], environment: [String: String] = [:],
+                touchspots: String = Products.touchspots) throws {
         try FileManager.default.createDirectory(atPath: outputDirectory,
                                                 withIntermediateDirectories: true)
         self.outputDirectory = outputDirectory
@@ -29,7 +30,7 @@ public final class Session: @unchecked Sendable {
         client = try ChildProcess(name: "touchspots",
                                   arguments: [touchspots, "--fullscreen", "--event-log", logPath]
                                       + clientArguments,
-                                  environment: compositor.clientEnvironment,
+                                  environment: compositor.clientEnvironment.merging(environment) { $1 },
                                   logPath: "\(outputDirectory)/touchspots.log")
         do {
             try compositor.waitUntilReady(eventLog: eventLog, client: client)

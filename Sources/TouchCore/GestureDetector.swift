@@ -65,19 +65,26 @@ public final class GestureDetector {
     /// Feeds one frame seen at clock time `now`; returns what it completed.
     public func handle(_ frame: TouchFrame, at now: Double) -> [Gesture] {
         var found: [Gesture] = []
+        var movedSinceCheck = false
         for touch in frame.touches {
+            // Movement is judged before a finger of the same frame lifts: a compositor
+            // that sends no frames (cage) can hand over a whole swipe and its lift at once.
+            if movedSinceCheck && touch.phase != .moved {
+                recognizeMovement(found: &found)
+                movedSinceCheck = false
+            }
             switch touch.phase {
             case .began: began(touch, at: now, found: &found)
-            case .moved: moved(touch)
+            case .moved:
+                moved(touch)
+                movedSinceCheck = true
             case .ended: ended(touch, at: now, found: &found)
             case .cancelled:
                 cancel()
                 return found
             }
         }
-        if frame.touches.contains(where: { $0.phase == .moved }) {
-            recognizeMovement(found: &found)
-        }
+        if movedSinceCheck { recognizeMovement(found: &found) }
         return found
     }
 

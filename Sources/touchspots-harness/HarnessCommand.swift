@@ -7,7 +7,7 @@ struct HarnessCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "touchspots-harness",
         abstract: "Runs touchspots under a headless weston and plays touch scenarios.",
-        subcommands: [Run.self])
+        subcommands: [Run.self, InteropCommand.self])
 }
 
 struct Run: ParsableCommand {
@@ -89,6 +89,46 @@ struct Run: ParsableCommand {
         for shot in shots { print("screenshot: \(shot)") }
         if let status, status != 0 {
             throw HarnessError("touchspots exited with status \(status); see \(directory)/touchspots.log")
+        }
+    }
+}
+
+struct InteropCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "interop",
+        abstract: "Play the same touch scenarios on several compositors and write the matrix.",
+        discussion: """
+            Writes DIR/matrix.md and DIR/matrix.json, plus each check's screenshots and logs \
+            under DIR/<compositor>/<check>/. A compositor that is not installed is reported \
+            as not run. Exits non-zero if any check failed.
+            """)
+
+    @Option(help: ArgumentHelp("Folder for the matrix and everything each check wrote.", valueName: "DIR"))
+    var out: String
+
+    @Option(help: ArgumentHelp("Comma-separated compositors (default: all).", valueName: "LIST"))
+    var compositors = CompositorKind.allCases.map(\.rawValue).joined(separator: ",")
+
+    func run() throws {
+        let kinds = try compositors.split(separator: ",").map { name -> CompositorKind in
+            guard let kind = CompositorKind(rawValue: String(name)) else {
+                throw ValidationError("unknown compositor '\(name)'")
+            }
+            return kind
+        }
+        let directory = URL(fileURLWithPath: out).standardizedFileURL.path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        var rows: [Interop.Row] = []
+        for kind in kinds {
+            print("interop: \(kind.rawValue)...")
+            rows.append(Interop.run(kind, directory: directory))
+        }
+        let markdown = Interop.markdown(rows)
+        try markdown.write(toFile: "\(directory)/matrix.md", atomically: true, encoding: .utf8)
+        try Interop.json(rows).write(to: URL(fileURLWithPath: "\(directory)/matrix.json"))
+        print(markdown)
+        if rows.contains(where: { $0.cells.values.contains { $0.outcome == .fail } }) {
+            throw ExitCode(1)
         }
     }
 }

@@ -160,6 +160,20 @@ final class GestureDetectorTests: XCTestCase {
         XCTAssertEqual(f.take(), [], "40 px each, but in opposite directions")
     }
 
+    func testSwipeAndLiftInOneFrameStillCounts() {
+        // cage sends no frames: the client may get the whole stroke and the lift at once.
+        let f = FingerScript()
+        f.down(1, 200, 300)
+        f.clock.advance(by: 0.05)
+        var moved = Touch(id: 1, sequence: 0, phase: .moved, location: Point(x: 250, y: 300), time: 0)
+        moved.previousLocation = Point(x: 200, y: 300)
+        var ended = moved
+        ended.phase = .ended
+        let gestures = f.detector.handle(TouchFrame(time: 0, touches: [moved, ended], activeTouches: []),
+                                         at: f.clock.now)
+        XCTAssertEqual(gestures, [.swipe(.horizontal, fingers: 1)])
+    }
+
     func testDiagonalDragIsNoSwipe() {
         let f = FingerScript()
         f.down(1, 100, 100)

@@ -1,0 +1,36 @@
+import Foundation
+import Harness
+import XCTest
+
+/// The interop matrix for the compositors CI runs: weston and sway. Every check passes,
+/// except what the matrix records as a limitation of the compositor itself.
+final class InteropTests: XCTestCase {
+    private let directory = "\(Products.buildDirectory)/../interop"
+
+    private func assertRow(_ kind: CompositorKind, limitations: Set<String>) {
+        let row = Interop.run(kind, directory: directory)
+        for capability in Interop.capabilities {
+            let cell = row.cells[capability]!
+            let expected: Interop.Outcome = limitations.contains(capability) ? .limitation : .pass
+            XCTAssertEqual(cell.outcome, expected, "\(kind.rawValue) \(capability): \(cell.note)")
+        }
+    }
+
+    func testWeston() {
+        assertRow(.weston, limitations: [])
+    }
+
+    func testSway() {
+        // sway 1.7 (wlroots 0.15) does not forward a touch device's cancel to clients.
+        assertRow(.sway, limitations: ["cancel"])
+    }
+
+    func testMatrixWritesMarkdownAndJSON() throws {
+        let row = Interop.Row(compositor: "x", cells: ["maps": .init(outcome: .pass, note: "ok")], observations: ["k": "v"])
+        XCTAssertTrue(Interop.markdown([row]).contains("| x | pass: ok |"))
+        let json = try JSONSerialization.jsonObject(with: try Interop.json([row])) as? [[String: Any]]
+        XCTAssertEqual(json?.first?["compositor"] as? String, "x")
+        let notInstalled = Interop.Row(compositor: "nope", cells: [:], observations: [:])
+        XCTAssertFalse(Interop.markdown([notInstalled]).contains("pass"))
+    }
+}
