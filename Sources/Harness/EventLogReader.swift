@@ -8,7 +8,13 @@ public final class EventLogReader {
 
     /// Every complete line parsed so far.
     public func events() throws -> [[String: Any]] {
-        guard let data = FileManager.default.contents(atPath: path) else { return [] }
+        guard var data = FileManager.default.contents(atPath: path) else { return [] }
+        // The client may be writing a line right now: only complete lines count.
+        if let lastNewline = data.lastIndex(of: UInt8(ascii: "\n")) {
+            data = data[...lastNewline]
+        } else {
+            return []
+        }
         var result: [[String: Any]] = []
         for line in data.split(separator: UInt8(ascii: "\n")) where !line.isEmpty {
             guard let object = try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else {

@@ -6,6 +6,8 @@
 ///   frame after the last up, cage sends no frame at all;
 /// - lets the owner flush at the end of a dispatch (`flushPendingGroup`), so that fingers
 ///   on a frame-less compositor still move on screen;
+/// - hands on the group when a finger moves a second time before a frame (a frame went
+///   missing), so that a stroke keeps its shape;
 /// - treats a down for an id that is still active as a cancel of the old touch;
 /// - ends every active touch on cancel, with no up to follow;
 /// - ends a touch at its last known position, since wl_touch.up carries none;
@@ -54,10 +56,14 @@ public final class TouchFrameAssembler {
         touch.location = location
         touch.time = time
         active[id] = touch
-        // A finger that already has an entry in this group keeps one: a began stays began
-        // (with its newest position), a moved is updated in place.
-        if let index = pending.lastIndex(where: { $0.id == id && $0.sequence == touch.sequence }),
-           pending[index].phase == .began || pending[index].phase == .moved {
+        let index = pending.lastIndex { $0.id == id && $0.sequence == touch.sequence }
+        if let index, pending[index].phase == .moved {
+            // A second motion of one finger before a frame means a frame went missing (cage
+            // sends none): hand the group on as it is, so the path keeps its corners.
+            flushPendingGroup()
+        }
+        if let index, index < pending.count, pending[index].phase == .began {
+            // A finger that went down in this group stays began, at its newest position.
             pending[index].location = location
             pending[index].time = time
         } else {

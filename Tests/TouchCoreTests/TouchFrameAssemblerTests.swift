@@ -30,16 +30,20 @@ final class TouchFrameAssemblerTests: XCTestCase {
         XCTAssertEqual(frames[0].activeTouches.map(\.id), [1, 2])
     }
 
-    func testMotionsInOneFrameCollapseToTheLatestPosition() {
+    func testSecondMotionOfAFingerBeforeAFrameStartsANewFrame() {
+        // A frame-less compositor (cage): every motion still reaches the core in order.
         assembler.down(id: 1, at: Point(x: 0, y: 0), time: 1)
+        assembler.down(id: 2, at: Point(x: 50, y: 0), time: 1)
         assembler.frame()
         assembler.motion(id: 1, to: Point(x: 5, y: 0), time: 2)
+        assembler.motion(id: 2, to: Point(x: 55, y: 0), time: 2)
         assembler.motion(id: 1, to: Point(x: 9, y: 1), time: 3)
         assembler.frame()
-        XCTAssertEqual(summary(frames[1]), ["1 moved 9.0,1.0"])
-        XCTAssertEqual(frames[1].touches[0].previousLocation, .zero,
-                       "previous location is where the last frame left it")
-        XCTAssertEqual(frames[1].time, 3)
+        XCTAssertEqual(frames.count, 3)
+        XCTAssertEqual(summary(frames[1]), ["1 moved 5.0,0.0", "2 moved 55.0,0.0"])
+        XCTAssertEqual(summary(frames[2]), ["1 moved 9.0,1.0"])
+        XCTAssertEqual(frames[2].touches[0].previousLocation, Point(x: 5, y: 0))
+        XCTAssertEqual(frames[2].time, 3)
     }
 
     func testMotionAfterDownInTheSameFrameStaysBeganAtTheNewPosition() {
