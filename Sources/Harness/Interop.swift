@@ -89,7 +89,7 @@ public enum Interop {
             let framesSent = received("frame", in: session)
             row.observations["frames for 2 grouped frames"] = "\(framesSent)"
             if covered && logged { return Cell(outcome: .pass, note: "spots under both fingers") }
-            return Cell(outcome: .fail, note: "screen \(covered ? "ok" : "wrong"), log \(phases(try frames(session)))")
+            return Cell(outcome: .fail, note: "event log \(logged ? "right" : "wrong: \(phases(try frames(session)))"); screenshot \(covered ? "right" : "shows no spots")")
         case "tap":
             for _ in 0..<2 {
                 try session.send(batch: ["down 1 500 400", "frame"])
