@@ -14,10 +14,10 @@ class EndToEndTestCase: XCTestCase {
     }
 
     func startSession(width: Int = 1024, height: Int = 640, scale: Int = 1,
-                      arguments: [String] = []) throws {
+                      arguments: [String] = [], environment: [String: String] = [:]) throws {
         try? FileManager.default.removeItem(atPath: outputDirectory)
         session = try Session(outputDirectory: outputDirectory, width: width, height: height,
-                              scale: scale, clientArguments: arguments)
+                              scale: scale, clientArguments: arguments, environment: environment)
     }
 
     override func tearDown() {

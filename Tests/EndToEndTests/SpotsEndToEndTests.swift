@@ -66,6 +66,27 @@ final class SpotsEndToEndTests: EndToEndTestCase {
         XCTAssertEqual(times, times.sorted(), "compositor times never go back")
     }
 
+    /// The weston 10 quirks in Sources/TouchspotsWeston/quirks.c: a frame after the last up,
+    /// and a cancel, both reach the client on the wire.
+    func testWeston10QuirksDeliverFrameAfterLastUpAndCancel() throws {
+        try startSession(environment: ["WAYLAND_DEBUG": "client"])
+        try session.send(batch: ["down 1 300 300", "frame"])
+        try session.send(batch: ["up 1", "frame"])
+        try session.sync()
+        func wire() throws -> [String] {
+            try String(contentsOfFile: session.client.logPath, encoding: .utf8)
+                .split(separator: "\n").map(String.init)
+                .filter { $0.contains("wl_touch@") && !$0.contains("->") }
+        }
+        let events = try wire()
+        let up = try XCTUnwrap(events.lastIndex { $0.contains(".up(") })
+        XCTAssertTrue(events[(up + 1)...].contains { $0.contains(".frame()") }, "frame after the last up: \(events)")
+        try session.send(batch: ["down 2 300 300", "frame"])
+        try session.send("cancel")
+        try session.sync()
+        XCTAssertTrue(try wire().contains { $0.contains(".cancel()") }, "wl_touch.cancel on the wire")
+    }
+
     func testCancelWithFingersDownRemovesEverySpot() throws {
         try startSession()
         try session.send(batch: ["down 10 300 300", "down 11 600 300", "frame"])
