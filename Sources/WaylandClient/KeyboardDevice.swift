@@ -99,8 +99,9 @@ public final class KeyboardDevice {
     private func emit(code: UInt32, state: OpaquePointer, isRepeat: Bool) {
         let keysym = xkb_state_key_get_one_sym(state, code)
         var buffer = [CChar](repeating: 0, count: 16)
-        xkb_state_key_get_utf8(state, code, &buffer, buffer.count)
-        handler?.keyPressed(keysym: keysym, text: String(cString: buffer), isRepeat: isRepeat)
+        let length = Int(xkb_state_key_get_utf8(state, code, &buffer, buffer.count))
+        let bytes = buffer.prefix(max(0, min(length, buffer.count - 1))).map { UInt8(bitPattern: $0) }
+        handler?.keyPressed(keysym: keysym, text: String(decoding: bytes, as: UTF8.self), isRepeat: isRepeat)
     }
 
     private func modifiers(_ depressed: UInt32, _ latched: UInt32, _ locked: UInt32, _ group: UInt32) {
