@@ -14,6 +14,7 @@ let package = Package(
         .executable(name: "touchspots", targets: ["touchspots"]),
         .executable(name: "touchspots-harness", targets: ["touchspots-harness"]),
         .executable(name: "touchspots-bench", targets: ["touchspots-bench"]),
+        .executable(name: "touchspots-kwin-input", targets: ["touchspots-kwin-input"]),
         // The weston 10 module that gives headless weston a touch seat and a control socket.
         .library(name: "touchspots-weston", type: .dynamic, targets: ["TouchspotsWeston"]),
         // LD_PRELOAD shim giving headless wlroots 0.15 compositors (sway, cage, phoc) a touchscreen.
@@ -66,6 +67,8 @@ let package = Package(
                 cSettings: [.define("WLR_USE_UNSTABLE")],
                 linkerSettings: [.linkedLibrary("wlroots"), .linkedLibrary("wayland-server"),
                                  .linkedLibrary("dl")]),
+        .executableTarget(name: "touchspots-kwin-input", dependencies: ["CWaylandProtocols", "CWaylandClient"],
+                          linkerSettings: [.linkedLibrary("wayland-client")]),
         .target(name: "CHarness"),
         .target(name: "Harness", dependencies: ["CHarness", "CPNG"]),
         .executableTarget(name: "touchspots-harness",

@@ -33,6 +33,7 @@ int ts_termination_signalfd(void)
 	sigemptyset(&mask);
 	sigaddset(&mask, SIGINT);
 	sigaddset(&mask, SIGTERM);
+	sigaddset(&mask, SIGUSR1);
 	if (sigprocmask(SIG_BLOCK, &mask, NULL) != 0)
 		return -1;
 	return signalfd(-1, &mask, SFD_NONBLOCK | SFD_CLOEXEC);

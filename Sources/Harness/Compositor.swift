@@ -10,14 +10,16 @@ public protocol Compositor: AnyObject {
     var hasExited: Bool { get }
     /// Returns once the client that writes `eventLog` has a window on screen that takes touches.
     func waitUntilReady(eventLog: EventLogReader, client: ChildProcess) throws
-    /// Writes what the output shows to `path` as PNG.
+    /// Returns once the client has handled everything sent so far and has drawn it.
+    func sync(client: ChildProcess, eventLog: EventLogReader) throws
+    /// Writes what the output shows to `path` as PNG (call sync first).
     func screenshot(to path: String) throws
     func stop()
 }
 
 /// The compositors the harness knows how to run headless with injected touches.
 public enum CompositorKind: String, CaseIterable, Sendable {
-    case weston, sway, cage, phoc
+    case weston, sway, cage, phoc, kwin
 
     /// Starts one, `width` x `height` logical px at `scale`, logging into `directory`.
     public func start(width: Int, height: Int, scale: Int, directory: String) throws -> Compositor {
@@ -32,9 +34,19 @@ public enum CompositorKind: String, CaseIterable, Sendable {
         case .sway, .cage, .phoc:
             return try WlrootsCompositor(kind: self, width: width, height: height, scale: scale,
                                          directory: directory)
+        case .kwin:
+            return try KWin(width: width, height: height, scale: scale, directory: directory)
         }
     }
 
     /// Whether its program is installed here.
-    public var isInstalled: Bool { ChildProcess.which(rawValue) != nil }
+    public var isInstalled: Bool { ChildProcess.which(self == .kwin ? "kwin_wayland" : rawValue) != nil }
+}
+
+extension Compositor {
+    /// Compositors the harness extends (weston's module, the wlroots shim) sync by pinging
+    /// every client and repainting until nobody commits.
+    public func sync(client: ChildProcess, eventLog: EventLogReader) throws {
+        try control.send("sync")
+    }
 }

@@ -28,10 +28,10 @@ public final class EventLogReader {
     /// Waits until an event satisfying `predicate` has been logged, and returns it.
     /// Sleeps on inotify for the file's changes, so it wakes the moment a line lands.
     @discardableResult
-    public func waitFor(timeout: Double = 10, _ what: String,
+    public func waitFor(timeout: Double = 10, _ what: String, abandon: (() -> Bool)? = nil,
                         where predicate: ([String: Any]) -> Bool) throws -> [String: Any] {
         var found: [String: Any] = [:]
-        try waitUntil(timeout: timeout, what) { events in
+        try waitUntil(timeout: timeout, what, abandon: abandon) { events in
             guard let match = events.first(where: predicate) else { return false }
             found = match
             return true

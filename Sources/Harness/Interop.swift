@@ -120,13 +120,13 @@ public enum Interop {
         case "last-up-no-frame":
             try session.send(batch: ["down 7 300 300", "frame"])
             try session.send("up 7")  // and no frame, as mutter and weston 10 do
-            try session.send("sync")
+            try session.sync()
             let ended = phases(try frames(session)).contains("7 ended")
             return Cell(outcome: ended ? .pass : .fail, note: ended ? "ended without a frame" : "the up was lost")
         case "cancel":
             try session.send(batch: ["down 1 300 300", "down 2 500 300", "frame"])
             try session.send("cancel")
-            try session.send("sync")
+            try session.sync()
             let delivered = received("cancel", in: session) > 0
             row.observations["wl_touch.cancel"] = delivered ? "delivered" : "never sent"
             let cancelled = phases(try frames(session)).filter { $0.hasSuffix("cancelled") }.count == 2

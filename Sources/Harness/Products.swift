@@ -21,6 +21,9 @@ public enum Products {
             ?? "\(buildDirectory)/libtouchspots-wlroots.so"
     }
 
+    /// `touchspots-kwin-input` beside the running program.
+    public static var kwinInput: String { "\(buildDirectory)/touchspots-kwin-input" }
+
     /// $TOUCHSPOTS_WESTON_MODULE, else `libtouchspots-weston.so` beside the running program.
     public static var westonModule: String {
         ProcessInfo.processInfo.environment["TOUCHSPOTS_WESTON_MODULE"]

@@ -53,12 +53,13 @@ public final class Session: @unchecked Sendable {
     }
 
     /// Returns once touchspots has handled everything sent and the screen shows it.
-    public func sync() throws { try send("sync") }
+    public func sync() throws { try compositor.sync(client: client, eventLog: eventLog) }
 
     /// Syncs, then writes a screenshot to outputDirectory/name and decodes it.
     @discardableResult
     public func screenshot(_ name: String) throws -> PNGImage {
         let path = "\(outputDirectory)/\(name)"
+        try sync()
         try compositor.screenshot(to: path)
         return try PNGImage(path: path)
     }

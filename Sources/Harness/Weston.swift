@@ -85,7 +85,6 @@ public final class Weston: Compositor {
     }
 
     public func screenshot(to path: String) throws {
-        try control.send("sync")
         try control.send("screenshot \(path)")
     }
 

@@ -58,8 +58,8 @@ public final class WlrootsCompositor: Compositor {
                 """
             try Self.writeOwned(config, to: "\(runtimeDirectory)/phoc.ini", uid: nobody.pw_uid)
             arguments = ["phoc", "-C", "\(runtimeDirectory)/phoc.ini"]
-        case .weston:
-            fatalError("weston is not a wlroots compositor")
+        case .weston, .kwin:
+            throw HarnessError("\(kind.rawValue) is not a wlroots compositor")
         }
         let environment = [
             "XDG_RUNTIME_DIR": runtimeDirectory,
@@ -119,7 +119,6 @@ public final class WlrootsCompositor: Compositor {
     }
 
     public func screenshot(to path: String) throws {
-        try control.send("sync")
         let grim = try ChildProcess(name: "grim", arguments: ["grim", path],
                                     environment: clientEnvironment, logPath: path + ".grim.log")
         guard grim.wait(timeout: 20) == 0 else {

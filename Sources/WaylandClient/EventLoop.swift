@@ -20,6 +20,9 @@ public final class EventLoop {
     /// Runs after every batch of events has been dispatched and before the loop blocks:
     /// the place to flush touch groups that got no frame and to draw.
     public var onIdle: () -> Void = {}
+    /// SIGUSR1 arrived (handled in the loop, not in a signal handler).
+    public var onUserSignal: () -> Void = {}
+
     /// The next deadline (monotonic seconds) the loop must wake for, if any; onIdle runs
     /// after the wake, and is where the owner fires what is due.
     public var nextDeadline: () -> Double? = { nil }
@@ -86,7 +89,11 @@ public final class EventLoop {
             if wl_display_dispatch_pending(d) < 0 { throw display.currentError() }
             if ready > 0 && fds[1].revents & Int16(POLLIN) != 0 {
                 let signal = ts_read_signal(signalFD)
-                if signal != 0 { exit = .signal(signal) }
+                if signal == SIGUSR1 {
+                    onUserSignal()
+                } else if signal != 0 {
+                    exit = .signal(signal)
+                }
             }
         }
         _ = wl_display_flush(d)

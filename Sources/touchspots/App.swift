@@ -33,6 +33,9 @@ final class App: TouchObserver {
     private var configured = false
     private var announcedReady = false
     private var lastConfigureLine = ""
+    /// SIGUSR1s not yet answered with a sync line.
+    private var syncsRequested = 0
+    private var syncsAnswered = 0
 
     init(options: Options) throws {
         self.options = options
@@ -109,6 +112,7 @@ final class App: TouchObserver {
             log?.write(.ready(width: size.width, height: size.height, scale: scale))
         }
         loop.onIdle = { [unowned self] in idle() }
+        loop.onUserSignal = { [unowned self] in syncsRequested += 1 }
     }
 
     /// After each dispatch: a touch group whose frame has not come is handed on now
@@ -127,10 +131,20 @@ final class App: TouchObserver {
             }
         }
         registry.answerPings()
+        answerSyncRequests()
         log?.flush()
     }
 
     private var fail: Error?
+
+    /// SIGUSR1 asks "have you caught up?": once everything read so far is handled and
+    /// nothing is left to draw (no animation, no pending damage), the event log says so with
+    /// a sync line. Harnesses for compositors that cannot ping clients (kwin) rely on it.
+    private func answerSyncRequests() {
+        guard syncsRequested > syncsAnswered, configured, !window.needsRedraw else { return }
+        syncsAnswered = syncsRequested
+        log?.write(JSONObject(["type": .string("sync"), "count": .int(syncsAnswered)]))
+    }
 
     private func attach(_ seat: Seat) {
         seat.touchHandler = input

@@ -23,8 +23,8 @@ const struct wl_interface *ts_wp_viewporter_interface(void);
  * close-on-exec anonymous file, or -1 with errno set. */
 int ts_memfd_create(const char *name);
 
-/* Blocks SIGINT and SIGTERM for the process and returns a non-blocking signalfd that
- * becomes readable when either arrives, so the event loop can end cleanly in poll. */
+/* Blocks SIGINT, SIGTERM and SIGUSR1 for the process and returns a non-blocking signalfd
+ * that becomes readable when one arrives, so the event loop handles them in poll. */
 int ts_termination_signalfd(void);
 
 /* Reads one pending signal from a signalfd made above; returns its number or 0. */

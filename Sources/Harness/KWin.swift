@@ -1,0 +1,142 @@
+import Foundation
+import Glibc
+
+/// kwin_wayland 5.27 with a virtual output, on a D-Bus session bus of its own. Touches go in
+/// through org_kde_kwin_fake_input (touchspots-kwin-input), screenshots come out through
+/// org.kde.KWin.ScreenShot2. kwin cannot ping a client for us, so sync asks touchspots
+/// itself: SIGUSR1, answered by a sync line in its event log once it has caught up.
+public final class KWin: Compositor {
+    public let name = "kwin"
+    public let control: ControlChannel
+    private let runtimeDirectory: String
+    private let bus: ChildProcess
+    private let kwin: ChildProcess
+    private let input: ChildProcess
+    private let width: Int
+    private let height: Int
+    private let socketName = "kwin-touchspots"
+    private var syncs = 0
+
+    init(width: Int, height: Int, scale: Int, directory: String) throws {
+        guard let binary = ChildProcess.which("kwin_wayland") else {
+            throw HarnessError("kwin_wayland is not installed (scripts/install-compositors installs it)")
+        }
+        self.width = width
+        self.height = height
+        var template = Array("/tmp/touchspots-kwin-XXXXXX".utf8CString)
+        guard let dir = mkdtemp(&template) else { throw HarnessError("mkdtemp failed") }
+        runtimeDirectory = String(cString: dir)
+        chmod(runtimeDirectory, 0o700)
+        let busAddress = "unix:path=\(runtimeDirectory)/bus"
+        bus = try ChildProcess(name: "dbus-daemon",
+                               arguments: ["dbus-daemon", "--session", "--nofork", "--address=\(busAddress)"],
+                               logPath: "\(directory)/dbus.log")
+        // kwin_wayland carries a file capability that a copy does not (FIELD-NOTES).
+        let copy = "\(runtimeDirectory)/kwin_wayland"
+        try FileManager.default.copyItem(atPath: binary, toPath: copy)
+        try waitForFile("\(runtimeDirectory)/bus", timeout: 10)
+        let environment = [
+            "XDG_RUNTIME_DIR": runtimeDirectory, "DBUS_SESSION_BUS_ADDRESS": busAddress,
+            "KWIN_WAYLAND_NO_PERMISSION_CHECKS": "1", "KWIN_SCREENSHOT_NO_PERMISSION_CHECKS": "1",
+            "KWIN_COMPOSE": "O2ES", "QT_QPA_PLATFORM": "offscreen",
+        ]
+        var arguments = [copy, "--virtual", "--no-lockscreen", "--no-global-shortcuts",
+                         "--socket", socketName, "--width", "\(width * scale)", "--height", "\(height * scale)"]
+        if scale != 1 { arguments += ["--scale", "\(scale)"] }
+        kwin = try ChildProcess(name: "kwin", arguments: ["env", "-u", "WAYLAND_DISPLAY"] + arguments,
+                                environment: environment, logPath: "\(directory)/kwin.log")
+        let controlPath = "\(runtimeDirectory)/control"
+        do {
+            try waitForFile("\(runtimeDirectory)/\(socketName)", timeout: 30)
+            input = try ChildProcess(name: "touchspots-kwin-input",
+                                     arguments: [Products.kwinInput, controlPath],
+                                     environment: ["XDG_RUNTIME_DIR": runtimeDirectory, "WAYLAND_DISPLAY": socketName],
+                                     logPath: "\(directory)/kwin-input.log")
+            try waitForFile(controlPath, timeout: 20)
+            control = try ControlChannel(path: controlPath)
+            try control.send("sync")
+        } catch {
+            let tail = kwin.logTail()
+            _ = try? kwin.stop(timeout: 2)
+            _ = try? bus.stop(timeout: 2)
+            try? FileManager.default.removeItem(atPath: runtimeDirectory)
+            throw HarnessError("kwin did not start: \(error)\n\(tail)")
+        }
+        try Self.screenshotScript.write(toFile: "\(runtimeDirectory)/screenshot.py", atomically: true, encoding: .utf8)
+    }
+
+    public var clientEnvironment: [String: String] {
+        ["XDG_RUNTIME_DIR": runtimeDirectory, "WAYLAND_DISPLAY": socketName]
+    }
+
+    public var hasExited: Bool { kwin.hasExited }
+
+    public func waitUntilReady(eventLog: EventLogReader, client: ChildProcess) throws {
+        try eventLog.waitUntil(timeout: 20, "a \(width)x\(height) configure after ready",
+                               abandon: { client.hasExited }) { events in
+            events.contains { $0["type"] as? String == "ready" }
+                && events.contains {
+                    $0["type"] as? String == "configure" && $0["width"] as? Int == self.width
+                        && $0["height"] as? Int == self.height
+                }
+        }
+        try sync(client: client, eventLog: eventLog)
+    }
+
+    /// kwin has handled the injected events (roundtrip), then touchspots says it has too.
+    public func sync(client: ChildProcess, eventLog: EventLogReader) throws {
+        try control.send("sync")
+        syncs += 1
+        let wanted = syncs
+        client.signal(SIGUSR1)
+        try eventLog.waitFor(timeout: 10, "sync \(wanted)", abandon: { client.hasExited }) {
+            $0["type"] as? String == "sync" && ($0["count"] as? Int ?? 0) >= wanted
+        }
+    }
+
+    public func screenshot(to path: String) throws {
+        let shot = try ChildProcess(name: "screenshot", arguments: ["/usr/bin/python3", "\(runtimeDirectory)/screenshot.py", path],
+                                    environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(runtimeDirectory)/bus"],
+                                    logPath: path + ".log")
+        guard shot.wait(timeout: 20) == 0 else { throw HarnessError("kwin screenshot failed: \(shot.logTail())") }
+        try? FileManager.default.removeItem(atPath: path + ".log")
+    }
+
+    public func stop() {
+        _ = try? input.stop(timeout: 2)
+        _ = try? kwin.stop(timeout: 5)
+        _ = try? bus.stop(timeout: 2)
+        try? FileManager.default.removeItem(atPath: runtimeDirectory)
+    }
+
+    deinit { stop() }
+
+    /// ScreenShot2 writes raw QImage bytes (32-bit, BGRA in memory) into a pipe; this turns
+    /// them into an RGB PNG with nothing but the standard library and python3-dbus.
+    static let screenshotScript = """
+        import dbus, os, struct, sys, zlib
+        bus = dbus.bus.BusConnection(os.environ["DBUS_SESSION_BUS_ADDRESS"])
+        shot = dbus.Interface(bus.get_object("org.kde.KWin", "/org/kde/KWin/ScreenShot2"), "org.kde.KWin.ScreenShot2")
+        r, w = os.pipe()
+        meta = shot.CaptureActiveScreen({"native-resolution": True}, dbus.types.UnixFd(w))
+        os.close(w)
+        data = bytearray()
+        while True:
+            chunk = os.read(r, 1 << 20)
+            if not chunk:
+                break
+            data += chunk
+        width, height, stride = int(meta["width"]), int(meta["height"]), int(meta["stride"])
+        rows = bytearray()
+        for y in range(height):
+            row = data[y * stride:y * stride + width * 4]
+            rgb = bytearray(width * 3)
+            rgb[0::3] = row[2::4]; rgb[1::3] = row[1::4]; rgb[2::3] = row[0::4]
+            rows += b"\\0" + rgb
+        def chunk(kind, body):
+            return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xffffffff)
+        png = b"\\x89PNG\\r\\n\\x1a\\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+        png += chunk(b"IDAT", zlib.compress(bytes(rows), 1)) + chunk(b"IEND", b"")
+        open(sys.argv[1], "wb").write(png)
+        """
+}
