@@ -22,17 +22,21 @@ public enum CompositorKind: String, CaseIterable, Sendable {
     case weston, sway, cage, phoc, kwin
 
     /// Starts one, `width` x `height` logical px at `scale`, logging into `directory`.
-    public func start(width: Int, height: Int, scale: Int, directory: String) throws -> Compositor {
+    /// `scale` may be fractional on kwin; weston and wlroots 0.15 take integers.
+    public func start(width: Int, height: Int, scale: Double, directory: String) throws -> Compositor {
+        if self != .kwin && scale != scale.rounded() {
+            throw HarnessError("\(rawValue) takes integer scales only")
+        }
         switch self {
         case .weston:
             var configuration = Weston.Configuration(modulePath: Products.westonModule,
                                                      logPath: "\(directory)/weston.log")
             configuration.width = width
             configuration.height = height
-            configuration.scale = scale
+            configuration.scale = Int(scale)
             return try Weston(configuration)
         case .sway, .cage, .phoc:
-            return try WlrootsCompositor(kind: self, width: width, height: height, scale: scale,
+            return try WlrootsCompositor(kind: self, width: width, height: height, scale: Int(scale),
                                          directory: directory)
         case .kwin:
             return try KWin(width: width, height: height, scale: scale, directory: directory)

@@ -17,7 +17,7 @@ public final class KWin: Compositor {
     private let socketName = "kwin-touchspots"
     private var syncs = 0
 
-    init(width: Int, height: Int, scale: Int, directory: String) throws {
+    init(width: Int, height: Int, scale: Double, directory: String) throws {
         guard let binary = ChildProcess.which("kwin_wayland") else {
             throw HarnessError("kwin_wayland is not installed (scripts/install-compositors installs it)")
         }
@@ -41,7 +41,8 @@ public final class KWin: Compositor {
             "KWIN_COMPOSE": "O2ES", "QT_QPA_PLATFORM": "offscreen",
         ]
         var arguments = [copy, "--virtual", "--no-lockscreen", "--no-global-shortcuts",
-                         "--socket", socketName, "--width", "\(width * scale)", "--height", "\(height * scale)"]
+                         "--socket", socketName, "--width", "\(width)", "--height", "\(height)"]
+        // --width and --height are logical: kwin multiplies them by --scale.
         if scale != 1 { arguments += ["--scale", "\(scale)"] }
         kwin = try ChildProcess(name: "kwin", arguments: ["env", "-u", "WAYLAND_DISPLAY"] + arguments,
                                 environment: environment, logPath: "\(directory)/kwin.log")

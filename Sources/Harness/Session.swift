@@ -12,7 +12,7 @@ public final class Session: @unchecked Sendable {
     /// Starts the compositor (width x height at `scale`), then touchspots fullscreen with an
     /// event log in `outputDirectory`, and waits until its window is on screen and touchable.
     public init(outputDirectory: String, compositor kind: CompositorKind = .weston,
-                width: Int = 1024, height: Int = 640, scale: Int = 1,
+                width: Int = 1024, height: Int = 640, scale: Double = 1,
                 clientArguments: [String] = [], environment: [String: String] = [:],
                 touchspots: String = Products.touchspots) throws {
         try FileManager.default.createDirectory(atPath: outputDirectory,

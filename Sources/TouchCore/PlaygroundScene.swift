@@ -72,8 +72,9 @@ public final class PlaygroundScene: Scene {
 
     public func didReceive(_ frame: TouchFrame) {
         guard let window else { return }
-        updatePanel(frame)
-        show(detector.handle(frame, at: window.clock.now))
+        let gestures = detector.handle(frame, at: window.clock.now)
+        updatePanel(frame)  // after the detector, so the tap count includes this frame
+        show(gestures)
         scheduleTapResolution()
     }
 

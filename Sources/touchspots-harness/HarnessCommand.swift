@@ -32,7 +32,7 @@ struct Run: ParsableCommand {
     var size = "1024x640"
 
     @Option(help: "Output scale.")
-    var scale = 1
+    var scale: Double = 1
 
     @Option(help: ArgumentHelp("Compositor to run: \(CompositorKind.allCases.map(\.rawValue).joined(separator: ", ")).",
                                valueName: "NAME"))
@@ -46,7 +46,7 @@ struct Run: ParsableCommand {
             throw ValidationError("give either a scenario file or --demo")
         }
         guard parsedSize != nil else { throw ValidationError("--size must look like 1024x640") }
-        guard (1...4).contains(scale) else { throw ValidationError("--scale must be 1 to 4") }
+        guard (1...4).contains(scale) else { throw ValidationError("--scale must be 1 to 4 (fractional on kwin)") }
         guard CompositorKind(rawValue: compositor) != nil else {
             throw ValidationError("unknown compositor '\(compositor)'")
         }

@@ -13,10 +13,11 @@ class EndToEndTestCase: XCTestCase {
         return "\(Products.buildDirectory)/../e2e/\(name)"
     }
 
-    func startSession(width: Int = 1024, height: Int = 640, scale: Int = 1,
-                      arguments: [String] = [], environment: [String: String] = [:]) throws {
+    func startSession(compositor: CompositorKind = .weston, width: Int = 1024, height: Int = 640,
+                      scale: Double = 1, arguments: [String] = [],
+                      environment: [String: String] = [:]) throws {
         try? FileManager.default.removeItem(atPath: outputDirectory)
-        session = try Session(outputDirectory: outputDirectory, width: width, height: height,
+        session = try Session(outputDirectory: outputDirectory, compositor: compositor, width: width, height: height,
                               scale: scale, clientArguments: arguments, environment: environment)
     }
 

@@ -2,7 +2,7 @@ import Foundation
 import Harness
 import XCTest
 
-/// The interop matrix for the compositors CI runs: weston and sway. Every check passes,
+/// The interop matrix for the compositors CI runs: weston, sway and kwin. Every check passes,
 /// except what the matrix records as a limitation of the compositor itself.
 final class InteropTests: XCTestCase {
     private let directory = "\(Products.buildDirectory)/../interop"
@@ -23,6 +23,10 @@ final class InteropTests: XCTestCase {
     func testSway() {
         // sway 1.7 (wlroots 0.15) does not forward a touch device's cancel to clients.
         assertRow(.sway, limitations: ["cancel"])
+    }
+
+    func testKWin() {
+        assertRow(.kwin, limitations: [])
     }
 
     func testMatrixWritesMarkdownAndJSON() throws {
