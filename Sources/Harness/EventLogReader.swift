@@ -71,6 +71,20 @@ public final class EventLogReader {
         }
     }
 
+    /// Waits until the client has drawn its first frame and been configured to
+    /// `width` x `height` (its fullscreen size on compositors that pick the surface under
+    /// a touch at the time of the touch, so that the window then takes touches).
+    public func waitForWindow(width: Int, height: Int, client: ChildProcess) throws {
+        try waitUntil(timeout: 20, "a \(width)x\(height) configure after ready",
+                      abandon: { client.hasExited }) { events in
+            events.contains { $0["type"] as? String == "ready" }
+                && events.contains {
+                    $0["type"] as? String == "configure" && $0["width"] as? Int == width
+                        && $0["height"] as? Int == height
+                }
+        }
+    }
+
     /// The events of one type.
     public func events(ofType type: String) throws -> [[String: Any]] {
         try events().filter { $0["type"] as? String == type }

@@ -73,14 +73,7 @@ public final class KWin: Compositor {
     public var hasExited: Bool { kwin.hasExited }
 
     public func waitUntilReady(eventLog: EventLogReader, client: ChildProcess) throws {
-        try eventLog.waitUntil(timeout: 20, "a \(width)x\(height) configure after ready",
-                               abandon: { client.hasExited }) { events in
-            events.contains { $0["type"] as? String == "ready" }
-                && events.contains {
-                    $0["type"] as? String == "configure" && $0["width"] as? Int == self.width
-                        && $0["height"] as? Int == self.height
-                }
-        }
+        try eventLog.waitForWindow(width: width, height: height, client: client)
         try sync(client: client, eventLog: eventLog)
     }
 

@@ -107,14 +107,7 @@ public final class WlrootsCompositor: Compositor {
     /// wlroots compositors pick the surface under a touch at the time of the touch, so the
     /// window is touchable once it has its fullscreen size and the client has caught up.
     public func waitUntilReady(eventLog: EventLogReader, client: ChildProcess) throws {
-        try eventLog.waitUntil(timeout: 20, "a \(width)x\(height) configure after ready",
-                               abandon: { client.hasExited }) { events in
-            events.contains { $0["type"] as? String == "ready" }
-                && events.contains {
-                    $0["type"] as? String == "configure" && $0["width"] as? Int == self.width
-                        && $0["height"] as? Int == self.height
-                }
-        }
+        try eventLog.waitForWindow(width: width, height: height, client: client)
         try control.send("sync")
     }
 
