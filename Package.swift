@@ -34,6 +34,8 @@ let package = Package(
                        providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CXkbcommon", pkgConfig: "xkbcommon",
                        providers: [.apt(["libxkbcommon-dev"])]),
+        .systemLibrary(name: "CLibdecor", pkgConfig: "libdecor-0",
+                       providers: [.apt(["libdecor-0-dev"])]),
         .systemLibrary(name: "CWaylandServer", pkgConfig: "wayland-server",
                        providers: [.apt(["libwayland-dev"])]),
         .systemLibrary(name: "CWeston", pkgConfig: "libweston-10",
@@ -48,7 +50,7 @@ let package = Package(
         // Swift's squareRoot() and rounding call libm in debug builds; no C is imported.
         .target(name: "TouchCore", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "WaylandClient",
-                dependencies: ["CWaylandProtocols", "CWaylandClient", "CXkbcommon"]),
+                dependencies: ["CWaylandProtocols", "CWaylandClient", "CXkbcommon", "CLibdecor"]),
         .target(name: "Renderer",
                 dependencies: ["TouchCore", "CPixman", "CFreeType", "CFontconfig"]),
         .executableTarget(name: "touchspots",

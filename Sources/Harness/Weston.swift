@@ -9,6 +9,9 @@ public final class Weston: Compositor {
         public var width = 1024
         public var height = 640
         public var scale = 1
+        /// kiosk-shell.so shows every window fullscreen at (0, 0); desktop-shell.so
+        /// places windows and lets them have frames.
+        public var shell = "kiosk-shell.so"
         public var modulePath: String
         public var logPath: String
 
@@ -48,7 +51,7 @@ public final class Weston: Compositor {
             "weston", "--backend=headless-backend.so", "--use-pixman",
             "--width=\(configuration.width)", "--height=\(configuration.height)",
             "--scale=\(configuration.scale)", "--socket=\(socketName)",
-            "--shell=kiosk-shell.so", "--idle-time=0", "--no-config",
+            "--shell=\(configuration.shell)", "--idle-time=0", "--no-config",
             "--modules=\(configuration.modulePath)",
         ]
         do {

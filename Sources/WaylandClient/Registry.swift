@@ -27,6 +27,8 @@ public final class Registry {
     public private(set) var viewporter: OpaquePointer?
     public private(set) var compositorVersion: UInt32 = 0
     public private(set) var seats: [UInt32: Seat] = [:]
+    /// Whether the compositor offers wl_subcompositor (libdecor's frame needs it).
+    public private(set) var hasSubcompositor = false
     public private(set) var outputs: [UInt32: Output] = [:]
 
     /// Told when a seat or output appears after start-up, or goes.
@@ -103,6 +105,8 @@ public final class Registry {
                                           min(version, Supported.fractionalScale))
         case "wp_viewporter" where viewporter == nil:
             viewporter = bind(name, ts_wp_viewporter_interface(), min(version, Supported.viewporter))
+        case "wl_subcompositor":
+            hasSubcompositor = true
         case "wl_seat":
             let seat = Seat(proxy: bind(name, ts_wl_seat_interface(), min(version, Supported.seat)),
                             version: min(version, Supported.seat), display: display)

@@ -1,11 +1,17 @@
+import CLibdecor
 import CWaylandClient
 import CWaylandProtocols
+import Glibc
 
-/// The xdg_surface + xdg_toplevel role of the window. All configure handling lives here
-/// so that it can be handed to libdecor later without touching the rest.
+/// The window's toplevel role. Through libdecor (the library SDL, GLFW and mpv use) it
+/// asks for server-side decorations where the compositor offers xdg-decoration (sway,
+/// kwin, phoc) and draws its own frame where it does not (GNOME, weston); fullscreen hides
+/// the frame. libdecor 0.1.1's frame needs wl_subcompositor (it crashes without one), so
+/// on a compositor without it the window is a plain, undecorated xdg_toplevel.
+/// All configure handling lives here.
 public final class Toplevel {
     public struct Configuration: Equatable, Sendable {
-        /// Logical size asked for by the compositor; nil: the client chooses.
+        /// Content size asked for by the compositor; nil: the client chooses.
         public var size: (width: Int32, height: Int32)?
         public var isFullscreen = false
         public var isMaximized = false
@@ -18,40 +24,141 @@ public final class Toplevel {
         }
     }
 
-    private let surface: Surface
-    private let xdgSurface: OpaquePointer
-    private let toplevel: OpaquePointer
-    private var pending = Configuration()
+    private var libdecor: (context: OpaquePointer, frame: OpaquePointer)?
+    private var plain: PlainToplevel?
     public private(set) var current: Configuration?
 
-    /// Called after every xdg_surface.configure (already acknowledged).
-    public var onConfigure: (Configuration) -> Void = { _ in }
-    /// Called when the compositor asks the window to close.
+    /// Both roles report here; returns the size the client chose.
+    fileprivate func configured(_ configuration: Configuration) -> (width: Int32, height: Int32) {
+        current = configuration
+        return onConfigure(configuration)
+    }
+    /// Whether libdecor decorates the window (false: plain xdg_toplevel).
+    public var isDecoratedByLibdecor: Bool { libdecor != nil }
+
+    /// Called for every configure; returns the content size the client will draw at.
+    public var onConfigure: (Configuration) -> (width: Int32, height: Int32) = { _ in (800, 600) }
+    /// Called when the window should close (compositor request or the frame's close button).
     public var onClose: () -> Void = {}
+    /// Called when libdecor changed the frame and the surface must be committed again.
+    public var onCommitNeeded: () -> Void = {}
+    /// Called when libdecor reports a problem (no usable plugin, bad configuration).
+    public var onProblem: (String) -> Void = { _ in }
+
+    /// libdecor's error callback carries no user data; the one toplevel hears it.
+    nonisolated(unsafe) private static weak var errorReceiver: Toplevel?
+
+    nonisolated(unsafe) private static let contextInterface = Listener.make(libdecor_interface(
+        error: { _, _, message in
+            Toplevel.errorReceiver?.onProblem(message.map { String(cString: $0) } ?? "libdecor error")
+        },
+        reserved0: nil, reserved1: nil, reserved2: nil, reserved3: nil, reserved4: nil,
+        reserved5: nil, reserved6: nil, reserved7: nil, reserved8: nil, reserved9: nil))
+
+    nonisolated(unsafe) private static let frameInterface = Listener.make(libdecor_frame_interface(
+        configure: { _, configuration, data in
+            object(data, as: Toplevel.self).configure(configuration!)
+        },
+        close: { _, data in object(data, as: Toplevel.self).onClose() },
+        commit: { _, data in object(data, as: Toplevel.self).onCommitNeeded() },
+        dismiss_popup: { _, _, _ in },
+        reserved0: nil, reserved1: nil, reserved2: nil, reserved3: nil, reserved4: nil,
+        reserved5: nil, reserved6: nil, reserved7: nil, reserved8: nil, reserved9: nil))
+
+    public init(surface: Surface, registry: Registry, title: String, appID: String) throws {
+        guard registry.hasSubcompositor,
+              let context = libdecor_new(registry.display.pointer, Self.contextInterface) else {
+            let role = PlainToplevel(surface: surface, registry: registry, title: title, appID: appID)
+            plain = role
+            role.owner = self
+            return
+        }
+        // libdecor binds its globals and loads its plugin over one roundtrip; a frame
+        // made before that has no xdg_toplevel yet, and requests on it would crash.
+        try registry.display.roundtrip()
+        let frame = libdecor_decorate(context, surface.proxy, Self.frameInterface, unretained(self))!
+        libdecor = (context, frame)
+        Self.errorReceiver = self
+        libdecor_frame_set_title(frame, title)
+        libdecor_frame_set_app_id(frame, appID)
+        libdecor_frame_map(frame)
+    }
+
+    deinit {
+        if let libdecor {
+            libdecor_frame_unref(libdecor.frame)
+            libdecor_unref(libdecor.context)
+        }
+    }
+
+    public func setFullscreen(_ on: Bool) {
+        if let frame = libdecor?.frame {
+            if on { libdecor_frame_set_fullscreen(frame, nil) } else { libdecor_frame_unset_fullscreen(frame) }
+        } else {
+            plain?.setFullscreen(on)
+        }
+    }
+
+    public func setMinimumSize(width: Int32, height: Int32) {
+        if let frame = libdecor?.frame {
+            libdecor_frame_set_min_content_size(frame, width, height)
+        } else {
+            plain?.setMinimumSize(width: width, height: height)
+        }
+    }
+
+    private func configure(_ configuration: OpaquePointer) {
+        guard let frame = libdecor?.frame else { return }
+        var next = Configuration()
+        var width: Int32 = 0, height: Int32 = 0
+        if libdecor_configuration_get_content_size(configuration, frame, &width, &height),
+           width > 0, height > 0 {
+            next.size = (width, height)
+        }
+        var state = LIBDECOR_WINDOW_STATE_NONE
+        if libdecor_configuration_get_window_state(configuration, &state) {
+            next.isFullscreen = state.rawValue & LIBDECOR_WINDOW_STATE_FULLSCREEN.rawValue != 0
+            next.isMaximized = state.rawValue & LIBDECOR_WINDOW_STATE_MAXIMIZED.rawValue != 0
+            next.isActivated = state.rawValue & LIBDECOR_WINDOW_STATE_ACTIVE.rawValue != 0
+        }
+        let size = configured(next)
+        let committed = libdecor_state_new(size.width, size.height)
+        libdecor_frame_commit(frame, committed, configuration)
+        libdecor_state_free(committed)
+    }
+}
+
+/// A plain xdg_toplevel, undecorated, for compositors libdecor cannot work with.
+final class PlainToplevel {
+    private let xdgSurface: OpaquePointer
+    private let toplevel: OpaquePointer
+    private var pending = Toplevel.Configuration()
+    weak var owner: Toplevel?
 
     nonisolated(unsafe) private static let surfaceListener = Listener.make(xdg_surface_listener(
         configure: { data, xdgSurface, serial in
             xdg_surface_ack_configure(xdgSurface, serial)
-            object(data, as: Toplevel.self).configured()
+            let role = object(data, as: PlainToplevel.self)
+            _ = role.owner?.configured(role.pending)
         }))
 
     nonisolated(unsafe) private static let toplevelListener = Listener.make(xdg_toplevel_listener(
         configure: { data, _, width, height, states in
-            object(data, as: Toplevel.self).toplevelConfigure(width: width, height: height,
-                                                              states: states)
+            object(data, as: PlainToplevel.self).toplevelConfigure(width: width, height: height, states: states)
         },
-        close: { data, _ in object(data, as: Toplevel.self).onClose() },
+        close: { data, _ in object(data, as: PlainToplevel.self).owner?.onClose() },
         configure_bounds: { _, _, _, _ in },
         wm_capabilities: { _, _, _ in }))
 
-    public init(surface: Surface, registry: Registry, title: String, appID: String) {
-        self.surface = surface
+    init(surface: Surface, registry: Registry, title: String, appID: String) {
         xdgSurface = xdg_wm_base_get_xdg_surface(registry.wmBase, surface.proxy)
         toplevel = xdg_surface_get_toplevel(xdgSurface)
         xdg_surface_add_listener(xdgSurface, Self.surfaceListener, unretained(self))
         xdg_toplevel_add_listener(toplevel, Self.toplevelListener, unretained(self))
         xdg_toplevel_set_title(toplevel, title)
         xdg_toplevel_set_app_id(toplevel, appID)
+        // The role's first commit, which the first configure answers.
+        wl_surface_commit(surface.proxy)
     }
 
     deinit {
@@ -59,16 +166,16 @@ public final class Toplevel {
         xdg_surface_destroy(xdgSurface)
     }
 
-    public func setFullscreen(_ on: Bool) {
+    func setFullscreen(_ on: Bool) {
         if on { xdg_toplevel_set_fullscreen(toplevel, nil) } else { xdg_toplevel_unset_fullscreen(toplevel) }
     }
 
-    public func setMinimumSize(width: Int32, height: Int32) {
+    func setMinimumSize(width: Int32, height: Int32) {
         xdg_toplevel_set_min_size(toplevel, width, height)
     }
 
     private func toplevelConfigure(width: Int32, height: Int32, states: UnsafeMutablePointer<wl_array>?) {
-        pending = Configuration()
+        pending = Toplevel.Configuration()
         if width > 0 && height > 0 { pending.size = (width, height) }
         guard let states, states.pointee.size > 0, let base = states.pointee.data else { return }
         let count = states.pointee.size / MemoryLayout<UInt32>.size
@@ -81,10 +188,5 @@ public final class Toplevel {
             default: break
             }
         }
-    }
-
-    private func configured() {
-        current = pending
-        onConfigure(pending)
     }
 }

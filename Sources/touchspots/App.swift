@@ -33,6 +33,7 @@ final class App: TouchObserver {
     private var configured = false
     private var announcedReady = false
     private var lastConfigureLine = ""
+    private var reportedDecorationProblem = false
     /// SIGUSR1s not yet answered with a sync line.
     private var syncsRequested = 0
     private var syncsAnswered = 0
@@ -50,8 +51,8 @@ final class App: TouchObserver {
         registry = try Registry(display: display)
         loop = try EventLoop(display: display)
         surface = Surface(registry: registry)
-        toplevel = Toplevel(surface: surface, registry: registry, title: "touchspots",
-                            appID: "touchspots")
+        toplevel = try Toplevel(surface: surface, registry: registry, title: "touchspots",
+                                appID: "touchspots")
         presenter = SurfacePresenter(registry: registry, surface: surface,
                                      renderer: ViewRenderer(font: font))
         let clock = MonotonicClock()
@@ -63,6 +64,8 @@ final class App: TouchObserver {
             throw UsageError("unknown scene '\(options.scene)' (scenes: \(Stage.sceneNames.joined(separator: ", ")))")
         }
         self.stage = stage
+        input.ownSurface = surface.proxy
+        pointerInput.ownSurface = surface.proxy
         wire()
         if options.fullscreen { toplevel.setFullscreen(true) }
         toplevel.setMinimumSize(width: 200, height: 150)
@@ -91,6 +94,14 @@ final class App: TouchObserver {
                 .compactMap { $0 }.min()
         }
 
+        toplevel.onProblem = { [unowned self] message in
+            guard !reportedDecorationProblem else { return }
+            reportedDecorationProblem = true
+            log?.write(.warning("window decorations: \(message)"))
+            let line = Array("touchspots: window decorations: \(message)\n".utf8)
+            _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        }
+        toplevel.onCommitNeeded = { [surface] in surface.commit() }
         toplevel.onConfigure = { [unowned self] configuration in
             let size = configuration.size.map {
                 Size(width: Double($0.width), height: Double($0.height))
@@ -104,6 +115,7 @@ final class App: TouchObserver {
                 lastConfigureLine = logged.line
                 log?.write(logged)
             }
+            return (Int32(size.width.rounded()), Int32(size.height.rounded()))
         }
         toplevel.onClose = { [loop] in loop.stop() }
         presenter.onCommit = { [unowned self] size, scale in

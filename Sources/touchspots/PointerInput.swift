@@ -6,6 +6,9 @@ final class PointerInput: PointerHandler {
     let finger: PointerFinger
     private let clock: Clock
     private var lastTime: UInt32 = 0
+    /// The window's surface; over libdecor's frame the pointer is the frame's, not a finger.
+    var ownSurface: OpaquePointer?
+    private var overOwnSurface = true
 
     init(sequencer: TouchSequencer, clock: Clock) {
         finger = PointerFinger(sequencer: sequencer)
@@ -13,6 +16,8 @@ final class PointerInput: PointerHandler {
     }
 
     func pointerEnter(surface: OpaquePointer?, x: Double, y: Double) {
+        overOwnSurface = surface == nil || ownSurface == nil || surface == ownSurface
+        guard overOwnSurface else { return }
         finger.move(to: Point(x: x, y: y), time: lastTime)
     }
 
@@ -20,12 +25,13 @@ final class PointerInput: PointerHandler {
 
     func pointerMotion(x: Double, y: Double, time: UInt32) {
         lastTime = time
+        guard overOwnSurface else { return }
         finger.move(to: Point(x: x, y: y), time: time)
     }
 
     func pointerButton(_ button: UInt32, pressed: Bool, time: UInt32) {
         lastTime = time
-        guard button == PointerDevice.leftButton else { return }
+        guard button == PointerDevice.leftButton, overOwnSurface || !pressed else { return }
         if pressed {
             finger.press(at: currentLocation, time: time, now: clock.now)
         } else {

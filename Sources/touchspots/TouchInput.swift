@@ -4,20 +4,36 @@ import WaylandClient
 /// Feeds wl_touch events into the core's frame assembler.
 final class TouchInput: TouchHandler {
     let assembler: TouchFrameAssembler
+    /// The window's surface. Touches that begin on another one (libdecor's frame, whose
+    /// subsurfaces our wl_touch also hears about) belong to the decorations, not to us.
+    var ownSurface: OpaquePointer?
+    private var foreign = Set<Int32>()
 
     init(sequencer: TouchSequencer) {
         assembler = TouchFrameAssembler(sequencer: sequencer)
     }
 
     func touchDown(id: Int32, x: Double, y: Double, time: UInt32, surface: OpaquePointer?) {
+        if let surface, let ownSurface, surface != ownSurface {
+            foreign.insert(id)
+            return
+        }
+        foreign.remove(id)
         assembler.down(id: id, at: Point(x: x, y: y), time: time)
     }
-    func touchUp(id: Int32, time: UInt32) { assembler.up(id: id, time: time) }
+    func touchUp(id: Int32, time: UInt32) {
+        if foreign.remove(id) != nil { return }
+        assembler.up(id: id, time: time)
+    }
     func touchMotion(id: Int32, x: Double, y: Double, time: UInt32) {
+        if foreign.contains(id) { return }
         assembler.motion(id: id, to: Point(x: x, y: y), time: time)
     }
     func touchFrame() { assembler.frame() }
-    func touchCancel() { assembler.cancel() }
+    func touchCancel() {
+        foreign.removeAll()
+        assembler.cancel()
+    }
     func touchShape(id: Int32, major: Double, minor: Double) {
         assembler.shape(id: id, major: major, minor: minor)
     }

@@ -126,6 +126,39 @@ final class DesktopEndToEndTests: EndToEndTestCase {
         XCTAssertLessThanOrEqual(partial, 4, "with edges 1 px soft, not blurred by scaling")
     }
 
+    /// libdecor asks for server-side decorations where xdg-decoration is offered (sway) and
+    /// then draws no frame of its own.
+    func testDecorationsAreServerSideOnSway() throws {
+        try startSession(compositor: .sway)
+        XCTAssertGreaterThanOrEqual(
+            Int(try session.send("requests zxdg_decoration_manager_v1.get_toplevel_decoration")) ?? 0, 1,
+            "libdecor negotiates the decoration mode")
+        XCTAssertEqual(try session.send("requests wl_subcompositor.get_subsurface"), "0",
+                       "touchspots draws no frame of its own on sway")
+    }
+
+    /// Where xdg-decoration is not offered (weston), libdecor builds its own frame from
+    /// subsurfaces around a window that is not fullscreen.
+    func testLibdecorDrawsItsOwnFrameWithoutXdgDecoration() throws {
+        try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
+        var configuration = Weston.Configuration(modulePath: Products.westonModule,
+                                                 logPath: "\(outputDirectory)/weston.log")
+        configuration.shell = "desktop-shell.so"
+        let weston = try Weston(configuration)
+        defer { weston.stop() }
+        let client = try ChildProcess(name: "touchspots",
+                                      arguments: [Products.touchspots, "--size", "600x400",
+                                                  "--event-log", "\(outputDirectory)/events.jsonl"],
+                                      environment: weston.clientEnvironment,
+                                      logPath: "\(outputDirectory)/touchspots.log")
+        defer { _ = try? client.stop() }
+        try weston.waitUntilReady(eventLog: EventLogReader(path: "\(outputDirectory)/events.jsonl"), client: client)
+        try weston.control.send("sync")
+        XCTAssertGreaterThan(Int(try weston.control.send("requests wl_subcompositor.get_subsurface")) ?? 0, 0,
+                             "libdecor's frame")
+        XCTAssertFalse(client.hasExited)
+    }
+
     func testEscapeQuits() throws {
         try startSession()
         try key("esc")
