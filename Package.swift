@@ -6,8 +6,9 @@ import PackageDescription
 /// 2. WaylandClient: thin wrappers over libwayland-client, the event loop, shm buffers.
 /// 3. Renderer: pixman + FreeType drawing of a TouchCore view tree.
 /// 4. touchspots: the executable (command line, wiring, event log).
-/// 5. Harness + touchspots-harness + TouchspotsWeston: headless weston, touch injection,
-///    scenarios, screenshots.
+/// 5. Harness + touchspots-harness, with TouchspotsWeston (weston module),
+///    TouchspotsWlroots (LD_PRELOAD shim for sway, cage, phoc) and touchspots-kwin-input:
+///    headless compositors, touch injection, scenarios, screenshots, the interop matrix.
 let package = Package(
     name: "touchspots",
     products: [
