@@ -62,11 +62,12 @@ let package = Package(
 
         .executableTarget(name: "touchspots-bench", dependencies: ["TouchCore"]),
 
-        .target(name: "TouchspotsWeston", dependencies: ["CWeston", "CPNG"],
+        .target(name: "HarnessServerSupport", dependencies: ["CWaylandServer"]),
+        .target(name: "TouchspotsWeston", dependencies: ["CWeston", "CPNG", "HarnessServerSupport"],
                 linkerSettings: [.linkedLibrary("weston-10"), .linkedLibrary("wayland-server"),
                                  .linkedLibrary("png16")]),
         .systemLibrary(name: "CWlroots", pkgConfig: "wlroots", providers: [.apt(["libwlroots-dev"])]),
-        .target(name: "TouchspotsWlroots", dependencies: ["CWlroots", "CWaylandServer"],
+        .target(name: "TouchspotsWlroots", dependencies: ["CWlroots", "CWaylandServer", "HarnessServerSupport"],
                 cSettings: [.define("WLR_USE_UNSTABLE")],
                 linkerSettings: [.linkedLibrary("wlroots"), .linkedLibrary("wayland-server"),
                                  .linkedLibrary("dl")]),

@@ -22,6 +22,7 @@
 
 #include "touchspots-weston.h"
 #include "quirks.h"
+#include "harness-server-support.h"
 
 /* libweston 10 exports these, but declares them only in headers Debian does not ship
  * (libweston/backend.h, libweston-internal.h). */
@@ -104,12 +105,8 @@ struct harness {
 	uint64_t commits_shown; /* commits seen when the output last finished a repaint */
 	char *screenshot_path;
 
-	/* Requests seen, by "interface.message", for the `requests` command. */
-	struct request_count {
-		char name[64];
-		uint64_t count;
-	} *requests;
-	size_t request_kinds;
+	/* Requests seen, for the `requests` command. */
+	struct ts_request_counts requests;
 };
 
 struct connection {
@@ -204,38 +201,15 @@ client_view_is_pickable(struct harness *h)
 	return false;
 }
 
-struct ping_data {
-	uint32_t serial;
-	int count;
-};
-
-static enum wl_iterator_result
-ping_resource(struct wl_resource *resource, void *data)
-{
-	struct ping_data *ping = data;
-	if (strcmp(wl_resource_get_class(resource), "xdg_wm_base") == 0) {
-		/* xdg_wm_base.ping is event 0 */
-		wl_resource_post_event(resource, 0, ping->serial);
-		ping->count++;
-	}
-	return WL_ITERATOR_CONTINUE;
-}
-
 /* Pings every client's xdg_wm_base with our own serial; the pongs come back after each
  * client has handled everything sent before the ping. libweston-desktop ignores pongs to
  * serials it did not issue. Returns how many were pinged. */
 static int
 ping_clients(struct harness *h)
 {
-	struct wl_list *clients = wl_display_get_client_list(h->compositor->wl_display);
-	struct wl_client *client;
-	struct ping_data ping = { wl_display_next_serial(h->compositor->wl_display), 0 };
-	wl_client_for_each(client, clients)
-		wl_client_for_each_resource(client, ping_resource, &ping);
-	wl_display_flush_clients(h->compositor->wl_display);
-	h->ping_serial = ping.serial;
-	h->pongs_expected = ping.count;
-	return ping.count;
+	h->ping_serial = wl_display_next_serial(h->compositor->wl_display);
+	h->pongs_expected = ts_ping_clients(h->compositor->wl_display, h->ping_serial);
+	return h->pongs_expected;
 }
 
 /*
@@ -279,34 +253,6 @@ after_pongs(struct harness *h)
 }
 
 static void
-count_request(struct harness *h, const char *iface, const char *name)
-{
-	char key[64];
-	snprintf(key, sizeof key, "%s.%s", iface, name);
-	for (size_t i = 0; i < h->request_kinds; i++) {
-		if (strcmp(h->requests[i].name, key) == 0) {
-			h->requests[i].count++;
-			return;
-		}
-	}
-	struct request_count *grown = realloc(h->requests, (h->request_kinds + 1) * sizeof *grown);
-	if (!grown)
-		return;
-	h->requests = grown;
-	snprintf(h->requests[h->request_kinds].name, sizeof h->requests[0].name, "%s", key);
-	h->requests[h->request_kinds++].count = 1;
-}
-
-static uint64_t
-requests_seen(struct harness *h, const char *key)
-{
-	for (size_t i = 0; i < h->request_kinds; i++)
-		if (strcmp(h->requests[i].name, key) == 0)
-			return h->requests[i].count;
-	return 0;
-}
-
-static void
 protocol_logger(void *data, enum wl_protocol_logger_type type,
 		const struct wl_protocol_logger_message *message)
 {
@@ -314,7 +260,7 @@ protocol_logger(void *data, enum wl_protocol_logger_type type,
 	if (type != WL_PROTOCOL_LOGGER_REQUEST)
 		return;
 	const char *iface = wl_resource_get_class(message->resource);
-	count_request(h, iface, message->message->name);
+	ts_request_counts_add(&h->requests, iface, message->message->name);
 	if (strcmp(message->message->name, "commit") == 0 &&
 	    strcmp(iface, "wl_surface") == 0) {
 		h->commits++;
@@ -673,7 +619,7 @@ run_command(struct connection *c, char *line)
 	} else if (strcmp(cmd, "commits") == 0 && argc == 1) {
 		reply(c, "ok %llu", (unsigned long long)h->commits);
 	} else if (strcmp(cmd, "requests") == 0 && argc == 2) {
-		reply(c, "ok %llu", (unsigned long long)requests_seen(h, argv[1]));
+		reply(c, "ok %llu", (unsigned long long)ts_request_counts_get(&h->requests, argv[1]));
 	} else if (strcmp(cmd, "size") == 0 && argc == 1) {
 		reply(c, "ok %d %d", h->output->width, h->output->height);
 	} else if ((strcmp(cmd, "wait-ready") == 0 && argc == 1) ||
@@ -805,7 +751,7 @@ on_compositor_destroy(struct wl_listener *listener, void *data)
 	weston_touch_device_destroy(h->device);
 	weston_seat_release(&h->seat);
 	free(h->screenshot_path);
-	free(h->requests);
+	ts_request_counts_release(&h->requests);
 	free(h);
 }
 

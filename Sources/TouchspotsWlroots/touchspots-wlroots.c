@@ -33,6 +33,7 @@
 #include <wlr/types/wlr_touch.h>
 
 #include "touchspots-wlroots.h"
+#include "harness-server-support.h"
 
 #define MAX_TOUCHES 64
 #define TIMEOUT_MS 10000
@@ -62,8 +63,7 @@ static struct {
 	int pongs_expected;
 	int rounds;
 	uint64_t commits, round_commits, frames, wait_frames;
-	struct { char name[64]; uint64_t count; } requests[128];
-	int request_kinds;
+	struct ts_request_counts requests;
 } shim = { .listen_fd = -1, .conn_fd = -1 };
 
 static void process_lines(void);
@@ -111,17 +111,6 @@ finish(const char *msg)
 	process_lines();
 }
 
-static enum wl_iterator_result
-ping_one(struct wl_resource *r, void *data)
-{
-	int *count = data;
-	if (strcmp(wl_resource_get_class(r), "xdg_wm_base") == 0) {
-		wl_resource_post_event(r, 0, shim.ping_serial); /* xdg_wm_base.ping */
-		(*count)++;
-	}
-	return WL_ITERATOR_CONTINUE;
-}
-
 static void
 sync_round(void)
 {
@@ -129,13 +118,9 @@ sync_round(void)
 		finish("error: clients kept committing");
 		return;
 	}
-	int count = 0;
-	struct wl_client *client;
 	shim.ping_serial = wl_display_next_serial(shim.display);
 	shim.round_commits = shim.commits;
-	wl_client_for_each(client, wl_display_get_client_list(shim.display))
-		wl_client_for_each_resource(client, ping_one, &count);
-	wl_display_flush_clients(shim.display);
+	int count = ts_ping_clients(shim.display, shim.ping_serial);
 	shim.pongs_expected = count;
 	shim.wait = WAIT_PONG;
 	if (count == 0)
@@ -158,28 +143,12 @@ after_pongs(void)
 }
 
 static void
-count_request(const char *iface, const char *name)
-{
-	char key[64];
-	snprintf(key, sizeof key, "%s.%s", iface, name);
-	for (int i = 0; i < shim.request_kinds; i++)
-		if (strcmp(shim.requests[i].name, key) == 0) {
-			shim.requests[i].count++;
-			return;
-		}
-	if (shim.request_kinds < 128) {
-		snprintf(shim.requests[shim.request_kinds].name, 64, "%s", key);
-		shim.requests[shim.request_kinds++].count = 1;
-	}
-}
-
-static void
 logger(void *data, enum wl_protocol_logger_type type, const struct wl_protocol_logger_message *m)
 {
 	if (type != WL_PROTOCOL_LOGGER_REQUEST)
 		return;
 	const char *iface = wl_resource_get_class(m->resource);
-	count_request(iface, m->message->name);
+	ts_request_counts_add(&shim.requests, iface, m->message->name);
 	if (strcmp(m->message->name, "commit") == 0 && strcmp(iface, "wl_surface") == 0)
 		shim.commits++;
 	else if (shim.wait == WAIT_PONG && strcmp(m->message->name, "pong") == 0 &&
@@ -336,11 +305,7 @@ run(char *line)
 	} else if (!strcmp(argv[0], "commits")) {
 		reply("ok %llu", (unsigned long long)shim.commits);
 	} else if (!strcmp(argv[0], "requests") && argc == 2) {
-		uint64_t n = 0;
-		for (int i = 0; i < shim.request_kinds; i++)
-			if (!strcmp(shim.requests[i].name, argv[1]))
-				n = shim.requests[i].count;
-		reply("ok %llu", (unsigned long long)n);
+		reply("ok %llu", (unsigned long long)ts_request_counts_get(&shim.requests, argv[1]));
 	} else {
 		reply("error: unknown command '%s'", argv[0]);
 	}

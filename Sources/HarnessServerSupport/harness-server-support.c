@@ -1,0 +1,70 @@
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <wayland-server.h>
+
+#include "harness-server-support.h"
+
+void
+ts_request_counts_add(struct ts_request_counts *counts, const char *interface, const char *message)
+{
+	char key[64];
+	snprintf(key, sizeof key, "%s.%s", interface, message);
+	for (size_t i = 0; i < counts->length; i++) {
+		if (strcmp(counts->entries[i].name, key) == 0) {
+			counts->entries[i].count++;
+			return;
+		}
+	}
+	struct ts_request_count *grown = realloc(counts->entries, (counts->length + 1) * sizeof *grown);
+	if (!grown)
+		return;
+	counts->entries = grown;
+	snprintf(grown[counts->length].name, sizeof grown[0].name, "%s", key);
+	grown[counts->length++].count = 1;
+}
+
+uint64_t
+ts_request_counts_get(const struct ts_request_counts *counts, const char *key)
+{
+	for (size_t i = 0; i < counts->length; i++)
+		if (strcmp(counts->entries[i].name, key) == 0)
+			return counts->entries[i].count;
+	return 0;
+}
+
+void
+ts_request_counts_release(struct ts_request_counts *counts)
+{
+	free(counts->entries);
+	counts->entries = NULL;
+	counts->length = 0;
+}
+
+struct ping {
+	uint32_t serial;
+	int count;
+};
+
+static enum wl_iterator_result
+ping_resource(struct wl_resource *resource, void *data)
+{
+	struct ping *ping = data;
+	if (strcmp(wl_resource_get_class(resource), "xdg_wm_base") == 0) {
+		wl_resource_post_event(resource, 0, ping->serial); /* xdg_wm_base.ping */
+		ping->count++;
+	}
+	return WL_ITERATOR_CONTINUE;
+}
+
+int
+ts_ping_clients(struct wl_display *display, uint32_t serial)
+{
+	struct ping ping = { serial, 0 };
+	struct wl_client *client;
+	wl_client_for_each(client, wl_display_get_client_list(display))
+		wl_client_for_each_resource(client, ping_resource, &ping);
+	wl_display_flush_clients(display);
+	return ping.count;
+}
