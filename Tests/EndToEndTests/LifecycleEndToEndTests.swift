@@ -60,3 +60,57 @@ final class LifecycleEndToEndTests: EndToEndTestCase {
         XCTAssertEqual(session.client.wait(timeout: 10), 0)
     }
 }
+
+/// The event log never blocks the client: a reader that stops reading a pipe costs
+/// touchspots nothing, and what it did not take yet arrives once it reads again.
+final class EventLogPipeTests: XCTestCase {
+    func testASlowPipeReaderNeverBlocksTouchHandling() throws {
+        let directory = "\(Products.buildDirectory)/../e2e/EventLogPipeTests"
+        try? FileManager.default.removeItem(atPath: directory)
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        var configuration = Weston.Configuration(modulePath: Products.westonModule,
+                                                 logPath: "\(directory)/weston.log")
+        configuration.width = 1024
+        configuration.height = 640
+        let weston = try Weston(configuration)
+        defer { weston.stop() }
+        let fifo = "\(directory)/events.fifo"
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        // Open the reading end first (without blocking), then never read until the end.
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+        XCTAssertGreaterThanOrEqual(reader, 0)
+        defer { close(reader) }
+        let client = try ChildProcess(name: "touchspots",
+                                      arguments: [Products.touchspots, "--fullscreen", "--event-log", fifo],
+                                      environment: weston.clientEnvironment,
+                                      logPath: "\(directory)/touchspots.log")
+        defer { _ = try? client.stop() }
+        try weston.control.send("wait-ready")
+        // Each frame logs a frame and a responder line: 1500 frames is far more than a
+        // pipe holds (64 KiB).
+        try weston.control.send(batch: ["down 1 100 100", "frame"])
+        for step in 0..<1500 {
+            try weston.control.send(batch: ["motion 1 \(100 + step % 700) \(100 + step % 400)", "frame"])
+            if step % 100 == 0 { try weston.control.send("sync") }
+        }
+        try weston.control.send(batch: ["up 1", "frame"])
+        try weston.control.send("sync")  // touchspots still answers: it never blocked
+        XCTAssertFalse(client.hasExited)
+
+        // Now read everything: every frame arrives, in order, as whole lines.
+        _ = fcntl(reader, F_SETFL, fcntl(reader, F_GETFL) & ~O_NONBLOCK)
+        client.signal(SIGTERM)
+        var data = [UInt8]()
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = read(reader, &chunk, chunk.count)
+            if n <= 0 { break }
+            data += chunk[..<n]
+        }
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
+        let frames = lines.filter { $0.contains("\"type\":\"frame\"") }
+        XCTAssertEqual(frames.count, 1502, "down, 1500 motions, up")
+        XCTAssertTrue(lines.allSatisfy { $0.hasPrefix("{") && $0.hasSuffix("}") }, "whole lines only")
+        XCTAssertEqual(client.wait(timeout: 10), 0)
+    }
+}
