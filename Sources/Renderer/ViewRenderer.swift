@@ -14,6 +14,12 @@ public final class ViewRenderer {
         self.font = font
     }
 
+    /// The width of `text` in logical px at `fontSize` (measured at 1x; the hinting of
+    /// other scales differs by a pixel or two).
+    public func textWidth(_ text: String, fontSize: Double) -> Double {
+        font.width(of: text, pixelSize: UInt32(max(1, fontSize.rounded())))
+    }
+
     /// Converts logical damage to buffer pixels, rounded outward with one pixel to spare
     /// for antialiased edges, and clipped to the buffer.
     public static func deviceRects(for damage: [Rect], scale: Double, width: Int32, height: Int32)

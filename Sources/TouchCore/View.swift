@@ -141,7 +141,7 @@ open class View: Responder {
     }
 
     /// Reports `rect` (in the superview's coordinates) as changed, unless hidden.
-    private func damage(_ rect: Rect, includingHidden: Bool = false) {
+    func damage(_ rect: Rect, includingHidden: Bool = false) {
         guard includingHidden || !isHidden, let parent = superview else { return }
         if let window = parent as? Window {
             window.addDamage(rect)

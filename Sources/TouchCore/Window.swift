@@ -13,6 +13,9 @@ public final class Window: View {
     public let application = Application()
     /// Thresholds for UITouch-style tap counts (tapInterval, tapDistance, tapSlop).
     public var tapSettings = GestureSettings()
+    /// Width of a line of text in logical px at a font size, from the renderer's font; lets
+    /// a label damage only its text. Without it labels damage their whole frame.
+    public var measureText: ((String, Double) -> Double)?
     var tapTracker = TapTracker()
 
     public init(size: Size, clock: Clock) {

@@ -53,13 +53,14 @@ final class App: TouchObserver {
         surface = Surface(registry: registry)
         toplevel = try Toplevel(surface: surface, registry: registry, title: "touchspots",
                                 appID: "touchspots")
-        presenter = SurfacePresenter(registry: registry, surface: surface,
-                                     renderer: ViewRenderer(font: font))
+        let renderer = ViewRenderer(font: font)
+        presenter = SurfacePresenter(registry: registry, surface: surface, renderer: renderer)
         let clock = MonotonicClock()
         input = TouchInput(sequencer: sequencer)
         pointerInput = PointerInput(sequencer: sequencer, clock: clock)
         window = Window(size: options.size, clock: clock)
         window.tapSettings = options.gestures
+        window.measureText = { [renderer] text, size in renderer.textWidth(text, fontSize: size) }
         guard let stage = Stage(window: window, sceneName: options.scene, settings: options.gestures) else {
             throw UsageError("unknown scene '\(options.scene)' (scenes: \(Stage.sceneNames.joined(separator: ", ")))")
         }

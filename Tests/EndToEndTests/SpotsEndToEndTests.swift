@@ -87,6 +87,33 @@ final class SpotsEndToEndTests: EndToEndTestCase {
         XCTAssertTrue(try wire().contains { $0.contains(".cancel()") }, "wl_touch.cancel on the wire")
     }
 
+    /// A moving finger damages its spot's old and new place, not the window.
+    func testAMoveDamagesOnlyTheSpot() throws {
+        try startSession(environment: ["WAYLAND_DEBUG": "client"])
+        try session.send(batch: ["down 1 300 300", "frame"])
+        try session.sync()  // grown and drawn
+        let before = try String(contentsOfFile: session.client.logPath, encoding: .utf8)
+            .split(separator: "\n").count
+        try session.send(batch: ["motion 1 340 300", "frame"])
+        try session.sync()
+        let lines = try String(contentsOfFile: session.client.logPath, encoding: .utf8)
+            .split(separator: "\n").dropFirst(before)
+        let damage = lines.filter { $0.contains("damage_buffer(") }.map { line -> [Int] in
+            let inner = line.split(separator: "(").last!.split(separator: ")").first!
+            return inner.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces))! }
+        }
+        XCTAssertFalse(damage.isEmpty, "the move was drawn")
+        // The spot's old and new place, plus one-line strips for labels whose text
+        // changed (the panel's "Touches Moved", the swipe label): never the window.
+        let spots = damage.filter { $0[2] <= 110 && $0[3] <= 110 }
+        XCTAssertTrue(spots.contains { $0[0] <= 290 && $0[0] + $0[2] >= 390 }, "the spot's new place: \(damage)")
+        for rect in damage where !spots.contains(rect) {
+            XCTAssertLessThanOrEqual(rect[3], 45, "\(rect) is a label strip")
+        }
+        let area = damage.reduce(0) { $0 + $1[2] * $1[3] }
+        XCTAssertLessThan(area, 1024 * 640 / 10, "under a tenth of the window: \(damage)")
+    }
+
     func testCancelWithFingersDownRemovesEverySpot() throws {
         try startSession()
         try session.send(batch: ["down 10 300 300", "down 11 600 300", "frame"])

@@ -91,6 +91,26 @@ final class SpotLifecycleTests: XCTestCase {
                                      Rect(x: 250, y: 150, width: 100, height: 100)])
     }
 
+    func testALabelDamagesOnlyItsOldAndNewText() {
+        window.measureText = { text, _ in Double(text.count) * 10 }
+        let label = Label(name: "L", text: "abcd", fontSize: 10)  // 40 px of text
+        label.frame = Rect(x: 0, y: 100, width: 800, height: 30)
+        window.addSubview(label)
+        _ = window.takeDamage()
+        label.text = "ab"
+        let damage = window.takeDamage()
+        XCTAssertEqual(damage.count, 1, "the new text lies inside the old: one rect")
+        let rect = damage[0]
+        XCTAssertEqual(rect.center.x, 400, accuracy: 0.5, "centred")
+        XCTAssertLessThan(rect.width, 60, "about the old text, not the 800 px label")
+        XCTAssertEqual(rect.minY, 100)
+        XCTAssertEqual(rect.height, 30)
+        window.measureText = nil
+        label.text = "abc"
+        XCTAssertEqual(window.takeDamage(), [Rect(x: 0, y: 100, width: 800, height: 30)],
+                       "unmeasurable text damages the whole label")
+    }
+
     func testGuideLabelIsAtTheTopAndRelaysOut() {
         XCTAssertEqual(scene.guide.text, PlaygroundScene.guideText)
         XCTAssertEqual(scene.guide.frame.minY, 4)
