@@ -159,6 +159,15 @@ final class DesktopEndToEndTests: EndToEndTestCase {
         XCTAssertFalse(client.hasExited)
     }
 
+    func testWithoutALibdecorPluginTheWindowRunsUndecoratedAndSaysSoOnce() throws {
+        try startSession(environment: ["LIBDECOR_PLUGIN_DIR": "/nonexistent"])
+        try session.send(batch: ["down 1 300 300", "frame"])
+        let image = try session.screenshot("undecorated.png")
+        XCTAssertGreaterThan(spotCoverage(image, x: 300, y: 300), 0.99)
+        let log = try String(contentsOfFile: session.client.logPath, encoding: .utf8)
+        XCTAssertEqual(log.components(separatedBy: "falling back on no decorations").count - 1, 1, log)
+    }
+
     func testEscapeQuits() throws {
         try startSession()
         try key("esc")
