@@ -138,8 +138,9 @@ final class DesktopEndToEndTests: EndToEndTestCase {
     }
 
     /// Where xdg-decoration is not offered (weston), libdecor builds its own frame from
-    /// subsurfaces around a window that is not fullscreen.
-    func testLibdecorDrawsItsOwnFrameWithoutXdgDecoration() throws {
+    /// subsurfaces around a window that is not fullscreen. (Screenshots of weston 10's
+    /// desktop shell do not show that frame yet; see README, Window decorations.)
+    func testLibdecorBuildsItsOwnFrameWithoutXdgDecoration() throws {
         try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
         var configuration = Weston.Configuration(modulePath: Products.westonModule,
                                                  logPath: "\(outputDirectory)/weston.log")
