@@ -34,6 +34,9 @@ final class App: TouchObserver {
     private var announcedReady = false
     private var lastConfigureLine = ""
     private var reportedDecorationProblem = false
+    /// A configure is acknowledged, and libdecor's frame for it (subsurfaces, in sync mode)
+    /// shown, only by a commit of the window's surface: owed even when nothing is redrawn.
+    private var commitOwedForConfigure = false
     /// SIGUSR1s not yet answered with a sync line.
     private var syncsRequested = 0
     private var syncsAnswered = 0
@@ -111,6 +114,7 @@ final class App: TouchObserver {
             stage.layout()
             pointerInput.finger.setCenter(window.bounds.center)
             configured = true
+            commitOwedForConfigure = true
             let logged = JSONObject.configure(configuration, size: size)
             if logged.line != lastConfigureLine {
                 lastConfigureLine = logged.line
@@ -137,7 +141,12 @@ final class App: TouchObserver {
         for seat in registry.seats.values { seat.keyboard?.fireRepeat() }
         if configured {
             do {
-                try presenter.presentIfNeeded(window, scale: surface.scale)
+                var committed = try presenter.presentIfNeeded(window, scale: surface.scale)
+                if commitOwedForConfigure && !committed && !surface.isWaitingForFrame {
+                    surface.commit()
+                    committed = true
+                }
+                if committed { commitOwedForConfigure = false }
             } catch {
                 fail = error
                 loop.stop()

@@ -26,25 +26,27 @@ final class SurfacePresenter {
     /// Draws and commits if something changed and the compositor is ready for a frame.
     /// `scale` may be fractional (wp_fractional_scale_v1): the buffer is then the logical
     /// size times the scale, rounded, as the protocol asks.
-    func presentIfNeeded(_ window: Window, scale: Double) throws {
-        guard !surface.isWaitingForFrame else { return }
+    /// Returns whether it committed.
+    @discardableResult
+    func presentIfNeeded(_ window: Window, scale: Double) throws -> Bool {
+        guard !surface.isWaitingForFrame else { return false }
         let logical = (width: Int32(window.size.width.rounded()), height: Int32(window.size.height.rounded()))
         let width = Int32((Double(logical.width) * scale).rounded())
         let height = Int32((Double(logical.height) * scale).rounded())
-        guard width > 0, height > 0 else { return }
+        guard width > 0, height > 0 else { return false }
         if (width, height, scale) != bufferSize {
             retireBuffers()
             bufferSize = (width, height, scale)
             window.damageAll()
             surface.setOpaque(width: logical.width, height: logical.height)
         }
-        guard window.needsRedraw else { return }
+        guard window.needsRedraw else { return false }
         guard let buffer = try freeBuffer() else {
             // Every buffer is still held. Some compositors (weston's pixman renderer) let
             // go of one only at their next repaint, which nothing would trigger: ask for a
             // frame callback with a bare commit and draw when it arrives.
             surface.requestFrame {}
-            return
+            return true
         }
 
         let damage = ViewRenderer.deviceRects(for: window.takeDamage(), scale: scale,
@@ -59,6 +61,7 @@ final class SurfacePresenter {
         surface.present(buffer, scale: scale, logicalSize: logical,
                         damage: damage.map { ($0.x, $0.y, $0.width, $0.height) }) {}
         onCommit(window.size, scale)
+        return true
     }
 
     private func freeBuffer() throws -> ShmBuffer? {

@@ -137,27 +137,50 @@ final class DesktopEndToEndTests: EndToEndTestCase {
                        "touchspots draws no frame of its own on sway")
     }
 
-    /// Where xdg-decoration is not offered (weston), libdecor builds its own frame from
-    /// subsurfaces around a window that is not fullscreen. (Screenshots of weston 10's
-    /// desktop shell do not show that frame yet; see README, Window decorations.)
-    func testLibdecorBuildsItsOwnFrameWithoutXdgDecoration() throws {
+    /// Where xdg-decoration is not offered (weston's desktop shell), libdecor draws its own
+    /// frame around a window that is not fullscreen; touches on the frame are no fingers,
+    /// and its close button (by pointer: libdecor 0.1.1's frame ignores touch) ends the
+    /// program cleanly.
+    func testLibdecorFrameWithoutXdgDecoration() throws {
         try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
         var configuration = Weston.Configuration(modulePath: Products.westonModule,
                                                  logPath: "\(outputDirectory)/weston.log")
         configuration.shell = "desktop-shell.so"
         let weston = try Weston(configuration)
         defer { weston.stop() }
+        let log = EventLogReader(path: "\(outputDirectory)/events.jsonl")
         let client = try ChildProcess(name: "touchspots",
-                                      arguments: [Products.touchspots, "--size", "600x400",
-                                                  "--event-log", "\(outputDirectory)/events.jsonl"],
+                                      arguments: [Products.touchspots, "--size", "600x400", "--event-log", log.path],
                                       environment: weston.clientEnvironment,
                                       logPath: "\(outputDirectory)/touchspots.log")
         defer { _ = try? client.stop() }
-        try weston.waitUntilReady(eventLog: EventLogReader(path: "\(outputDirectory)/events.jsonl"), client: client)
+        try weston.waitUntilReady(eventLog: log, client: client)
         try weston.control.send("sync")
-        XCTAssertGreaterThan(Int(try weston.control.send("requests wl_subcompositor.get_subsurface")) ?? 0, 0,
-                             "libdecor's frame")
-        XCTAssertFalse(client.hasExited)
+        XCTAssertGreaterThan(Int(try weston.control.send("requests wl_subcompositor.get_subsurface")) ?? 0, 0)
+        let path = "\(outputDirectory)/frame.png"
+        try weston.screenshot(to: path)
+        let image = try PNGImage(path: path)
+        // The title bar: a run of near-black rows below weston's panel (y >= 32).
+        var bar: (minX: Int, maxX: Int, minY: Int, maxY: Int)?
+        for y in 32..<200 {
+            let dark = (0..<image.width).filter { image.pixel(x: $0, y: y).r < 25 && image.pixel(x: $0, y: y).g < 25 }
+            guard dark.count > 400, let first = dark.first, let last = dark.last else { continue }
+            bar = (min(bar?.minX ?? first, first), max(bar?.maxX ?? last, last), bar?.minY ?? y, y)
+        }
+        let title = try XCTUnwrap(bar, "libdecor's title bar is drawn")
+        XCTAssertEqual(title.maxX - title.minX, 600, accuracy: 4, "as wide as the window")
+
+        // A touch on the title bar is the frame's, not a finger.
+        let middle = ((title.minX + title.maxX) / 2, (title.minY + title.maxY) / 2)
+        try weston.control.send(batch: ["down 1 \(middle.0) \(middle.1)", "frame"])
+        try weston.control.send(batch: ["up 1", "frame"])
+        try weston.control.send("sync")
+        XCTAssertTrue(try log.events(ofType: "frame").isEmpty, "no spot for a touch on the frame")
+
+        // The close button is the frame's rightmost.
+        let close = (title.maxX - 14, (title.minY + title.maxY) / 2)
+        try weston.control.send(batch: ["pointer \(close.0) \(close.1)", "button left press", "button left release"])
+        XCTAssertEqual(client.wait(timeout: 10), 0, "closing the window ends touchspots cleanly")
     }
 
     func testWithoutALibdecorPluginTheWindowRunsUndecoratedAndSaysSoOnce() throws {
