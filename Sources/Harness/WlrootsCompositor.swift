@@ -15,8 +15,10 @@ public final class WlrootsCompositor: Compositor {
     private let process: ChildProcess
     private var socketName = ""
 
-    init(kind: CompositorKind, width requestedWidth: Int, height requestedHeight: Int, scale: Int,
-         directory: String) throws {
+    /// `swayBorders`: keep sway's own window borders and title bars (off by default, so
+    /// that tests see touchspots alone).
+    public init(kind: CompositorKind, width requestedWidth: Int, height requestedHeight: Int, scale: Int,
+                directory: String, swayBorders: Bool = false) throws {
         name = kind.rawValue
         guard ChildProcess.which(kind.rawValue) != nil else {
             throw HarnessError("\(kind.rawValue) is not installed (scripts/install-compositors installs it)")
@@ -41,8 +43,7 @@ public final class WlrootsCompositor: Compositor {
         case .sway:
             let config = """
                 output HEADLESS-1 resolution \(width)x\(height) position 0 0 scale \(scale)
-                default_border none
-                default_floating_border none
+                \(swayBorders ? "" : "default_border none\ndefault_floating_border none")
                 """
             try Self.writeOwned(config, to: "\(runtimeDirectory)/sway.conf", uid: nobody.pw_uid)
             arguments = ["sway", "-c", "\(runtimeDirectory)/sway.conf"]

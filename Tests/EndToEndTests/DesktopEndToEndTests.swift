@@ -137,6 +137,38 @@ final class DesktopEndToEndTests: EndToEndTestCase {
                        "touchspots draws no frame of its own on sway")
     }
 
+    /// On sway, a window that is not fullscreen gets sway's border and title bar, and
+    /// touchspots draws no frame of its own.
+    func testSwayDrawsTheBorderAndTouchspotsNone() throws {
+        try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
+        let sway = try WlrootsCompositor(kind: .sway, width: 1024, height: 640, scale: 1,
+                                         directory: outputDirectory, swayBorders: true)
+        defer { sway.stop() }
+        let log = EventLogReader(path: "\(outputDirectory)/events.jsonl")
+        let client = try ChildProcess(name: "touchspots",
+                                      arguments: [Products.touchspots, "--event-log", log.path],
+                                      environment: sway.clientEnvironment,
+                                      logPath: "\(outputDirectory)/touchspots.log")
+        defer { _ = try? client.stop() }
+        try log.waitUntil(timeout: 20, "ready", abandon: { client.hasExited }) { events in
+            events.contains { $0["type"] as? String == "ready" }
+        }
+        try sway.control.send("sync")
+        let configure = try XCTUnwrap(log.events(ofType: "configure").last)
+        let height = try XCTUnwrap(configure["height"] as? Int)
+        XCTAssertLessThan(height, 640, "sway's title bar and border take room")
+        XCTAssertEqual(try sway.control.send("requests wl_subcompositor.get_subsurface"), "0",
+                       "touchspots draws no frame of its own")
+        let path = "\(outputDirectory)/sway-border.png"
+        try sway.screenshot(to: path)
+        let image = try PNGImage(path: path)
+        // touchspots' content is white; sway's title bar above it is not.
+        let white = (0..<image.height).filter { image.pixel(x: 512, y: $0).isGray(255, tolerance: 0) }
+        let top = try XCTUnwrap(white.first)
+        XCTAssertGreaterThan(top, 10, "something (sway's title bar) is drawn above the window")
+        XCTAssertFalse(image.pixel(x: 512, y: top / 2).isGray(255, tolerance: 10), "the title bar is not white")
+    }
+
     /// Where xdg-decoration is not offered (weston's desktop shell), libdecor draws its own
     /// frame around a window that is not fullscreen; touches on the frame are no fingers,
     /// and its close button (by pointer: libdecor 0.1.1's frame ignores touch) ends the
