@@ -150,18 +150,29 @@ final class DesktopEndToEndTests: EndToEndTestCase {
                                       environment: sway.clientEnvironment,
                                       logPath: "\(outputDirectory)/touchspots.log")
         defer { _ = try? client.stop() }
-        try log.waitUntil(timeout: 20, "ready", abandon: { client.hasExited }) { events in
+        // sway tiles the window to the output less its border and title bar.
+        try log.waitUntil(timeout: 20, "a tiled configure after ready", abandon: { client.hasExited }) { events in
             events.contains { $0["type"] as? String == "ready" }
+                && events.contains {
+                    $0["type"] as? String == "configure" && ($0["height"] as? Int ?? 640) < 640
+                        && ($0["width"] as? Int ?? 0) > 900
+                }
         }
         try sway.control.send("sync")
-        let configure = try XCTUnwrap(log.events(ofType: "configure").last)
-        let height = try XCTUnwrap(configure["height"] as? Int)
-        XCTAssertLessThan(height, 640, "sway's title bar and border take room")
         XCTAssertEqual(try sway.control.send("requests wl_subcompositor.get_subsurface"), "0",
                        "touchspots draws no frame of its own")
+        // sway shows a resized window once its transaction completes: repaint until the
+        // content (white) is on screen (each screenshot waits for a new frame).
         let path = "\(outputDirectory)/sway-border.png"
-        try sway.screenshot(to: path)
-        let image = try PNGImage(path: path)
+        var image: PNGImage
+        var attempts = 0
+        repeat {
+            try sway.control.send("sync")
+            try sway.screenshot(to: path)
+            image = try PNGImage(path: path)
+            attempts += 1
+        } while image.count(x: 0, y: 0, width: image.width, height: image.height, where: { $0.isGray(255, tolerance: 0) }) < 300_000
+            && attempts < 30
         // touchspots' content is white; sway's title bar above it is not.
         let white = (0..<image.height).filter { image.pixel(x: 512, y: $0).isGray(255, tolerance: 0) }
         let top = try XCTUnwrap(white.first)
