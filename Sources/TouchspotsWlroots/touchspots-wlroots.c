@@ -62,6 +62,8 @@ static struct {
 	uint32_t ping_serial;
 	int pongs_expected;
 	int rounds;
+	int quiet_rounds;
+	uint64_t last_round_end_commits;
 	uint64_t commits, round_commits, frames, wait_frames;
 	struct ts_request_counts requests;
 } shim = { .listen_fd = -1, .conn_fd = -1 };
@@ -127,12 +129,18 @@ sync_round(void)
 		finish("ok");
 }
 
-/* All pongs in: if someone committed during the round, let the compositor render a
- * frame (which answers frame callbacks) and ask again. */
+/* All pongs in. Done after two rounds in a row, each after a rendered frame, with no
+ * commit since the previous round ended: a client still animating draws on the frame
+ * callbacks those frames answer. The gap between rounds counts too: sway sends frame
+ * callbacks when a frame starts but renders (and so starts our round) later, so a client
+ * may commit in between. */
 static void
 after_pongs(void)
 {
-	if (shim.commits == shim.round_commits && shim.rounds > 1) {
+	bool quiet = shim.rounds > 1 && shim.commits == shim.last_round_end_commits;
+	shim.last_round_end_commits = shim.commits;
+	shim.quiet_rounds = quiet ? shim.quiet_rounds + 1 : 0;
+	if (shim.quiet_rounds >= 2) {
 		finish("ok");
 		return;
 	}
@@ -298,6 +306,7 @@ run(char *line)
 		reply("ok");
 	} else if (!strcmp(argv[0], "sync")) {
 		shim.rounds = 0;
+		shim.quiet_rounds = 0;
 		wl_event_source_timer_update(shim.timeout, TIMEOUT_MS);
 		sync_round();
 	} else if (!strcmp(argv[0], "size")) {
@@ -382,11 +391,16 @@ start_control(void)
 	}
 	shim.width = w;
 	shim.height = h;
+	/* Listen under a temporary name, then rename: whoever sees the path can connect. */
+	char temporary[sizeof ((struct sockaddr_un *)0)->sun_path];
+	snprintf(temporary, sizeof temporary, "%s.tmp", path);
 	struct sockaddr_un addr = { .sun_family = AF_UNIX };
-	snprintf(addr.sun_path, sizeof addr.sun_path, "%s", path);
+	snprintf(addr.sun_path, sizeof addr.sun_path, "%s", temporary);
+	unlink(temporary);
 	unlink(path);
 	int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-	if (fd < 0 || bind(fd, (struct sockaddr *)&addr, sizeof addr) < 0 || listen(fd, 4) < 0) {
+	if (fd < 0 || bind(fd, (struct sockaddr *)&addr, sizeof addr) < 0 || listen(fd, 4) < 0 ||
+	    rename(temporary, path) < 0) {
 		fprintf(stderr, "touchspots-wlroots: cannot listen on %s: %s\n", path, strerror(errno));
 		return;
 	}

@@ -98,12 +98,16 @@ main(int argc, char **argv)
 	org_kde_kwin_fake_input_authenticate(fake_input, "touchspots harness", "injects test touches");
 	wl_display_roundtrip(display);
 
+	/* Listen under a temporary name, then rename: whoever sees the path can connect. */
+	char temporary[sizeof ((struct sockaddr_un *)0)->sun_path];
+	snprintf(temporary, sizeof temporary, "%s.tmp", argv[1]);
 	struct sockaddr_un addr = { .sun_family = AF_UNIX };
-	snprintf(addr.sun_path, sizeof addr.sun_path, "%s", argv[1]);
+	snprintf(addr.sun_path, sizeof addr.sun_path, "%s", temporary);
+	unlink(temporary);
 	unlink(argv[1]);
 	int listener = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
 	if (listener < 0 || bind(listener, (struct sockaddr *)&addr, sizeof addr) < 0 ||
-	    listen(listener, 1) < 0) {
+	    listen(listener, 1) < 0 || rename(temporary, argv[1]) < 0) {
 		fprintf(stderr, "touchspots-kwin-input: cannot listen on %s: %s\n", argv[1], strerror(errno));
 		return 1;
 	}

@@ -200,21 +200,9 @@ final class DesktopEndToEndTests: EndToEndTestCase {
         try weston.waitUntilReady(eventLog: log, client: client)
         try weston.control.send("sync")
         XCTAssertGreaterThan(Int(try weston.control.send("requests wl_subcompositor.get_subsurface")) ?? 0, 0)
-        // weston's desktop shell fades a new window in: repaint until the window's white
-        // content is fully white (each screenshot is one repaint).
-        let path = "\(outputDirectory)/frame.png"
-        var image: PNGImage
-        var repaints = 0
-        repeat {
-            try weston.screenshot(to: path)
-            image = try PNGImage(path: path)
-            repaints += 1
-        } while image.count(x: 0, y: 40, width: image.width, height: 500, where: { $0.isGray(255, tolerance: 0) }) < 100_000
-            && repaints < 60
         // The title bar: rows below weston's panel (y > 32) holding a long contiguous run
-        // of near-black pixels; the run's ends are the bar's (the shadow around it is
-        // lighter and not contiguous with it in every row, so take the median row).
-        func longestDarkRun(_ y: Int) -> (start: Int, end: Int) {
+        // of near-black pixels (the active title bar; the shadow around it is lighter).
+        func longestDarkRun(_ image: PNGImage, _ y: Int) -> (start: Int, end: Int) {
             var best = (0, -1), start = -1
             for x in 0...image.width {
                 let dark = x < image.width && {
@@ -230,7 +218,24 @@ final class DesktopEndToEndTests: EndToEndTestCase {
             }
             return best
         }
-        let rows = (33..<200).map { ($0, longestDarkRun($0)) }.filter { $0.1.end - $0.1.start > 400 }
+        func titleRows(_ image: PNGImage) -> [(Int, (start: Int, end: Int))] {
+            (33..<300).map { ($0, longestDarkRun(image, $0)) }.filter { $0.1.end - $0.1.start > 400 }
+        }
+        // weston's desktop shell fades a new window in, and activates it a moment after it
+        // maps: repaint (each screenshot is one, after a sync) until the content is fully
+        // white and the title bar is the active one.
+        let path = "\(outputDirectory)/frame.png"
+        var image: PNGImage
+        var rows: [(Int, (start: Int, end: Int))] = []
+        var repaints = 0
+        repeat {
+            try weston.control.send("sync")
+            try weston.screenshot(to: path)
+            image = try PNGImage(path: path)
+            rows = titleRows(image)
+            repaints += 1
+        } while (image.count(x: 0, y: 40, width: image.width, height: 500, where: { $0.isGray(255, tolerance: 0) }) < 100_000
+                 || rows.count < 4) && repaints < 60
         // (The title text and the buttons break the run in most of the bar's 24 rows.)
         XCTAssertGreaterThanOrEqual(rows.count, 4, "libdecor's title bar is drawn")
         let run = try XCTUnwrap(rows.max { $0.1.end - $0.1.start < $1.1.end - $1.1.start }?.1)
