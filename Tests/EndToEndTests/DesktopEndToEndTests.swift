@@ -200,49 +200,36 @@ final class DesktopEndToEndTests: EndToEndTestCase {
         try weston.waitUntilReady(eventLog: log, client: client)
         try weston.control.send("sync")
         XCTAssertGreaterThan(Int(try weston.control.send("requests wl_subcompositor.get_subsurface")) ?? 0, 0)
-        // The title bar: rows below weston's panel (y > 32) holding a long contiguous run
-        // of near-black pixels (the active title bar; the shadow around it is lighter).
-        func longestDarkRun(_ image: PNGImage, _ y: Int) -> (start: Int, end: Int) {
-            var best = (0, -1), start = -1
-            for x in 0...image.width {
-                let dark = x < image.width && {
-                    let p = image.pixel(x: x, y: y)
-                    return p.r < 25 && p.g < 25 && p.b < 25
-                }()
-                if dark {
-                    if start < 0 { start = x }
-                } else if start >= 0 {
-                    if x - start > best.1 - best.0 + 1 { best = (start, x - 1) }
-                    start = -1
-                }
-            }
-            return best
-        }
-        func titleRows(_ image: PNGImage) -> [(Int, (start: Int, end: Int))] {
-            (33..<300).map { ($0, longestDarkRun(image, $0)) }.filter { $0.1.end - $0.1.start > 400 }
-        }
-        // weston's desktop shell fades a new window in, and activates it a moment after it
-        // maps: repaint (each screenshot is one, after a sync) until the content is fully
-        // white and the title bar is the active one.
+        // weston's desktop shell fades a new window in: repaint (each screenshot is one,
+        // after a sync) until the window's content is fully white.
         let path = "\(outputDirectory)/frame.png"
         var image: PNGImage
-        var rows: [(Int, (start: Int, end: Int))] = []
         var repaints = 0
+        func whiteRun(_ image: PNGImage, _ y: Int) -> (start: Int, end: Int)? {
+            let xs = (0..<image.width).filter { image.pixel(x: $0, y: y).isGray(255, tolerance: 0) }
+            guard let first = xs.first, let last = xs.last, last - first > 590 else { return nil }
+            return (first, last)
+        }
         repeat {
             try weston.control.send("sync")
             try weston.screenshot(to: path)
             image = try PNGImage(path: path)
-            rows = titleRows(image)
             repaints += 1
-        } while (image.count(x: 0, y: 40, width: image.width, height: 500, where: { $0.isGray(255, tolerance: 0) }) < 100_000
-                 || rows.count < 4) && repaints < 60
-        // (The title text and the buttons break the run in most of the bar's 24 rows.)
-        XCTAssertGreaterThanOrEqual(rows.count, 4, "libdecor's title bar is drawn")
-        let run = try XCTUnwrap(rows.max { $0.1.end - $0.1.start < $1.1.end - $1.1.start }?.1)
-        XCTAssertEqual(run.end - run.start + 1, 600, accuracy: 12, "as wide as the window")
-        // The bar is 24 px tall and its rows found lie within it: its middle is near theirs.
-        let middleY = (rows.first!.0 + rows.last!.0) / 2
-        let title = (minX: run.start, maxX: run.end, minY: middleY - 4, maxY: middleY + 4)
+        } while image.count(x: 0, y: 40, width: image.width, height: 500, where: { $0.isGray(255, tolerance: 0) }) < 100_000
+            && repaints < 60
+        // The content is the 600 px wide white area; the title bar sits on top of it.
+        let top = try XCTUnwrap((33..<400).first { whiteRun(image, $0) != nil }, "the window is on screen")
+        let content = try XCTUnwrap(whiteRun(image, top + 2))
+        XCTAssertEqual(content.end - content.start + 1, 600, accuracy: 2)
+        let barY = top - 12
+        // The bar's left part (no text there) is one flat colour, dark when active, light
+        // grey when not, and it is not the white content nor weston's patterned background.
+        let left = (content.start + 4..<content.start + 120).map { image.pixel(x: $0, y: barY) }
+        let reference = left[0]
+        XCTAssertTrue(left.allSatisfy { abs(Int($0.r) - Int(reference.r)) <= 3 && abs(Int($0.g) - Int(reference.g)) <= 3 },
+                      "libdecor's title bar is drawn: \(reference)")
+        XCTAssertFalse(reference.isGray(255, tolerance: 2), "the bar is not the content")
+        let title = (minX: content.start, maxX: content.end, minY: barY - 4, maxY: barY + 4)
 
         // A touch on the title bar is the frame's, not a finger.
         let middle = ((title.minX + title.maxX) / 2, (title.minY + title.maxY) / 2)
