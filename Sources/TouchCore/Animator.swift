@@ -12,11 +12,7 @@ public final class Animator {
         }
     }
 
-    /// Identifies a running animation so its owner can stop it.
-    public struct Token: Hashable, Sendable { let value: Int }
-
     private struct Running {
-        let token: Token
         let start: Double
         let duration: Double
         let curve: Curve
@@ -26,7 +22,6 @@ public final class Animator {
 
     private let clock: Clock
     private var running: [Running] = []
-    private var nextToken = 0
 
     init(clock: Clock) { self.clock = clock }
 
@@ -34,35 +29,28 @@ public final class Animator {
 
     /// Calls `update` with progress 0 now and with 0...1 at each later step; `completion`
     /// runs once progress reaches 1.
-    @discardableResult
     public func animate(duration: Double, curve: Curve = .easeInOut,
                         update: @escaping (Double) -> Void,
-                        completion: @escaping () -> Void = {}) -> Token {
-        let token = Token(value: nextToken)
-        nextToken += 1
+                        completion: @escaping () -> Void = {}) {
         update(0)
-        running.append(Running(token: token, start: clock.now, duration: max(duration, 0),
-                               curve: curve, update: update, completion: completion))
-        return token
-    }
-
-    /// Stops an animation where it is, without completion.
-    public func cancel(_ token: Token) {
-        running.removeAll { $0.token == token }
+        running.append(Running(start: clock.now, duration: max(duration, 0), curve: curve,
+                               update: update, completion: completion))
     }
 
     /// Applies every animation at the clock's current time.
+    /// Animations started by an update or a completion begin with the next step.
     public func step() {
         let now = clock.now
+        let current = running
+        running.removeAll()
+        var unfinished: [Running] = []
         var finished: [Running] = []
-        for animation in running {
+        for animation in current {
             let t = animation.duration > 0 ? min(1, (now - animation.start) / animation.duration) : 1
             animation.update(animation.curve.apply(t))
-            if t >= 1 { finished.append(animation) }
+            if t >= 1 { finished.append(animation) } else { unfinished.append(animation) }
         }
-        guard !finished.isEmpty else { return }
-        let done = Set(finished.map(\.token))
-        running.removeAll { done.contains($0.token) }
+        running = unfinished + running
         for animation in finished { animation.completion() }
     }
 }

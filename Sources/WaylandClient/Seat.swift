@@ -23,8 +23,6 @@ public final class Seat {
     public weak var touchHandler: TouchHandler? {
         didSet { touch?.handler = touchHandler }
     }
-    /// Told when the seat gains or loses touch (true when gained).
-    public var onTouchCapabilityChanged: (Bool) -> Void = { _ in }
 
     nonisolated(unsafe) private static let listener = Listener.make(wl_seat_listener(
         capabilities: { data, _, caps in object(data, as: Seat.self).capabilities(caps) },
@@ -45,43 +43,35 @@ public final class Seat {
     }
 
     private func capabilities(_ caps: UInt32) {
-        let hasTouch = caps & WL_SEAT_CAPABILITY_TOUCH.rawValue != 0
-        if hasTouch, touch == nil {
-            let device = TouchDevice(proxy: wl_seat_get_touch(proxy), version: version,
-                                     display: display)
+        follow(&touch, present: caps & WL_SEAT_CAPABILITY_TOUCH.rawValue != 0, make: {
+            let device = TouchDevice(proxy: wl_seat_get_touch(proxy), version: version, display: display)
             device.handler = touchHandler
-            touch = device
-            onTouchCapabilityChanged(true)
-        } else if !hasTouch, let device = touch {
-            touch = nil
-            device.handler?.touchDeviceRemoved()
-            onTouchCapabilityChanged(false)
-        }
-        let hasPointer = caps & WL_SEAT_CAPABILITY_POINTER.rawValue != 0
-        if hasPointer, pointer == nil {
+            return device
+        }, gone: { $0.handler?.touchDeviceRemoved() })
+        follow(&pointer, present: caps & WL_SEAT_CAPABILITY_POINTER.rawValue != 0, make: {
             let device = PointerDevice(proxy: wl_seat_get_pointer(proxy), version: version, display: display)
             device.handler = pointerHandler
-            pointer = device
-        } else if !hasPointer, let device = pointer {
-            pointer = nil
-            device.handler?.pointerLeave()
-        }
-        let hasKeyboard = caps & WL_SEAT_CAPABILITY_KEYBOARD.rawValue != 0
-        if hasKeyboard, keyboard == nil {
+            return device
+        }, gone: { $0.handler?.pointerLeave() })
+        follow(&keyboard, present: caps & WL_SEAT_CAPABILITY_KEYBOARD.rawValue != 0, make: {
             let device = KeyboardDevice(proxy: wl_seat_get_keyboard(proxy), version: version, display: display)
             device.handler = keyboardHandler
-            keyboard = device
-        } else if !hasKeyboard, let device = keyboard {
-            keyboard = nil
-            device.handler?.keyboardLeft()
+            return device
+        }, gone: { $0.handler?.keyboardLeft() })
+    }
+
+    /// One device per capability: made when it appears (never a second time), released
+    /// when it goes, after telling its handler that whatever it held is gone.
+    private func follow<Device>(_ device: inout Device?, present: Bool, make: () -> Device,
+                                gone: (Device) -> Void) {
+        if present, device == nil {
+            device = make()
+        } else if !present, let old = device {
+            device = nil
+            gone(old)
         }
     }
 
-    /// The global went away (wl_registry.global_remove).
-    func removed() {
-        if touch != nil {
-            touch?.handler?.touchDeviceRemoved()
-            touch = nil
-        }
-    }
+    /// The global went away (wl_registry.global_remove): as if every capability went.
+    func removed() { capabilities(0) }
 }

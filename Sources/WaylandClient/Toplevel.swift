@@ -33,8 +33,6 @@ public final class Toplevel {
         current = configuration
         return onConfigure(configuration)
     }
-    /// Whether libdecor decorates the window (false: plain xdg_toplevel).
-    public var isDecoratedByLibdecor: Bool { libdecor != nil }
 
     /// Called for every configure; returns the content size the client will draw at.
     public var onConfigure: (Configuration) -> (width: Int32, height: Int32) = { _ in (800, 600) }
