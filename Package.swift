@@ -85,7 +85,7 @@ let package = Package(
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient", "CWaylandProtocols"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Harness"]),
         // An in-process compositor for what real compositors will not send.
-        .target(name: "TestCompositor", dependencies: ["CWaylandServer", "CWaylandProtocols"],
+        .target(name: "TestCompositor", dependencies: ["CWaylandServer", "CWaylandProtocols", "HarnessServerSupport"],
                 path: "Tests/TestCompositor"),
         .testTarget(name: "AdversarialCompositorTests", dependencies: ["TestCompositor", "Harness"]),
     ]

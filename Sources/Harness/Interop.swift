@@ -82,9 +82,9 @@ public enum Interop {
             try session.send(batch: ["down 1 300 300", "down 2 600 320", "frame"])
             try session.send(batch: ["motion 1 330 310", "motion 2 560 340", "frame"])
             let image = try session.screenshot("spots.png")
-            // A spot under each finger (its centre; it may still be growing).
+            // A full-grown spot under each finger: its central 40 x 40 is spot grey.
             let covered = [(330, 310), (560, 340)].allSatisfy { x, y in
-                image.count(x: x - 10, y: y - 10, width: 20, height: 20) { $0.isGray(170, tolerance: 6) } >= 396
+                image.count(x: x - 20, y: y - 20, width: 40, height: 40) { $0.isGray(170, tolerance: 6) } >= 1590
             }
             let logged = phases(try frames(session)) == ["1 began", "2 began", "1 moved", "2 moved"]
             let framesSent = received("frame", in: session)

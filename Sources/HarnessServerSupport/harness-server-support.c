@@ -1,10 +1,33 @@
+#include <errno.h>
 #include <stdio.h>
+#include <sys/socket.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <wayland-server.h>
 
 #include "harness-server-support.h"
+
+void
+ts_vsend_line(int fd, const char *fmt, va_list ap)
+{
+	char line[1024];
+	int n = vsnprintf(line, sizeof line - 1, fmt, ap);
+	if (n < 0 || fd < 0)
+		return;
+	if ((size_t)n > sizeof line - 2)
+		n = sizeof line - 2;
+	line[n++] = '\n';
+	for (const char *p = line; n > 0;) {
+		ssize_t w = send(fd, p, (size_t)n, MSG_NOSIGNAL);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return;
+		p += w;
+		n -= (int)w;
+	}
+}
 
 void
 ts_request_counts_add(struct ts_request_counts *counts, const char *interface, const char *message)

@@ -123,27 +123,10 @@ static void connection_process(struct connection *c);
 static void
 reply(struct connection *c, const char *fmt, ...)
 {
-	char line[1024];
 	va_list ap;
 	va_start(ap, fmt);
-	int n = vsnprintf(line, sizeof line - 1, fmt, ap);
+	ts_vsend_line(c->fd, fmt, ap);
 	va_end(ap);
-	if (n < 0)
-		return;
-	if ((size_t)n > sizeof line - 2)
-		n = sizeof line - 2;
-	line[n++] = '\n';
-	/* Replies are short and the peer waits for each; a blocking write is fine. */
-	const char *p = line;
-	while (n > 0) {
-		ssize_t w = send(c->fd, p, n, MSG_NOSIGNAL);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return;
-		p += w;
-		n -= w;
-	}
 }
 
 /* ---- waiting commands ---- */

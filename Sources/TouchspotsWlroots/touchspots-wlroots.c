@@ -73,25 +73,10 @@ static void process_lines(void);
 static void
 reply(const char *fmt, ...)
 {
-	char line[1024];
 	va_list ap;
 	va_start(ap, fmt);
-	int n = vsnprintf(line, sizeof line - 1, fmt, ap);
+	ts_vsend_line(shim.conn_fd, fmt, ap);
 	va_end(ap);
-	if (n < 0 || shim.conn_fd < 0)
-		return;
-	if ((size_t)n > sizeof line - 2)
-		n = sizeof line - 2;
-	line[n++] = '\n';
-	for (const char *p = line; n > 0;) {
-		ssize_t w = send(shim.conn_fd, p, n, MSG_NOSIGNAL);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return;
-		p += w;
-		n -= w;
-	}
 }
 
 static uint32_t

@@ -9,6 +9,7 @@
 #include <wayland-server.h>
 
 #include "test-compositor.h"
+#include "harness-server-support.h"
 #include "xdg-shell-server-protocol.h"
 #include "fractional-scale-v1-server-protocol.h"
 #include "viewporter-server-protocol.h"
@@ -541,34 +542,13 @@ tc_dispatch(struct tc *tc, int timeout_ms)
 	return ret;
 }
 
-struct ping {
-	uint32_t serial;
-	int count;
-};
-
-static enum wl_iterator_result
-ping_one(struct wl_resource *r, void *data)
-{
-	struct ping *p = data;
-	if (strcmp(wl_resource_get_class(r), "xdg_wm_base") == 0) {
-		xdg_wm_base_send_ping(r, p->serial);
-		p->count++;
-	}
-	return WL_ITERATOR_CONTINUE;
-}
-
 bool
 tc_sync(struct tc *tc, int timeout_ms)
 {
-	struct ping p = { wl_display_next_serial(tc->display), 0 };
-	struct wl_client *client;
-	wl_client_for_each(client, wl_display_get_client_list(tc->display))
-		wl_client_for_each_resource(client, ping_one, &p);
-	if (p.count == 0)
+	tc->ping_serial = wl_display_next_serial(tc->display);
+	tc->pongs_wanted = ts_ping_clients(tc->display, tc->ping_serial);
+	if (tc->pongs_wanted == 0)
 		return false;
-	tc->ping_serial = p.serial;
-	tc->pongs_wanted = p.count;
-	wl_display_flush_clients(tc->display);
 	uint32_t start = now_ms();
 	while (tc->pongs_wanted > 0) {
 		int left = timeout_ms - (int)(now_ms() - start);

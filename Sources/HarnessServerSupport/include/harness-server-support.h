@@ -3,8 +3,13 @@
 
 /* What the weston module and the wlroots shim both do inside a compositor. */
 
+#include <stdarg.h>
 #include <stdint.h>
 #include <wayland-server-core.h>
+
+/* Writes one reply line (printf-style, newline added, at most 1 KiB) to a control
+ * connection. Replies are short and the peer waits for each: a blocking write is fine. */
+void ts_vsend_line(int fd, const char *fmt, va_list ap);
 
 /* Counts requests by "interface.message", for the `requests` command. */
 struct ts_request_counts {
