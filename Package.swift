@@ -74,7 +74,8 @@ let package = Package(
         .executableTarget(name: "touchspots-kwin-input", dependencies: ["CWaylandProtocols", "CWaylandClient"],
                           linkerSettings: [.linkedLibrary("wayland-client")]),
         .target(name: "CHarness"),
-        .target(name: "Harness", dependencies: ["CHarness", "CPNG"]),
+        .target(name: "Harness", dependencies: ["CHarness", "CPNG"],
+                resources: [.copy("Scripts/mutter-driver.py")]),
         .executableTarget(name: "touchspots-harness",
                           dependencies: [
                               "Harness",

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// A headless compositor the harness can drive: touch commands and sync over a control
 /// channel, screenshots, and the environment its clients need.
@@ -15,11 +16,20 @@ public protocol Compositor: AnyObject {
     /// Writes what the output shows to `path` as PNG (call sync first).
     func screenshot(to path: String) throws
     func stop()
+    /// How the harness can make this compositor cancel touches.
+    var cancellation: TouchCancellation { get }
+}
+
+/// A way to make a compositor send wl_touch.cancel: command batches that put `touches`
+/// fingers down and have the compositor cancel them, or why there is none.
+public enum TouchCancellation: Sendable {
+    case commands([[String]], touches: Int)
+    case unavailable(String)
 }
 
 /// The compositors the harness knows how to run headless with injected touches.
 public enum CompositorKind: String, CaseIterable, Sendable {
-    case weston, sway, cage, phoc, kwin
+    case weston, sway, cage, phoc, mutter, gnomeShell = "gnome-shell", kwin
 
     /// Starts one, `width` x `height` logical px at `scale`, logging into `directory`.
     /// `scale` may be fractional on kwin; weston and wlroots 0.15 take integers.
@@ -38,6 +48,9 @@ public enum CompositorKind: String, CaseIterable, Sendable {
         case .sway, .cage, .phoc:
             return try WlrootsCompositor(kind: self, width: width, height: height, scale: Int(scale),
                                          directory: directory)
+        case .mutter, .gnomeShell:
+            return try Mutter(shell: self == .gnomeShell, width: width, height: height, scale: scale,
+                              directory: directory)
         case .kwin:
             return try KWin(width: width, height: height, scale: scale, directory: directory)
         }
@@ -48,9 +61,24 @@ public enum CompositorKind: String, CaseIterable, Sendable {
 }
 
 extension Compositor {
+    /// The harnesses that inject touches into a seat of their own (weston's module, the
+    /// wlroots shim, kwin's fake input) can cancel that seat's touches directly.
+    public var cancellation: TouchCancellation {
+        .commands([["down 1 300 300", "down 2 500 300", "frame"], ["cancel"]], touches: 2)
+    }
+
     /// Compositors the harness extends (weston's module, the wlroots shim) sync by pinging
     /// every client and repainting until nobody commits.
     public func sync(client: ChildProcess, eventLog: EventLogReader) throws {
         try control.send("sync")
+    }
+}
+
+/// For compositors that cannot ping a client for us (kwin, mutter): SIGUSR1 asks touchspots
+/// itself, which writes its `number`-th sync line once it has handled and drawn everything.
+func requestClientSync(number: Int, client: ChildProcess, eventLog: EventLogReader) throws {
+    client.signal(SIGUSR1)
+    try eventLog.waitFor(timeout: 10, "sync \(number)", abandon: { client.hasExited }) {
+        $0["type"] as? String == "sync" && ($0["count"] as? Int ?? 0) >= number
     }
 }

@@ -81,11 +81,7 @@ public final class KWin: Compositor {
     public func sync(client: ChildProcess, eventLog: EventLogReader) throws {
         try control.send("sync")
         syncs += 1
-        let wanted = syncs
-        client.signal(SIGUSR1)
-        try eventLog.waitFor(timeout: 10, "sync \(wanted)", abandon: { client.hasExited }) {
-            $0["type"] as? String == "sync" && ($0["count"] as? Int ?? 0) >= wanted
-        }
+        try requestClientSync(number: syncs, client: client, eventLog: eventLog)
     }
 
     public func screenshot(to path: String) throws {

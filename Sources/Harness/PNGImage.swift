@@ -31,6 +31,8 @@ public struct PNGImage: Sendable {
         public func isGray(_ gray: UInt8, tolerance: UInt8 = 6) -> Bool {
             [r, g, b].allSatisfy { abs(Int($0) - Int(gray)) <= Int(tolerance) }
         }
+        /// Whether every channel is 230 or more: the background of every touchspots scene.
+        public var isLight: Bool { min(r, g, b) >= 230 }
     }
 
     public func pixel(x: Int, y: Int) -> Pixel {

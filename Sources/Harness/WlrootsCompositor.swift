@@ -59,7 +59,7 @@ public final class WlrootsCompositor: Compositor {
                 """
             try Self.writeOwned(config, to: "\(runtimeDirectory)/phoc.ini", uid: nobody.pw_uid)
             arguments = ["phoc", "-C", "\(runtimeDirectory)/phoc.ini"]
-        case .weston, .kwin:
+        case .weston, .mutter, .gnomeShell, .kwin:
             throw HarnessError("\(kind.rawValue) is not a wlroots compositor")
         }
         let environment = [

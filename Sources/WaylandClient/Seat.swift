@@ -19,6 +19,10 @@ public final class Seat {
         didSet { keyboard?.handler = keyboardHandler }
     }
 
+    /// Called after the seat gained or lost a device: kwin and mutter add touch only once
+    /// the first touch happens, so the event log says when a seat can be touched.
+    public var onDevicesChanged: ((Seat) -> Void)?
+
     /// Receives the events of this seat's wl_touch, whenever it has one.
     public weak var touchHandler: TouchHandler? {
         didSet { touch?.handler = touchHandler }
@@ -43,6 +47,7 @@ public final class Seat {
     }
 
     private func capabilities(_ caps: UInt32) {
+        let before = (touch != nil, pointer != nil, keyboard != nil)
         follow(&touch, present: caps & WL_SEAT_CAPABILITY_TOUCH.rawValue != 0, make: {
             let device = TouchDevice(proxy: wl_seat_get_touch(proxy), version: version, display: display)
             device.handler = touchHandler
@@ -58,6 +63,7 @@ public final class Seat {
             device.handler = keyboardHandler
             return device
         }, gone: { $0.handler?.keyboardLeft() })
+        if before != (touch != nil, pointer != nil, keyboard != nil) { onDevicesChanged?(self) }
     }
 
     /// One device per capability: made when it appears (never a second time), released

@@ -172,6 +172,13 @@ final class App: TouchObserver {
         seat.touchHandler = input
         seat.pointerHandler = pointerInput
         seat.keyboardHandler = keyboardInput
+        seat.onDevicesChanged = { [weak self] seat in self?.logDevices(of: seat) }
+        logDevices(of: seat)
+    }
+
+    private func logDevices(of seat: Seat) {
+        log?.write(.seat(name: seat.name, touch: seat.touch != nil, pointer: seat.pointer != nil,
+                         keyboard: seat.keyboard != nil))
     }
 
     /// Every touch frame, from the touchscreen or the mouse, goes the same way.

@@ -164,6 +164,16 @@ extension JSONObject {
                     "scale": .double(scale)])
     }
 
+    /// Which devices a seat offers, whenever that changes.
+    static func seat(name: String?, touch: Bool, pointer: Bool, keyboard: Bool) -> JSONObject {
+        var object = JSONObject(["type": .string("seat")])
+        if let name { object.append("name", .string(name)) }
+        object.append("touch", .bool(touch))
+        object.append("pointer", .bool(pointer))
+        object.append("keyboard", .bool(keyboard))
+        return object
+    }
+
     static func frame(_ frame: TouchFrame, spots: Int) -> JSONObject {
         let touches: [Value] = frame.touches.map { touch in
             var entry = JSONObject(["id": .int(Int(touch.id)), "phase": .string(touch.phase.rawValue),

@@ -2,7 +2,7 @@ import Foundation
 import Harness
 import XCTest
 
-/// The interop matrix for the compositors CI runs: weston, sway and kwin. Every check passes,
+/// The interop matrix for the compositors CI runs: weston, sway, mutter, gnome-shell and kwin. Every check passes,
 /// except what the matrix records as a limitation of the compositor itself.
 final class InteropTests: XCTestCase {
     private let directory = "\(Products.buildDirectory)/../interop"
@@ -23,6 +23,17 @@ final class InteropTests: XCTestCase {
     func testSway() {
         // sway 1.7 (wlroots 0.15) does not forward a touch device's cancel to clients.
         assertRow(.sway, limitations: ["cancel"])
+    }
+
+    func testMutter() {
+        // Plain mutter has no gesture of its own that cancels touches, and its RemoteDesktop
+        // API (the only way in) has no cancel.
+        assertRow(.mutter, limitations: ["cancel"])
+    }
+
+    func testGnomeShell() {
+        // gnome-shell cancels the window's touches when it takes a three-finger swipe.
+        assertRow(.gnomeShell, limitations: [])
     }
 
     func testKWin() {
