@@ -4,7 +4,7 @@ import CWaylandClient
 /// capability appears, released when it goes, never a second one (compositors resend
 /// capabilities, and kwin and mutter add touch only after the first touch event).
 public final class Seat {
-    let proxy: OpaquePointer
+    public let proxy: OpaquePointer
     let version: UInt32
     private let display: Display
     public private(set) var name: String?
@@ -49,7 +49,8 @@ public final class Seat {
     private func capabilities(_ caps: UInt32) {
         let before = (touch != nil, pointer != nil, keyboard != nil)
         follow(&touch, present: caps & WL_SEAT_CAPABILITY_TOUCH.rawValue != 0, make: {
-            let device = TouchDevice(proxy: wl_seat_get_touch(proxy), version: version, display: display)
+            let device = TouchDevice(proxy: wl_seat_get_touch(proxy), version: version, display: display,
+                                     seat: self)
             device.handler = touchHandler
             return device
         }, gone: { $0.handler?.touchDeviceRemoved() })

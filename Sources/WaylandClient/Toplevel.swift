@@ -97,6 +97,60 @@ public final class Toplevel {
         }
     }
 
+    /// The name of the libdecor plugin `surface` belongs to ("libdecor-cairo"), if it is
+    /// one of the frame's surfaces.
+    public func decorationPlugin(of surface: OpaquePointer) -> String? {
+        guard libdecor != nil, let name = ts_proxy_tag_name(surface) else { return nil }
+        return String(cString: name)
+    }
+
+    /// Starts an interactive move, as a press on the title bar does.
+    public func move(seat: Seat, serial: UInt32) {
+        if let frame = libdecor?.frame { libdecor_frame_move(frame, seat.proxy, serial) }
+    }
+
+    /// Starts an interactive resize from an edge of the frame.
+    public func resize(seat: Seat, serial: UInt32, edge: ResizeEdge) {
+        if let frame = libdecor?.frame { libdecor_frame_resize(frame, seat.proxy, serial, edge.libdecorEdge) }
+    }
+
+    /// What the frame's close button does: the close callback runs (onClose).
+    public func close() {
+        if let frame = libdecor?.frame { libdecor_frame_close(frame) }
+    }
+
+    public func toggleMaximized() {
+        guard let frame = libdecor?.frame else { return }
+        if current?.isMaximized ?? false { libdecor_frame_unset_maximized(frame) } else { libdecor_frame_set_maximized(frame) }
+    }
+
+    public func minimize() {
+        if let frame = libdecor?.frame { libdecor_frame_set_minimized(frame) }
+    }
+
+    public struct ResizeEdge: OptionSet, Sendable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        public static let top = ResizeEdge(rawValue: 1)
+        public static let bottom = ResizeEdge(rawValue: 2)
+        public static let left = ResizeEdge(rawValue: 4)
+        public static let right = ResizeEdge(rawValue: 8)
+
+        var libdecorEdge: libdecor_resize_edge {
+            switch self {
+            case .top: LIBDECOR_RESIZE_EDGE_TOP
+            case .bottom: LIBDECOR_RESIZE_EDGE_BOTTOM
+            case .left: LIBDECOR_RESIZE_EDGE_LEFT
+            case .right: LIBDECOR_RESIZE_EDGE_RIGHT
+            case [.top, .left]: LIBDECOR_RESIZE_EDGE_TOP_LEFT
+            case [.top, .right]: LIBDECOR_RESIZE_EDGE_TOP_RIGHT
+            case [.bottom, .left]: LIBDECOR_RESIZE_EDGE_BOTTOM_LEFT
+            case [.bottom, .right]: LIBDECOR_RESIZE_EDGE_BOTTOM_RIGHT
+            default: LIBDECOR_RESIZE_EDGE_NONE
+            }
+        }
+    }
+
     public func setMinimumSize(width: Int32, height: Int32) {
         if let frame = libdecor?.frame {
             libdecor_frame_set_min_content_size(frame, width, height)

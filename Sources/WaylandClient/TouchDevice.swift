@@ -3,7 +3,9 @@ import CWaylandClient
 /// The raw wl_touch events, surface-local coordinates already converted to doubles.
 /// The executable hands them to the core's frame assembler.
 public protocol TouchHandler: AnyObject {
-    func touchDown(id: Int32, x: Double, y: Double, time: UInt32, surface: OpaquePointer?)
+    /// `serial` and `seat` let a touch start an interactive move or resize.
+    func touchDown(id: Int32, x: Double, y: Double, time: UInt32, surface: OpaquePointer?,
+                   serial: UInt32, seat: Seat)
     func touchUp(id: Int32, time: UInt32)
     func touchMotion(id: Int32, x: Double, y: Double, time: UInt32)
     func touchFrame()
@@ -20,12 +22,15 @@ public final class TouchDevice {
     private let version: UInt32
     private let display: Display
     weak var handler: TouchHandler?
+    private weak var seat: Seat?
 
     nonisolated(unsafe) private static let listener = Listener.make(wl_touch_listener(
-        down: { data, _, _, time, surface, id, x, y in
-            object(data, as: TouchDevice.self).handler?.touchDown(
+        down: { data, _, serial, time, surface, id, x, y in
+            let device = object(data, as: TouchDevice.self)
+            guard let seat = device.seat else { return }
+            device.handler?.touchDown(
                 id: id, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y), time: time,
-                surface: surface)
+                surface: surface, serial: serial, seat: seat)
         },
         up: { data, _, _, time, id in
             object(data, as: TouchDevice.self).handler?.touchUp(id: id, time: time)
@@ -45,8 +50,9 @@ public final class TouchDevice {
                 id: id, degrees: wl_fixed_to_double(orientation))
         }))
 
-    init(proxy: OpaquePointer, version: UInt32, display: Display) {
+    init(proxy: OpaquePointer, version: UInt32, display: Display, seat: Seat) {
         self.proxy = proxy
+        self.seat = seat
         self.version = version
         self.display = display
         wl_touch_add_listener(proxy, Self.listener, unretained(self))

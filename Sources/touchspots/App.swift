@@ -69,6 +69,7 @@ final class App: TouchObserver {
         }
         self.stage = stage
         input.ownSurface = surface.proxy
+        input.frameTouches = LibdecorFrameTouches(toplevel: toplevel) { [window] in window.size }
         pointerInput.ownSurface = surface.proxy
         wire()
         if options.fullscreen { toplevel.setFullscreen(true) }
@@ -78,8 +79,6 @@ final class App: TouchObserver {
     }
 
     private func wire() {
-        for seat in registry.seats.values { attach(seat) }
-        registry.onSeatAdded = { [unowned self] seat in attach(seat) }
         registry.onOutputsChanged = { [surface] in surface.outputsChanged() }
 
         input.assembler.onFrame = { [unowned self] frame in
@@ -93,6 +92,9 @@ final class App: TouchObserver {
         window.touchObserver = self
         stage.onEvent = { [unowned self] event in log?.write(.scene(event)) }
         stage.start()
+        // After the scene line, which stays the first line of the log.
+        for seat in registry.seats.values { attach(seat) }
+        registry.onSeatAdded = { [unowned self] seat in attach(seat) }
         loop.nextDeadline = { [unowned self] in
             ([window.timers.nextDeadline] + registry.seats.values.map { $0.keyboard?.repeatDeadline })
                 .compactMap { $0 }.min()

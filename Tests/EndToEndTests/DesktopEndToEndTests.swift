@@ -244,6 +244,57 @@ final class DesktopEndToEndTests: EndToEndTestCase {
         XCTAssertEqual(client.wait(timeout: 10), 0, "closing the window ends touchspots cleanly")
     }
 
+    /// mutter offers no xdg-decoration, so libdecor draws its frame; libdecor 0.1.1's frame
+    /// ignores touch, and touchspots acts on touches on it instead: a drag on the title bar
+    /// moves the window, a tap on the close button ends the program.
+    func testLibdecorFrameOnMutterMovesAndClosesByTouch() throws {
+        try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
+        let mutter = try CompositorKind.mutter.start(width: 1024, height: 640, scale: 1, directory: outputDirectory)
+        defer { mutter.stop() }
+        let log = EventLogReader(path: "\(outputDirectory)/events.jsonl")
+        let client = try ChildProcess(name: "touchspots",
+                                      arguments: [Products.touchspots, "--size", "600x400", "--event-log", log.path],
+                                      environment: mutter.clientEnvironment,
+                                      logPath: "\(outputDirectory)/touchspots.log")
+        defer { _ = try? client.stop() }
+        try log.waitForWindow(width: 600, height: 400, client: client)
+        _ = try log.waitFor("a seat with touch") { $0["type"] as? String == "seat" && $0["touch"] as? Bool == true }
+
+        /// The window's white content (600 px wide) and libdecor's flat title bar on top of it,
+        /// once mutter has zoomed the new window in.
+        func findWindow(_ name: String) throws -> (left: Int, top: Int, bar: PNGImage.Pixel) {
+            for _ in 0..<30 {
+                try mutter.sync(client: client, eventLog: log)
+                try mutter.screenshot(to: "\(outputDirectory)/\(name)")
+                let image = try PNGImage(path: "\(outputDirectory)/\(name)")
+                for y in 30..<image.height - 10 {
+                    let xs = (0..<image.width).filter { image.pixel(x: $0, y: y).isGray(255, tolerance: 0) }
+                    guard let first = xs.first, let last = xs.last, last - first + 1 == 600,
+                          xs.count == 600 else { continue }
+                    let bar = (first + 4..<first + 60).map { image.pixel(x: $0, y: y - 12) }
+                    if bar.allSatisfy({ $0 == bar[0] }), !bar[0].isLight { return (first, y, bar[0]) }
+                    break
+                }
+            }
+            throw HarnessError("no window with a title bar on screen")
+        }
+        let before = try findWindow("frame.png")
+
+        // A drag on the title bar moves the window; no finger is seen by the scene.
+        let grab = (before.left + 150, before.top - 12)
+        try mutter.control.send("down 1 \(grab.0) \(grab.1)")
+        for step in 1...10 { try mutter.control.send("motion 1 \(grab.0 + step * 10) \(grab.1 + step * 5)") }
+        try mutter.control.send("up 1")
+        let after = try findWindow("moved.png")
+        XCTAssertEqual(after.left - before.left, 100, accuracy: 2, "the window followed the finger")
+        XCTAssertEqual(after.top - before.top, 50, accuracy: 2, "the window followed the finger")
+        XCTAssertTrue(try log.events(ofType: "frame").isEmpty, "touches on the frame are no fingers")
+
+        // A tap on the close button (the title bar's rightmost) ends touchspots cleanly.
+        try mutter.control.send(batch: ["down 2 \(after.left + 600 - 14) \(after.top - 12)", "up 2"])
+        XCTAssertEqual(client.wait(timeout: 10), 0, "closing the window by touch ends touchspots")
+    }
+
     func testWithoutALibdecorPluginTheWindowRunsUndecoratedAndSaysSoOnce() throws {
         try startSession(environment: ["LIBDECOR_PLUGIN_DIR": "/nonexistent"])
         try session.send(batch: ["down 1 300 300", "frame"])
