@@ -7,7 +7,9 @@
 /// - lets the owner flush at the end of a dispatch (`flushPendingGroup`), so that fingers
 ///   on a frame-less compositor still move on screen;
 /// - hands on the group when a finger moves a second time before a frame (a frame went
-///   missing), so that a stroke keeps its shape;
+///   missing), so that a stroke keeps its shape; a finger that went down in the group
+///   takes one motion into its began entry (mutter folds a down and a motion into one
+///   frame), a second one hands the group on too;
 /// - treats a down for an id that is still active as a cancel of the old touch;
 /// - ends every active touch on cancel, with no up to follow;
 /// - ends a touch at its last known position, since wl_touch.up carries none;
@@ -20,6 +22,8 @@ public final class TouchFrameAssembler {
 
     private var active: [Int32: Touch] = [:]
     private var pending: [Touch] = []
+    /// Sequences of the began entries in `pending` that took a motion already.
+    private var movedSinceBegan: Set<Int> = []
     private var lastTime: UInt32 = 0
     private let sequencer: TouchSequencer
 
@@ -57,7 +61,7 @@ public final class TouchFrameAssembler {
         touch.time = time
         active[id] = touch
         let index = pending.lastIndex { $0.id == id && $0.sequence == touch.sequence }
-        if let index, pending[index].phase == .moved {
+        if let index, pending[index].phase == .moved || movedSinceBegan.contains(touch.sequence) {
             // A second motion of one finger before a frame means a frame went missing (cage
             // sends none): hand the group on as it is, so the path keeps its corners.
             flushPendingGroup()
@@ -66,6 +70,7 @@ public final class TouchFrameAssembler {
             // A finger that went down in this group stays began, at its newest position.
             pending[index].location = location
             pending[index].time = time
+            movedSinceBegan.insert(touch.sequence)
         } else {
             var moved = touch
             moved.phase = .moved
@@ -129,6 +134,7 @@ public final class TouchFrameAssembler {
         guard !pending.isEmpty else { return }
         let touches = pending
         pending.removeAll()
+        movedSinceBegan.removeAll()
         let time = touches.map(\.time).max() ?? lastTime
         let stillActive = active.values.sorted { $0.sequence < $1.sequence }
         onFrame(TouchFrame(time: time, touches: touches, activeTouches: stillActive))

@@ -53,6 +53,17 @@ final class TouchFrameAssemblerTests: XCTestCase {
         XCTAssertEqual(summary(frames[0]), ["4 began 2.0,3.0"])
     }
 
+    func testSecondMotionAfterADownBeforeAFrameStartsANewFrame() {
+        // cage, fingers that go down and move within one read: the began entry takes the
+        // first motion only, so a pinch keeps the distances it went through.
+        assembler.down(id: 1, at: Point(x: 450, y: 0), time: 1)
+        assembler.motion(id: 1, to: Point(x: 440, y: 0), time: 2)
+        assembler.motion(id: 1, to: Point(x: 430, y: 0), time: 3)
+        assembler.motion(id: 1, to: Point(x: 420, y: 0), time: 4)
+        assembler.flushPendingGroup()
+        XCTAssertEqual(frames.map(summary), [["1 began 440.0,0.0"], ["1 moved 430.0,0.0"], ["1 moved 420.0,0.0"]])
+    }
+
     func testDownAndUpInsideOneFrameGiveBeganThenEnded() {
         assembler.down(id: 1, at: Point(x: 0, y: 0), time: 1)
         assembler.down(id: 2, at: Point(x: 50, y: 50), time: 1)
