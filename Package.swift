@@ -70,7 +70,7 @@ let package = Package(
         .target(name: "TouchspotsWlroots", dependencies: ["CWlroots", "CWaylandServer", "HarnessServerSupport"],
                 cSettings: [.define("WLR_USE_UNSTABLE")],
                 linkerSettings: [.linkedLibrary("wlroots"), .linkedLibrary("wayland-server"),
-                                 .linkedLibrary("dl")]),
+                                 .linkedLibrary("dl"), .linkedLibrary("png16")]),
         .executableTarget(name: "touchspots-kwin-input", dependencies: ["CWaylandProtocols", "CWaylandClient"],
                           linkerSettings: [.linkedLibrary("wayland-client")]),
         .target(name: "CHarness"),

@@ -9,7 +9,11 @@
  *   TOUCHSPOTS_WLROOTS_SIZE=WxH       the output's size in logical px, to normalize touches
  *
  * Commands and replies as touchspots-weston's (see its header): down ID X Y, motion ID X Y,
- * up ID, frame, cancel, sync, commits, requests IFACE.MSG. Screenshots come from grim.
+ * up ID, frame, cancel, sync, commits, requests IFACE.MSG; and screenshot PATH, which writes
+ * the buffer the output shows as PNG, and output-commits, how many buffers it has shown.
+ * grim (wlr-screencopy) was the first way to screenshots and failed on two of the three:
+ * phoc 0.24 scans touchspots' buffer out directly and screencopy then copies an unrendered
+ * (black) buffer; reading the output's own front buffer works the same on all of them.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -30,6 +34,10 @@
 #include <wlr/backend/multi.h>
 #include <wlr/types/wlr_input_device.h>
 #include <wlr/types/wlr_output.h>
+#include <wlr/types/wlr_buffer.h>
+#include <drm_fourcc.h>
+#include <png.h>
+#include <setjmp.h>
 #include <wlr/types/wlr_touch.h>
 
 #include "touchspots-wlroots.h"
@@ -65,6 +73,10 @@ static struct {
 	int quiet_rounds;
 	uint64_t last_round_end_commits;
 	uint64_t commits, round_commits, frames, wait_frames;
+	/* The buffer the output shows: the last one committed to it (rendered, or a
+	 * client's buffer under direct scan-out), kept locked as the output keeps it. */
+	struct wlr_buffer *front;
+	uint64_t buffer_commits;
 	struct ts_request_counts requests;
 } shim = { .listen_fd = -1, .conn_fd = -1 };
 
@@ -172,7 +184,17 @@ bool
 wlr_output_commit(struct wlr_output *output)
 {
 	bool (*real)(struct wlr_output *) = dlsym(RTLD_NEXT, "wlr_output_commit");
+	struct wlr_buffer *buffer = (output->pending.committed & WLR_OUTPUT_STATE_BUFFER)
+		? wlr_buffer_lock(output->pending.buffer) : NULL;
 	bool ok = real(output);
+	if (buffer && ok) {
+		if (shim.front)
+			wlr_buffer_unlock(shim.front);
+		shim.front = buffer;
+		shim.buffer_commits++;
+	} else if (buffer) {
+		wlr_buffer_unlock(buffer);
+	}
 	shim.output = output;
 	shim.frames++;
 	if (shim.wait == WAIT_FRAME && shim.frames > shim.wait_frames)
@@ -267,6 +289,68 @@ touch_command(int argc, char **argv)
 	reply("ok");
 }
 
+/* ---- screenshots: the output's front buffer as PNG ---- */
+
+static const char *
+write_screenshot(const char *path)
+{
+	if (!shim.front)
+		return "the output has shown no buffer yet";
+	void *data;
+	uint32_t format;
+	size_t stride;
+	/* A client's buffer scanned out directly is a wlr_client_buffer, whose own pixels
+	 * are its source's (the wl_shm buffer). */
+	struct wlr_buffer *readable = shim.front;
+	if (!wlr_buffer_begin_data_ptr_access(readable, WLR_BUFFER_DATA_PTR_ACCESS_READ,
+					      &data, &format, &stride)) {
+		struct wlr_client_buffer *client = wlr_client_buffer_get(shim.front);
+		readable = client ? client->source : NULL;
+		if (!readable || !wlr_buffer_begin_data_ptr_access(readable, WLR_BUFFER_DATA_PTR_ACCESS_READ,
+								   &data, &format, &stride))
+			return "the output's buffer cannot be read";
+	}
+	/* Little-endian 32-bit formats: B G R x in memory for XRGB, R G B x for XBGR. */
+	bool bgr = format == DRM_FORMAT_XRGB8888 || format == DRM_FORMAT_ARGB8888;
+	bool rgb = format == DRM_FORMAT_XBGR8888 || format == DRM_FORMAT_ABGR8888;
+	const char *error = NULL;
+	int width = readable->width, height = readable->height;
+	FILE *file = (bgr || rgb) ? fopen(path, "wb") : NULL;
+	png_structp png = file ? png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL) : NULL;
+	png_infop info = png ? png_create_info_struct(png) : NULL;
+	uint8_t *row = malloc((size_t)width * 3);
+	if (!bgr && !rgb) {
+		error = "the output's buffer has a format this shim cannot read";
+	} else if (!file || !png || !info || !row) {
+		error = "cannot write the screenshot";
+	} else if (setjmp(png_jmpbuf(png))) {
+		error = "libpng failed";
+	} else {
+		png_init_io(png, file);
+		png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8, PNG_COLOR_TYPE_RGB,
+			     PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+		png_set_compression_level(png, 1);
+		png_write_info(png, info);
+		for (int y = 0; y < height; y++) {
+			const uint8_t *src = (const uint8_t *)data + (size_t)y * stride;
+			for (int x = 0; x < width; x++) {
+				row[x * 3 + 0] = src[x * 4 + (bgr ? 2 : 0)];
+				row[x * 3 + 1] = src[x * 4 + 1];
+				row[x * 3 + 2] = src[x * 4 + (bgr ? 0 : 2)];
+			}
+			png_write_row(png, row);
+		}
+		png_write_end(png, NULL);
+	}
+	wlr_buffer_end_data_ptr_access(readable);
+	if (png)
+		png_destroy_write_struct(&png, info ? &info : NULL);
+	if (file)
+		fclose(file);
+	free(row);
+	return error;
+}
+
 static void
 run(char *line)
 {
@@ -296,6 +380,14 @@ run(char *line)
 		sync_round();
 	} else if (!strcmp(argv[0], "size")) {
 		reply("ok %d %d", (int)shim.width, (int)shim.height);
+	} else if (!strcmp(argv[0], "screenshot") && argc == 2) {
+		const char *error = write_screenshot(argv[1]);
+		if (error)
+			reply("error: %s", error);
+		else
+			reply("ok");
+	} else if (!strcmp(argv[0], "output-commits")) {
+		reply("ok %llu", (unsigned long long)shim.buffer_commits);
 	} else if (!strcmp(argv[0], "commits")) {
 		reply("ok %llu", (unsigned long long)shim.commits);
 	} else if (!strcmp(argv[0], "requests") && argc == 2) {

@@ -140,7 +140,7 @@ final class DesktopEndToEndTests: EndToEndTestCase {
     /// On sway, a window that is not fullscreen gets sway's border and title bar, and
     /// touchspots draws no frame of its own.
     func testSwayDrawsTheBorderAndTouchspotsNone() throws {
-        try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
+        try makeFreshOutputDirectory()
         let sway = try WlrootsCompositor(kind: .sway, width: 1024, height: 640, scale: 1,
                                          directory: outputDirectory, swayBorders: true)
         defer { sway.stop() }
@@ -185,7 +185,7 @@ final class DesktopEndToEndTests: EndToEndTestCase {
     /// and its close button (by pointer: libdecor 0.1.1's frame ignores touch) ends the
     /// program cleanly.
     func testLibdecorFrameWithoutXdgDecoration() throws {
-        try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
+        try makeFreshOutputDirectory()
         var configuration = Weston.Configuration(modulePath: Products.westonModule,
                                                  logPath: "\(outputDirectory)/weston.log")
         configuration.shell = "desktop-shell.so"
@@ -248,7 +248,7 @@ final class DesktopEndToEndTests: EndToEndTestCase {
     /// ignores touch, and touchspots acts on touches on it instead: a drag on the title bar
     /// moves the window, a tap on the close button ends the program.
     func testLibdecorFrameOnMutterMovesAndClosesByTouch() throws {
-        try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
+        try makeFreshOutputDirectory()
         let mutter = try CompositorKind.mutter.start(width: 1024, height: 640, scale: 1, directory: outputDirectory)
         defer { mutter.stop() }
         let log = EventLogReader(path: "\(outputDirectory)/events.jsonl")

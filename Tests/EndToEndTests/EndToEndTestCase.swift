@@ -13,6 +13,13 @@ class EndToEndTestCase: XCTestCase {
         return "\(Products.buildDirectory)/../e2e/\(name)"
     }
 
+    /// An empty output folder for a test that starts its own processes: a log left by an
+    /// earlier run would satisfy waits before the new client has written anything.
+    func makeFreshOutputDirectory() throws {
+        try? FileManager.default.removeItem(atPath: outputDirectory)
+        try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
+    }
+
     func startSession(compositor: CompositorKind = .weston, width: Int = 1024, height: Int = 640,
                       scale: Double = 1, arguments: [String] = [],
                       environment: [String: String] = [:]) throws {

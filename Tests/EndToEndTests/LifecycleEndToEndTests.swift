@@ -37,7 +37,7 @@ final class LifecycleEndToEndTests: EndToEndTestCase {
 
     func testMissingFontIsReported() throws {
         let empty = "\(outputDirectory)/fonts.conf"
-        try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
+        try makeFreshOutputDirectory()
         try "<?xml version=\"1.0\"?><fontconfig><dir>/nonexistent</dir></fontconfig>"
             .write(toFile: empty, atomically: true, encoding: .utf8)
         let result = try run([], environment: ["FONTCONFIG_FILE": empty])
