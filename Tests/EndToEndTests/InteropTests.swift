@@ -2,7 +2,7 @@ import Foundation
 import Harness
 import XCTest
 
-/// The interop matrix for the compositors CI runs: weston, sway, mutter, gnome-shell and kwin. Every check passes,
+/// The interop matrix, every row: weston, sway, cage, phoc, mutter, gnome-shell and kwin. Every check passes,
 /// except what the matrix records as a limitation of the compositor itself.
 final class InteropTests: XCTestCase {
     private let directory = "\(Products.buildDirectory)/../interop"
@@ -23,6 +23,16 @@ final class InteropTests: XCTestCase {
     func testSway() {
         // sway 1.7 (wlroots 0.15) does not forward a touch device's cancel to clients.
         assertRow(.sway, limitations: ["cancel"])
+    }
+
+    func testCage() {
+        // cage 0.1.4 (wlroots 0.15) does not forward a touch device's cancel to clients.
+        assertRow(.cage, limitations: ["cancel"])
+    }
+
+    func testPhoc() {
+        // phoc 0.24 (wlroots 0.15) does not forward a touch device's cancel to clients.
+        assertRow(.phoc, limitations: ["cancel"])
     }
 
     func testMutter() {

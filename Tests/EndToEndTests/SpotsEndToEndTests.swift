@@ -150,6 +150,19 @@ final class SpotsEndToEndTests: EndToEndTestCase {
         XCTAssertLessThanOrEqual(partial, 4, "antialiased edge, not a blurry upscale")
     }
 
+    /// Returns once `pid` sleeps in poll (syscall 7 on x86_64): it has nothing left to do.
+    private func waitUntilBlockedInPoll(_ pid: pid_t) throws {
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline {
+            let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+            let state = stat.split(separator: ")").last?.split(separator: " ").first
+            let call = try String(contentsOfFile: "/proc/\(pid)/syscall", encoding: .utf8).split(separator: " ").first
+            if state == "S" && (call == "7" || call == "271") { return }
+            sched_yield()
+        }
+        XCTFail("touchspots never went back to sleep in poll")
+    }
+
     /// Voluntary context switches: every return from poll counts one.
     private func wakeups(of pid: pid_t) throws -> Int {
         let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
@@ -161,10 +174,10 @@ final class SpotsEndToEndTests: EndToEndTestCase {
         try startSession()
         try session.send(batch: ["down 1 300 300", "frame"])
         try session.sync()  // the spot has finished growing
-        // weston 10 releases the last buffer at its next repaint, which wakes the client;
-        // a second sync has that happen before the measured period.
-        try session.sync()
         let before = try session.send("commits")
+        // The sync ends with touchspots' last pong; its return to a blocking poll after
+        // that is the end of that work, not a wake-up, so count from when it sleeps there.
+        try waitUntilBlockedInPoll(session.client.pid)
         let wakeupsBefore = try wakeups(of: session.client.pid)
         usleep(600_000)  // a measured idle period, not a synchronisation
         XCTAssertEqual(try wakeups(of: session.client.pid), wakeupsBefore,
