@@ -8,6 +8,16 @@ final class DesktopEndToEndTests: EndToEndTestCase {
         try frames().filter { ($0["touches"] as? [[String: Any]])?.first?["source"] as? String == "pointer" }
     }
 
+    /// touchspots in a 600 x 400 window (not fullscreen), for the decoration tests.
+    private func startWindowedTouchspots(in compositor: Compositor) throws -> (EventLogReader, ChildProcess) {
+        let log = EventLogReader(path: "\(outputDirectory)/events.jsonl")
+        let client = try ChildProcess(name: "touchspots",
+                                      arguments: [Products.touchspots, "--size", "600x400", "--event-log", log.path],
+                                      environment: compositor.clientEnvironment,
+                                      logPath: "\(outputDirectory)/touchspots.log")
+        return (log, client)
+    }
+
     private func key(_ name: String) throws {
         try session.send(batch: ["key \(name) press", "key \(name) release"])
     }
@@ -191,11 +201,7 @@ final class DesktopEndToEndTests: EndToEndTestCase {
         configuration.shell = "desktop-shell.so"
         let weston = try Weston(configuration)
         defer { weston.stop() }
-        let log = EventLogReader(path: "\(outputDirectory)/events.jsonl")
-        let client = try ChildProcess(name: "touchspots",
-                                      arguments: [Products.touchspots, "--size", "600x400", "--event-log", log.path],
-                                      environment: weston.clientEnvironment,
-                                      logPath: "\(outputDirectory)/touchspots.log")
+        let (log, client) = try startWindowedTouchspots(in: weston)
         defer { _ = try? client.stop() }
         try weston.waitUntilReady(eventLog: log, client: client)
         try weston.control.send("sync")
@@ -251,11 +257,7 @@ final class DesktopEndToEndTests: EndToEndTestCase {
         try makeFreshOutputDirectory()
         let mutter = try CompositorKind.mutter.start(width: 1024, height: 640, scale: 1, directory: outputDirectory)
         defer { mutter.stop() }
-        let log = EventLogReader(path: "\(outputDirectory)/events.jsonl")
-        let client = try ChildProcess(name: "touchspots",
-                                      arguments: [Products.touchspots, "--size", "600x400", "--event-log", log.path],
-                                      environment: mutter.clientEnvironment,
-                                      logPath: "\(outputDirectory)/touchspots.log")
+        let (log, client) = try startWindowedTouchspots(in: mutter)
         defer { _ = try? client.stop() }
         try log.waitForWindow(width: 600, height: 400, client: client)
         _ = try log.waitFor("a seat with touch") { $0["type"] as? String == "seat" && $0["touch"] as? Bool == true }
