@@ -252,8 +252,9 @@ final class DesktopEndToEndTests: EndToEndTestCase {
 
     /// mutter offers no xdg-decoration, so libdecor draws its frame; libdecor 0.1.1's frame
     /// ignores touch, and touchspots acts on touches on it instead: a drag on the title bar
-    /// moves the window, a tap on the close button ends the program.
-    func testLibdecorFrameOnMutterMovesAndClosesByTouch() throws {
+    /// moves the window, a drag on its border's corner resizes it, a tap on the close button
+    /// ends the program.
+    func testLibdecorFrameOnMutterMovesResizesAndClosesByTouch() throws {
         try makeFreshOutputDirectory()
         let mutter = try CompositorKind.mutter.start(width: 1024, height: 640, scale: 1, directory: outputDirectory)
         defer { mutter.stop() }
@@ -262,17 +263,17 @@ final class DesktopEndToEndTests: EndToEndTestCase {
         try log.waitForWindow(width: 600, height: 400, client: client)
         _ = try log.waitFor("a seat with touch") { $0["type"] as? String == "seat" && $0["touch"] as? Bool == true }
 
-        /// The window's white content (600 px wide) and libdecor's flat title bar on top of it,
-        /// once mutter has zoomed the new window in.
-        func findWindow(_ name: String) throws -> (left: Int, top: Int, bar: PNGImage.Pixel) {
+        /// The window's white content (`width` px wide) and libdecor's flat title bar on top
+        /// of it, once mutter has zoomed the new window in.
+        func findWindow(_ name: String, width: Int = 600) throws -> (left: Int, top: Int, bar: PNGImage.Pixel) {
             for _ in 0..<30 {
                 try mutter.sync(client: client, eventLog: log)
                 try mutter.screenshot(to: "\(outputDirectory)/\(name)")
                 let image = try PNGImage(path: "\(outputDirectory)/\(name)")
                 for y in 30..<image.height - 10 {
                     let xs = (0..<image.width).filter { image.pixel(x: $0, y: y).isGray(255, tolerance: 0) }
-                    guard let first = xs.first, let last = xs.last, last - first + 1 == 600,
-                          xs.count == 600 else { continue }
+                    guard let first = xs.first, let last = xs.last, last - first + 1 == width,
+                          xs.count == width else { continue }
                     let bar = (first + 4..<first + 60).map { image.pixel(x: $0, y: y - 12) }
                     if bar.allSatisfy({ $0 == bar[0] }), !bar[0].isLight { return (first, y, bar[0]) }
                     break
@@ -292,8 +293,19 @@ final class DesktopEndToEndTests: EndToEndTestCase {
         XCTAssertEqual(after.top - before.top, 50, accuracy: 2, "the window followed the finger")
         XCTAssertTrue(try log.events(ofType: "frame").isEmpty, "touches on the frame are no fingers")
 
+        // A drag from the border's bottom-right corner resizes the window.
+        let corner = (after.left + 600 + 12, after.top + 400 + 12)
+        try mutter.control.send("down 3 \(corner.0) \(corner.1)")
+        for step in 1...8 { try mutter.control.send("motion 3 \(corner.0 + step * 10) \(corner.1 + step * 5)") }
+        try mutter.control.send("up 3")
+        _ = try log.waitFor("the resized configure") {
+            $0["type"] as? String == "configure" && $0["width"] as? Int == 680 && $0["height"] as? Int == 440
+        }
+        let resized = try findWindow("resized.png", width: 680)
+        XCTAssertEqual(resized.left, after.left, accuracy: 2, "the left edge stays")
+
         // A tap on the close button (the title bar's rightmost) ends touchspots cleanly.
-        try mutter.control.send(batch: ["down 2 \(after.left + 600 - 14) \(after.top - 12)", "up 2"])
+        try mutter.control.send(batch: ["down 2 \(resized.left + 680 - 14) \(resized.top - 12)", "up 2"])
         XCTAssertEqual(client.wait(timeout: 10), 0, "closing the window by touch ends touchspots")
     }
 
