@@ -75,7 +75,7 @@ let package = Package(
                           linkerSettings: [.linkedLibrary("wayland-client")]),
         .target(name: "CHarness"),
         .target(name: "Harness", dependencies: ["CHarness", "CPNG"],
-                resources: [.copy("Scripts/mutter-driver.py")]),
+                resources: [.copy("Scripts/mutter-driver.py"), .copy("Scripts/kwin-screenshot.py")]),
         .executableTarget(name: "touchspots-harness",
                           dependencies: [
                               "Harness",

@@ -63,7 +63,6 @@ public final class KWin: Compositor {
             try? FileManager.default.removeItem(atPath: runtimeDirectory)
             throw HarnessError("kwin did not start: \(error)\n\(tail)")
         }
-        try Self.screenshotScript.write(toFile: "\(runtimeDirectory)/screenshot.py", atomically: true, encoding: .utf8)
     }
 
     public var clientEnvironment: [String: String] {
@@ -85,7 +84,10 @@ public final class KWin: Compositor {
     }
 
     public func screenshot(to path: String) throws {
-        let shot = try ChildProcess(name: "screenshot", arguments: ["/usr/bin/python3", "\(runtimeDirectory)/screenshot.py", path],
+        guard let script = Bundle.module.path(forResource: "kwin-screenshot", ofType: "py") else {
+            throw HarnessError("kwin-screenshot.py is missing from the harness's resources")
+        }
+        let shot = try ChildProcess(name: "screenshot", arguments: ["/usr/bin/python3", script, path],
                                     environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(runtimeDirectory)/bus"],
                                     logPath: path + ".log")
         guard shot.wait(timeout: 20) == 0 else { throw HarnessError("kwin screenshot failed: \(shot.logTail())") }
@@ -100,33 +102,4 @@ public final class KWin: Compositor {
     }
 
     deinit { stop() }
-
-    /// ScreenShot2 writes raw QImage bytes (32-bit, BGRA in memory) into a pipe; this turns
-    /// them into an RGB PNG with nothing but the standard library and python3-dbus.
-    static let screenshotScript = """
-        import dbus, os, struct, sys, zlib
-        bus = dbus.bus.BusConnection(os.environ["DBUS_SESSION_BUS_ADDRESS"])
-        shot = dbus.Interface(bus.get_object("org.kde.KWin", "/org/kde/KWin/ScreenShot2"), "org.kde.KWin.ScreenShot2")
-        r, w = os.pipe()
-        meta = shot.CaptureActiveScreen({"native-resolution": True}, dbus.types.UnixFd(w))
-        os.close(w)
-        data = bytearray()
-        while True:
-            chunk = os.read(r, 1 << 20)
-            if not chunk:
-                break
-            data += chunk
-        width, height, stride = int(meta["width"]), int(meta["height"]), int(meta["stride"])
-        rows = bytearray()
-        for y in range(height):
-            row = data[y * stride:y * stride + width * 4]
-            rgb = bytearray(width * 3)
-            rgb[0::3] = row[2::4]; rgb[1::3] = row[1::4]; rgb[2::3] = row[0::4]
-            rows += b"\\0" + rgb
-        def chunk(kind, body):
-            return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xffffffff)
-        png = b"\\x89PNG\\r\\n\\x1a\\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
-        png += chunk(b"IDAT", zlib.compress(bytes(rows), 1)) + chunk(b"IEND", b"")
-        open(sys.argv[1], "wb").write(png)
-        """
 }
