@@ -3,13 +3,15 @@ import Glibc
 
 /// A touch scenario: plain text, one step per line, `#` starts a comment.
 ///
-///     down ID X Y | motion ID X Y | up ID | frame | cancel   (sent to weston as they are)
+///     down ID X Y | motion ID X Y | up ID | frame | cancel
+///                                 sent to the compositor's driver as they are (mutter
+///                                 makes its own frames and cannot cancel)
 ///     pointer X Y | button left|right|middle press|release | key NAME press|release
 ///     sync                        wait until touchspots has handled everything sent
 ///     screenshot NAME.png         sync, then save the screen into the output folder
 ///     wait DURATION               let time pass (e.g. 500ms, 2s): for timeouts in the client
 ///
-/// Coordinates are window (= screen, under kiosk-shell) logical pixels.
+/// Coordinates are screen logical pixels (= window ones: the harness runs touchspots fullscreen).
 public struct Scenario: Sendable {
     public enum Step: Equatable, Sendable {
         case command(String)

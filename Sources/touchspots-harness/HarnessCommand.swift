@@ -6,13 +6,13 @@ import Harness
 struct HarnessCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "touchspots-harness",
-        abstract: "Runs touchspots under a headless weston and plays touch scenarios.",
+        abstract: "Runs touchspots under a headless compositor and plays touch scenarios.",
         subcommands: [Run.self, InteropCommand.self])
 }
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Start headless weston and touchspots, play a scenario, save screenshots.",
+        abstract: "Start a headless compositor (weston unless told) and touchspots, play a scenario, save screenshots.",
         discussion: """
             The scenario format is described in Sources/Harness/Scenario.swift. Everything \
             started is stopped at the end, also on error or Ctrl-C.
