@@ -1,28 +1,42 @@
 import Foundation
 import Glibc
 
-/// Reads a touchspots event log (JSON Lines) as it grows.
+/// Reads a touchspots event log (JSON Lines) as it grows. One reader per run of
+/// touchspots: a new run truncates the log and should get a new reader.
 public final class EventLogReader {
     public let path: String
     public init(path: String) { self.path = path }
 
+    /// Lines parsed so far, and how many bytes of the file they took: each call reads only
+    /// what was appended since the last (interop logs with WAYLAND_DEBUG grow long).
+    private var parsed: [[String: Any]] = []
+    private var consumed: UInt64 = 0
+
     /// Every complete line parsed so far.
     public func events() throws -> [[String: Any]] {
-        guard var data = FileManager.default.contents(atPath: path) else { return [] }
-        // The client may be writing a line right now: only complete lines count.
-        if let lastNewline = data.lastIndex(of: UInt8(ascii: "\n")) {
-            data = data[...lastNewline]
-        } else {
-            return []
+        guard let file = FileHandle(forReadingAtPath: path) else { return parsed }
+        defer { try? file.close() }
+        let size = try file.seekToEnd()
+        if size < consumed {
+            // A new file at the same path: start over.
+            parsed = []
+            consumed = 0
         }
-        var result: [[String: Any]] = []
-        for line in data.split(separator: UInt8(ascii: "\n")) where !line.isEmpty {
+        try file.seek(toOffset: consumed)
+        guard let data = try file.readToEnd(),
+              // The client may be writing a line right now: only complete lines count.
+              let lastNewline = data.lastIndex(of: UInt8(ascii: "\n")) else { return parsed }
+        let complete = data[data.startIndex...lastNewline]
+        var new: [[String: Any]] = []
+        for line in complete.split(separator: UInt8(ascii: "\n")) where !line.isEmpty {
             guard let object = try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else {
                 throw HarnessError("event log line is not a JSON object: \(String(decoding: line, as: UTF8.self))")
             }
-            result.append(object)
+            new.append(object)
         }
-        return result
+        parsed += new
+        consumed += UInt64(complete.count)
+        return parsed
     }
 
     /// Waits until an event satisfying `predicate` has been logged, and returns it.
