@@ -3,6 +3,7 @@
 #include <sys/socket.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <wayland-server.h>
 
@@ -90,4 +91,33 @@ ts_ping_clients(struct wl_display *display, uint32_t serial)
 		wl_client_for_each_resource(client, ping_resource, &ping);
 	wl_display_flush_clients(display);
 	return ping.count;
+}
+
+enum ts_read_result
+ts_line_buffer_read(struct ts_line_buffer *buffer, int fd)
+{
+	bool overflow = buffer->length == sizeof buffer->data;
+	if (overflow)
+		buffer->length = 0;
+	ssize_t n = read(fd, buffer->data + buffer->length, sizeof buffer->data - buffer->length);
+	if (n < 0 && (errno == EINTR || errno == EAGAIN))
+		return overflow ? TS_READ_OVERFLOW : TS_READ_AGAIN;
+	if (n <= 0)
+		return TS_READ_CLOSED;
+	buffer->length += (size_t)n;
+	return overflow ? TS_READ_OVERFLOW : TS_READ_OK;
+}
+
+bool
+ts_line_buffer_take(struct ts_line_buffer *buffer, char line[TS_LINE_MAX])
+{
+	char *newline = memchr(buffer->data, '\n', buffer->length);
+	if (!newline)
+		return false;
+	size_t used = (size_t)(newline - buffer->data) + 1;
+	memcpy(line, buffer->data, used - 1);
+	line[used - 1] = '\0';
+	memmove(buffer->data, buffer->data + used, buffer->length - used);
+	buffer->length -= used;
+	return true;
 }

@@ -113,8 +113,7 @@ struct connection {
 	struct harness *harness;
 	int fd;
 	struct wl_event_source *source;
-	char buf[8192];
-	size_t len;
+	struct ts_line_buffer input;
 	struct wl_list link;
 };
 
@@ -636,16 +635,9 @@ run_command(struct connection *c, char *line)
 static void
 connection_process(struct connection *c)
 {
-	char *nl;
-	while (c->harness->waiter != c && (nl = memchr(c->buf, '\n', c->len))) {
-		*nl = '\0';
-		size_t used = (size_t)(nl - c->buf) + 1;
-		char line[sizeof c->buf];
-		memcpy(line, c->buf, used);
-		memmove(c->buf, c->buf + used, c->len - used);
-		c->len -= used;
+	char line[TS_LINE_MAX];
+	while (c->harness->waiter != c && ts_line_buffer_take(&c->input, line))
 		run_command(c, line);
-	}
 }
 
 static void
@@ -671,18 +663,18 @@ on_connection_data(int fd, uint32_t mask, void *data)
 		connection_destroy(c);
 		return 0;
 	}
-	if (c->len == sizeof c->buf) {
-		reply(c, "error: line too long");
-		c->len = 0;
-	}
-	ssize_t n = read(fd, c->buf + c->len, sizeof c->buf - c->len);
-	if (n < 0 && (errno == EINTR || errno == EAGAIN))
-		return 0;
-	if (n <= 0) {
+	switch (ts_line_buffer_read(&c->input, fd)) {
+	case TS_READ_CLOSED:
 		connection_destroy(c);
 		return 0;
+	case TS_READ_AGAIN:
+		return 0;
+	case TS_READ_OVERFLOW:
+		reply(c, "error: line too long");
+		break;
+	case TS_READ_OK:
+		break;
 	}
-	c->len += (size_t)n;
 	connection_process(c);
 	return 0;
 }

@@ -61,8 +61,7 @@ static struct {
 	struct wl_protocol_logger *logger;
 	int conn_fd;
 	struct wl_event_source *conn_source;
-	char buf[8192];
-	size_t len;
+	struct ts_line_buffer input;
 	int32_t active[MAX_TOUCHES];
 	double last_x[MAX_TOUCHES], last_y[MAX_TOUCHES];
 	int active_count;
@@ -400,16 +399,9 @@ run(char *line)
 static void
 process_lines(void)
 {
-	char *nl;
-	while (shim.wait == WAIT_NONE && (nl = memchr(shim.buf, '\n', shim.len))) {
-		*nl = '\0';
-		size_t used = (size_t)(nl - shim.buf) + 1;
-		char line[sizeof shim.buf];
-		memcpy(line, shim.buf, used);
-		memmove(shim.buf, shim.buf + used, shim.len - used);
-		shim.len -= used;
+	char line[TS_LINE_MAX];
+	while (shim.wait == WAIT_NONE && ts_line_buffer_take(&shim.input, line))
 		run(line);
-	}
 }
 
 static void
@@ -421,23 +413,25 @@ close_connection(void)
 		close(shim.conn_fd);
 	shim.conn_source = NULL;
 	shim.conn_fd = -1;
-	shim.len = 0;
+	shim.input.length = 0;
 	shim.wait = WAIT_NONE;
 }
 
 static int
 on_data(int fd, uint32_t mask, void *data)
 {
-	if (shim.len == sizeof shim.buf)
-		shim.len = 0;
-	ssize_t n = read(fd, shim.buf + shim.len, sizeof shim.buf - shim.len);
-	if (n < 0 && (errno == EINTR || errno == EAGAIN))
-		return 0;
-	if (n <= 0) {
+	switch (ts_line_buffer_read(&shim.input, fd)) {
+	case TS_READ_CLOSED:
 		close_connection();
 		return 0;
+	case TS_READ_AGAIN:
+		return 0;
+	case TS_READ_OVERFLOW:
+		reply("error: line too long");
+		break;
+	case TS_READ_OK:
+		break;
 	}
-	shim.len += (size_t)n;
 	process_lines();
 	return 0;
 }

@@ -4,12 +4,35 @@
 /* What the weston module and the wlroots shim both do inside a compositor. */
 
 #include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <wayland-server-core.h>
 
 /* Writes one reply line (printf-style, newline added, at most 1 KiB) to a control
  * connection. Replies are short and the peer waits for each: a blocking write is fine. */
 void ts_vsend_line(int fd, const char *fmt, va_list ap);
+
+/* Bytes read from a control connection, handed out one command line at a time. */
+#define TS_LINE_MAX 8192
+struct ts_line_buffer {
+	char data[TS_LINE_MAX];
+	size_t length;
+};
+
+enum ts_read_result {
+	TS_READ_OK,       /* something was read */
+	TS_READ_AGAIN,    /* nothing to read now (EINTR, EAGAIN) */
+	TS_READ_CLOSED,   /* the peer closed the connection, or reading failed */
+	TS_READ_OVERFLOW, /* a line longer than TS_LINE_MAX was dropped; reading goes on */
+};
+
+/* Reads what `fd` has into the buffer. */
+enum ts_read_result ts_line_buffer_read(struct ts_line_buffer *buffer, int fd);
+
+/* Moves the next complete line, without its newline and NUL-terminated, into `line`;
+ * returns false when no complete line is buffered. */
+bool ts_line_buffer_take(struct ts_line_buffer *buffer, char line[TS_LINE_MAX]);
 
 /* Counts requests by "interface.message", for the `requests` command. */
 struct ts_request_counts {
