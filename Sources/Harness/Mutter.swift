@@ -106,9 +106,12 @@ public final class Mutter: Compositor {
                 // gnome-shell starts in the overview, where a window takes no touches.
                 try control.send("overview hide", timeout: 20)
             }
-            // mutter adds touch to its seat only with the first touch (FIELD-NOTES); one on
-            // the empty desktop, before any client is there, makes touchspots' seat whole.
-            try control.send(batch: ["down 0 \(width / 2) \(height / 2)", "sync", "up 0", "sync"])
+            // mutter adds touch, pointer and keyboard to its seat only with their first
+            // event (FIELD-NOTES); one of each on the empty desktop, before any client is
+            // there, makes touchspots' seat whole.
+            try control.send(batch: ["down 0 \(width / 2) \(height / 2)", "sync", "up 0",
+                                     "pointer \(width - 1) \(height - 1)", "key leftshift press",
+                                     "key leftshift release", "sync"])
         } catch {
             let tail = started.last?.logTail() ?? ""
             for process in started.reversed() { _ = try? process.stop(timeout: 2) }

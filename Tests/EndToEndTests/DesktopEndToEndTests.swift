@@ -250,36 +250,46 @@ final class DesktopEndToEndTests: EndToEndTestCase {
         XCTAssertEqual(client.wait(timeout: 10), 0, "closing the window ends touchspots cleanly")
     }
 
+    /// The window's white content (`width` px wide) and libdecor's flat title bar on top of
+    /// it, once mutter has zoomed the new window in: its left and top, and the bar's colour.
+    private func findWindow(_ name: String, width: Int = 600, on mutter: Compositor, client: ChildProcess,
+                            log: EventLogReader) throws -> (left: Int, top: Int, bar: PNGImage.Pixel) {
+        for _ in 0..<30 {
+            try mutter.sync(client: client, eventLog: log)
+            try mutter.screenshot(to: "\(outputDirectory)/\(name)")
+            let image = try PNGImage(path: "\(outputDirectory)/\(name)")
+            for y in 30..<image.height - 10 {
+                let xs = (0..<image.width).filter { image.pixel(x: $0, y: y).isGray(255, tolerance: 0) }
+                guard let first = xs.first, let last = xs.last, last - first + 1 == width,
+                      xs.count == width else { continue }
+                let bar = (first + 4..<first + 60).map { image.pixel(x: $0, y: y - 12) }
+                if bar.allSatisfy({ $0 == bar[0] }), !bar[0].isLight { return (first, y, bar[0]) }
+                break
+            }
+        }
+        throw HarnessError("no window with a title bar on screen")
+    }
+
+    /// touchspots windowed on mutter, where libdecor draws the frame.
+    private func startOnMutter() throws -> (Compositor, EventLogReader, ChildProcess) {
+        try makeFreshOutputDirectory()
+        let mutter = try CompositorKind.mutter.start(width: 1024, height: 640, scale: 1, directory: outputDirectory)
+        let (log, client) = try startWindowedTouchspots(in: mutter)
+        try log.waitForWindow(width: 600, height: 400, client: client)
+        _ = try log.waitFor("a seat with touch") { $0["type"] as? String == "seat" && $0["touch"] as? Bool == true }
+        return (mutter, log, client)
+    }
+
     /// mutter offers no xdg-decoration, so libdecor draws its frame; libdecor 0.1.1's frame
     /// ignores touch, and touchspots acts on touches on it instead: a drag on the title bar
     /// moves the window, a drag on its border's corner resizes it, a tap on the close button
     /// ends the program.
     func testLibdecorFrameOnMutterMovesResizesAndClosesByTouch() throws {
-        try makeFreshOutputDirectory()
-        let mutter = try CompositorKind.mutter.start(width: 1024, height: 640, scale: 1, directory: outputDirectory)
+        let (mutter, log, client) = try startOnMutter()
         defer { mutter.stop() }
-        let (log, client) = try startWindowedTouchspots(in: mutter)
         defer { _ = try? client.stop() }
-        try log.waitForWindow(width: 600, height: 400, client: client)
-        _ = try log.waitFor("a seat with touch") { $0["type"] as? String == "seat" && $0["touch"] as? Bool == true }
-
-        /// The window's white content (`width` px wide) and libdecor's flat title bar on top
-        /// of it, once mutter has zoomed the new window in.
         func findWindow(_ name: String, width: Int = 600) throws -> (left: Int, top: Int, bar: PNGImage.Pixel) {
-            for _ in 0..<30 {
-                try mutter.sync(client: client, eventLog: log)
-                try mutter.screenshot(to: "\(outputDirectory)/\(name)")
-                let image = try PNGImage(path: "\(outputDirectory)/\(name)")
-                for y in 30..<image.height - 10 {
-                    let xs = (0..<image.width).filter { image.pixel(x: $0, y: y).isGray(255, tolerance: 0) }
-                    guard let first = xs.first, let last = xs.last, last - first + 1 == width,
-                          xs.count == width else { continue }
-                    let bar = (first + 4..<first + 60).map { image.pixel(x: $0, y: y - 12) }
-                    if bar.allSatisfy({ $0 == bar[0] }), !bar[0].isLight { return (first, y, bar[0]) }
-                    break
-                }
-            }
-            throw HarnessError("no window with a title bar on screen")
+            try self.findWindow(name, width: width, on: mutter, client: client, log: log)
         }
         let before = try findWindow("frame.png")
 
@@ -307,6 +317,30 @@ final class DesktopEndToEndTests: EndToEndTestCase {
         // A tap on the close button (the title bar's rightmost) ends touchspots cleanly.
         try mutter.control.send(batch: ["down 2 \(resized.left + 680 - 14) \(resized.top - 12)", "up 2"])
         XCTAssertEqual(client.wait(timeout: 10), 0, "closing the window by touch ends touchspots")
+    }
+
+    /// The same frame by mouse, which libdecor handles itself: a drag on the title bar
+    /// moves the window, a click on close ends touchspots; neither is a finger.
+    func testLibdecorFrameOnMutterMovesAndClosesByMouse() throws {
+        let (mutter, log, client) = try startOnMutter()
+        defer { mutter.stop() }
+        defer { _ = try? client.stop() }
+        let before = try findWindow("frame.png", on: mutter, client: client, log: log)
+        let grab = (before.left + 150, before.top - 12)
+        try mutter.control.send(batch: ["pointer \(grab.0) \(grab.1)", "button left press"])
+        // libdecor asks mutter for the move when it sees the press: the motions go once
+        // touchspots has caught up (sent at once, they all came before the move request
+        // and the window stayed put).
+        try mutter.sync(client: client, eventLog: log)
+        for step in 1...10 { try mutter.control.send("pointer \(grab.0 - step * 8) \(grab.1 + step * 6)") }
+        try mutter.control.send("button left release")
+        let after = try findWindow("moved.png", on: mutter, client: client, log: log)
+        XCTAssertEqual(after.left - before.left, -80, accuracy: 2, "the window followed the mouse")
+        XCTAssertEqual(after.top - before.top, 60, accuracy: 2, "the window followed the mouse")
+        XCTAssertTrue(try log.events(ofType: "frame").isEmpty, "clicks on the frame are no fingers")
+        try mutter.control.send(batch: ["pointer \(after.left + 600 - 14) \(after.top - 12)",
+                                        "button left press", "button left release"])
+        XCTAssertEqual(client.wait(timeout: 10), 0, "closing the window by mouse ends touchspots")
     }
 
     func testWithoutALibdecorPluginTheWindowRunsUndecoratedAndSaysSoOnce() throws {
