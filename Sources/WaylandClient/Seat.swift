@@ -4,7 +4,7 @@ import CWaylandClient
 /// capability appears, released when it goes, never a second one (compositors resend
 /// capabilities, and kwin and mutter add touch only after the first touch event).
 public final class Seat {
-    public let proxy: OpaquePointer
+    let proxy: OpaquePointer
     let version: UInt32
     private let display: Display
     public private(set) var name: String?

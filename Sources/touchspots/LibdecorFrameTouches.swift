@@ -63,12 +63,11 @@ final class LibdecorFrameTouches {
         return .border(edge)
     }
 
-    /// Takes a touch that began on `surface` if that is a cairo frame surface.
-    func down(id: Int32, at point: Point, surface: OpaquePointer, serial: UInt32, seat: Seat) -> Bool {
-        guard toplevel.decorationPlugin(of: surface) == "libdecor-cairo" else { return false }
+    /// Follows a touch that began on `surface` if that is a cairo frame surface.
+    func down(id: Int32, at point: Point, surface: OpaquePointer, serial: UInt32, seat: Seat) {
+        guard toplevel.decorationPlugin(of: surface) == "libdecor-cairo" else { return }
         presses[id] = Press(part: Self.part(at: point, contentSize: contentSize()), start: point,
                             serial: serial, seat: seat)
-        return true
     }
 
     func motion(id: Int32, to point: Point) {
@@ -95,6 +94,4 @@ final class LibdecorFrameTouches {
     }
 
     func cancelAll() { presses.removeAll() }
-
-    func owns(_ id: Int32) -> Bool { presses[id] != nil }
 }

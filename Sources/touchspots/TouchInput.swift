@@ -19,7 +19,7 @@ final class TouchInput: TouchHandler {
                    serial: UInt32, seat: Seat) {
         if let surface, let ownSurface, surface != ownSurface {
             foreign.insert(id)
-            _ = frameTouches?.down(id: id, at: Point(x: x, y: y), surface: surface, serial: serial, seat: seat)
+            frameTouches?.down(id: id, at: Point(x: x, y: y), surface: surface, serial: serial, seat: seat)
             return
         }
         foreign.remove(id)
