@@ -270,10 +270,10 @@ final class DesktopEndToEndTests: EndToEndTestCase {
         throw HarnessError("no window with a title bar on screen")
     }
 
-    /// touchspots windowed on mutter, where libdecor draws the frame.
-    private func startOnMutter() throws -> (Compositor, EventLogReader, ChildProcess) {
+    /// touchspots windowed on mutter (or gnome-shell), where libdecor draws the frame.
+    private func startOnMutter(_ kind: CompositorKind = .mutter) throws -> (Compositor, EventLogReader, ChildProcess) {
         try makeFreshOutputDirectory()
-        let mutter = try CompositorKind.mutter.start(width: 1024, height: 640, scale: 1, directory: outputDirectory)
+        let mutter = try kind.start(width: 1024, height: 640, scale: 1, directory: outputDirectory)
         let (log, client) = try startWindowedTouchspots(in: mutter)
         try log.waitForWindow(width: 600, height: 400, client: client)
         _ = try log.waitFor("a seat with touch") { $0["type"] as? String == "seat" && $0["touch"] as? Bool == true }
@@ -285,7 +285,16 @@ final class DesktopEndToEndTests: EndToEndTestCase {
     /// moves the window, a drag on its border's corner resizes it, a tap on the close button
     /// ends the program.
     func testLibdecorFrameOnMutterMovesResizesAndClosesByTouch() throws {
-        let (mutter, log, client) = try startOnMutter()
+        try frameByTouch(on: .mutter)
+    }
+
+    /// The same on GNOME's own shell.
+    func testLibdecorFrameOnGnomeShellMovesResizesAndClosesByTouch() throws {
+        try frameByTouch(on: .gnomeShell)
+    }
+
+    private func frameByTouch(on kind: CompositorKind) throws {
+        let (mutter, log, client) = try startOnMutter(kind)
         defer { mutter.stop() }
         defer { _ = try? client.stop() }
         func findWindow(_ name: String, width: Int = 600) throws -> (left: Int, top: Int, bar: PNGImage.Pixel) {
