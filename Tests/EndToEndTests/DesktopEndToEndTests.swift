@@ -43,6 +43,35 @@ final class DesktopEndToEndTests: EndToEndTestCase {
         XCTAssertEqual(try pointerFrames().count, 3)
     }
 
+    /// The same through a compositor's own pointer injection (mutter's RemoteDesktop),
+    /// with Alt from its virtual keyboard: a pointer-marked spot, then an outward pinch.
+    func testPointerFingerAndAltPinchOnMutter() throws {
+        try startSession(compositor: .mutter)
+        try session.send(batch: ["pointer 300 300", "button left press", "pointer 340 330"])
+        // mutter's input thread delivers on its own time: wait for what the log must show.
+        try session.eventLog.waitUntil("the pointer's finger at 340, 330") { _ in
+            let frames = (try? self.pointerFrames()) ?? []
+            return frames.last.flatMap { self.position($0, id: -1) }.map { $0.0 == 340 && $0.1 == 330 } ?? false
+        }
+        let image = try session.screenshot("pointer-spot.png")
+        XCTAssertGreaterThan(spotCoverage(image, x: 340, y: 330), 0.99, "a spot under the pointer")
+        try session.send("button left release")
+        try session.eventLog.waitUntil("the pointer's finger lifted") { _ in
+            ((try? self.pointerFrames()) ?? []).flatMap(self.phases).last == "-1 ended"
+        }
+        XCTAssertEqual(try pointerFrames().flatMap(phases).first, "-1 began")
+        XCTAssertTrue(try frames().allSatisfy { ($0["touches"] as? [[String: Any]] ?? []).allSatisfy {
+            $0["source"] as? String == "pointer"
+        } }, "every touch here came from the pointer")
+
+        try session.send(batch: ["key leftalt press", "pointer 600 320", "button left press"])
+        for x in stride(from: 620, through: 700, by: 20) { try session.send("pointer \(x) 320") }
+        try session.eventLog.waitFor("outward pinch") {
+            $0["type"] as? String == "gesture" && $0["direction"] as? String == "outward"
+        }
+        try session.send(batch: ["button left release", "key leftalt release"])
+    }
+
     func testAltDragPinchesOutwardAndInward() throws {
         try startSession()  // centre (512, 320)
         try session.send(batch: ["key leftalt press", "pointer 600 320", "button left press"])
