@@ -52,64 +52,54 @@ public enum Interop {
         return row
     }
 
-    private static func frames(_ session: Session) throws -> [[String: Any]] {
-        try session.eventLog.events(ofType: "frame")
-    }
-
-    /// "N phase" per touch entry, N numbering the touches in the order they first appear:
+    /// One touch entry of the event log, its touch numbered in order of first appearance:
     /// compositors pick their own ids (mutter counts from 288), the checks compare the rest.
-    private static func phases(_ frames: [[String: Any]]) -> [String] {
+    private struct Entry {
+        let id: Int
+        let number: Int
+        let phase: String
+        let place: String  // "X Y", rounded
+        var summary: String { "\(number) \(phase)" }
+    }
+
+    private static func entries(_ events: [[String: Any]]) -> [Entry] {
         var numbers: [Int: Int] = [:]
-        return frames.flatMap { ($0["touches"] as? [[String: Any]] ?? []).map { touch in
-            let id = touch["id"] as? Int ?? 0
-            if numbers[id] == nil { numbers[id] = numbers.count + 1 }
-            return "\(numbers[id]!) \(touch["phase"] as? String ?? "")"
-        } }
-    }
-
-    /// The last logged place ("X Y") of every touch, numbered as phases() does, and the
-    /// numbers of those whose first entry is a began.
-    private static func lastPlaces(_ frames: [[String: Any]]) -> (places: [String: String], began: [String]) {
-        var places: [String: String] = [:]
-        var began: [String] = []
-        let touches = frames.flatMap { $0["touches"] as? [[String: Any]] ?? [] }
-        for (touch, phase) in zip(touches, phases(frames)) {
-            let number = String(phase.split(separator: " ")[0])
-            if places[number] == nil && phase.hasSuffix("began") { began.append(number) }
-            places[number] = "\(Int((touch["x"] as? Double ?? 0).rounded())) \(Int((touch["y"] as? Double ?? 0).rounded()))"
-        }
-        return (places, began)
-    }
-
-    /// The ids touchspots was given, in order of first appearance.
-    private static func ids(_ frames: [[String: Any]]) -> [Int] {
-        var seen: [Int] = []
-        for frame in frames {
-            for touch in frame["touches"] as? [[String: Any]] ?? [] {
-                if let id = touch["id"] as? Int, !seen.contains(id) { seen.append(id) }
+        return events.filter { $0["type"] as? String == "frame" }
+            .flatMap { $0["touches"] as? [[String: Any]] ?? [] }
+            .map { touch in
+                let id = touch["id"] as? Int ?? 0
+                if numbers[id] == nil { numbers[id] = numbers.count + 1 }
+                let x = Int((touch["x"] as? Double ?? 0).rounded()), y = Int((touch["y"] as? Double ?? 0).rounded())
+                return Entry(id: id, number: numbers[id]!, phase: touch["phase"] as? String ?? "", place: "\(x) \(y)")
             }
-        }
-        return seen
     }
 
-    /// Waits until touchspots has logged at least `count` touch entries: injected input
+    private static func phases(_ session: Session) throws -> [String] {
+        try entries(session.eventLog.events()).map(\.summary)
+    }
+
+    /// Waits until the touch entries logged so far satisfy `condition`: injected input
     /// reaches the client through the compositor's own queues (mutter's input thread).
-    private static func waitForPhases(_ count: Int, in session: Session) throws {
-        try session.eventLog.waitUntil(timeout: 10, "\(count) touch entries", abandon: { session.client.hasExited }) { events in
-            phases(events.filter { $0["type"] as? String == "frame" }).count >= count
-        }
+    private static func waitForEntries(_ what: String, in session: Session, timeout: Double = 10,
+                                       _ condition: @escaping ([Entry]) -> Bool) -> Bool {
+        (try? session.eventLog.waitUntil(timeout: timeout, what, abandon: { session.client.hasExited }) {
+            condition(entries($0))
+        }) != nil
     }
 
-    /// Counts of events touchspots received, from its WAYLAND_DEBUG=client log.
-    private static func received(_ event: String, in session: Session) -> Int {
+    /// The wl_touch events touchspots received, from its WAYLAND_DEBUG=client log.
+    private static func touchEventsReceived(in session: Session) -> [Substring] {
         let log = (try? String(contentsOfFile: session.client.logPath, encoding: .utf8)) ?? ""
-        return log.split(separator: "\n").filter { $0.contains("wl_touch@") && $0.contains(".\(event)(") && !$0.contains("->") }.count
+        return log.split(separator: "\n").filter { $0.contains("wl_touch@") && !$0.contains("->") }
+    }
+
+    private static func received(_ event: String, in session: Session) -> Int {
+        touchEventsReceived(in: session).filter { $0.contains(".\(event)(") }.count
     }
 
     /// Whether the last wl_touch.up touchspots received was followed by a wl_touch.frame.
     private static func frameFollowsLastUp(in session: Session) -> Bool {
-        let log = (try? String(contentsOfFile: session.client.logPath, encoding: .utf8)) ?? ""
-        let events = log.split(separator: "\n").filter { $0.contains("wl_touch@") && !$0.contains("->") }
+        let events = touchEventsReceived(in: session)
         guard let lastUp = events.lastIndex(where: { $0.contains(".up(") }) else { return false }
         return events[(lastUp + 1)...].contains { $0.contains(".frame(") }
     }
@@ -132,11 +122,12 @@ public enum Interop {
             // Both fingers began and ended up where they were moved to. Compositors may fold
             // a down and the motion after it into one frame (gnome-shell), which touchspots
             // logs as one began entry at the newer place.
-            let target = ["1": "330 310", "2": "560 340"]
-            let logged = (try? session.eventLog.waitUntil(timeout: 10, "both touches at their targets", abandon: { session.client.hasExited }) { events in
-                let state = lastPlaces(events.filter { $0["type"] as? String == "frame" })
-                return state.places == target && state.began == ["1", "2"]
-            }) != nil
+            let logged = waitForEntries("both touches at their targets", in: session) { entries in
+                var last: [Int: String] = [:]
+                for entry in entries { last[entry.number] = entry.place }
+                let firsts = [1, 2].map { number in entries.first { $0.number == number }?.phase }
+                return last == [1: "330 310", 2: "560 340"] && firsts == ["began", "began"]
+            }
             let image = try session.screenshot("spots.png")
             // A full-grown spot under each finger: its central 40 x 40 is spot grey.
             let covered = [(330, 310), (560, 340)].allSatisfy { x, y in
@@ -144,9 +135,10 @@ public enum Interop {
             }
             let framesSent = received("frame", in: session)
             row.observations["frames for 2 grouped frames"] = "\(framesSent)"
-            row.observations["ids for fingers 1, 2"] = ids(try frames(session)).map(String.init).joined(separator: ", ")
+            let ids = entries(try session.eventLog.events()).filter { $0.phase == "began" }.map(\.id)
+            row.observations["ids for fingers 1, 2"] = ids.map(String.init).joined(separator: ", ")
             if covered && logged { return Cell(outcome: .pass, note: "spots under both fingers") }
-            return Cell(outcome: .fail, note: "event log \(logged ? "right" : "wrong: \(phases(try frames(session)))"); screenshot \(covered ? "right" : "shows no spots")")
+            return Cell(outcome: .fail, note: "event log \(logged ? "right" : "wrong: \(try phases(session))"); screenshot \(covered ? "right" : "shows no spots")")
         case "tap":
             for _ in 0..<2 {
                 try session.send(batch: ["down 1 500 400", "frame"])
@@ -178,23 +170,23 @@ public enum Interop {
             try session.send(batch: ["down 7 300 300", "frame"])
             try session.send("up 7")  // and no frame, as mutter and weston 10 do
             try session.sync()
-            let arrived = (try? waitForPhases(2, in: session)) != nil
-            let ended = try arrived && phases(frames(session)).contains("1 ended")
+            let ended = waitForEntries("the touch ended", in: session) { $0.contains { $0.summary == "1 ended" } }
             row.observations["wl_touch.frame after an up injected without one"] = frameFollowsLastUp(in: session) ? "yes" : "no"
             return Cell(outcome: ended ? .pass : .fail, note: ended ? "ended without a frame" : "the up was lost")
         case "cancel":
-            guard case .commands(let batches, let touches) = session.compositor.cancellation else {
-                if case .unavailable(let why) = session.compositor.cancellation {
-                    row.observations["wl_touch.cancel"] = "not tested: no way to make it cancel"
-                    return Cell(outcome: .limitation, note: why)
-                }
-                return Cell(outcome: .fail, note: "unreachable")
+            let batches: [[String]], touches: Int
+            switch session.compositor.cancellation {
+            case .unavailable(let why):
+                row.observations["wl_touch.cancel"] = "not tested: no way to make it cancel"
+                return Cell(outcome: .limitation, note: why)
+            case .commands(let commands, let count):
+                (batches, touches) = (commands, count)
             }
             for batch in batches { try session.send(batch: batch) }
             try session.sync()
-            let cancelled = (try? session.eventLog.waitUntil(timeout: 5, "cancelled touches") { events in
-                phases(events.filter { $0["type"] as? String == "frame" }).filter { $0.hasSuffix("cancelled") }.count >= touches
-            }) != nil
+            let cancelled = waitForEntries("cancelled touches", in: session, timeout: 5) {
+                $0.filter { $0.phase == "cancelled" }.count >= touches
+            }
             let delivered = received("cancel", in: session) > 0
             row.observations["wl_touch.cancel"] = delivered ? "delivered" : "never sent"
             if cancelled { return Cell(outcome: .pass, note: "all \(touches) touches cancelled") }
