@@ -1,4 +1,6 @@
 #include <errno.h>
+#include <png.h>
+#include <setjmp.h>
 #include <stdio.h>
 #include <sys/socket.h>
 #include <stdlib.h>
@@ -119,5 +121,51 @@ ts_line_buffer_take(struct ts_line_buffer *buffer, char line[TS_LINE_MAX])
 	line[used - 1] = '\0';
 	memmove(buffer->data, buffer->data + used, buffer->length - used);
 	buffer->length -= used;
+	return true;
+}
+
+bool
+ts_write_png(const char *path, const void *pixels, size_t stride, int width, int height,
+	     bool red_high, bool bottom_up, char *error, size_t error_size)
+{
+	FILE *file = fopen(path, "wb");
+	if (!file) {
+		snprintf(error, error_size, "cannot write %s: %s", path, strerror(errno));
+		return false;
+	}
+	png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+	png_infop info = png ? png_create_info_struct(png) : NULL;
+	uint8_t *row = malloc((size_t)width * 3);
+	if (!png || !info || !row || setjmp(png_jmpbuf(png))) {
+		snprintf(error, error_size, "libpng failed writing %s", path);
+		png_destroy_write_struct(&png, &info);
+		free(row);
+		fclose(file);
+		return false;
+	}
+	png_init_io(png, file);
+	png_set_filter(png, 0, PNG_FILTER_NONE);
+	png_set_compression_level(png, 1);
+	png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8, PNG_COLOR_TYPE_RGB,
+		     PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+	png_write_info(png, info);
+	int red_shift = red_high ? 16 : 0, blue_shift = red_high ? 0 : 16;
+	for (int y = 0; y < height; y++) {
+		const uint32_t *src = (const uint32_t *)((const uint8_t *)pixels
+							 + (size_t)(bottom_up ? height - 1 - y : y) * stride);
+		for (int x = 0; x < width; x++) {
+			row[x * 3] = (uint8_t)(src[x] >> red_shift);
+			row[x * 3 + 1] = (uint8_t)(src[x] >> 8);
+			row[x * 3 + 2] = (uint8_t)(src[x] >> blue_shift);
+		}
+		png_write_row(png, row);
+	}
+	png_write_end(png, NULL);
+	png_destroy_write_struct(&png, &info);
+	free(row);
+	if (fclose(file) != 0) {
+		snprintf(error, error_size, "cannot write %s: %s", path, strerror(errno));
+		return false;
+	}
 	return true;
 }

@@ -17,7 +17,6 @@
 
 #include <libweston/libweston.h>
 #include <linux/input-event-codes.h>
-#include <png.h>
 #include <wayland-server.h>
 
 #include "touchspots-weston.h"
@@ -257,59 +256,6 @@ protocol_logger(void *data, enum wl_protocol_logger_type type,
 	}
 }
 
-static bool
-write_png(const char *path, const uint32_t *pixels, int width, int height,
-	  pixman_format_code_t format, bool yflip, char *err, size_t errlen)
-{
-	FILE *f = fopen(path, "wb");
-	if (!f) {
-		snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
-		return false;
-	}
-	png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
-	png_infop info = png ? png_create_info_struct(png) : NULL;
-	uint8_t *row = malloc((size_t)width * 3);
-	if (!png || !info || !row || setjmp(png_jmpbuf(png))) {
-		snprintf(err, errlen, "libpng failed writing %s", path);
-		png_destroy_write_struct(&png, &info);
-		free(row);
-		fclose(f);
-		return false;
-	}
-	png_init_io(png, f);
-	/* No filter, fast compression: ~10 ms at 1024x640. */
-	png_set_filter(png, 0, PNG_FILTER_NONE);
-	png_set_compression_level(png, 1);
-	png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
-		     PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-	png_write_info(png, info);
-	bool abgr = PIXMAN_FORMAT_TYPE(format) == PIXMAN_TYPE_ABGR;
-	for (int y = 0; y < height; y++) {
-		const uint32_t *src = pixels + (size_t)(yflip ? height - 1 - y : y) * width;
-		for (int x = 0; x < width; x++) {
-			uint32_t p = src[x];
-			uint8_t r = (p >> 16) & 0xff, g = (p >> 8) & 0xff, b = p & 0xff;
-			if (abgr) {
-				uint8_t t = r;
-				r = b;
-				b = t;
-			}
-			row[x * 3] = r;
-			row[x * 3 + 1] = g;
-			row[x * 3 + 2] = b;
-		}
-		png_write_row(png, row);
-	}
-	png_write_end(png, NULL);
-	png_destroy_write_struct(&png, &info);
-	free(row);
-	if (fclose(f) != 0) {
-		snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
-		return false;
-	}
-	return true;
-}
-
 static void
 take_screenshot(struct harness *h)
 {
@@ -328,8 +274,9 @@ take_screenshot(struct harness *h)
 		finish_wait(h, "error: the renderer could not read pixels (is --use-pixman set?)");
 		return;
 	}
-	bool ok = write_png(h->screenshot_path, pixels, width, height, ec->read_format,
-			    ec->capabilities & WESTON_CAP_CAPTURE_YFLIP, err, sizeof err);
+	bool ok = ts_write_png(h->screenshot_path, pixels, (size_t)width * 4, width, height,
+			       PIXMAN_FORMAT_TYPE(ec->read_format) != PIXMAN_TYPE_ABGR,
+			       ec->capabilities & WESTON_CAP_CAPTURE_YFLIP, err, sizeof err);
 	free(pixels);
 	if (ok)
 		finish_wait(h, "ok %d %d", width, height);

@@ -10,7 +10,7 @@
  *
  * Commands and replies as touchspots-weston's (see its header): down ID X Y, motion ID X Y,
  * up ID, frame, cancel, sync, commits, requests IFACE.MSG; and screenshot PATH, which writes
- * the buffer the output shows as PNG, and output-commits, how many buffers it has shown.
+ * the buffer the output shows as PNG.
  * grim (wlr-screencopy) was the first way to screenshots and failed on two of the three:
  * phoc 0.24 scans touchspots' buffer out directly and screencopy then copies an unrendered
  * (black) buffer; reading the output's own front buffer works the same on all of them.
@@ -36,8 +36,6 @@
 #include <wlr/types/wlr_output.h>
 #include <wlr/types/wlr_buffer.h>
 #include <drm_fourcc.h>
-#include <png.h>
-#include <setjmp.h>
 #include <wlr/types/wlr_touch.h>
 
 #include "touchspots-wlroots.h"
@@ -75,7 +73,6 @@ static struct {
 	/* The buffer the output shows: the last one committed to it (rendered, or a
 	 * client's buffer under direct scan-out), kept locked as the output keeps it. */
 	struct wlr_buffer *front;
-	uint64_t buffer_commits;
 	struct ts_request_counts requests;
 } shim = { .listen_fd = -1, .conn_fd = -1 };
 
@@ -190,7 +187,6 @@ wlr_output_commit(struct wlr_output *output)
 		if (shim.front)
 			wlr_buffer_unlock(shim.front);
 		shim.front = buffer;
-		shim.buffer_commits++;
 	} else if (buffer) {
 		wlr_buffer_unlock(buffer);
 	}
@@ -309,45 +305,18 @@ write_screenshot(const char *path)
 								   &data, &format, &stride))
 			return "the output's buffer cannot be read";
 	}
-	/* Little-endian 32-bit formats: B G R x in memory for XRGB, R G B x for XBGR. */
-	bool bgr = format == DRM_FORMAT_XRGB8888 || format == DRM_FORMAT_ARGB8888;
-	bool rgb = format == DRM_FORMAT_XBGR8888 || format == DRM_FORMAT_ABGR8888;
-	const char *error = NULL;
-	int width = readable->width, height = readable->height;
-	FILE *file = (bgr || rgb) ? fopen(path, "wb") : NULL;
-	png_structp png = file ? png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL) : NULL;
-	png_infop info = png ? png_create_info_struct(png) : NULL;
-	uint8_t *row = malloc((size_t)width * 3);
-	if (!bgr && !rgb) {
-		error = "the output's buffer has a format this shim cannot read";
-	} else if (!file || !png || !info || !row) {
-		error = "cannot write the screenshot";
-	} else if (setjmp(png_jmpbuf(png))) {
-		error = "libpng failed";
-	} else {
-		png_init_io(png, file);
-		png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8, PNG_COLOR_TYPE_RGB,
-			     PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-		png_set_compression_level(png, 1);
-		png_write_info(png, info);
-		for (int y = 0; y < height; y++) {
-			const uint8_t *src = (const uint8_t *)data + (size_t)y * stride;
-			for (int x = 0; x < width; x++) {
-				row[x * 3 + 0] = src[x * 4 + (bgr ? 2 : 0)];
-				row[x * 3 + 1] = src[x * 4 + 1];
-				row[x * 3 + 2] = src[x * 4 + (bgr ? 0 : 2)];
-			}
-			png_write_row(png, row);
-		}
-		png_write_end(png, NULL);
-	}
+	/* XRGB8888: red in bits 16-23 of each pixel; XBGR8888: in bits 0-7. */
+	bool red_high = format == DRM_FORMAT_XRGB8888 || format == DRM_FORMAT_ARGB8888;
+	bool red_low = format == DRM_FORMAT_XBGR8888 || format == DRM_FORMAT_ABGR8888;
+	static char error[256];
+	bool ok = false;
+	if (!red_high && !red_low)
+		snprintf(error, sizeof error, "the output's buffer has a format this shim cannot read");
+	else
+		ok = ts_write_png(path, data, stride, readable->width, readable->height, red_high, false,
+				  error, sizeof error);
 	wlr_buffer_end_data_ptr_access(readable);
-	if (png)
-		png_destroy_write_struct(&png, info ? &info : NULL);
-	if (file)
-		fclose(file);
-	free(row);
-	return error;
+	return ok ? NULL : error;
 }
 
 static void
@@ -385,8 +354,6 @@ run(char *line)
 			reply("error: %s", error);
 		else
 			reply("ok");
-	} else if (!strcmp(argv[0], "output-commits")) {
-		reply("ok %llu", (unsigned long long)shim.buffer_commits);
 	} else if (!strcmp(argv[0], "commits")) {
 		reply("ok %llu", (unsigned long long)shim.commits);
 	} else if (!strcmp(argv[0], "requests") && argc == 2) {

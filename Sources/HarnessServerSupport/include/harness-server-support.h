@@ -34,6 +34,13 @@ enum ts_read_result ts_line_buffer_read(struct ts_line_buffer *buffer, int fd);
  * returns false when no complete line is buffered. */
 bool ts_line_buffer_take(struct ts_line_buffer *buffer, char line[TS_LINE_MAX]);
 
+/* Writes 32-bit pixels as an RGB PNG (fast compression: ~10 ms at 1024x640). Rows are
+ * `stride` bytes apart, bottom-up when `bottom_up`; red is in bits 16-23 of each
+ * native-endian pixel when `red_high` (XRGB8888, pixman a8r8g8b8), else in bits 0-7.
+ * Returns false with a message in `error` when it cannot. */
+bool ts_write_png(const char *path, const void *pixels, size_t stride, int width, int height,
+		  bool red_high, bool bottom_up, char *error, size_t error_size);
+
 /* Counts requests by "interface.message", for the `requests` command. */
 struct ts_request_counts {
 	struct ts_request_count {
