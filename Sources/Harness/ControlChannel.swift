@@ -99,3 +99,14 @@ public final class ControlChannel {
         }
     }
 }
+
+extension ControlChannel {
+    /// Asks a driver that runs as `nobody` (wlroots shim, mutter driver) for a screenshot:
+    /// it writes into `folder`, the runtime folder it owns, and the file moves to `path`.
+    func screenshot(to path: String, through folder: String, timeout: Double = 15) throws {
+        let temporary = "\(folder)/screenshot.png"
+        try send("screenshot \(temporary)", timeout: timeout)
+        try? FileManager.default.removeItem(atPath: path)
+        try FileManager.default.moveItem(atPath: temporary, toPath: path)
+    }
+}

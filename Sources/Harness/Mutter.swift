@@ -20,7 +20,6 @@ public final class Mutter: Compositor {
     private let compositor: ChildProcess
     private let socketName = "touchspots-mutter"
     private var syncs = 0
-    private var screenshots = 0
 
     init(shell: Bool, width: Int, height: Int, scale: Double, directory: String) throws {
         isShell = shell
@@ -173,11 +172,7 @@ public final class Mutter: Compositor {
 
     /// The driver runs as nobody and so writes into the runtime folder first.
     public func screenshot(to path: String) throws {
-        screenshots += 1
-        let temporary = "\(runtimeDirectory)/screenshot-\(screenshots).png"
-        try control.send("screenshot \(temporary)", timeout: 40)
-        try? FileManager.default.removeItem(atPath: path)
-        try FileManager.default.moveItem(atPath: temporary, toPath: path)
+        try control.screenshot(to: path, through: runtimeDirectory, timeout: 40)
     }
 
     public func stop() {

@@ -14,7 +14,6 @@ public final class WlrootsCompositor: Compositor {
     private let runtimeDirectory: String
     private let process: ChildProcess
     private var socketName = ""
-    private var screenshots = 0
 
     /// `swayBorders`: keep sway's own window borders and title bars (off by default, so
     /// that tests see touchspots alone).
@@ -116,11 +115,7 @@ public final class WlrootsCompositor: Compositor {
     /// The shim writes the buffer the output shows; it runs as nobody, so into the runtime
     /// folder first.
     public func screenshot(to path: String) throws {
-        screenshots += 1
-        let temporary = "\(runtimeDirectory)/screenshot-\(screenshots).png"
-        try control.send("screenshot \(temporary)")
-        try? FileManager.default.removeItem(atPath: path)
-        try FileManager.default.moveItem(atPath: temporary, toPath: path)
+        try control.screenshot(to: path, through: runtimeDirectory)
     }
 
     public func stop() {
