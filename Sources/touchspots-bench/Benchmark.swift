@@ -1,51 +1,54 @@
 import TouchCore
 
-/// Measures touch frames per second through the gesture module with ten fingers moving,
-/// and through the whole playground scene (spots, hit-testing, panel, gestures).
+/// Measures touch frames per second with ten fingers moving: through the gesture module
+/// alone, and through the whole core by its front door (TouchSession: frame assembly, tap
+/// counts, binding, spots, panel, gestures, damage) exactly as the client drives it.
 /// Run: swift run -c release touchspots-bench [frames]
 @main
 struct Benchmark {
+    static let fingers = 10
+
+    /// Where finger `f` is at step `step` of a stroke: a zig-zag per finger, so swipes,
+    /// pinches and turns are all judged.
+    static func location(finger f: Int, step: Int) -> Point {
+        Point(x: 100 + Double(f) * 80 + Double((step * (f + 1)) % 60),
+              y: 300 + 20 * Double(f % 3) + Double(step) / 4)
+    }
+
+    /// Ten fingers, each frame moving all of them, lifting and landing again every 500
+    /// frames so gestures start and end as in real use.
+    static func phase(ofFrame i: Int) -> TouchPhase {
+        i % 500 == 0 ? .began : (i % 500 == 499 ? .ended : .moved)
+    }
+
     static func main() {
         let arguments = CommandLine.arguments
         let frames = arguments.count > 1 ? Int(arguments[1]) ?? 200_000 : 200_000
-        let fingers = 10
 
-        /// Ten fingers circling, each frame moving all of them, lifting and landing again
-        /// every 500 frames so sessions start and end as in real use.
-        func makeFrames(_ count: Int) -> [TouchFrame] {
-            var result: [TouchFrame] = []
-            result.reserveCapacity(count)
-            var sequence = 0
-            var active: [Touch] = []
-            for i in 0..<count {
-                let phase: TouchPhase
-                if i % 500 == 0 { phase = .began } else if i % 500 == 499 { phase = .ended } else { phase = .moved }
-                if phase == .began {
-                    active = (0..<fingers).map { f in
-                        defer { sequence += 1 }
-                        return Touch(id: Int32(f), sequence: sequence, phase: .began,
-                                     location: Point(x: 100 + Double(f) * 80, y: 300), time: UInt32(i))
-                    }
-                } else {
-                    let step = i % 500
-                    active = active.enumerated().map { f, touch in
-                        var next = touch
-                        next.phase = phase
-                        next.previousLocation = touch.location
-                        // a zig-zag per finger, so swipes, pinches and turns all get judged
-                        next.location = Point(x: 100 + Double(f) * 80 + Double((step * (f + 1)) % 60),
-                                              y: 300 + 20 * Double(f % 3) + Double(step) / 4)
-                        next.time = UInt32(i)
-                        return next
-                    }
+        // The gesture module alone, on prepared frames.
+        var input: [TouchFrame] = []
+        input.reserveCapacity(frames)
+        var active: [Touch] = []
+        var next = 0
+        for i in 0..<frames {
+            let phase = phase(ofFrame: i)
+            if phase == .began {
+                active = (0..<fingers).map { f in
+                    defer { next += 1 }
+                    return Touch(id: Int32(f), finger: FingerID(next), phase: .began,
+                                 location: location(finger: f, step: 0), time: UInt32(i))
                 }
-                result.append(TouchFrame(time: UInt32(i), touches: active,
-                                         activeTouches: phase == .ended ? [] : active))
+            } else {
+                for f in active.indices {
+                    active[f].phase = phase
+                    active[f].previousLocation = active[f].location
+                    active[f].location = location(finger: f, step: i % 500)
+                    active[f].time = UInt32(i)
+                }
             }
-            return result
+            input.append(TouchFrame(time: UInt32(i), touches: active,
+                                    activeTouches: phase == .ended ? [] : active))
         }
-
-        let input = makeFrames(frames)
         let clock = ManualClock()
         let detector = GestureDetector()
         var gestures = 0
@@ -57,18 +60,31 @@ struct Benchmark {
             }
         }
 
-        let sceneClock = ManualClock()
-        let window = Window(size: Size(width: 1920, height: 1080), clock: sceneClock)
-        let scene = PlaygroundScene()
-        scene.install(in: window)
-        let sceneFrames = min(frames, 50_000)
-        let sceneTime = measure {
-            for frame in input.prefix(sceneFrames) {
-                sceneClock.advance(by: 0.008)
-                window.send(frame)
-                scene.didReceive(frame)
-                window.timers.fireDue()
-                _ = window.takeDamage()
+        // The whole core, through its front door, from wl_touch-shaped events.
+        let sessionClock = ManualClock()
+        var events = 0
+        let session = TouchSession(sceneName: "playground", size: Size(width: 1920, height: 1080),
+                                   clock: sessionClock, sink: { _ in events += 1 })!
+        let device = session.addTouchDevice()
+        let sessionFrames = min(frames, 50_000)
+        let sessionTime = measure {
+            for i in 0..<sessionFrames {
+                sessionClock.advance(by: 0.008)
+                let phase = phase(ofFrame: i)
+                for f in 0..<fingers {
+                    switch phase {
+                    case .began:
+                        session.touchDown(device, id: Int32(f), at: location(finger: f, step: 0), time: UInt32(i))
+                    case .moved:
+                        session.touchMotion(device, id: Int32(f), to: location(finger: f, step: i % 500),
+                                            time: UInt32(i))
+                    default:
+                        session.touchUp(device, id: Int32(f), time: UInt32(i))
+                    }
+                }
+                session.touchFrame(device)
+                session.flush()
+                _ = session.window.takeDamage()
             }
         }
 
@@ -76,7 +92,7 @@ struct Benchmark {
         // Ten fingers fit no gesture (swipes take 1-5, a pinch 2, a checkmark 1): every frame
         // is judged in full and none is reported.
         print("gesture module:   \(Int(Double(frames) / detectorTime)) frames/s (\(gestures) gestures reported)")
-        print("playground scene: \(Int(Double(sceneFrames) / sceneTime)) frames/s (spots, panel, gestures, damage)")
+        print("touch session:    \(Int(Double(sessionFrames) / sessionTime)) frames/s (assembly, spots, panel, gestures, damage; \(events) events)")
     }
 
     static func measure(_ body: () -> Void) -> Double {

@@ -3,9 +3,9 @@ import Renderer
 import TouchCore
 import WaylandClient
 
-/// Wires the layers together: Wayland objects, the core window and scene, the renderer
-/// and the event log.
-final class App: TouchObserver {
+/// Wires the layers together: Wayland objects feed the core's session, the session's
+/// events become event-log lines, and the presenter draws the session's window.
+final class App {
     struct Options {
         var displayName: String?
         var fullscreen = false
@@ -23,11 +23,11 @@ final class App: TouchObserver {
     private let toplevel: Toplevel
     private let loop: EventLoop
     private let presenter: SurfacePresenter
-    private let window: Window
-    private let stage: Stage
-    private let sequencer = TouchSequencer()
-    private let input: TouchInput
-    private let pointerInput: PointerInput
+    private var session: TouchSession!
+    private let frameTouches: LibdecorFrameTouches
+    /// One per seat with touch (the seat holds its handler weakly).
+    private var touchInputs: [ObjectIdentifier: TouchInput] = [:]
+    private var pointerInput: PointerInput!
     private let keyboardInput = KeyboardInput()
     private let log: EventLog?
     private var configured = false
@@ -40,6 +40,7 @@ final class App: TouchObserver {
     /// SIGUSR1s not yet answered with a sync line.
     private var syncsRequested = 0
     private var syncsAnswered = 0
+    private var fail: Error?
 
     init(options: Options) throws {
         self.options = options
@@ -58,19 +59,17 @@ final class App: TouchObserver {
                                 appID: "touchspots")
         let renderer = ViewRenderer(font: font)
         presenter = SurfacePresenter(registry: registry, surface: surface, renderer: renderer)
-        let clock = MonotonicClock()
-        input = TouchInput(sequencer: sequencer)
-        pointerInput = PointerInput(sequencer: sequencer, clock: clock)
-        window = Window(size: options.size, clock: clock)
-        window.tapSettings = options.gestures
-        window.measureText = { [renderer] text, size in renderer.textWidth(text, fontSize: size) }
-        guard let stage = Stage(window: window, sceneName: options.scene, settings: options.gestures) else {
+        frameTouches = LibdecorFrameTouches(toplevel: toplevel)
+        guard let session = TouchSession(
+            sceneName: options.scene, size: options.size, settings: options.gestures,
+            clock: MonotonicClock(), measureText: { [renderer] in renderer.textWidth($0, fontSize: $1) },
+            sink: { [unowned self] event in record(event) })
+        else {
             throw UsageError("unknown scene '\(options.scene)' (scenes: \(Stage.sceneNames.joined(separator: ", ")))")
         }
-        self.stage = stage
-        input.ownSurface = surface.proxy
-        input.frameTouches = LibdecorFrameTouches(toplevel: toplevel) { [window] in window.size }
-        pointerInput.ownSurface = surface.proxy
+        self.session = session
+        frameTouches.contentSize = { [session] in session.window.size }
+        pointerInput = PointerInput(session: session, ownSurface: surface.proxy)
         wire()
         if options.fullscreen { toplevel.setFullscreen(true) }
         toplevel.setMinimumSize(width: 200, height: 150)
@@ -79,24 +78,13 @@ final class App: TouchObserver {
     }
 
     private func wire() {
-        registry.onOutputsChanged = { [surface] in surface.outputsChanged() }
-
-        input.assembler.onFrame = { [unowned self] frame in
-            pointerInput.finger.noteTouchscreen(active: !frame.activeTouches.isEmpty, at: window.clock.now)
-            deliver(frame)
-        }
-        pointerInput.finger.onFrame = { [unowned self] frame in deliver(frame) }
-        input.assembler.onWarning = { [unowned self] message in log?.write(.warning(message)) }
-        keyboardInput.onAlt = { [pointerInput] alt in pointerInput.setAlt(alt) }
+        registry.onOutputsChanged = { [weak surface] in surface?.outputsChanged() }
+        keyboardInput.onAlt = { [unowned self] alt in pointerInput.setAlt(alt) }
         keyboardInput.onAction = { [unowned self] action in perform(action) }
-        window.touchObserver = self
-        stage.onEvent = { [unowned self] event in log?.write(.scene(event)) }
-        stage.start()
-        // After the scene line, which stays the first line of the log.
         for seat in registry.seats.values { attach(seat) }
         registry.onSeatAdded = { [unowned self] seat in attach(seat) }
         loop.nextDeadline = { [unowned self] in
-            ([window.timers.nextDeadline] + registry.seats.values.map { $0.keyboard?.repeatDeadline })
+            ([session.nextDeadline] + registry.seats.values.map { $0.keyboard?.repeatDeadline })
                 .compactMap { $0 }.min()
         }
 
@@ -112,9 +100,7 @@ final class App: TouchObserver {
             let size = configuration.size.map {
                 Size(width: Double($0.width), height: Double($0.height))
             } ?? options.size
-            window.size = size
-            stage.layout()
-            pointerInput.finger.setCenter(window.bounds.center)
+            session.resize(to: size)
             configured = true
             commitOwedForConfigure = true
             let logged = JSONObject.configure(configuration, size: size)
@@ -134,16 +120,14 @@ final class App: TouchObserver {
         loop.onUserSignal = { [unowned self] in syncsRequested += 1 }
     }
 
-    /// After each dispatch: a touch group whose frame has not come is handed on now
-    /// (cage sends none), due timers run, then the window is drawn if the compositor can
-    /// take a frame.
+    /// After each dispatch: the session hands on touch groups whose frame has not come and
+    /// runs due timers, then the window is drawn if the compositor can take a frame.
     private func idle() {
-        input.assembler.flushPendingGroup()
-        window.timers.fireDue()
+        session.flush()
         for seat in registry.seats.values { seat.keyboard?.fireRepeat() }
         if configured {
             do {
-                var committed = try presenter.presentIfNeeded(window, scale: surface.scale)
+                var committed = try presenter.presentIfNeeded(session.window, scale: surface.scale)
                 if commitOwedForConfigure && !committed && !surface.isWaitingForFrame {
                     surface.commit()
                     committed = true
@@ -159,18 +143,19 @@ final class App: TouchObserver {
         log?.flush()
     }
 
-    private var fail: Error?
-
     /// SIGUSR1 asks "have you caught up?": once everything read so far is handled and
     /// nothing is left to draw (no animation, no pending damage), the event log says so with
     /// a sync line. Harnesses for compositors that cannot ping clients (kwin) rely on it.
     private func answerSyncRequests() {
-        guard syncsRequested > syncsAnswered, configured, !window.needsRedraw else { return }
+        guard syncsRequested > syncsAnswered, configured, !session.needsRedraw else { return }
         syncsAnswered = syncsRequested
         log?.write(JSONObject(["type": .string("sync"), "count": .int(syncsAnswered)]))
     }
 
     private func attach(_ seat: Seat) {
+        let input = TouchInput(session: session, seat: seat, ownSurface: surface.proxy,
+                               frameTouches: frameTouches)
+        touchInputs[ObjectIdentifier(seat)] = input
         seat.touchHandler = input
         seat.pointerHandler = pointerInput
         seat.keyboardHandler = keyboardInput
@@ -183,33 +168,23 @@ final class App: TouchObserver {
                          keyboard: seat.keyboard != nil))
     }
 
-    /// Every touch frame, from the touchscreen or the mouse, goes the same way.
-    private func deliver(_ frame: TouchFrame) {
-        window.send(frame)
-        log?.write(.frame(frame, spots: window.spotCount))
-        stage.didReceive(frame)
-    }
-
     private func perform(_ action: KeyboardInput.Action) {
         switch action {
         case .toggleFullscreen: toplevel.setFullscreen(!(toplevel.current?.isFullscreen ?? false))
         case .quit: loop.stop()
-        case .clearLabels: stage.clearLabels()
-        case .toggleHelp: stage.toggleHelp()
-        case .scene(let number): stage.show(number: number)
+        case .session(let command): session.perform(command)
         }
     }
 
-    /// `visited` lists the scene's own views, as seed 002's log does: the window, the
-    /// scene bar and the help overlay are the app's frame around the scene and are left out.
-    func didHitTest(_ touch: Touch, view: View?, visited: [View], ignored: Bool) {
-        let sceneViews = visited.filter { $0 !== window && $0 !== stage.bar && $0 !== stage.help }
-        log?.write(.hit(touch, view: view, visited: sceneViews, ignored: ignored))
-    }
-
-    func didDeliver(_ touches: [Touch], phase: TouchPhase, chain: [Responder], handledBy: Responder?) {
-        for touch in touches {
-            log?.write(.responder(touch, phase: phase, chain: chain, handledBy: handledBy))
+    /// The session's one sink: every event becomes a log line. A frame names its seat
+    /// when more than one seat can touch.
+    private func record(_ event: TouchSessionEvent) {
+        guard let log else { return }
+        if case .frame(let frame, _) = event, session.touchDeviceCount > 1,
+           let input = touchInputs.values.first(where: { $0.currentDevice == frame.device }) {
+            log.write(JSONObject(event, seat: input.seat.name ?? ""))
+        } else {
+            log.write(JSONObject(event, seat: nil))
         }
     }
 

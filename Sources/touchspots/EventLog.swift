@@ -174,58 +174,55 @@ extension JSONObject {
         return object
     }
 
-    static func frame(_ frame: TouchFrame, spots: Int) -> JSONObject {
-        let touches: [Value] = frame.touches.map { touch in
-            var entry = JSONObject(["id": .int(Int(touch.id)), "phase": .string(touch.phase.rawValue),
-                                    "x": .double(touch.location.x), "y": .double(touch.location.y)])
-            if touch.source == .pointer { entry.append("source", .string("pointer")) }
-            return .object(entry)
-        }
-        return JSONObject(["type": .string("frame"), "time": .int(Int(frame.time)),
-                           "spots": .int(spots), "touches": .array(touches)])
-    }
-
-    static func scene(_ event: SceneEvent) -> JSONObject {
+    /// The line for one of the session's events; `seat` names the frame's seat when
+    /// several seats can touch.
+    init(_ event: TouchSessionEvent, seat: String?) {
         switch event {
         case .scene(let name):
-            return JSONObject(["type": .string("scene"), "name": .string(name)])
+            self.init(["type": .string("scene"), "name": .string(name)])
+        case .frame(let frame, let spots):
+            let touches: [Value] = frame.touches.map { touch in
+                var entry = JSONObject(["id": .int(Int(touch.id)), "phase": .string(touch.phase.rawValue),
+                                        "x": .double(touch.location.x), "y": .double(touch.location.y)])
+                if touch.source == .pointer { entry.append("source", .string("pointer")) }
+                if let seat { entry.append("seat", .string(seat)) }
+                return .object(entry)
+            }
+            self.init(["type": .string("frame"), "time": .int(Int(frame.time)),
+                       "spots": .int(spots), "touches": .array(touches)])
+        case .hit(let touch, let view, let visited, let ignored):
+            self.init(["type": .string("hit"), "id": .int(Int(touch.id)),
+                       "view": view.map { .string($0) } ?? .null,
+                       "visited": .array(visited.map { .string($0) })])
+            if ignored { append("ignored", .bool(true)) }
+        case .responder(let touch, let phase, let chain, let handledBy):
+            self.init(["type": .string("responder"), "id": .int(Int(touch.id)),
+                       "phase": .string(phase.rawValue), "chain": .array(chain.map { .string($0) }),
+                       "handledBy": handledBy.map { .string($0) } ?? .null])
         case .placard(let placard):
             // Hundredths of a pixel are plenty for a placard.
             func rounded(_ v: Double) -> Value { .double((v * 100).rounded() / 100) }
-            return JSONObject(["type": .string("placard"), "x": rounded(placard.center.x),
-                               "y": rounded(placard.center.y), "text": .string(placard.text),
-                               "state": .string(placard.phase.rawValue)])
+            self.init(["type": .string("placard"), "x": rounded(placard.center.x),
+                       "y": rounded(placard.center.y), "text": .string(placard.text),
+                       "state": .string(placard.phase.rawValue)])
         case .label(let slot, let text):
-            return JSONObject(["type": .string("label"), "text": .string(text), "slot": .string(slot)])
+            self.init(["type": .string("label"), "text": .string(text), "slot": .string(slot)])
         case .gesture(let gesture):
             switch gesture {
             case .tap(let count):
-                return JSONObject(["type": .string("gesture"), "name": .string("tap"), "count": .int(count)])
+                self.init(["type": .string("gesture"), "name": .string("tap"), "count": .int(count)])
             case .swipe(let axis, let fingers):
-                return JSONObject(["type": .string("gesture"), "name": .string("swipe"),
-                                   "direction": .string(axis.rawValue), "fingers": .int(fingers)])
+                self.init(["type": .string("gesture"), "name": .string("swipe"),
+                           "direction": .string(axis.rawValue), "fingers": .int(fingers)])
             case .pinch(let direction):
-                return JSONObject(["type": .string("gesture"), "name": .string("pinch"),
-                                   "direction": .string(direction.rawValue)])
+                self.init(["type": .string("gesture"), "name": .string("pinch"),
+                           "direction": .string(direction.rawValue)])
             case .checkmark:
-                return JSONObject(["type": .string("gesture"), "name": .string("checkmark")])
+                self.init(["type": .string("gesture"), "name": .string("checkmark")])
             }
+        case .warning(let message):
+            self = .warning(message)
         }
-    }
-
-    static func hit(_ touch: Touch, view: View?, visited: [View], ignored: Bool) -> JSONObject {
-        var object = JSONObject(["type": .string("hit"), "id": .int(Int(touch.id)),
-                                 "view": view.map { .string($0.name) } ?? .null,
-                                 "visited": .array(visited.map { .string($0.name) })])
-        if ignored { object.append("ignored", .bool(true)) }
-        return object
-    }
-
-    static func responder(_ touch: Touch, phase: TouchPhase, chain: [Responder],
-                          handledBy: Responder?) -> JSONObject {
-        JSONObject(["type": .string("responder"), "id": .int(Int(touch.id)),
-                    "phase": .string(phase.rawValue), "chain": .array(chain.map { .string($0.name) }),
-                    "handledBy": handledBy.map { .string($0.name) } ?? .null])
     }
 
     static func configure(_ configuration: Toplevel.Configuration, size: Size) -> JSONObject {

@@ -5,7 +5,9 @@ import WaylandClient
 /// The keyboard shortcuts (listed in the help overlay, HelpOverlay.shortcuts).
 final class KeyboardInput: KeyboardHandler {
     enum Action: Equatable {
-        case toggleFullscreen, quit, clearLabels, toggleHelp, scene(Int)
+        case toggleFullscreen, quit
+        /// What the core does itself.
+        case session(TouchSessionCommand)
     }
 
     var onAction: (Action) -> Void = { _ in }
@@ -20,9 +22,9 @@ final class KeyboardInput: KeyboardHandler {
         switch text {
         case "f": return .toggleFullscreen
         case "q": return .quit
-        case "c": return .clearLabels
-        case "h": return .toggleHelp
-        case "1", "2", "3": return .scene(Int(text)!)
+        case "c": return .session(.clearLabels)
+        case "h": return .session(.toggleHelp)
+        case "1", "2", "3": return .session(.showScene(Int(text)!))
         default: return nil
         }
     }
@@ -32,7 +34,7 @@ final class KeyboardInput: KeyboardHandler {
         // Repeats only make sense for actions that do the same thing again.
         if isRepeat {
             switch action {
-            case .clearLabels, .scene: break
+            case .session(.clearLabels), .session(.showScene): break
             default: return
             }
         }

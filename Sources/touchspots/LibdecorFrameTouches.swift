@@ -1,7 +1,7 @@
 import TouchCore
 import WaylandClient
 
-/// Workaround for libdecor 0.1.1 (Debian 12): its cairo frame, drawn where the compositor
+/// Works around `CompositorQuirk.libdecorFrameIgnoresTouch` (libdecor 0.1.1, Debian 12): its cairo frame, drawn where the compositor
 /// offers no server-side decorations (mutter, gnome-shell, weston's desktop shell), answers
 /// only the pointer; touches on it do nothing. touchspots' own wl_touch hears those
 /// touches too (the frame is made of subsurfaces of our window), so it acts on them as the
@@ -37,12 +37,11 @@ final class LibdecorFrameTouches {
 
     private let toplevel: Toplevel
     /// The window's content size, in logical pixels.
-    private let contentSize: () -> Size
+    var contentSize: () -> Size = { .zero }
     private var presses: [Int32: Press] = [:]
 
-    init(toplevel: Toplevel, contentSize: @escaping () -> Size) {
+    init(toplevel: Toplevel) {
         self.toplevel = toplevel
-        self.contentSize = contentSize
     }
 
     /// Where on the cairo frame a surface-local point lies, for a content of `size`.

@@ -1,58 +1,75 @@
 import TouchCore
 import WaylandClient
 
-/// Feeds wl_touch events into the core's frame assembler.
+/// One seat's wl_touch, fed into the session as its own input device.
 final class TouchInput: TouchHandler {
-    let assembler: TouchFrameAssembler
+    private let session: TouchSession
+    let seat: Seat
+    /// The session's device for this wl_touch; a new one if the capability comes back.
+    private(set) var currentDevice: InputDevice?
+    var device: InputDevice {
+        if let currentDevice { return currentDevice }
+        let made = session.addTouchDevice()
+        currentDevice = made
+        return made
+    }
     /// The window's surface. Touches that begin on another one (libdecor's frame, whose
     /// subsurfaces our wl_touch also hears about) belong to the decorations, not to us.
-    var ownSurface: OpaquePointer?
+    private let ownSurface: OpaquePointer
     /// Acts on touches on libdecor 0.1.1's frame, which ignores them itself.
-    var frameTouches: LibdecorFrameTouches?
+    private let frameTouches: LibdecorFrameTouches
     private var foreign = Set<Int32>()
 
-    init(sequencer: TouchSequencer) {
-        assembler = TouchFrameAssembler(sequencer: sequencer)
+    init(session: TouchSession, seat: Seat, ownSurface: OpaquePointer, frameTouches: LibdecorFrameTouches) {
+        self.session = session
+        self.seat = seat
+        self.ownSurface = ownSurface
+        self.frameTouches = frameTouches
     }
 
     func touchDown(id: Int32, x: Double, y: Double, time: UInt32, surface: OpaquePointer?,
                    serial: UInt32, seat: Seat) {
-        if let surface, let ownSurface, surface != ownSurface {
+        if let surface, surface != ownSurface {
             foreign.insert(id)
-            frameTouches?.down(id: id, at: Point(x: x, y: y), surface: surface, serial: serial, seat: seat)
+            CompositorQuirk.libdecorFrameIgnoresTouch.workAround {
+                frameTouches.down(id: id, at: Point(x: x, y: y), surface: surface, serial: serial, seat: seat)
+            }
             return
         }
         foreign.remove(id)
-        assembler.down(id: id, at: Point(x: x, y: y), time: time)
+        session.touchDown(device, id: id, at: Point(x: x, y: y), time: time)
     }
     func touchUp(id: Int32, time: UInt32) {
         if foreign.remove(id) != nil {
-            frameTouches?.up(id: id)
+            frameTouches.up(id: id)
             return
         }
-        assembler.up(id: id, time: time)
+        session.touchUp(device, id: id, time: time)
     }
     func touchMotion(id: Int32, x: Double, y: Double, time: UInt32) {
         if foreign.contains(id) {
-            frameTouches?.motion(id: id, to: Point(x: x, y: y))
+            frameTouches.motion(id: id, to: Point(x: x, y: y))
             return
         }
-        assembler.motion(id: id, to: Point(x: x, y: y), time: time)
+        session.touchMotion(device, id: id, to: Point(x: x, y: y), time: time)
     }
-    func touchFrame() { assembler.frame() }
+    func touchFrame() { session.touchFrame(device) }
     func touchCancel() {
         foreign.removeAll()
-        frameTouches?.cancelAll()
-        assembler.cancel()
+        frameTouches.cancelAll()
+        session.touchCancel(device)
     }
     func touchShape(id: Int32, major: Double, minor: Double) {
-        assembler.shape(id: id, major: major, minor: minor)
+        session.touchShape(device, id: id, major: major, minor: minor)
     }
     func touchOrientation(id: Int32, degrees: Double) {
-        assembler.orientation(id: id, degrees: degrees)
+        session.touchOrientation(device, id: id, degrees: degrees)
     }
     /// A seat that loses touch can send nothing more for its fingers: end them.
     func touchDeviceRemoved() {
-        if !assembler.activeIDs.isEmpty { assembler.cancel() }
+        if let currentDevice { session.removeTouchDevice(currentDevice) }
+        currentDevice = nil
+        foreign.removeAll()
+        frameTouches.cancelAll()
     }
 }

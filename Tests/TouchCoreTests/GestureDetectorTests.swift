@@ -165,7 +165,7 @@ final class GestureDetectorTests: XCTestCase {
         let f = FingerScript()
         f.down(1, 200, 300)
         f.clock.advance(by: 0.05)
-        var moved = Touch(id: 1, sequence: 0, phase: .moved, location: Point(x: 250, y: 300), time: 0)
+        var moved = Touch(id: 1, finger: 0, phase: .moved, location: Point(x: 250, y: 300), time: 0)
         moved.previousLocation = Point(x: 200, y: 300)
         var ended = moved
         ended.phase = .ended

@@ -21,7 +21,7 @@ final class FingerScript {
     func down(_ fingers: [(Int32, Double, Double)]) {
         var touches: [Touch] = []
         for (id, x, y) in fingers {
-            let touch = Touch(id: id, sequence: sequence, phase: .began, location: Point(x: x, y: y), time: 0)
+            let touch = Touch(id: id, finger: FingerID(sequence), phase: .began, location: Point(x: x, y: y), time: 0)
             sequence += 1
             active[id] = touch
             touches.append(touch)

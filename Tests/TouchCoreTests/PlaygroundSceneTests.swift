@@ -3,38 +3,24 @@ import XCTest
 
 /// The default scene's labels, their timeouts and the TouchExplorer panel.
 final class PlaygroundSceneTests: XCTestCase {
-    private var clock: ManualClock!
-    private var window: Window!
-    private var scene: PlaygroundScene!
-    private var events: [SceneEvent] = []
-    private var sequence = 0
+    private var driver: SessionDriver!
+    private var clock: ManualClock { driver.clock }
+    private var window: Window { driver.window }
+    private var scene: PlaygroundScene { driver.scene as! PlaygroundScene }
+    /// Gestures and labels since the last `events.removeAll()`.
+    private var events: [SceneEvent] {
+        get { driver.sceneEvents }
+        set { if newValue.isEmpty { driver.clearEvents() } }
+    }
 
     override func setUp() {
-        clock = ManualClock(now: 50)
-        window = Window(size: Size(width: 800, height: 600), clock: clock)
-        scene = PlaygroundScene()
-        scene.install(in: window)
-        events = []
-        scene.onEvent = { [unowned self] in events.append($0) }
+        driver = SessionDriver(now: 50)
+        driver.clearEvents()
     }
 
-    private func frame(_ touches: [(Int32, TouchPhase, Double, Double)]) {
-        let list = touches.map { Touch(id: $0.0, sequence: Int($0.0), phase: $0.1,
-                                       location: Point(x: $0.2, y: $0.3), time: 0) }
-        let f = TouchFrame(time: 0, touches: list, activeTouches: [])
-        window.send(f)
-        scene.didReceive(f)
-    }
+    private func frame(_ touches: [(Int32, TouchPhase, Double, Double)]) { driver.send(touches) }
 
-    /// Moves the clock to each due timer in turn, up to `seconds` from now.
-    private func run(_ seconds: Double) {
-        let end = clock.now + seconds
-        while let next = window.timers.nextDeadline, next <= end {
-            clock.now = max(clock.now, next)
-            window.timers.fireDue()
-        }
-        clock.now = end
-    }
+    private func run(_ seconds: Double) { driver.run(seconds) }
 
     func testTapLabelAppearsAfterTheIntervalAndClearsAfter1_6s() {
         frame([(1, .began, 100, 100)])
@@ -112,7 +98,8 @@ final class PlaygroundSceneTests: XCTestCase {
     }
 
     func testSpotsAreDrawnInFrontOfLabels() {
-        let order = window.subviews.map(\.name)
+        // Only the scene bar and the help overlay (which takes no touches) are in front.
+        let order = window.subviews.map(\.name).filter { $0 != "SceneBar" && $0 != "Help" }
         XCTAssertEqual(order.last, "TouchableView", "spots live in the frontmost view")
     }
 }

@@ -1,7 +1,8 @@
 import TouchCore
 import XCTest
 
-/// Touch-to-view binding, the responder chain and the multiple-touch rule (seeds 001-004).
+/// Touch-to-view binding, the responder chain and the multiple-touch rule
+/// (docs/concepts.md), through the session's front door.
 final class ResponderChainTests: XCTestCase {
     /// Records what reaches it and handles only the phases it is told to.
     final class Probe: View {
@@ -17,38 +18,41 @@ final class ResponderChainTests: XCTestCase {
         override func touchesCancelled(_ t: [Touch], with e: TouchFrame) -> Bool { note(.cancelled, t) }
     }
 
-    final class Recorder: TouchObserver {
-        var hits: [(Int32, String?, Bool)] = []
-        var deliveries: [(Int32, TouchPhase, [String], String?)] = []
-        func didHitTest(_ touch: Touch, view: View?, visited: [View], ignored: Bool) {
-            hits.append((touch.id, view?.name, ignored))
+    /// What the session reported of hit-testing and delivery.
+    struct Recorder {
+        let driver: SessionDriver
+        var hits: [(Int32, String?, Bool)] {
+            driver.events.compactMap {
+                if case .hit(let touch, let view, _, let ignored) = $0 { return (touch.id, view, ignored) }
+                return nil
+            }
         }
-        func didDeliver(_ touches: [Touch], phase: TouchPhase, chain: [Responder], handledBy: Responder?) {
-            for t in touches { deliveries.append((t.id, phase, chain.map(\.name), handledBy?.name)) }
+        var deliveries: [(Int32, TouchPhase, [String], String?)] {
+            driver.events.compactMap {
+                if case .responder(let touch, let phase, let chain, let handler) = $0 {
+                    return (touch.id, phase, chain, handler)
+                }
+                return nil
+            }
         }
     }
 
-    private var window: Window!
+    private var driver: SessionDriver!
+    private var window: Window { driver.window }
     private var outer: Probe!
     private var inner: Probe!
-    private var recorder: Recorder!
-    private var sequence = 0
+    private var recorder: Recorder { Recorder(driver: driver) }
 
     override func setUp() {
-        window = Window(size: Size(width: 400, height: 400), clock: ManualClock())
+        driver = SessionDriver(size: Size(width: 400, height: 400))
         outer = Probe(name: "Outer", frame: Rect(x: 0, y: 0, width: 400, height: 400))
         inner = Probe(name: "Inner", frame: Rect(x: 100, y: 100, width: 100, height: 100))
+        // In front of the scene, the scene bar and the help.
         window.addSubview(outer)
         outer.addSubview(inner)
-        recorder = Recorder()
-        window.touchObserver = recorder
     }
 
-    private func send(_ touches: [(Int32, TouchPhase, Double, Double)]) {
-        window.send(TouchFrame(time: 0, touches: touches.map {
-            Touch(id: $0.0, sequence: Int($0.0), phase: $0.1, location: Point(x: $0.2, y: $0.3), time: 0)
-        }, activeTouches: []))
-    }
+    private func send(_ touches: [(Int32, TouchPhase, Double, Double)]) { driver.send(touches) }
 
     func testUnhandledTouchClimbsToTheHandler() {
         outer.handles = [.began, .moved, .ended]
@@ -71,7 +75,7 @@ final class ResponderChainTests: XCTestCase {
         send([(1, .ended, 350, 20)])
         XCTAssertEqual(inner.received.map(\.0), [.began, .moved, .ended])
         XCTAssertTrue(outer.received.isEmpty)
-        XCTAssertNil(window.boundView(forTouchID: 1), "unbound after ended")
+        XCTAssertNil(window.boundView(for: driver.frames[0].touches[0].finger), "unbound after ended")
     }
 
     func testOneCallPerPhaseWithAllOfTheViewsTouches() {
@@ -114,18 +118,12 @@ final class ResponderChainTests: XCTestCase {
             override func touchesBegan(_ t: [Touch], with e: TouchFrame) -> Bool { onBegan(t[0].tapCount); return true }
             override func touchesEnded(_ t: [Touch], with e: TouchFrame) -> Bool { true }
         }
-        let clock = ManualClock()
-        let w = Window(size: Size(width: 400, height: 400), clock: clock)
-        let counter = Counter(name: "Counter", frame: w.bounds)
+        let counter = Counter(name: "Counter", frame: window.bounds)
         counter.onBegan = { counts.append($0) }
-        w.addSubview(counter)
-        var seq = 0
+        window.addSubview(counter)
         func tap(_ x: Double, after gap: Double) {
-            clock.advance(by: gap)
-            seq += 1
-            w.send(TouchFrame(time: 0, touches: [Touch(id: 1, sequence: seq, phase: .began, location: Point(x: x, y: 50), time: 0)], activeTouches: []))
-            clock.advance(by: 0.05)
-            w.send(TouchFrame(time: 0, touches: [Touch(id: 1, sequence: seq, phase: .ended, location: Point(x: x, y: 50), time: 0)], activeTouches: []))
+            driver.clock.advance(by: gap)
+            driver.tap(1, x, 50, hold: 0.05)
         }
         tap(50, after: 0)
         tap(52, after: 0.2)

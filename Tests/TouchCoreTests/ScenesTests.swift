@@ -3,34 +3,20 @@ import XCTest
 
 /// The HitTest and MoveMe scenes and scene switching.
 final class ScenesTests: XCTestCase {
-    private var clock: ManualClock!
-    private var window: Window!
-    private var sequence = 0
+    private var driver: SessionDriver!
+    private var clock: ManualClock { driver.clock }
+    private var window: Window { driver.window }
 
-    override func setUp() {
-        clock = ManualClock()
-        window = Window(size: Size(width: 1024, height: 640), clock: clock)
+    private func start(_ scene: String) {
+        driver = SessionDriver(scene: scene, size: Size(width: 1024, height: 640))
     }
 
-    @discardableResult
-    private func tap(_ x: Double, _ y: Double, hold: Double = 0.05) -> Int {
-        sequence += 1
-        window.send(TouchFrame(time: 0, touches: [Touch(id: 1, sequence: sequence, phase: .began, location: Point(x: x, y: y), time: 0)], activeTouches: []))
-        clock.advance(by: hold)
-        window.send(TouchFrame(time: 0, touches: [Touch(id: 1, sequence: sequence, phase: .ended, location: Point(x: x, y: y), time: 0)], activeTouches: []))
-        return sequence
-    }
+    private func tap(_ x: Double, _ y: Double, hold: Double = 0.05) { driver.tap(1, x, y, hold: hold) }
 
-    private func settle() {
-        for _ in 0..<100 {
-            clock.advance(by: 0.02)
-            _ = window.takeDamage()
-        }
-    }
+    private func settle() { driver.settle() }
 
     func testHitTestSceneResolvesEveryView() {
-        let scene = HitTestScene()
-        scene.install(in: window)
+        start("hittest")
         let cases: [(Double, Double, String)] = [
             (20, 20, "A"), (100, 300, "B"), (80, 130, "B"),  // F passes through to B
             (250, 310, "B1"), (310, 330, "C"),  // C covers B1's right part
@@ -44,8 +30,8 @@ final class ScenesTests: XCTestCase {
     }
 
     func testHitTestRootHighlightsTheBoundView() {
-        let scene = HitTestScene()
-        scene.install(in: window)
+        start("hittest")
+        let scene = driver.scene as! HitTestScene
         tap(400, 250)
         XCTAssertEqual(scene.root.highlighted?.name, "D")
         tap(580, 370)
@@ -55,21 +41,20 @@ final class ScenesTests: XCTestCase {
     }
 
     func testMoveMeDragReturnAndNextString() {
-        let scene = MoveMeScene()
-        var states: [PlacardState] = []
-        scene.onEvent = { if case .placard(let p) = $0 { states.append(p) } }
-        scene.install(in: window)
+        start("moveme")
+        let scene = driver.scene as! MoveMeScene
+        var states: [PlacardState] {
+            driver.sceneEvents.compactMap { if case .placard(let p) = $0 { return p } else { return nil } }
+        }
         let view = scene.view
         XCTAssertEqual(view.placard.center, Point(x: 512, y: 320))
-        XCTAssertEqual(states.last?.phase, .idle)
+        XCTAssertEqual(view.phase, .idle)
 
-        sequence += 1
-        let s = sequence
-        window.send(TouchFrame(time: 0, touches: [Touch(id: 1, sequence: s, phase: .began, location: Point(x: 520, y: 330), time: 0)], activeTouches: []))
+        driver.send([(1, .began, 520, 330)])
         XCTAssertEqual(view.phase, .dragging)
-        window.send(TouchFrame(time: 0, touches: [Touch(id: 1, sequence: s, phase: .moved, location: Point(x: 700, y: 500), time: 0)], activeTouches: []))
+        driver.send([(1, .moved, 700, 500)])
         XCTAssertEqual(view.placard.center, Point(x: 700, y: 500), "the centre follows the finger")
-        window.send(TouchFrame(time: 0, touches: [Touch(id: 1, sequence: s, phase: .ended, location: Point(x: 700, y: 500), time: 0)], activeTouches: []))
+        driver.send([(1, .ended, 700, 500)])
         XCTAssertEqual(view.phase, .returning)
         XCTAssertTrue(window.hitTest(Point(x: 100, y: 100)) === window,
                       "touches skip MoveMe while it returns; the window handles none")
@@ -99,23 +84,18 @@ final class ScenesTests: XCTestCase {
     }
 
     func testMoveMeIsSingleTouchAndStaysCentred() {
-        let scene = MoveMeScene()
-        scene.install(in: window)
-        window.send(TouchFrame(time: 0, touches: [
-            Touch(id: 1, sequence: 1, phase: .began, location: Point(x: 100, y: 100), time: 0),
-            Touch(id: 2, sequence: 2, phase: .began, location: Point(x: 512, y: 320), time: 0),
-        ], activeTouches: []))
+        start("moveme")
+        let scene = driver.scene as! MoveMeScene
+        driver.send([(1, .began, 100, 100), (2, .began, 512, 320)])
         XCTAssertEqual(scene.view.phase, .idle, "the second finger, on the placard, is ignored")
-        window.size = Size(width: 600, height: 400)
-        scene.layout(in: window)
+        driver.session.resize(to: Size(width: 600, height: 400))
         XCTAssertEqual(scene.view.placard.center, Point(x: 300, y: 200))
     }
 
     func testStageSwitchesScenesFromTheBar() {
-        let stage = Stage(window: window, sceneName: "playground")!
-        var events: [SceneEvent] = []
-        stage.onEvent = { events.append($0) }
-        stage.start()
+        start("playground")
+        let stage = driver.session.stage
+        var events: [SceneEvent] { driver.sceneEvents }
         XCTAssertEqual(events, [.scene("playground")])
         XCTAssertFalse(stage.bar.isHidden)
         let hittestTab = Point(x: stage.bar.frame.midX, y: stage.bar.frame.minY + SceneBar.tabSize.height * 1.5)
@@ -125,14 +105,15 @@ final class ScenesTests: XCTestCase {
         XCTAssertFalse(stage.bar.frame.intersects(HitTestScene.area), "the bar stays out of the experiment")
         XCTAssertTrue(window.subviews.suffix(2).first === stage.bar, "the bar is in front of the scene")
         XCTAssertTrue(window.subviews.last === stage.help, "and the help in front of all")
-        XCTAssertNil(Stage(window: window, sceneName: "nope"))
+        XCTAssertNil(TouchSession(sceneName: "nope", size: Size(width: 800, height: 600),
+                                  clock: ManualClock(), sink: { _ in }))
     }
 
     func testBarIsHiddenInHitTestWhenThereIsNoRoom() {
-        window.size = Size(width: 800, height: 600)
-        let stage = Stage(window: window, sceneName: "hittest")!
+        driver = SessionDriver(scene: "hittest", size: Size(width: 800, height: 600))
+        let stage = driver.session.stage
         XCTAssertTrue(stage.bar.isHidden)
-        stage.show("moveme")
+        driver.session.showScene("moveme")
         XCTAssertFalse(stage.bar.isHidden)
     }
 }

@@ -1,33 +1,27 @@
 import TouchCore
 import XCTest
 
-/// Seed 000's spots: created at began, grow over 0.2 s, follow the finger, removed at
-/// ended or cancelled; never hit-tested.
+/// The spot views (docs/concepts.md): created at began, grow over 0.2 s, follow the
+/// finger, removed at ended or cancelled; never hit-tested.
 final class SpotLifecycleTests: XCTestCase {
-    private var clock: ManualClock!
-    private var window: Window!
-    private var scene: PlaygroundScene!
+    private var driver: SessionDriver!
+    private var clock: ManualClock { driver.clock }
+    private var window: Window { driver.window }
+    private var scene: PlaygroundScene { driver.scene as! PlaygroundScene }
+    private var spotCount: Int { driver.scene.spotCount }
 
     override func setUp() {
-        clock = ManualClock(now: 100)
-        window = Window(size: Size(width: 800, height: 600), clock: clock)
-        scene = PlaygroundScene()
-        scene.install(in: window)
+        driver = SessionDriver(now: 100)
     }
 
-    private func touch(_ id: Int32, _ phase: TouchPhase, _ x: Double, _ y: Double,
-                       sequence: Int? = nil) -> Touch {
-        Touch(id: id, sequence: sequence ?? Int(id), phase: phase, location: Point(x: x, y: y),
-              time: 0)
-    }
+    private func touch(_ id: Int32, _ phase: TouchPhase, _ x: Double, _ y: Double)
+        -> (Int32, TouchPhase, Double, Double) { (id, phase, x, y) }
 
-    private func send(_ touches: Touch...) {
-        window.send(TouchFrame(time: 0, touches: touches, activeTouches: []))
-    }
+    private func send(_ touches: (Int32, TouchPhase, Double, Double)...) { driver.send(touches) }
 
     func testSpotIsCreatedGrowsAndFollows() {
         send(touch(1, .began, 200, 150))
-        XCTAssertEqual(window.spotCount, 1)
+        XCTAssertEqual(spotCount, 1)
         let spot = scene.touchable.spots[1]!
         XCTAssertEqual(spot.frame.size, Size(width: 1, height: 1), "starts at 1 x 1")
         XCTAssertEqual(spot.center, Point(x: 200, y: 150))
@@ -50,23 +44,25 @@ final class SpotLifecycleTests: XCTestCase {
 
     func testSpotsAreRemovedAtEndedAndCancelled() {
         send(touch(1, .began, 10, 10), touch(2, .began, 20, 20), touch(3, .began, 30, 30))
-        XCTAssertEqual(window.spotCount, 3)
+        XCTAssertEqual(spotCount, 3)
         send(touch(2, .ended, 20, 20))
-        XCTAssertEqual(window.spotCount, 2)
+        XCTAssertEqual(spotCount, 2)
         XCTAssertNil(scene.touchable.spots[2])
         send(touch(1, .cancelled, 10, 10), touch(3, .cancelled, 30, 30))
-        XCTAssertEqual(window.spotCount, 0)
+        XCTAssertEqual(spotCount, 0)
     }
 
     func testDownAndUpInOneFrameLeavesNoSpot() {
         send(touch(5, .began, 10, 10), touch(5, .ended, 10, 10))
-        XCTAssertEqual(window.spotCount, 0)
+        XCTAssertEqual(spotCount, 0)
     }
 
     func testReusedIDAfterCancelGetsAFreshSpot() {
-        send(touch(7, .began, 10, 10, sequence: 0))
-        send(touch(7, .cancelled, 10, 10, sequence: 0), touch(7, .began, 90, 90, sequence: 1))
-        XCTAssertEqual(window.spotCount, 1)
+        send(touch(7, .began, 10, 10))
+        // A down for an id still down: the old touch is cancelled, a new one begins.
+        send(touch(7, .began, 90, 90))
+        XCTAssertEqual(driver.frames.last.map { $0.touches.map(\.phase) }, [.cancelled, .began])
+        XCTAssertEqual(spotCount, 1)
         XCTAssertEqual(scene.touchable.spots[7]!.center, Point(x: 90, y: 90))
     }
 
@@ -77,18 +73,20 @@ final class SpotLifecycleTests: XCTestCase {
         XCTAssertTrue(window.hitTest(Point(x: 400, y: 300)) === scene.touchable)
         XCTAssertTrue(window.hitTest(scene.guide.frame.center) === scene.touchable)
         send(touch(2, .began, 400, 300))
-        XCTAssertEqual(window.spotCount, 2, "a second finger on the first spot gets its own")
+        XCTAssertEqual(spotCount, 2, "a second finger on the first spot gets its own")
     }
 
     func testMovingASpotDamagesOnlyItsOldAndNewPlace() {
         send(touch(1, .began, 200, 200))
+        // A first, diagonal move (no swipe label) puts "Touches Moved" in the panel.
+        send(touch(1, .moved, 260, 260))
         clock.advance(by: 1)
         _ = window.takeDamage()
         _ = window.takeDamage()
-        send(touch(1, .moved, 300, 200))
+        send(touch(1, .moved, 360, 360))
         let damage = window.takeDamage()
-        XCTAssertEqual(Set(damage), [Rect(x: 150, y: 150, width: 100, height: 100),
-                                     Rect(x: 250, y: 150, width: 100, height: 100)])
+        XCTAssertEqual(Set(damage), [Rect(x: 210, y: 210, width: 100, height: 100),
+                                     Rect(x: 310, y: 310, width: 100, height: 100)])
     }
 
     func testALabelDamagesOnlyItsOldAndNewText() {

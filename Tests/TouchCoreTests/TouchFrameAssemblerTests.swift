@@ -1,18 +1,15 @@
 import TouchCore
 import XCTest
 
-/// Every rule of issue 2 section 3, fed as raw wl_touch events.
+/// Every frame-assembly rule (docs/compositor-quirks.md, docs/event-log.md), fed as raw
+/// wl_touch events through the session's front door.
 final class TouchFrameAssemblerTests: XCTestCase {
-    private var assembler: TouchFrameAssembler!
-    private var frames: [TouchFrame] = []
-    private var warnings: [String] = []
+    private var assembler: SessionDriver!
+    private var frames: [TouchFrame] { assembler.frames }
+    private var warnings: [String] { assembler.warnings }
 
     override func setUp() {
-        assembler = TouchFrameAssembler()
-        frames = []
-        warnings = []
-        assembler.onFrame = { [unowned self] in frames.append($0) }
-        assembler.onWarning = { [unowned self] in warnings.append($0) }
+        assembler = SessionDriver()
     }
 
     private func summary(_ frame: TouchFrame) -> [String] {
@@ -60,7 +57,7 @@ final class TouchFrameAssemblerTests: XCTestCase {
         assembler.motion(id: 1, to: Point(x: 440, y: 0), time: 2)
         assembler.motion(id: 1, to: Point(x: 430, y: 0), time: 3)
         assembler.motion(id: 1, to: Point(x: 420, y: 0), time: 4)
-        assembler.flushPendingGroup()
+        assembler.flush()
         XCTAssertEqual(frames.map(summary), [["1 began 440.0,0.0"], ["1 moved 430.0,0.0"], ["1 moved 420.0,0.0"]])
     }
 
@@ -68,7 +65,7 @@ final class TouchFrameAssemblerTests: XCTestCase {
         assembler.down(id: 1, at: Point(x: 0, y: 0), time: 1)
         assembler.down(id: 2, at: Point(x: 50, y: 50), time: 1)
         assembler.frame()
-        frames.removeAll()
+        assembler.clearEvents()
         assembler.down(id: 3, at: Point(x: 7, y: 8), time: 2)
         assembler.up(id: 3, time: 2)
         assembler.frame()
@@ -110,13 +107,13 @@ final class TouchFrameAssemblerTests: XCTestCase {
     func testPendingGroupCanBeFlushedWithoutAFrame() {
         // cage never sends wl_touch.frame; the client flushes after each dispatch.
         assembler.down(id: 1, at: Point(x: 1, y: 2), time: 1)
-        XCTAssertTrue(assembler.hasPendingGroup)
-        assembler.flushPendingGroup()
+        XCTAssertTrue(assembler.session.hasPendingFrame(on: assembler.device))
+        assembler.flush()
         XCTAssertEqual(summary(frames[0]), ["1 began 1.0,2.0"])
         assembler.motion(id: 1, to: Point(x: 3, y: 4), time: 2)
-        assembler.flushPendingGroup()
+        assembler.flush()
         XCTAssertEqual(summary(frames[1]), ["1 moved 3.0,4.0"])
-        assembler.flushPendingGroup()
+        assembler.flush()
         XCTAssertEqual(frames.count, 2, "an empty group is not a frame")
     }
 
@@ -131,7 +128,7 @@ final class TouchFrameAssemblerTests: XCTestCase {
                         "3 cancelled 3.0,3.0"])
         XCTAssertEqual(frames[1].time, 5)
         XCTAssertTrue(frames[1].activeTouches.isEmpty)
-        XCTAssertTrue(assembler.activeIDs.isEmpty)
+        XCTAssertTrue(assembler.session.activeTouchIDs(on: assembler.device).isEmpty)
         assembler.up(id: 1, time: 6)
         XCTAssertEqual(warnings.count, 1, "no up follows a cancel; a stray one is reported")
     }
@@ -142,9 +139,9 @@ final class TouchFrameAssemblerTests: XCTestCase {
         assembler.down(id: 7, at: Point(x: 9, y: 9), time: 2)
         assembler.frame()
         XCTAssertEqual(summary(frames[1]), ["7 cancelled 1.0,1.0", "7 began 9.0,9.0"])
-        XCTAssertNotEqual(frames[1].touches[0].sequence, frames[1].touches[1].sequence)
+        XCTAssertNotEqual(frames[1].touches[0].finger, frames[1].touches[1].finger)
         XCTAssertEqual(warnings.count, 1)
-        XCTAssertEqual(assembler.activeIDs, [7])
+        XCTAssertEqual(assembler.session.activeTouchIDs(on: assembler.device), [7])
     }
 
     func testIDsAreAnyInt32AndReusedAfterUp() {
@@ -188,5 +185,25 @@ final class TouchFrameAssemblerTests: XCTestCase {
         XCTAssertEqual(frames[1].touches[0].major, 12, "shape stays with the touch")
         assembler.shape(id: 9, major: 1, minor: 1)
         XCTAssertEqual(warnings.count, 1)
+    }
+
+    /// Frames are assembled per device: two seats' touches never share an id space, and
+    /// one device's frame does not carry the other's pending events.
+    func testTwoDevicesKeepTheirOwnIDsAndFrames() {
+        let other = assembler.session.addTouchDevice()
+        assembler.down(id: 1, at: Point(x: 10, y: 10), time: 1)
+        assembler.session.touchDown(other, id: 1, at: Point(x: 500, y: 10), time: 1)
+        assembler.frame()
+        XCTAssertEqual(frames.count, 1)
+        XCTAssertEqual(summary(frames[0]), ["1 began 10.0,10.0"], "only this device's group")
+        XCTAssertTrue(warnings.isEmpty, "the same id on another device is no duplicate down")
+        assembler.session.touchFrame(other)
+        XCTAssertEqual(frames.count, 2)
+        XCTAssertEqual(frames[1].device, other)
+        XCTAssertNotEqual(frames[0].touches[0].finger, frames[1].touches[0].finger)
+        XCTAssertEqual(assembler.spotCounts, [1, 2])
+        assembler.session.removeTouchDevice(other)
+        XCTAssertEqual(summary(frames[2]), ["1 cancelled 500.0,10.0"], "a device that goes cancels its touches")
+        XCTAssertEqual(assembler.session.activeTouchIDs(on: assembler.device), [1])
     }
 }

@@ -1,20 +1,24 @@
-/// Seed 000's TouchableView: a spot for every finger, kept in a dictionary by touch id,
-/// created at began, centred under the finger as it moves, removed at ended or cancelled.
-/// The key also names the source, so the mouse's finger never shares a touchscreen id.
+/// The spot view's home (docs/concepts.md): a spot for every finger, kept in a dictionary
+/// by finger, created at began, centred under the finger as it moves, removed at ended or
+/// cancelled.
 public final class TouchableView: View {
-    public struct Key: Hashable, Sendable {
-        public let source: TouchSource
-        public let id: Int32
-        init(_ touch: Touch) { source = touch.source; id = touch.id }
+    private struct Entry {
+        let touchID: Int32
+        let source: TouchSource
+        let spot: TouchSpotView
     }
 
-    public private(set) var spotsByKey: [Key: TouchSpotView] = [:]
+    private var entries: [FingerID: Entry] = [:]
 
-    /// Touchscreen spots by id.
+    /// Touchscreen spots by the compositor's touch id.
     public var spots: [Int32: TouchSpotView] {
-        Dictionary(uniqueKeysWithValues: spotsByKey.filter { $0.key.source == .touchscreen }
-            .map { ($0.key.id, $0.value) })
+        var result: [Int32: TouchSpotView] = [:]
+        for entry in entries.values where entry.source == .touchscreen { result[entry.touchID] = entry.spot }
+        return result
     }
+
+    /// Every spot, the mouse's included.
+    public var spotCount: Int { entries.count }
 
     public override init(name: String = "TouchableView", frame: Rect = .zero) {
         super.init(name: name, frame: frame)
@@ -23,18 +27,17 @@ public final class TouchableView: View {
 
     public override func touchesBegan(_ touches: [Touch], with event: TouchFrame) -> Bool {
         for touch in touches {
-            removeSpot(for: touch)
             let spot = TouchSpotView(touchID: touch.id, center: convert(touch.location, from: nil))
             addSubview(spot)
             if let animator = window?.animator { spot.grow(using: animator) }
-            spotsByKey[Key(touch)] = spot
+            entries[touch.finger] = Entry(touchID: touch.id, source: touch.source, spot: spot)
         }
         return true
     }
 
     public override func touchesMoved(_ touches: [Touch], with event: TouchFrame) -> Bool {
         for touch in touches {
-            spotsByKey[Key(touch)]?.center = convert(touch.location, from: nil)
+            entries[touch.finger]?.spot.center = convert(touch.location, from: nil)
         }
         return true
     }
@@ -50,6 +53,6 @@ public final class TouchableView: View {
     }
 
     private func removeSpot(for touch: Touch) {
-        spotsByKey.removeValue(forKey: Key(touch))?.removeFromSuperview()
+        entries.removeValue(forKey: touch.finger)?.spot.removeFromSuperview()
     }
 }

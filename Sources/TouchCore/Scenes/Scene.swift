@@ -9,8 +9,14 @@ public protocol Scene: AnyObject {
     func install(in window: Window)
     /// Places the views for the window's current size.
     func layout(in window: Window)
-    /// Every frame, after the window delivered it to the views.
-    func didReceive(_ frame: TouchFrame)
+    /// Every frame, after the window delivered it to the views. `tapCount` is the count
+    /// the latest finger belongs to (the session's one tap counter).
+    func didReceive(_ frame: TouchFrame, tapCount: Int)
+    /// Gestures the session recognized, after the frame that completed them or when a tap
+    /// count became final on its own.
+    func didRecognize(_ gestures: [Gesture])
+    /// The spot views the scene shows (the event log's "spots").
+    var spotCount: Int { get }
 }
 
 /// What a scene reports beyond drawing.
@@ -25,15 +31,8 @@ public enum SceneEvent: Equatable, Sendable {
 }
 
 extension Scene {
-    public func didReceive(_ frame: TouchFrame) {}
-}
-
-extension Window {
-    /// The spot views currently in the tree (the event log's "spots").
-    public var spotCount: Int {
-        func count(_ view: View) -> Int {
-            view.subviews.reduce(view is TouchSpotView ? 1 : 0) { $0 + count($1) }
-        }
-        return count(self)
-    }
+    public func didReceive(_ frame: TouchFrame, tapCount: Int) {}
+    public func didRecognize(_ gestures: [Gesture]) {}
+    /// The spot views the scene shows (the event log's "spots").
+    public var spotCount: Int { 0 }
 }

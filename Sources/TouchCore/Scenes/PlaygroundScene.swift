@@ -1,6 +1,6 @@
-/// The default scene: seed 000's spots under every finger, with seed 001's gestures
-/// (TapTaps, Swipes, PinchMe, CheckPlease) shown as labels that clear themselves, and the
-/// TouchExplorer panel describing the latest frame.
+/// The default scene: spots under every finger, with the gestures the session recognizes
+/// (TapTaps, Swipes, PinchMe, CheckPlease in docs/concepts.md) shown as labels that clear
+/// themselves, and the TouchExplorer panel describing the latest frame.
 ///
 /// Drawing order keeps the spots visible: guide, gesture labels and panel are behind the
 /// touchable view, whose only content is the spots; none of them takes touches.
@@ -11,7 +11,7 @@ public final class PlaygroundScene: Scene {
     public static let slots = ["tap", "swipe", "pinch", "checkmark"]
 
     public var onEvent: (SceneEvent) -> Void = { _ in }
-    public let detector: GestureDetector
+    private let settings: GestureSettings
     public let touchable = TouchableView()
     public let guide = Label(name: "Guide", text: PlaygroundScene.guideText, fontSize: 20,
                              textColor: .darkGray)
@@ -22,10 +22,10 @@ public final class PlaygroundScene: Scene {
 
     private weak var window: Window?
     private var expiries: [String: Timers.ID] = [:]
-    private var tapTimer: Timers.ID?
 
+    /// Only the label durations are read here; recognition is the session's.
     public init(settings: GestureSettings = GestureSettings()) {
-        detector = GestureDetector(settings: settings)
+        self.settings = settings
         for slot in Self.slots {
             gestureLabels[slot] = Label(name: "Gesture \(slot)", fontSize: 28,
                                         textColor: Color(white: 0.1))
@@ -70,17 +70,17 @@ public final class PlaygroundScene: Scene {
         }
     }
 
-    public func didReceive(_ frame: TouchFrame) {
-        guard let window else { return }
-        let gestures = detector.handle(frame, at: window.clock.now)
-        updatePanel(frame)  // after the detector, so the tap count includes this frame
-        show(gestures)
-        scheduleTapResolution()
+    public var spotCount: Int { touchable.spotCount }
+
+    public func didReceive(_ frame: TouchFrame, tapCount: Int) {
+        updatePanel(frame, tapCount: tapCount)
     }
+
+    public func didRecognize(_ gestures: [Gesture]) { show(gestures) }
 
     // MARK: TouchExplorer panel
 
-    private func updatePanel(_ frame: TouchFrame) {
+    private func updatePanel(_ frame: TouchFrame, tapCount: Int) {
         let phases = Set(frame.touches.map(\.phase))
         let phase: String
         if phases.contains(.cancelled) {
@@ -93,9 +93,9 @@ public final class PlaygroundScene: Scene {
             phase = "Touches Moved"
         }
         phaseLabel.text = phase
-        let taps = frame.touches.contains { $0.phase == .cancelled } ? 0 : detector.currentTapCount
+        let taps = frame.touches.contains { $0.phase == .cancelled } ? 0 : tapCount
         tapsLabel.text = "\(taps) taps detected"
-        touchesLabel.text = "\(Set(frame.touches.map(\.sequence)).count) touches detected"
+        touchesLabel.text = "\(Set(frame.touches.map(\.finger)).count) touches detected"
     }
 
     // MARK: Gesture labels
@@ -107,10 +107,10 @@ public final class PlaygroundScene: Scene {
             let slot: String
             let duration: Double
             switch gesture {
-            case .tap: slot = "tap"; duration = detector.settings.labelDuration
-            case .swipe: slot = "swipe"; duration = detector.settings.swipeLabelDuration
-            case .pinch: slot = "pinch"; duration = detector.settings.labelDuration
-            case .checkmark: slot = "checkmark"; duration = detector.settings.labelDuration
+            case .tap: slot = "tap"; duration = settings.labelDuration
+            case .swipe: slot = "swipe"; duration = settings.swipeLabelDuration
+            case .pinch: slot = "pinch"; duration = settings.labelDuration
+            case .checkmark: slot = "checkmark"; duration = settings.labelDuration
             }
             setLabel(slot, gesture.label)
             window.timers.cancel(expiries[slot])
@@ -133,19 +133,6 @@ public final class PlaygroundScene: Scene {
             window?.timers.cancel(expiries[slot])
             expiries[slot] = nil
             setLabel(slot, "")
-        }
-    }
-
-    private func scheduleTapResolution() {
-        guard let window else { return }
-        window.timers.cancel(tapTimer)
-        tapTimer = nil
-        guard let deadline = detector.nextDeadline else { return }
-        tapTimer = window.timers.schedule(after: deadline - window.clock.now) { [weak self] in
-            guard let self, let window = self.window else { return }
-            self.tapTimer = nil
-            self.show(self.detector.expire(at: window.clock.now))
-            self.scheduleTapResolution()
         }
     }
 }

@@ -7,40 +7,42 @@
 /// client with wl_touch should not get those, but to be sure a finger is never counted
 /// twice, button presses are ignored while a touchscreen touch is down and for
 /// `touchscreenQuietPeriod` after the last touchscreen event.
-public final class PointerFinger {
+final class PointerFinger {
     public static let pointerID: Int32 = -1
     public static let mirrorID: Int32 = -2
     public static let touchscreenQuietPeriod = 0.5
 
-    public var onFrame: (TouchFrame) -> Void = { _ in }
+    var onFrame: (TouchFrame) -> Void = { _ in }
 
-    private let sequencer: TouchSequencer
+    let device: InputDevice
+    private let fingers: FingerIDSource
     private var finger: Touch?
     private var mirror: Touch?
     /// Where the pointer is (surface coordinates).
-    public private(set) var location = Point.zero
+    private(set) var location = Point.zero
     private var center = Point.zero
     private var alt = false
     private var touchscreenActive = false
     private var lastTouchscreenEvent = -Double.infinity
 
-    public init(sequencer: TouchSequencer) {
-        self.sequencer = sequencer
+    init(device: InputDevice, fingers: FingerIDSource) {
+        self.device = device
+        self.fingers = fingers
     }
 
     /// Whether the button currently acts as a finger.
-    public var isPressed: Bool { finger != nil }
+    var isPressed: Bool { finger != nil }
 
     /// The touchscreen reported something at `now`; `active` is whether fingers remain.
-    public func noteTouchscreen(active: Bool, at now: Double) {
+    func noteTouchscreen(active: Bool, at now: Double) {
         touchscreenActive = active
         lastTouchscreenEvent = now
     }
 
     /// The window's centre, which the mirrored finger turns around.
-    public func setCenter(_ point: Point) { center = point }
+    func setCenter(_ point: Point) { center = point }
 
-    public func press(at point: Point, time: UInt32, now: Double) {
+    func press(at point: Point, time: UInt32, now: Double) {
         location = point
         guard finger == nil, !touchscreenActive,
               now - lastTouchscreenEvent >= Self.touchscreenQuietPeriod else { return }
@@ -54,7 +56,7 @@ public final class PointerFinger {
         emit(changes, time: time)
     }
 
-    public func move(to point: Point, time: UInt32) {
+    func move(to point: Point, time: UInt32) {
         location = point
         guard var f = finger else { return }
         f = moved(f, to: point, time: time)
@@ -68,17 +70,17 @@ public final class PointerFinger {
         emit(changes, time: time)
     }
 
-    public func release(time: UInt32) {
+    func release(time: UInt32) {
         end(.ended, time: time)
     }
 
     /// The pointer left the window or the device went away while pressed.
-    public func cancel(time: UInt32) {
+    func cancel(time: UInt32) {
         end(.cancelled, time: time)
     }
 
     /// Alt went down or up; mid-drag this adds or lifts the mirrored finger.
-    public func setAlt(_ held: Bool, time: UInt32) {
+    func setAlt(_ held: Bool, time: UInt32) {
         guard held != alt else { return }
         alt = held
         guard finger != nil else { return }
@@ -99,7 +101,7 @@ public final class PointerFinger {
     }
 
     private func begin(_ id: Int32, at point: Point, time: UInt32) -> Touch {
-        var touch = Touch(id: id, sequence: sequencer.take(), phase: .began, location: point, time: time)
+        var touch = Touch(id: id, finger: fingers.make(), phase: .began, location: point, time: time)
         touch.source = .pointer
         return touch
     }
@@ -128,6 +130,6 @@ public final class PointerFinger {
 
     private func emit(_ touches: [Touch], time: UInt32) {
         let active = [finger, mirror].compactMap { $0 }
-        onFrame(TouchFrame(time: time, touches: touches, activeTouches: active))
+        onFrame(TouchFrame(time: time, touches: touches, activeTouches: active, device: device))
     }
 }

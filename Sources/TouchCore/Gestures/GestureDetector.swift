@@ -14,6 +14,9 @@ public final class GestureDetector {
     private struct Finger {
         let start: Point
         var location: Point
+        /// UIKit's tapCount for this finger: the gesture's count for its first finger, 1
+        /// for the others.
+        let tapCount: Int
         /// Checkmark stroke: the last resampled point and the direction before it.
         var anchor: Point
         var lastSegment: (dx: Double, dy: Double)?
@@ -26,9 +29,8 @@ public final class GestureDetector {
 
     private struct Session {
         let began: Double
-        var fingers: [Int: Finger] = [:]  // by Touch.sequence, unique for a finger's life
+        var fingers: [FingerID: Finger] = [:]
         var maximumFingers = 0
-        var everyFingerCount: Set<Int> = []
         var recognized = false  // a swipe, pinch or checkmark: then it is no tap
         var swipeReported = false
         var pinchReference: Double?
@@ -37,44 +39,44 @@ public final class GestureDetector {
         var firstLocation: Point
     }
 
-    private struct PendingTaps {
-        var count: Int
-        var lastEnd: Double
-        var location: Point
-    }
-
     private var session: Session?
-    private var pending: PendingTaps?
+    private var taps = TapCounter()
     /// The tap count the latest touch belongs to, as UIKit's UITouch.tapCount.
-    public private(set) var currentTapCount = 0
+    public var currentTapCount: Int { taps.currentCount }
 
     public init(settings: GestureSettings = GestureSettings()) {
         self.settings = settings
     }
 
-    /// When `expire(at:)` must next be called to report waiting taps, if ever. While a
-    /// finger that went down in time is still on the screen there is none: its lift
-    /// decides.
+    /// When `expire(at:)` must next be called to report waiting taps, if ever.
     public var nextDeadline: Double? {
-        guard let pending else { return nil }
-        let deadline = pending.lastEnd + settings.tapInterval
-        if let session, session.began <= deadline { return nil }
-        return deadline
+        taps.deadline(gestureBegan: session?.began, settings: settings)
     }
 
     /// Feeds one frame seen at clock time `now`; returns what it completed.
     public func handle(_ frame: TouchFrame, at now: Double) -> [Gesture] {
+        var frame = frame
+        return handle(&frame, at: now)
+    }
+
+    /// Feeds one frame and sets each touch's `tapCount`, as UIKit's touch.tapCount, from
+    /// the one tap counter; returns what the frame completed.
+    public func handle(_ frame: inout TouchFrame, at now: Double) -> [Gesture] {
         var found: [Gesture] = []
         var movedSinceCheck = false
-        for touch in frame.touches {
+        for index in frame.touches.indices {
+            let touch = frame.touches[index]
             // Movement is judged before a finger of the same frame lifts: a compositor
             // that sends no frames (cage) can hand over a whole swipe and its lift at once.
             if movedSinceCheck && touch.phase != .moved {
                 recognizeMovement(found: &found)
                 movedSinceCheck = false
             }
+            frame.touches[index].tapCount = session?.fingers[touch.finger]?.tapCount ?? 1
             switch touch.phase {
-            case .began: began(touch, at: now, found: &found)
+            case .began:
+                began(touch, at: now, found: &found)
+                frame.touches[index].tapCount = session?.fingers[touch.finger]?.tapCount ?? 1
             case .moved:
                 moved(touch)
                 movedSinceCheck = true
@@ -90,35 +92,28 @@ public final class GestureDetector {
 
     /// Reports taps whose count became final by `now`.
     public func expire(at now: Double) -> [Gesture] {
-        guard let pending, let deadline = nextDeadline, now >= deadline else { return [] }
-        self.pending = nil
-        return [.tap(count: pending.count)]
+        taps.expire(at: now, gestureBegan: session?.began, settings: settings).map { [$0] } ?? []
     }
 
     /// Forgets everything (a cancel, or a scene change).
     public func cancel() {
         session = nil
-        pending = nil
-        currentTapCount = 0
+        taps.reset()
     }
 
     // MARK: Phases
 
     private func began(_ touch: Touch, at now: Double, found: inout [Gesture]) {
+        let tapCount: Int
         if session == nil {
-            // A waiting count that this finger cannot continue is final now.
-            if let p = pending, !continues(p, at: touch.location, time: now) {
-                found.append(.tap(count: p.count))
-                pending = nil
-            }
+            tapCount = taps.gestureBegan(at: touch.location, now: now, settings: settings, found: &found)
             session = Session(began: now, firstLocation: touch.location)
-            currentTapCount = (pending?.count ?? 0) + 1
         } else {
-            currentTapCount = 1  // several fingers: a tap of count one
+            taps.fingerJoined()
+            tapCount = 1
         }
-        session!.fingers[touch.sequence] = Finger(start: touch.location, location: touch.location,
-                                                  anchor: touch.location)
-        session!.everyFingerCount.insert(touch.sequence)
+        session!.fingers[touch.finger] = Finger(start: touch.location, location: touch.location,
+                                                tapCount: tapCount, anchor: touch.location)
         session!.maximumFingers = max(session!.maximumFingers, session!.fingers.count)
         // Pinch: the reference distance is taken when the second finger lands.
         if session!.fingers.count == 2 {
@@ -129,66 +124,31 @@ public final class GestureDetector {
     }
 
     private func moved(_ touch: Touch) {
-        guard var finger = session?.fingers[touch.sequence] else { return }
+        guard var finger = session?.fingers[touch.finger] else { return }
         finger.location = touch.location
         finger.maximumDeviation.x = max(finger.maximumDeviation.x, abs(touch.location.x - finger.start.x))
         finger.maximumDeviation.y = max(finger.maximumDeviation.y, abs(touch.location.y - finger.start.y))
         if finger.start.distance(to: touch.location) > settings.tapSlop {
             finger.movedBeyondSlop = true
         }
-        session!.fingers[touch.sequence] = finger
+        session!.fingers[touch.finger] = finger
     }
 
     private func ended(_ touch: Touch, at now: Double, found: inout [Gesture]) {
-        guard var current = session, current.fingers[touch.sequence] != nil else { return }
-        if current.fingers[touch.sequence]!.start.distance(to: touch.location) > settings.tapSlop {
-            current.fingers[touch.sequence]!.movedBeyondSlop = true
+        guard var current = session, let finger = current.fingers.removeValue(forKey: touch.finger) else {
+            return
         }
-        let finger = current.fingers.removeValue(forKey: touch.sequence)!
-        current.everyFingerCount.insert(touch.sequence)
-        if finger.movedBeyondSlop { current.recognized = true }
+        if finger.movedBeyondSlop || finger.start.distance(to: touch.location) > settings.tapSlop {
+            current.recognized = true
+        }
         // One of two pinching fingers lifted: the pinch is over.
         current.pinchReference = current.fingers.count == 2 ? current.pinchReference : nil
         session = current
         guard current.fingers.isEmpty else { return }
         session = nil
-        sessionEnded(current, at: now, found: &found)
-    }
-
-    // MARK: Taps
-
-    private func continues(_ p: PendingTaps, at location: Point, time: Double) -> Bool {
-        time - p.lastEnd <= settings.tapInterval && p.location.distance(to: location) <= settings.tapDistance
-    }
-
-    private func sessionEnded(_ s: Session, at now: Double, found: inout [Gesture]) {
-        let isTap = !s.recognized && now - s.began <= settings.tapMaximumDuration
-        guard isTap else {
-            // Not a tap: whatever count waited is final.
-            if let p = pending { found.append(.tap(count: p.count)) }
-            pending = nil
-            return
-        }
-        if s.maximumFingers >= 2 {
-            // A tap with several fingers is a single tap and restarts the count (seed 001).
-            if let p = pending { found.append(.tap(count: p.count)) }
-            pending = PendingTaps(count: 1, lastEnd: now, location: s.firstLocation)
-            currentTapCount = 1
-            return
-        }
-        var count = 1
-        if let p = pending, continues(p, at: s.firstLocation, time: s.began) {
-            count = p.count + 1
-        } else if let p = pending {
-            found.append(.tap(count: p.count))
-        }
-        currentTapCount = count
-        if count >= 4 {
-            found.append(.tap(count: 4))
-            pending = nil
-        } else {
-            pending = PendingTaps(count: count, lastEnd: now, location: s.firstLocation)
-        }
+        let isTap = !current.recognized && now - current.began <= settings.tapMaximumDuration
+        taps.gestureEnded(isTap: isTap, fingers: current.maximumFingers, began: current.began,
+                          location: current.firstLocation, now: now, settings: settings, found: &found)
     }
 
     // MARK: Swipe, pinch, checkmark

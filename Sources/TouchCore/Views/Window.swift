@@ -7,16 +7,13 @@ public final class Window: View {
     public let timers: Timers
     private(set) var damage: [Rect] = []
     /// Touch bindings live here rather than in the extension that uses them.
-    var bindings: [TouchKey: View] = [:]
-    public weak var touchObserver: TouchObserver?
+    var bindings: [FingerID: View] = [:]
+    weak var touchObserver: TouchObserver?
     /// The end of the responder chain.
     public let application = Application()
-    /// Thresholds for UITouch-style tap counts (tapInterval, tapDistance, tapSlop).
-    public var tapSettings = GestureSettings()
     /// Width of a line of text in logical px at a font size, from the renderer's font; lets
     /// a label damage only its text. Without it labels damage their whole frame.
     public var measureText: ((String, Double) -> Double)?
-    var tapTracker = TapTracker()
 
     public init(size: Size, clock: Clock) {
         self.clock = clock

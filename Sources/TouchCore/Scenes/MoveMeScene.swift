@@ -43,7 +43,7 @@ public final class MoveMeView: View {
     public let placard = PlacardView()
     public private(set) var phase = PlacardState.Phase.idle
     private var stringIndex = 0
-    private var trackedTouch: Int?
+    private var trackedFinger: FingerID?
     var onPlacardChange: (PlacardState) -> Void = { _ in }
     private var lastReported: PlacardState?
 
@@ -84,8 +84,8 @@ public final class MoveMeView: View {
     public override func touchesBegan(_ touches: [Touch], with event: TouchFrame) -> Bool {
         // Single touch: the first finger is followed, later ones are ignored until it lifts
         // (seed 003 turns multiple touch off for the same effect).
-        guard trackedTouch == nil, let touch = touches.first else { return true }
-        trackedTouch = touch.sequence
+        guard trackedFinger == nil, let touch = touches.first else { return true }
+        trackedFinger = touch.finger
         if window?.view(for: touch) === placard {
             phase = .dragging
             pulse()
@@ -99,7 +99,7 @@ public final class MoveMeView: View {
     }
 
     public override func touchesMoved(_ touches: [Touch], with event: TouchFrame) -> Bool {
-        if phase == .dragging, let touch = touches.first(where: { $0.sequence == trackedTouch }) {
+        if phase == .dragging, let touch = touches.first(where: { $0.finger == trackedFinger }) {
             placard.center = convert(touch.location, from: nil)
             report()
         }
@@ -117,8 +117,8 @@ public final class MoveMeView: View {
     }
 
     private func lift(_ touches: [Touch]) {
-        guard touches.contains(where: { $0.sequence == trackedTouch }) else { return }
-        trackedTouch = nil
+        guard touches.contains(where: { $0.finger == trackedFinger }) else { return }
+        trackedFinger = nil
         if phase == .dragging { glideBack() }
     }
 

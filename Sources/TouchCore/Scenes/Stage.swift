@@ -1,4 +1,5 @@
-/// The window's current scene plus the on-screen bar that switches scenes.
+/// The window's current scene plus the on-screen bar that switches scenes and the help
+/// overlay. The session owns it.
 public final class Stage {
     public static let sceneNames = ["playground", "hittest", "moveme"]
 
@@ -80,7 +81,6 @@ public final class Stage {
     /// Removes gesture labels now, in the scenes that have them.
     public func clearLabels() { (scene as? PlaygroundScene)?.clearLabels() }
 
-    public func didReceive(_ frame: TouchFrame) { scene.didReceive(frame) }
 }
 
 /// A column of tabs naming the scenes; a tap on one switches to it.

@@ -1,0 +1,46 @@
+/// Compositor behaviour that touchspots works around, each declared once here with the
+/// compositors and versions it was seen on, as foot keeps its workarounds in quirks.c.
+///
+/// A site that works around one names it, `CompositorQuirk.x.workAround { ... }`, so
+/// `git grep CompositorQuirk\\.` lists every workaround and the code each one costs.
+/// docs/compositor-quirks.md explains each one and says when it can be retired. The
+/// harness keeps its own list (HarnessQuirk, and weston's module in quirks.c).
+public enum CompositorQuirk: String, CaseIterable, Sendable {
+    /// No wl_touch.frame after the last wl_touch.up: the group is handed on once no touch
+    /// remains down.
+    case noFrameAfterLastUp
+    /// No wl_touch.frame ever: a pending group is handed on after every dispatch, and when
+    /// a finger moves a second time before a frame.
+    case noTouchFrames
+    /// A down and the next motion of the same finger folded into one frame: the began
+    /// entry takes the motion rather than the group being split.
+    case downFoldedWithMotion
+    /// Every buffer held until the compositor's next repaint: a bare commit asks for a frame
+    /// callback instead of waiting for a release that nothing would trigger.
+    case buffersHeldUntilRepaint
+    /// libdecor's frame crashes without wl_subcompositor: a plain xdg_toplevel instead.
+    case libdecorNeedsSubcompositor
+    /// libdecor's cairo frame answers the pointer only: touches on it act as clicks would.
+    case libdecorFrameIgnoresTouch
+    /// The touch (and pointer, keyboard) capability appears only with the first event of
+    /// that kind: seats are followed for their whole life, and a `seat` log line says when.
+    case capabilitiesAppearLate
+
+    /// The compositors (or libraries) and versions it was seen on.
+    public var seenOn: String {
+        switch self {
+        case .noFrameAfterLastUp: "mutter 43, gnome-shell 43, weston 10 and 11"
+        case .noTouchFrames: "cage 0.1.4"
+        case .downFoldedWithMotion: "gnome-shell 43"
+        case .buffersHeldUntilRepaint: "weston 10 with its pixman renderer"
+        case .libdecorNeedsSubcompositor: "libdecor 0.1.1 (Debian 12), on any compositor without wl_subcompositor"
+        case .libdecorFrameIgnoresTouch: "libdecor 0.1.1 cairo plugin (mutter, gnome-shell, weston desktop shell)"
+        case .capabilitiesAppearLate: "kwin 5.27 and mutter 43"
+        }
+    }
+
+    /// Runs the code that works around this quirk. It costs nothing; it names the quirk at
+    /// the site so the workaround can be found and retired.
+    @inline(__always)
+    public func workAround<Result>(_ body: () throws -> Result) rethrows -> Result { try body() }
+}

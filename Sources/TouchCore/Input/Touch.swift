@@ -1,0 +1,93 @@
+/// The phase of one touch within a frame, as UIKit names them.
+public enum TouchPhase: String, Sendable, CaseIterable {
+    case began, moved, ended, cancelled
+}
+
+/// Where a touch came from: the touchscreen, or the mouse standing in for a finger.
+public enum TouchSource: String, Sendable {
+    case touchscreen, pointer
+}
+
+/// One finger over its whole life, from began to ended or cancelled.
+///
+/// A compositor's touch id is unique only while the touch is down (ids are reused after
+/// up, and two seats may use the same ids at once), so everything that follows a finger
+/// (views' bindings, spots, gesture and tap state) keys on this instead. The session
+/// hands them out in order, so a later finger has a larger one.
+public struct FingerID: Hashable, Comparable, Sendable, ExpressibleByIntegerLiteral,
+    CustomStringConvertible
+{
+    public let rawValue: Int
+    public init(_ rawValue: Int) { self.rawValue = rawValue }
+    public init(integerLiteral value: Int) { rawValue = value }
+    public static func < (a: FingerID, b: FingerID) -> Bool { a.rawValue < b.rawValue }
+    public var description: String { "finger \(rawValue)" }
+}
+
+/// One source of touches: a wl_touch (so one seat's touchscreen), or the mouse. Frames are
+/// assembled per device, so touches of two seats never share an id space.
+public struct InputDevice: Hashable, Sendable {
+    public let rawValue: Int
+    public init(_ rawValue: Int) { self.rawValue = rawValue }
+}
+
+/// One finger's state as delivered in a frame.
+public struct Touch: Hashable, Sendable {
+    /// The compositor's touch id (the mouse's fingers are -1 and -2), as logged.
+    public var id: Int32
+    /// Who this finger is over its whole life; what the core keys on.
+    public var finger: FingerID
+    public var phase: TouchPhase
+    /// Logical surface coordinates; may be negative or beyond the surface.
+    public var location: Point
+    /// Where this touch was in the previous frame that carried it (its first location at began).
+    public var previousLocation: Point
+    /// Compositor timestamp in milliseconds.
+    public var time: UInt32
+    /// Contact ellipse from wl_touch.shape (seat v6+), when a compositor sends it.
+    public var major: Double?
+    public var minor: Double?
+    /// From wl_touch.orientation, in degrees.
+    public var orientation: Double?
+    /// As UIKit's tapCount: 2 for the second of two quick taps in one place. The session
+    /// sets it from its one tap counter before any view sees the touch.
+    public var tapCount = 1
+    public var source = TouchSource.touchscreen
+
+    public init(id: Int32, finger: FingerID, phase: TouchPhase, location: Point,
+                previousLocation: Point? = nil, time: UInt32,
+                major: Double? = nil, minor: Double? = nil, orientation: Double? = nil) {
+        self.id = id; self.finger = finger; self.phase = phase; self.location = location
+        self.previousLocation = previousLocation ?? location; self.time = time
+        self.major = major; self.minor = minor; self.orientation = orientation
+    }
+}
+
+/// Everything one device reported between two wl_touch.frame events (or an equivalent
+/// flush). An id may appear twice: began then ended when a finger went down and up inside
+/// one frame, or cancelled then began when a compositor reused an id that was still active.
+public struct TouchFrame: Sendable {
+    public var time: UInt32
+    public var touches: [Touch]
+    /// Every touch of this device still active after this frame, as UIKit's event.allTouches.
+    public var activeTouches: [Touch]
+    /// The device the frame came from.
+    public var device: InputDevice
+
+    public init(time: UInt32, touches: [Touch], activeTouches: [Touch],
+                device: InputDevice = InputDevice(0)) {
+        self.time = time; self.touches = touches; self.activeTouches = activeTouches
+        self.device = device
+    }
+}
+
+/// Hands out FingerIDs in order. One per session, shared by every device, so a FingerID
+/// names one finger whatever device it came from.
+public final class FingerIDSource {
+    private var next = 0
+    public init() {}
+    public func make() -> FingerID {
+        defer { next += 1 }
+        return FingerID(next)
+    }
+}

@@ -1,0 +1,219 @@
+/// The core's front door. Touch-, pointer- and key-shaped events go in; typed events come
+/// out, in order, to one sink. Everything between (frame assembly per device, tap counting,
+/// binding touches to views, the responder chain, gesture recognition, the scene, timers
+/// and animations on the injected clock) happens behind it, deterministically.
+///
+/// The executable, the tests and the benchmark all drive the core through this type and
+/// nothing else, so what they exercise is the same path. docs/architecture.md follows a
+/// touch through it.
+public final class TouchSession {
+    public let settings: GestureSettings
+    public let clock: Clock
+    /// The view tree the renderer draws.
+    public let window: Window
+    public let stage: Stage
+    private let sink: (TouchSessionEvent) -> Void
+    private let fingers = FingerIDSource()
+    private let gestures: GestureDetector
+    private var assemblers: [InputDevice: TouchFrameAssembler] = [:]
+    private var nextDevice = 1
+    private let pointer: PointerFinger
+    private var tapTimer: Timers.ID?
+    private lazy var observer = Observer(session: self)
+
+    /// Makes the window and starts `sceneName` (nil when there is no such scene; the
+    /// names are `Stage.sceneNames`). `measureText` lets labels damage only their text.
+    public init?(sceneName: String, size: Size, settings: GestureSettings = GestureSettings(),
+                 clock: Clock, measureText: ((String, Double) -> Double)? = nil,
+                 sink: @escaping (TouchSessionEvent) -> Void) {
+        let window = Window(size: size, clock: clock)
+        window.measureText = measureText
+        guard let stage = Stage(window: window, sceneName: sceneName, settings: settings) else { return nil }
+        self.settings = settings
+        self.clock = clock
+        self.window = window
+        self.stage = stage
+        self.sink = sink
+        gestures = GestureDetector(settings: settings)
+        pointer = PointerFinger(device: InputDevice(0), fingers: fingers)
+        pointer.setCenter(window.bounds.center)
+        pointer.onFrame = { [unowned self] frame in deliver(frame) }
+        window.touchObserver = observer
+        stage.onEvent = { [unowned self] event in report(event) }
+        stage.start()
+    }
+
+    // MARK: Touch devices
+
+    /// A new source of touches (a seat's wl_touch). Each assembles its own frames.
+    public func addTouchDevice() -> InputDevice {
+        let device = InputDevice(nextDevice)
+        nextDevice += 1
+        let assembler = TouchFrameAssembler(device: device, fingers: fingers)
+        assembler.onFrame = { [unowned self] frame in
+            pointer.noteTouchscreen(active: !frame.activeTouches.isEmpty, at: clock.now)
+            deliver(frame)
+        }
+        assembler.onWarning = { [unowned self] message in sink(.warning(message)) }
+        assemblers[device] = assembler
+        return device
+    }
+
+    /// The device went away (its seat lost touch): whatever it held is cancelled.
+    public func removeTouchDevice(_ device: InputDevice) {
+        guard let assembler = assemblers.removeValue(forKey: device) else { return }
+        if !assembler.activeIDs.isEmpty { assembler.cancel() } else { assembler.flushPendingGroup() }
+    }
+
+    /// Ids of the device's touches that are down, in no particular order.
+    public func activeTouchIDs(on device: InputDevice) -> [Int32] { assemblers[device]?.activeIDs ?? [] }
+
+    /// Whether the device has events waiting for a frame.
+    public func hasPendingFrame(on device: InputDevice) -> Bool { assemblers[device]?.hasPendingGroup ?? false }
+
+    /// How many touch devices there are (the event log names a frame's seat when there are several).
+    public var touchDeviceCount: Int { assemblers.count }
+
+    public func touchDown(_ device: InputDevice, id: Int32, at location: Point, time: UInt32) {
+        assemblers[device]?.down(id: id, at: location, time: time)
+    }
+    public func touchMotion(_ device: InputDevice, id: Int32, to location: Point, time: UInt32) {
+        assemblers[device]?.motion(id: id, to: location, time: time)
+    }
+    public func touchUp(_ device: InputDevice, id: Int32, time: UInt32) {
+        assemblers[device]?.up(id: id, time: time)
+    }
+    public func touchShape(_ device: InputDevice, id: Int32, major: Double, minor: Double) {
+        assemblers[device]?.shape(id: id, major: major, minor: minor)
+    }
+    public func touchOrientation(_ device: InputDevice, id: Int32, degrees: Double) {
+        assemblers[device]?.orientation(id: id, degrees: degrees)
+    }
+    /// wl_touch.frame: the device's group is one frame.
+    public func touchFrame(_ device: InputDevice) { assemblers[device]?.frame() }
+    /// wl_touch.cancel: every touch of the device ends as cancelled.
+    public func touchCancel(_ device: InputDevice) { assemblers[device]?.cancel() }
+
+    /// Call after every dispatch of what was read from the display: a group whose frame
+    /// has not come is handed on now, then due timers run.
+    public func flush() {
+        CompositorQuirk.noTouchFrames.workAround {
+            for assembler in assemblers.values { assembler.flushPendingGroup() }
+        }
+        window.timers.fireDue()
+    }
+
+    // MARK: The mouse as a finger
+
+    /// The pointer moved over the window (surface coordinates).
+    public func pointerMoved(to location: Point, time: UInt32) { pointer.move(to: location, time: time) }
+    /// The left button went down or up.
+    public func pointerButton(pressed: Bool, time: UInt32) {
+        if pressed {
+            pointer.press(at: pointer.location, time: time, now: clock.now)
+        } else {
+            pointer.release(time: time)
+        }
+    }
+    /// The pointer left the window or its device went away.
+    public func pointerLeft(time: UInt32) { pointer.cancel(time: time) }
+    /// Alt went down or up (the mirrored second finger).
+    public func setAlt(_ held: Bool, time: UInt32) { pointer.setAlt(held, time: time) }
+    /// Whether the mouse's button is acting as a finger.
+    public var isPointerPressed: Bool { pointer.isPressed }
+
+    // MARK: Window and commands
+
+    /// The window's new logical size.
+    public func resize(to size: Size) {
+        window.size = size
+        stage.layout()
+        pointer.setCenter(window.bounds.center)
+    }
+
+    public func perform(_ command: TouchSessionCommand) {
+        switch command {
+        case .clearLabels: stage.clearLabels()
+        case .toggleHelp: stage.toggleHelp()
+        case .showScene(let number): stage.show(number: number)
+        }
+    }
+
+    /// Switches to a scene by name (no-op for the current one or an unknown name).
+    public func showScene(_ name: String) { stage.show(name) }
+
+    /// The earliest clock time at which `flush()` has something due.
+    public var nextDeadline: Double? { window.timers.nextDeadline }
+
+    /// Whether something must be drawn.
+    public var needsRedraw: Bool { window.needsRedraw }
+
+    // MARK: The touch path
+
+    /// One frame, from any device: tap counts, views, the log line, then the scene.
+    private func deliver(_ frame: TouchFrame) {
+        var frame = frame
+        let recognized = gestures.handle(&frame, at: clock.now)
+        let scene = stage.scene
+        window.send(frame)
+        sink(.frame(frame, spots: stage.scene.spotCount))
+        stage.scene.didReceive(frame, tapCount: gestures.currentTapCount)
+        // A tap on the scene bar may have switched scenes: the new one starts afresh.
+        guard stage.scene === scene else { return }
+        if !recognized.isEmpty { scene.didRecognize(recognized) }
+        scheduleTapResolution()
+    }
+
+    /// A tap count becomes final on its own once the tap interval passes.
+    private func scheduleTapResolution() {
+        window.timers.cancel(tapTimer)
+        tapTimer = nil
+        guard let deadline = gestures.nextDeadline else { return }
+        tapTimer = window.timers.schedule(after: deadline - clock.now) { [unowned self] in
+            tapTimer = nil
+            let final = gestures.expire(at: clock.now)
+            if !final.isEmpty { stage.scene.didRecognize(final) }
+            scheduleTapResolution()
+        }
+    }
+
+    /// A new scene starts with no gesture under way and no count waiting.
+    private func sceneChanged() {
+        gestures.cancel()
+        window.timers.cancel(tapTimer)
+        tapTimer = nil
+    }
+
+    private func report(_ event: SceneEvent) {
+        switch event {
+        case .scene(let name):
+            sceneChanged()
+            sink(.scene(name))
+        case .gesture(let gesture): sink(.gesture(gesture))
+        case .label(let slot, let text): sink(.label(slot: slot, text: text))
+        case .placard(let placard): sink(.placard(placard))
+        }
+    }
+
+    /// The window's routing, as sink events. `visited` lists the scene's own views, as the
+    /// hit-test experiment logs them: the window, the scene bar and the help overlay are the
+    /// frame around the scene and are left out.
+    private final class Observer: TouchObserver {
+        unowned let session: TouchSession
+        init(session: TouchSession) { self.session = session }
+
+        func didHitTest(_ touch: Touch, view: View?, visited: [View], ignored: Bool) {
+            let window = session.window, stage = session.stage
+            let names = visited.lazy.filter { $0 !== window && $0 !== stage.bar && $0 !== stage.help }
+                .map(\.name)
+            session.sink(.hit(touch, view: view?.name, visited: Array(names), ignored: ignored))
+        }
+
+        func didDeliver(_ touches: [Touch], phase: TouchPhase, chain: [Responder], handledBy: Responder?) {
+            let names = chain.map(\.name)
+            for touch in touches {
+                session.sink(.responder(touch, phase: phase, chain: names, handledBy: handledBy?.name))
+            }
+        }
+    }
+}

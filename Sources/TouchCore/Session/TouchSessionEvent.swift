@@ -1,0 +1,31 @@
+/// Everything the core reports, in the order it happened, to the session's one sink.
+/// The executable turns each into an event-log line (docs/event-log.md); tests and the
+/// benchmark read them directly.
+public enum TouchSessionEvent: Sendable {
+    /// A scene started (always the first event).
+    case scene(String)
+    /// A touch frame was delivered; `spots` counts the spot views alive after it.
+    case frame(TouchFrame, spots: Int)
+    /// A touch began: the view it is bound to (nil: none) and the views whose hitTest
+    /// returned, in order (the scene's own views only); `ignored` when the
+    /// multiple-touch rule dropped it.
+    case hit(Touch, view: String?, visited: [String], ignored: Bool)
+    /// A delivery: the responders passed through and the one that handled it.
+    case responder(Touch, phase: TouchPhase, chain: [String], handledBy: String?)
+    /// A gesture the scene reported.
+    case gesture(Gesture)
+    /// A label's text changed; "" when it cleared.
+    case label(slot: String, text: String)
+    /// The MoveMe placard changed.
+    case placard(PlacardState)
+    /// Something odd in what the compositor sent.
+    case warning(String)
+}
+
+/// What the keyboard (or anything else outside the touch path) asks of the session.
+public enum TouchSessionCommand: Equatable, Sendable {
+    case clearLabels
+    case toggleHelp
+    /// The n-th scene, 1-based.
+    case showScene(Int)
+}
