@@ -51,7 +51,7 @@ let package = Package(
         // Swift's squareRoot() and rounding call libm in debug builds; no C is imported.
         .target(name: "TouchCore", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "WaylandClient",
-                dependencies: ["CWaylandProtocols", "CWaylandClient", "CXkbcommon", "CLibdecor"]),
+                dependencies: ["TouchCore", "CWaylandProtocols", "CWaylandClient", "CXkbcommon", "CLibdecor"]),
         .target(name: "Renderer",
                 dependencies: ["TouchCore", "CPixman", "CFreeType", "CFontconfig"]),
         .executableTarget(name: "touchspots",

@@ -84,7 +84,7 @@ public final class Weston: Compositor {
 
     /// The module knows when a client view is in weston's pick list (after a repaint).
     public func waitUntilReady(eventLog: EventLogReader, client: ChildProcess) throws {
-        try control.send("wait-ready")
+        try HarnessQuirk.westonPicksAfterRepaint.workAround { try control.send("wait-ready") }
     }
 
     public func screenshot(to path: String) throws {

@@ -115,7 +115,10 @@ public final class WlrootsCompositor: Compositor {
     /// The shim writes the buffer the output shows; it runs as nobody, so into the runtime
     /// folder first.
     public func screenshot(to path: String) throws {
-        try control.screenshot(to: path, through: runtimeDirectory)
+        // The shim reads the output's front buffer rather than asking for a screencopy.
+        try HarnessQuirk.wlrootsScreencopyOfScanout.workAround {
+            try control.screenshot(to: path, through: runtimeDirectory)
+        }
     }
 
     public func stop() {

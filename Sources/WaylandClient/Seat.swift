@@ -1,4 +1,5 @@
 import CWaylandClient
+import TouchCore
 
 /// A wl_seat. Holds at most one wl_touch, wl_pointer and wl_keyboard each: made when the
 /// capability appears, released when it goes, never a second one (compositors resend
@@ -64,7 +65,9 @@ public final class Seat {
             device.handler = keyboardHandler
             return device
         }, gone: { $0.handler?.keyboardLeft() })
-        if before != (touch != nil, pointer != nil, keyboard != nil) { onDevicesChanged?(self) }
+        if before != (touch != nil, pointer != nil, keyboard != nil) {
+            CompositorQuirk.capabilitiesAppearLate.workAround { onDevicesChanged?(self) }
+        }
     }
 
     /// One device per capability: made when it appears (never a second time), released

@@ -2,6 +2,7 @@ import CLibdecor
 import CWaylandClient
 import CWaylandProtocols
 import Glibc
+import TouchCore
 
 /// The window's toplevel role. Through libdecor (the library SDL, GLFW and mpv use) it
 /// asks for server-side decorations where the compositor offers xdg-decoration (sway,
@@ -64,8 +65,8 @@ public final class Toplevel {
         reserved5: nil, reserved6: nil, reserved7: nil, reserved8: nil, reserved9: nil))
 
     public init(surface: Surface, registry: Registry, title: String, appID: String) throws {
-        guard registry.hasSubcompositor,
-              let context = libdecor_new(registry.display.pointer, Self.contextInterface) else {
+        let usable = CompositorQuirk.libdecorNeedsSubcompositor.workAround { registry.hasSubcompositor }
+        guard usable, let context = libdecor_new(registry.display.pointer, Self.contextInterface) else {
             let role = PlainToplevel(surface: surface, registry: registry, title: title, appID: appID)
             plain = role
             role.owner = self

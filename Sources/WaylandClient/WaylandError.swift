@@ -8,6 +8,7 @@ public enum WaylandError: Error, CustomStringConvertible {
     case protocolError(interface: String, code: UInt32, objectID: UInt32)
     case missingGlobal(String)
     case system(call: String, errno: Int32)
+    case bufferTooLarge(width: Int, height: Int)
 
     public var description: String {
         switch self {
@@ -20,6 +21,8 @@ public enum WaylandError: Error, CustomStringConvertible {
             return "the compositor reported a protocol error on \(interface)#\(id) (code \(code))"
         case .missingGlobal(let name):
             return "the compositor does not offer \(name), which touchspots needs"
+        case .bufferTooLarge(let width, let height):
+            return "a \(width)x\(height) buffer would exceed the \(BufferPool.maxBufferBytes / (1 << 20)) MiB a wl_shm pool can hold"
         case .system(let call, let err):
             return "\(call) failed: \(String(cString: strerror(err)))"
         }
