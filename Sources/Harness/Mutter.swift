@@ -100,16 +100,17 @@ public final class Mutter: Compositor {
             let controlPath = "\(runtime)/control"
             _ = try start("mutter-driver", ["/usr/bin/python3", script, controlPath])
             try waitForFile(controlPath, timeout: 40)
-            control = try ControlChannel(path: controlPath)
+            let channel = try ControlChannel(path: controlPath)
+            control = channel
             if shell {
                 try HarnessQuirk.gnomeShellStartsInOverview.workAround {
-                    try control.send("overview hide", timeout: 20)
+                    try channel.send("overview hide", timeout: 20)
                 }
             }
             // One touch, pointer move and key on the empty desktop, before any client is
             // there, makes touchspots' seat whole.
             try HarnessQuirk.mutterSeatGrowsOnFirstEvent.workAround {
-                try control.send(batch: ["down 0 \(width / 2) \(height / 2)", "sync", "up 0",
+                try channel.send(batch: ["down 0 \(width / 2) \(height / 2)", "sync", "up 0",
                                          "pointer \(width - 1) \(height - 1)", "key leftshift press",
                                          "key leftshift release", "sync"])
             }
