@@ -62,16 +62,19 @@ let package = Package(
 
         .executableTarget(name: "touchspots-bench", dependencies: ["TouchCore"]),
 
-        .target(name: "HarnessServerSupport", dependencies: ["CWaylandServer", "CPNG"],
+        // The harness command language, parsed once for every driver written in C
+        // (docs/harness-protocol.md).
+        .target(name: "HarnessProtocol"),
+        .target(name: "HarnessServerSupport", dependencies: ["CWaylandServer", "CPNG", "HarnessProtocol"],
                 linkerSettings: [.linkedLibrary("png16")]),
-        .target(name: "TouchspotsWeston", dependencies: ["CWeston", "HarnessServerSupport"],
+        .target(name: "TouchspotsWeston", dependencies: ["CWeston", "HarnessServerSupport", "HarnessProtocol"],
                 linkerSettings: [.linkedLibrary("weston-10"), .linkedLibrary("wayland-server")]),
         .systemLibrary(name: "CWlroots", pkgConfig: "wlroots", providers: [.apt(["libwlroots-dev"])]),
-        .target(name: "TouchspotsWlroots", dependencies: ["CWlroots", "CWaylandServer", "HarnessServerSupport"],
+        .target(name: "TouchspotsWlroots", dependencies: ["CWlroots", "CWaylandServer", "HarnessServerSupport", "HarnessProtocol"],
                 cSettings: [.define("WLR_USE_UNSTABLE")],
                 linkerSettings: [.linkedLibrary("wlroots"), .linkedLibrary("wayland-server"),
                                  .linkedLibrary("dl")]),
-        .executableTarget(name: "touchspots-kwin-input", dependencies: ["CWaylandProtocols", "CWaylandClient"],
+        .executableTarget(name: "touchspots-kwin-input", dependencies: ["CWaylandProtocols", "CWaylandClient", "HarnessProtocol"],
                           linkerSettings: [.linkedLibrary("wayland-client")]),
         .target(name: "CHarness"),
         .target(name: "Harness", dependencies: ["CHarness", "CPNG"],
@@ -83,6 +86,7 @@ let package = Package(
                           ]),
 
         .testTarget(name: "TouchCoreTests", dependencies: ["TouchCore"]),
+        .testTarget(name: "HarnessProtocolTests", dependencies: ["HarnessProtocol"]),
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient", "CWaylandProtocols"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Harness"]),
         // An in-process compositor for what real compositors will not send.

@@ -22,6 +22,7 @@
 #include "touchspots-weston.h"
 #include "quirks.h"
 #include "harness-server-support.h"
+#include "harness-protocol.h"
 
 /* libweston 10 exports these, but declares them only in headers Debian does not ship
  * (libweston/backend.h, libweston-internal.h). */
@@ -323,55 +324,25 @@ now(struct harness *h, struct timespec *ts)
 	weston_compositor_read_presentation_clock(h->compositor, ts);
 }
 
-static bool
-parse_int(const char *s, int32_t *out)
-{
-	char *end;
-	errno = 0;
-	long v = strtol(s, &end, 10);
-	if (errno || end == s || *end || v < INT32_MIN || v > INT32_MAX)
-		return false;
-	*out = (int32_t)v;
-	return true;
-}
-
-static bool
-parse_double(const char *s, double *out)
-{
-	char *end;
-	errno = 0;
-	double v = strtod(s, &end);
-	if (errno || end == s || *end || v != v)
-		return false;
-	*out = v;
-	return true;
-}
-
 static void
-touch_command(struct harness *h, struct connection *c, int type, int argc, char **argv)
+touch_command(struct harness *h, struct connection *c, const struct ts_command *cmd)
 {
-	const char *name = argv[0];
-	int32_t id;
-	double x = 0, y = 0;
+	int type = cmd->kind == TS_COMMAND_DOWN ? WL_TOUCH_DOWN
+		 : cmd->kind == TS_COMMAND_UP ? WL_TOUCH_UP : WL_TOUCH_MOTION;
+	int32_t id = cmd->id;
 	struct timespec ts;
-	int want = type == WL_TOUCH_UP ? 2 : 4;
 
-	if (argc != want || !parse_int(argv[1], &id) ||
-	    (want == 4 && (!parse_double(argv[2], &x) || !parse_double(argv[3], &y)))) {
-		reply(c, "error: usage: %s ID%s", name, want == 4 ? " X Y" : "");
-		return;
-	}
 	int index = find_active(h, id);
 	if (type == WL_TOUCH_DOWN && index >= 0) {
-		reply(c, "error: touch %d is already down", id);
+		reply(c, "error: %s: touch %d is already down", cmd->name, id);
 		return;
 	}
 	if (type != WL_TOUCH_DOWN && index < 0) {
-		reply(c, "error: touch %d is not down", id);
+		reply(c, "error: %s: touch %d is not down", cmd->name, id);
 		return;
 	}
 	if (type == WL_TOUCH_DOWN && h->active_count == MAX_TOUCHES) {
-		reply(c, "error: at most %d touches at once", MAX_TOUCHES);
+		reply(c, "error: down: at most %d touches at once", MAX_TOUCHES);
 		return;
 	}
 
@@ -380,7 +351,7 @@ touch_command(struct harness *h, struct connection *c, int type, int argc, char 
 		h->last_focus_client = wl_resource_get_client(touch->focus->surface->resource);
 
 	now(h, &ts);
-	notify_touch_normalized(h->device, &ts, id, x, y, NULL, type);
+	notify_touch_normalized(h->device, &ts, id, cmd->x, cmd->y, NULL, type);
 
 	if (type == WL_TOUCH_DOWN) {
 		h->active[h->active_count++] = id;
@@ -416,95 +387,35 @@ harness_cancel(struct harness *h, struct connection *c)
 /* ---- pointer and keyboard commands ---- */
 
 static void
-pointer_command(struct harness *h, struct connection *c, int argc, char **argv)
+pointer_command(struct harness *h, struct connection *c, const struct ts_command *cmd)
 {
 	struct timespec ts;
-	double x, y;
 	if (!h->has_pointer) {
-		reply(c, "error: this seat has no pointer");
-		return;
-	}
-	if (argc != 3 || !parse_double(argv[1], &x) || !parse_double(argv[2], &y)) {
-		reply(c, "error: usage: pointer X Y");
+		reply(c, "unsupported: this seat has no pointer");
 		return;
 	}
 	now(h, &ts);
-	notify_motion_absolute(&h->seat, &ts, x, y);
+	if (cmd->kind == TS_COMMAND_POINTER) {
+		notify_motion_absolute(&h->seat, &ts, cmd->x, cmd->y);
+	} else {
+		notify_button(&h->seat, &ts, (int32_t)cmd->code,
+			      cmd->pressed ? WL_POINTER_BUTTON_STATE_PRESSED : WL_POINTER_BUTTON_STATE_RELEASED);
+	}
 	notify_pointer_frame(&h->seat);
 	reply(c, "ok");
 }
 
-static int
-press_state(const char *word)
-{
-	if (strcmp(word, "press") == 0)
-		return 1;
-	if (strcmp(word, "release") == 0)
-		return 0;
-	return -1;
-}
-
 static void
-button_command(struct harness *h, struct connection *c, int argc, char **argv)
+key_command(struct harness *h, struct connection *c, const struct ts_command *cmd)
 {
 	struct timespec ts;
-	int32_t button;
-	int state = argc == 3 ? press_state(argv[2]) : -1;
-	if (!h->has_pointer) {
-		reply(c, "error: this seat has no pointer");
-		return;
-	}
-	if (state < 0) {
-		reply(c, "error: usage: button left|right|middle press|release");
-		return;
-	}
-	if (strcmp(argv[1], "left") == 0)
-		button = BTN_LEFT;
-	else if (strcmp(argv[1], "right") == 0)
-		button = BTN_RIGHT;
-	else if (strcmp(argv[1], "middle") == 0)
-		button = BTN_MIDDLE;
-	else {
-		reply(c, "error: unknown button '%s'", argv[1]);
-		return;
-	}
-	now(h, &ts);
-	notify_button(&h->seat, &ts, button,
-		      state ? WL_POINTER_BUTTON_STATE_PRESSED : WL_POINTER_BUTTON_STATE_RELEASED);
-	notify_pointer_frame(&h->seat);
-	reply(c, "ok");
-}
-
-static const struct { const char *name; uint32_t code; } key_names[] = {
-	{ "esc", KEY_ESC }, { "q", KEY_Q }, { "f", KEY_F }, { "c", KEY_C }, { "h", KEY_H },
-	{ "f11", KEY_F11 }, { "leftalt", KEY_LEFTALT }, { "leftshift", KEY_LEFTSHIFT },
-	{ "1", KEY_1 }, { "2", KEY_2 }, { "3", KEY_3 }, { "4", KEY_4 }, { "5", KEY_5 },
-};
-
-static void
-key_command(struct harness *h, struct connection *c, int argc, char **argv)
-{
-	struct timespec ts;
-	int32_t code = -1;
-	int state = argc == 3 ? press_state(argv[2]) : -1;
 	if (!h->has_keyboard) {
-		reply(c, "error: this seat has no keyboard (is xkb-data installed?)");
-		return;
-	}
-	if (state < 0) {
-		reply(c, "error: usage: key NAME|CODE press|release");
-		return;
-	}
-	for (size_t i = 0; i < sizeof key_names / sizeof key_names[0]; i++)
-		if (strcmp(argv[1], key_names[i].name) == 0)
-			code = (int32_t)key_names[i].code;
-	if (code < 0 && (!parse_int(argv[1], &code) || code < 0)) {
-		reply(c, "error: unknown key '%s' (a Linux key code works too)", argv[1]);
+		reply(c, "unsupported: this seat has no keyboard (is xkb-data installed?)");
 		return;
 	}
 	now(h, &ts);
-	notify_key(&h->seat, &ts, (uint32_t)code,
-		   state ? WL_KEYBOARD_KEY_STATE_PRESSED : WL_KEYBOARD_KEY_STATE_RELEASED,
+	notify_key(&h->seat, &ts, cmd->code,
+		   cmd->pressed ? WL_KEYBOARD_KEY_STATE_PRESSED : WL_KEYBOARD_KEY_STATE_RELEASED,
 		   STATE_UPDATE_AUTOMATIC);
 	reply(c, "ok");
 }
@@ -515,65 +426,60 @@ static void
 run_command(struct connection *c, char *line)
 {
 	struct harness *h = c->harness;
-	char *argv[8];
-	int argc = 0;
-	for (char *tok = strtok(line, " \t\r"); tok; tok = strtok(NULL, " \t\r")) {
-		if (argc == 8) {
-			reply(c, "error: too many arguments");
-			return;
-		}
-		argv[argc++] = tok;
-	}
-	if (argc == 0)
+	struct ts_command cmd;
+	char error[512];
+	if (!ts_command_parse(line, &cmd, error, sizeof error)) {
+		reply(c, "%s", error);
 		return;
-
-	const char *cmd = argv[0];
-	bool waiting = false;
-	if (strcmp(cmd, "down") == 0) {
-		touch_command(h, c, WL_TOUCH_DOWN, argc, argv);
-	} else if (strcmp(cmd, "motion") == 0) {
-		touch_command(h, c, WL_TOUCH_MOTION, argc, argv);
-	} else if (strcmp(cmd, "up") == 0) {
-		touch_command(h, c, WL_TOUCH_UP, argc, argv);
-	} else if (strcmp(cmd, "frame") == 0 && argc == 1) {
+	}
+	switch (cmd.kind) {
+	case TS_COMMAND_NONE:
+		return;
+	case TS_COMMAND_DOWN:
+	case TS_COMMAND_MOTION:
+	case TS_COMMAND_UP:
+		touch_command(h, c, &cmd);
+		return;
+	case TS_COMMAND_FRAME:
 		harness_frame(h, c);
-	} else if (strcmp(cmd, "cancel") == 0 && argc == 1) {
+		return;
+	case TS_COMMAND_CANCEL:
 		harness_cancel(h, c);
-	} else if (strcmp(cmd, "pointer") == 0) {
-		pointer_command(h, c, argc, argv);
-	} else if (strcmp(cmd, "button") == 0) {
-		button_command(h, c, argc, argv);
-	} else if (strcmp(cmd, "key") == 0) {
-		key_command(h, c, argc, argv);
-	} else if (strcmp(cmd, "commits") == 0 && argc == 1) {
+		return;
+	case TS_COMMAND_POINTER:
+	case TS_COMMAND_BUTTON:
+		pointer_command(h, c, &cmd);
+		return;
+	case TS_COMMAND_KEY:
+		key_command(h, c, &cmd);
+		return;
+	case TS_COMMAND_COMMITS:
 		reply(c, "ok %llu", (unsigned long long)h->commits);
-	} else if (strcmp(cmd, "requests") == 0 && argc == 2) {
-		reply(c, "ok %llu", (unsigned long long)ts_request_counts_get(&h->requests, argv[1]));
-	} else if (strcmp(cmd, "size") == 0 && argc == 1) {
+		return;
+	case TS_COMMAND_REQUESTS:
+		reply(c, "ok %llu", (unsigned long long)ts_request_counts_get(&h->requests, cmd.text));
+		return;
+	case TS_COMMAND_SIZE:
 		reply(c, "ok %d %d", h->output->width, h->output->height);
-	} else if ((strcmp(cmd, "wait-ready") == 0 && argc == 1) ||
-		   (strcmp(cmd, "sync") == 0 && argc == 1) ||
-		   (strcmp(cmd, "screenshot") == 0 && argc == 2)) {
-		waiting = true;
-	} else {
-		reply(c, "error: unknown command or wrong arguments: '%s' (%d argument%s)", cmd,
-		      argc - 1, argc == 2 ? "" : "s");
-	}
-	if (!waiting)
 		return;
+	case TS_COMMAND_WAIT_READY:
+	case TS_COMMAND_SYNC:
+	case TS_COMMAND_SCREENSHOT:
+		break;
+	}
 	if (h->waiter) {
-		reply(c, "error: another connection's command is still waiting");
+		reply(c, "error: %s: another connection's command is still waiting", cmd.name);
 		return;
 	}
-	if (strcmp(cmd, "wait-ready") == 0) {
+	if (cmd.kind == TS_COMMAND_WAIT_READY) {
 		begin_wait(h, c, WAIT_READY);
 		weston_output_schedule_repaint(h->output);
-	} else if (strcmp(cmd, "sync") == 0) {
+	} else if (cmd.kind == TS_COMMAND_SYNC) {
 		begin_wait(h, c, WAIT_SYNC_PONG);
 		sync_round(h);
 	} else {
 		begin_wait(h, c, WAIT_SCREENSHOT);
-		h->screenshot_path = strdup(argv[1]);
+		h->screenshot_path = strdup(cmd.text);
 		weston_output_schedule_repaint(h->output);
 	}
 }
@@ -754,13 +660,14 @@ wet_module_init(struct weston_compositor *compositor, int *argc, char *argv[])
 	wl_signal_add(&compositor->destroy_signal, &h->destroy_listener);
 
 	if (fd_env) {
-		int32_t fd;
-		if (!parse_int(fd_env, &fd) || fd < 0 || fcntl(fd, F_GETFD) < 0) {
+		char *end;
+		long fd = strtol(fd_env, &end, 10);
+		if (end == fd_env || *end || fd < 0 || fd > INT32_MAX || fcntl((int)fd, F_GETFD) < 0) {
 			weston_log("touchspots-weston: TOUCHSPOTS_WESTON_CONTROL_FD=%s is not an "
 				   "open file descriptor\n", fd_env);
 			return -1;
 		}
-		add_connection(h, fd);
+		add_connection(h, (int)fd);
 	}
 	if (path_env && listen_on(h, path_env) < 0)
 		return -1;

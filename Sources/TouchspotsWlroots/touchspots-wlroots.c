@@ -40,6 +40,7 @@
 
 #include "touchspots-wlroots.h"
 #include "harness-server-support.h"
+#include "harness-protocol.h"
 
 #define MAX_TOUCHES 64
 #define TIMEOUT_MS 10000
@@ -239,46 +240,32 @@ find_active(int32_t id)
 }
 
 static void
-touch_command(int argc, char **argv)
+touch_command(const struct ts_command *cmd)
 {
 	struct wlr_touch *touch = shim.device->touch;
-	bool down = strcmp(argv[0], "down") == 0, up = strcmp(argv[0], "up") == 0;
-	char *end;
-	if (argc != (up ? 2 : 4)) {
-		reply("error: usage: %s ID%s", argv[0], up ? "" : " X Y");
-		return;
-	}
-	long id = strtol(argv[1], &end, 10);
-	if (*end) {
-		reply("error: bad id");
-		return;
-	}
-	double x = 0, y = 0;
-	if (!up) {
-		x = strtod(argv[2], &end);
-		y = strtod(argv[3], &end);
-	}
-	int index = find_active((int32_t)id);
+	bool down = cmd->kind == TS_COMMAND_DOWN, up = cmd->kind == TS_COMMAND_UP;
+	int32_t id = cmd->id;
+	int index = find_active(id);
 	if (down == (index >= 0)) {
-		reply("error: touch %ld is %s", id, down ? "already down" : "not down");
+		reply("error: %s: touch %d is %s", cmd->name, id, down ? "already down" : "not down");
 		return;
 	}
 	if (down && shim.active_count == MAX_TOUCHES) {
-		reply("error: too many touches");
+		reply("error: down: at most %d touches at once", MAX_TOUCHES);
 		return;
 	}
 	if (down) {
-		struct wlr_event_touch_down e = { shim.device, now_ms(), (int32_t)id, x / shim.width,
-						  y / shim.height };
-		shim.active[shim.active_count++] = (int32_t)id;
+		struct wlr_event_touch_down e = { shim.device, now_ms(), id, cmd->x / shim.width,
+						  cmd->y / shim.height };
+		shim.active[shim.active_count++] = id;
 		wl_signal_emit(&touch->events.down, &e);
 	} else if (up) {
-		struct wlr_event_touch_up e = { shim.device, now_ms(), (int32_t)id };
+		struct wlr_event_touch_up e = { shim.device, now_ms(), id };
 		shim.active[index] = shim.active[--shim.active_count];
 		wl_signal_emit(&touch->events.up, &e);
 	} else {
-		struct wlr_event_touch_motion e = { shim.device, now_ms(), (int32_t)id, x / shim.width,
-						    y / shim.height };
+		struct wlr_event_touch_motion e = { shim.device, now_ms(), id, cmd->x / shim.width,
+						    cmd->y / shim.height };
 		wl_signal_emit(&touch->events.motion, &e);
 	}
 	reply("ok");
@@ -322,18 +309,25 @@ write_screenshot(const char *path)
 static void
 run(char *line)
 {
-	char *argv[8];
-	int argc = 0;
-	for (char *t = strtok(line, " \t\r"); t && argc < 8; t = strtok(NULL, " \t\r"))
-		argv[argc++] = t;
-	if (argc == 0)
+	struct ts_command cmd;
+	char error[512];
+	if (!ts_command_parse(line, &cmd, error, sizeof error)) {
+		reply("%s", error);
 		return;
-	if (!strcmp(argv[0], "down") || !strcmp(argv[0], "motion") || !strcmp(argv[0], "up")) {
-		touch_command(argc, argv);
-	} else if (!strcmp(argv[0], "frame")) {
+	}
+	switch (cmd.kind) {
+	case TS_COMMAND_NONE:
+		return;
+	case TS_COMMAND_DOWN:
+	case TS_COMMAND_MOTION:
+	case TS_COMMAND_UP:
+		touch_command(&cmd);
+		return;
+	case TS_COMMAND_FRAME:
 		wl_signal_emit(&shim.device->touch->events.frame, NULL);
 		reply("ok");
-	} else if (!strcmp(argv[0], "cancel")) {
+		return;
+	case TS_COMMAND_CANCEL:
 		for (int i = 0; i < shim.active_count; i++) {
 			struct wlr_event_touch_cancel e = { shim.device, now_ms(), shim.active[i] };
 			wl_signal_emit(&shim.device->touch->events.cancel, &e);
@@ -341,25 +335,37 @@ run(char *line)
 		shim.active_count = 0;
 		wl_signal_emit(&shim.device->touch->events.frame, NULL);
 		reply("ok");
-	} else if (!strcmp(argv[0], "sync")) {
+		return;
+	case TS_COMMAND_SYNC:
+	case TS_COMMAND_WAIT_READY:
+		/* The shim's sync waits for the client to settle, which covers being ready. */
 		shim.rounds = 0;
 		shim.quiet_rounds = 0;
 		wl_event_source_timer_update(shim.timeout, TIMEOUT_MS);
 		sync_round();
-	} else if (!strcmp(argv[0], "size")) {
+		return;
+	case TS_COMMAND_SIZE:
 		reply("ok %d %d", (int)shim.width, (int)shim.height);
-	} else if (!strcmp(argv[0], "screenshot") && argc == 2) {
-		const char *error = write_screenshot(argv[1]);
-		if (error)
-			reply("error: %s", error);
+		return;
+	case TS_COMMAND_SCREENSHOT: {
+		const char *problem = write_screenshot(cmd.text);
+		if (problem)
+			reply("error: screenshot: %s", problem);
 		else
 			reply("ok");
-	} else if (!strcmp(argv[0], "commits")) {
+		return;
+	}
+	case TS_COMMAND_COMMITS:
 		reply("ok %llu", (unsigned long long)shim.commits);
-	} else if (!strcmp(argv[0], "requests") && argc == 2) {
-		reply("ok %llu", (unsigned long long)ts_request_counts_get(&shim.requests, argv[1]));
-	} else {
-		reply("error: unknown command '%s'", argv[0]);
+		return;
+	case TS_COMMAND_REQUESTS:
+		reply("ok %llu", (unsigned long long)ts_request_counts_get(&shim.requests, cmd.text));
+		return;
+	case TS_COMMAND_POINTER:
+	case TS_COMMAND_BUTTON:
+	case TS_COMMAND_KEY:
+		reply("unsupported: %s: the wlroots shim adds a touchscreen only", cmd.name);
+		return;
 	}
 }
 

@@ -19,6 +19,7 @@
 
 #include <wayland-client.h>
 #include "fake-input-client-protocol.h"
+#include "harness-protocol.h"
 
 static struct org_kde_kwin_fake_input *fake_input;
 
@@ -43,32 +44,50 @@ reply(int fd, const char *text)
 		perror("touchspots-kwin-input: send");
 }
 
+/* Runs one command line; returns the reply (NULL for an empty line). */
 static const char *
 run(struct wl_display *display, char *line)
 {
-	char *argv[6];
-	int argc = 0;
-	for (char *t = strtok(line, " \t\r"); t && argc < 6; t = strtok(NULL, " \t\r"))
-		argv[argc++] = t;
-	if (argc == 0)
+	static char reply[512];
+	struct ts_command cmd;
+	if (!ts_command_parse(line, &cmd, reply, sizeof reply))
+		return reply;
+	switch (cmd.kind) {
+	case TS_COMMAND_NONE:
 		return NULL;
-	const char *cmd = argv[0];
-	if ((!strcmp(cmd, "down") || !strcmp(cmd, "motion")) && argc == 4) {
-		uint32_t id = (uint32_t)strtoul(argv[1], NULL, 10);
-		wl_fixed_t x = wl_fixed_from_double(strtod(argv[2], NULL));
-		wl_fixed_t y = wl_fixed_from_double(strtod(argv[3], NULL));
-		if (!strcmp(cmd, "down"))
-			org_kde_kwin_fake_input_touch_down(fake_input, id, x, y);
+	case TS_COMMAND_DOWN:
+	case TS_COMMAND_MOTION:
+		if (cmd.id < 0) {
+			snprintf(reply, sizeof reply, "error: %s: ID %d is negative (fake_input ids are unsigned)",
+				 cmd.name, cmd.id);
+			return reply;
+		}
+		if (cmd.kind == TS_COMMAND_DOWN)
+			org_kde_kwin_fake_input_touch_down(fake_input, (uint32_t)cmd.id,
+							   wl_fixed_from_double(cmd.x), wl_fixed_from_double(cmd.y));
 		else
-			org_kde_kwin_fake_input_touch_motion(fake_input, id, x, y);
-	} else if (!strcmp(cmd, "up") && argc == 2) {
-		org_kde_kwin_fake_input_touch_up(fake_input, (uint32_t)strtoul(argv[1], NULL, 10));
-	} else if (!strcmp(cmd, "frame") && argc == 1) {
+			org_kde_kwin_fake_input_touch_motion(fake_input, (uint32_t)cmd.id,
+							     wl_fixed_from_double(cmd.x), wl_fixed_from_double(cmd.y));
+		break;
+	case TS_COMMAND_UP:
+		if (cmd.id < 0) {
+			snprintf(reply, sizeof reply, "error: up: ID %d is negative (fake_input ids are unsigned)", cmd.id);
+			return reply;
+		}
+		org_kde_kwin_fake_input_touch_up(fake_input, (uint32_t)cmd.id);
+		break;
+	case TS_COMMAND_FRAME:
 		org_kde_kwin_fake_input_touch_frame(fake_input);
-	} else if (!strcmp(cmd, "cancel") && argc == 1) {
+		break;
+	case TS_COMMAND_CANCEL:
 		org_kde_kwin_fake_input_touch_cancel(fake_input);
-	} else if (strcmp(cmd, "sync") != 0 || argc != 1) {
-		return "error: unknown command or wrong arguments";
+		break;
+	case TS_COMMAND_SYNC:
+		break;
+	default:
+		snprintf(reply, sizeof reply, "unsupported: %s: touchspots-kwin-input injects touches only",
+			 cmd.name);
+		return reply;
 	}
 	if (wl_display_roundtrip(display) < 0)
 		return "error: kwin closed the connection";

@@ -4,14 +4,9 @@ mutter has no Wayland protocol for fake input; it offers the org.gnome.Mutter.Re
 D-Bus API, whose touch calls need a ScreenCast stream (RecordMonitor) to give the
 coordinates a meaning, and pipewire to carry that stream. A RemoteDesktop session ends
 with the D-Bus connection that made it, so this script stays up for the whole run and
-takes the harness's line commands on a Unix socket, like touchspots-kwin-input:
-
-    down ID X Y | motion ID X Y | up ID | frame | cancel | sync
-    pointer X Y | button left|right|middle press|release | key NAME press|release
-    screenshot PATH
-    overview hide     (gnome-shell: leave the overview it starts in)
-
-and answers each with "ok", "unsupported: ..." or "error: ...". Screenshots record the
+takes the harness's line commands on a Unix socket, as docs/harness-protocol.md specifies
+them (plus its own `overview hide`: gnome-shell starts in the overview), and answers each
+with "ok", "unsupported: ..." or "error: ..." naming the bad argument. Screenshots record the
 monitor through a second ScreenCast session and take its first pipewire frame with
 gst-launch (pipewiresrc ! videoconvert ! pngenc).
 
@@ -35,7 +30,7 @@ SCREEN_CAST = "org.gnome.Mutter.ScreenCast"
 # linux/input-event-codes.h
 BUTTONS = {"left": 0x110, "right": 0x111, "middle": 0x112}
 KEYS = {"esc": 1, "1": 2, "2": 3, "3": 4, "4": 5, "5": 6, "q": 16, "leftalt": 56, "leftshift": 42,
-        "f": 33, "c": 46, "h": 35, "f11": 87}
+        "f": 33, "c": 46, "h": 35, "i": 23, "t": 20, "f11": 87}
 # mutter's virtual touchscreen has a fixed number of slots; harness ids are mapped onto them.
 SLOTS = 10
 
@@ -86,46 +81,115 @@ class Injector:
         self.slots = {}
 
     def run(self, words):
-        command, arguments = words[0], words[1:]
-        if command in ("down", "motion") and len(arguments) == 3:
-            identifier, x, y = int(arguments[0]), float(arguments[1]), float(arguments[2])
+        try:
+            command, arguments = parse(words)
+        except CommandError as error:
+            return "error: %s" % error
+        if command in ("down", "motion"):
+            identifier, x, y = arguments
             if command == "down":
                 if identifier in self.slots:
-                    return "error: touch %d is already down" % identifier
+                    return "error: down: touch %d is already down" % identifier
                 free = [s for s in range(SLOTS) if s not in self.slots.values()]
                 if not free:
-                    return "error: mutter takes at most %d touches" % SLOTS
+                    return "error: down: mutter takes at most %d touches" % SLOTS
                 self.slots[identifier] = free[0]
                 self.session.NotifyTouchDown(self.stream, dbus.UInt32(free[0]), x, y)
             else:
                 if identifier not in self.slots:
-                    return "error: touch %d is not down" % identifier
+                    return "error: motion: touch %d is not down" % identifier
                 self.session.NotifyTouchMotion(self.stream, dbus.UInt32(self.slots[identifier]), x, y)
-        elif command == "up" and len(arguments) == 1:
-            slot = self.slots.pop(int(arguments[0]), None)
+        elif command == "up":
+            slot = self.slots.pop(arguments[0], None)
             if slot is None:
-                return "error: touch %s is not down" % arguments[0]
+                return "error: up: touch %d is not down" % arguments[0]
             self.session.NotifyTouchUp(dbus.UInt32(slot))
-        elif command == "frame" and not arguments:
+        elif command == "frame":
             pass  # mutter groups the events it makes into frames itself
-        elif command == "cancel" and not arguments:
-            return "unsupported: mutter's RemoteDesktop API has no way to cancel touches"
-        elif command == "pointer" and len(arguments) == 2:
-            self.session.NotifyPointerMotionAbsolute(self.stream, float(arguments[0]), float(arguments[1]))
-        elif command == "button" and len(arguments) == 2 and arguments[0] in BUTTONS:
-            self.session.NotifyPointerButton(dbus.Int32(BUTTONS[arguments[0]]), arguments[1] == "press")
-        elif command == "key" and len(arguments) == 2 and arguments[0] in KEYS:
-            self.session.NotifyKeyboardKeycode(dbus.UInt32(KEYS[arguments[0]]), arguments[1] == "press")
-        elif command == "sync" and not arguments:
+        elif command == "cancel":
+            return "unsupported: cancel: mutter's RemoteDesktop API has no way to cancel touches"
+        elif command == "pointer":
+            self.session.NotifyPointerMotionAbsolute(self.stream, arguments[0], arguments[1])
+        elif command == "button":
+            self.session.NotifyPointerButton(dbus.Int32(arguments[0]), arguments[1])
+        elif command == "key":
+            self.session.NotifyKeyboardKeycode(dbus.UInt32(arguments[0]), arguments[1])
+        elif command in ("sync", "wait-ready"):
             # A D-Bus round trip: mutter has taken every call made before it.
             self.properties.Get(REMOTE_DESKTOP + ".Session", "SessionId")
-        elif command == "overview" and arguments == ["hide"]:
+        elif command == "overview":
             return hide_overview()
-        elif command == "screenshot" and len(arguments) == 1:
+        elif command == "screenshot":
             return screenshot(arguments[0])
         else:
-            return "error: unknown command or wrong arguments"
+            return "unsupported: %s: the mutter driver cannot answer it" % command
         return "ok"
+
+
+class CommandError(Exception):
+    pass
+
+
+# The harness command language (docs/harness-protocol.md): name -> argument kinds.
+COMMANDS = {
+    "down": ("ID", "X", "Y"), "motion": ("ID", "X", "Y"), "up": ("ID",), "frame": (), "cancel": (),
+    "pointer": ("X", "Y"), "button": ("BUTTON", "STATE"), "key": ("KEY", "STATE"),
+    "wait-ready": (), "sync": (), "screenshot": ("PATH",), "size": (), "commits": (),
+    "requests": ("IFACE.MSG",),
+    # This driver's own: gnome-shell starts in the overview.
+    "overview": ("hide",),
+}
+
+
+def parse(words):
+    """The command and its checked arguments; CommandError names what is wrong."""
+    name = words[0]
+    if name not in COMMANDS:
+        raise CommandError("unknown command '%s'" % name)
+    kinds = COMMANDS[name]
+    arguments = words[1:]
+    if len(arguments) != len(kinds):
+        raise CommandError("%s takes %d argument%s, not %d (usage: %s)"
+                           % (name, len(kinds), "" if len(kinds) == 1 else "s", len(arguments),
+                              " ".join((name,) + kinds)))
+    values = []
+    for kind, word in zip(kinds, arguments):
+        if kind == "ID":
+            try:
+                value = int(word)
+            except ValueError:
+                value = None
+            if value is None or not -2**31 <= value < 2**31:
+                raise CommandError("%s: ID '%s' is not a 32-bit integer" % (name, word))
+        elif kind in ("X", "Y"):
+            try:
+                value = float(word)
+            except ValueError:
+                value = float("nan")
+            if value != value or value in (float("inf"), float("-inf")):
+                raise CommandError("%s: %s '%s' is not a finite number" % (name, kind, word))
+        elif kind == "BUTTON":
+            if word not in BUTTONS:
+                raise CommandError("button: BUTTON '%s' is not left, right or middle" % word)
+            value = BUTTONS[word]
+        elif kind == "KEY":
+            value = KEYS.get(word)
+            if value is None and word.isdigit():
+                value = int(word)
+            if value is None:
+                raise CommandError("key: KEY '%s' is neither a known name nor a Linux key code" % word)
+        elif kind == "STATE":
+            if word not in ("press", "release"):
+                raise CommandError("%s: STATE '%s' is not press or release" % (name, word))
+            value = word == "press"
+        elif kind == "hide":
+            if word != "hide":
+                raise CommandError("overview: only 'overview hide' exists")
+            value = word
+        else:
+            value = word
+        values.append(value)
+    return name, values
 
 
 def hide_overview():

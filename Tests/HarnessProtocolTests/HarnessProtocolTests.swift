@@ -1,0 +1,68 @@
+import HarnessProtocol
+import XCTest
+
+/// The one parser of the harness command language (docs/harness-protocol.md) that the
+/// weston module, the wlroots shim and touchspots-kwin-input share.
+final class HarnessProtocolTests: XCTestCase {
+    /// Parses `line`: the command, or the error reply.
+    private func parse(_ line: String) -> Result<ts_command, ParseError> {
+        var bytes = Array(line.utf8CString)
+        var command = ts_command()
+        var error = [CChar](repeating: 0, count: 512)
+        let ok = bytes.withUnsafeMutableBufferPointer {
+            ts_command_parse($0.baseAddress, &command, &error, error.count)
+        }
+        if ok { return .success(command) }
+        return .failure(ParseError(reply: error.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }))
+    }
+
+    struct ParseError: Error, Equatable { let reply: String }
+
+    private func reply(_ line: String) -> String {
+        switch parse(line) {
+        case .success: return "ok"
+        case .failure(let error): return error.reply
+        }
+    }
+
+    func testTouchCommandsCarryIdAndPosition() throws {
+        let down = try parse("down 7 12.5 -3").get()
+        XCTAssertEqual(down.kind, TS_COMMAND_DOWN)
+        XCTAssertEqual(down.id, 7)
+        XCTAssertEqual(down.x, 12.5)
+        XCTAssertEqual(down.y, -3)
+        let up = try parse("up\t-2147483648").get()
+        XCTAssertEqual(up.kind, TS_COMMAND_UP)
+        XCTAssertEqual(up.id, Int32.min)
+        XCTAssertEqual(try parse("frame").get().kind, TS_COMMAND_FRAME)
+        XCTAssertEqual(try parse("   ").get().kind, TS_COMMAND_NONE, "an empty line is no command")
+    }
+
+    func testButtonsKeysAndPaths() throws {
+        let button = try parse("button left press").get()
+        XCTAssertEqual(button.code, 0x110)
+        XCTAssertTrue(button.pressed)
+        let key = try parse("key leftalt release").get()
+        XCTAssertEqual(key.code, 56)
+        XCTAssertFalse(key.pressed)
+        XCTAssertEqual(try parse("key 30 press").get().code, 30, "a Linux key code works too")
+        let shot = try parse("screenshot /tmp/a.png").get()
+        XCTAssertEqual(String(cString: shot.text), "/tmp/a.png")
+    }
+
+    func testErrorsNameTheBadArgument() {
+        XCTAssertEqual(reply("down x 1 2"), "error: down: ID 'x' is not a 32-bit integer")
+        XCTAssertEqual(reply("down 1 1 nan"), "error: down: Y 'nan' is not a finite number")
+        XCTAssertEqual(reply("motion 1 inf 2"), "error: motion: X 'inf' is not a finite number")
+        XCTAssertEqual(reply("up 4294967296"), "error: up: ID '4294967296' is not a 32-bit integer")
+        XCTAssertEqual(reply("pointer 1 2abc"), "error: pointer: Y '2abc' is not a finite number")
+        XCTAssertEqual(reply("button side press"), "error: button: BUTTON 'side' is not left, right or middle")
+        XCTAssertEqual(reply("key leftalt hold"), "error: key: STATE 'hold' is not press or release")
+        XCTAssertEqual(reply("key nosuchkey press"),
+                       "error: key: KEY 'nosuchkey' is neither a known name nor a Linux key code")
+        XCTAssertEqual(reply("down 1 2"), "error: down takes 3 arguments, not 2 (usage: down ID X Y)")
+        XCTAssertEqual(reply("frame now"), "error: frame takes 0 arguments, not 1 (usage: frame)")
+        XCTAssertEqual(reply("jump 1"), "error: unknown command 'jump'")
+        XCTAssertEqual(reply("down 1 2 3 4 5 6 7 8 9"), "error: too many words (at most 8)")
+    }
+}
