@@ -31,7 +31,7 @@ public final class KWin: Compositor {
         bus = try ChildProcess(name: "dbus-daemon",
                                arguments: ["dbus-daemon", "--session", "--nofork", "--address=\(busAddress)"],
                                logPath: "\(directory)/dbus.log")
-        // kwin_wayland carries a file capability that a copy does not (FIELD-NOTES).
+        // kwin_wayland carries a file capability that a copy does not (docs/interop.md).
         let copy = "\(runtimeDirectory)/kwin_wayland"
         try FileManager.default.copyItem(atPath: binary, toPath: copy)
         try waitForFile("\(runtimeDirectory)/bus", timeout: 10)

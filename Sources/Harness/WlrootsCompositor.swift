@@ -27,7 +27,7 @@ public final class WlrootsCompositor: Compositor {
         guard FileManager.default.fileExists(atPath: shim) else {
             throw HarnessError("the shim \(shim) does not exist (swift build builds it)")
         }
-        // cage's headless output is fixed at 1280 x 720 (FIELD-NOTES).
+        // cage's headless output is fixed at 1280 x 720 (docs/interop.md).
         (width, height) = kind == .cage ? (1280, 720) : (requestedWidth, requestedHeight)
 
         var template = Array("/tmp/touchspots-wlr-XXXXXX".utf8CString)

@@ -10,7 +10,7 @@ final class ScenesEndToEndTests: EndToEndTestCase {
         try session.send(batch: ["up \(id)", "frame"])
     }
 
-    func testHitTestSceneRoutesEveryTouchAsSeed002() throws {
+    func testHitTestSceneRoutesEveryTouchAsTheExperimentSays() throws {
         try startSession(arguments: ["--scene", "hittest"])
         XCTAssertEqual(try session.eventLog.events(ofType: "scene").first?["name"] as? String, "hittest")
         // (x, y, bound view, visited, chain)

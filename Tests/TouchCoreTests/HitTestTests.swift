@@ -1,7 +1,7 @@
 import TouchCore
 import XCTest
 
-/// Seed 002's hitTest: reverse depth-first, each exclusion condition, coordinate conversion.
+/// hitTest as docs/concepts.md describes it: reverse depth-first, each exclusion condition, coordinate conversion.
 final class HitTestTests: XCTestCase {
     private func makeTree() -> (Window, [String: View]) {
         let window = Window(size: Size(width: 800, height: 600), clock: ManualClock())
@@ -67,7 +67,7 @@ final class HitTestTests: XCTestCase {
         XCTAssertTrue(window.hitTest(Point(x: 395, y: 105)) === v["A"])
     }
 
-    func testVisitOrderMatchesSeed002() {
+    func testVisitOrderMatchesTheExperiment() {
         let (window, v) = makeTree()
         let hidden = View(name: "Hidden", frame: Rect(x: 20, y: 200, width: 100, height: 60))
         hidden.isHidden = true

@@ -8,7 +8,7 @@ public enum Gesture: Equatable, Sendable {
     case pinch(PinchDirection)
     case checkmark
 
-    /// The on-screen text, as in the seeds.
+    /// The on-screen text, as docs/concepts.md gives it.
     public var label: String {
         switch self {
         case .tap(let count):

@@ -1,4 +1,4 @@
-/// Recognizes taps, swipes, pinches and checkmarks from touch frames (seed 001's TapTaps,
+/// Recognizes taps, swipes, pinches and checkmarks from touch frames (TapTaps,
 /// Swipes, PinchMe and CheckPlease), deterministically: the same frames at the same clock
 /// times give the same gestures.
 ///

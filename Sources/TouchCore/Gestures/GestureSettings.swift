@@ -1,8 +1,8 @@
 /// Every gesture threshold, in logical pixels, seconds and degrees, in one place.
 ///
-/// Defaults are the seeds' numbers where the seeds give one (swipe 25 px within 5 px, pinch
+/// Defaults are the numbers of the UIKit exercises we follow (docs/concepts.md) where they give one (swipe 25 px within 5 px, pinch
 /// 100 px, checkmark 50-135 degrees after 10 px, taps resolved after 0.4 s, labels kept
-/// 1.6 s or 2 s). Where they leave a value open, it follows mature toolkits (FIELD-NOTES):
+/// 1.6 s or 2 s). Where they leave a value open, it follows mature toolkits (docs/gestures.md):
 /// tap slop 10 px (Qt's drag distance; GTK 8, Android 8 dp), taps belong together within
 /// 45 px (UIKit), a tap lasts at most 0.5 s (Android's long-press timeout).
 /// Users override any of them with `--gesture KEY=VALUE` or a config file.

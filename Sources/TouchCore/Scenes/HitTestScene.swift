@@ -1,4 +1,4 @@
-/// Seed 002's hit-test experiment: nested, overlapping views with their names, one hidden,
+/// The hit-test experiment of docs/concepts.md: nested, overlapping views with their names, one hidden,
 /// one with interaction disabled, one nearly transparent, and a pass-through view. Only
 /// the root, A, handles touches: everything else passes them up the responder chain, and A
 /// highlights the view the touch was bound to.
@@ -119,7 +119,7 @@ public class HitTestBox: View, Highlightable {
     }
 }
 
-/// Seed 002's "View D" example: touches pass through this view to its parent, though they
+/// The hit-test experiment's pass-through view ("View D" in docs/concepts.md): touches pass through this view to its parent, though they
 /// still reach its subviews.
 public final class PassThroughView: HitTestBox {
     public override func hitTest(_ point: Point, visit: (View) -> Void = { _ in }) -> View? {

@@ -1,4 +1,4 @@
-/// Seed 003's MoveMe: a placard at the window's centre that a single finger can drag. A
+/// MoveMe (docs/concepts.md): a placard at the window's centre that a single finger can drag. A
 /// touch inside it pulses it and drags it; on lift it glides back to the centre, ignoring
 /// touches meanwhile; a double tap outside it shows the next display string.
 public final class MoveMeScene: Scene {
@@ -50,7 +50,7 @@ public final class MoveMeView: View {
     init() {
         super.init(name: "MoveMe")
         backgroundColor = Color(white: 0.93)
-        // Seed 003 follows the first finger only.
+        // MoveMe follows the first finger only.
         isMultipleTouchEnabled = false
         placard.text = Self.displayStrings[0]
         addSubview(placard)
@@ -83,7 +83,7 @@ public final class MoveMeView: View {
 
     public override func touchesBegan(_ touches: [Touch], with event: TouchFrame) -> Bool {
         // Single touch: the first finger is followed, later ones are ignored until it lifts
-        // (seed 003 turns multiple touch off for the same effect).
+        // (MoveMe turns multiple touch off for the same effect).
         guard trackedFinger == nil, let touch = touches.first else { return true }
         trackedFinger = touch.finger
         if window?.view(for: touch) === placard {

@@ -87,7 +87,7 @@ public struct Color: Hashable, Sendable {
 
     public static let white = Color(white: 1)
     public static let black = Color(white: 0)
-    /// UIKit's UIColor.lightGray, the seed's spot colour.
+    /// UIKit's UIColor.lightGray, the spot's colour (docs/concepts.md).
     public static let lightGray = Color(white: 2.0 / 3.0)
     public static let darkGray = Color(white: 1.0 / 3.0)
     public static let clear = Color(white: 0, alpha: 0)

@@ -1,4 +1,4 @@
-/// The light-grey disc under a finger (seed 000). It grows from 1 x 1 to full size when
+/// The light-grey disc under a finger (docs/concepts.md). It grows from 1 x 1 to full size when
 /// it appears and takes no part in hit-testing, so touches always reach the view below.
 public final class TouchSpotView: View {
     public static let diameter = 100.0

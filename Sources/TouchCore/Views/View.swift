@@ -101,7 +101,7 @@ open class View: Responder {
         (view ?? window ?? self).convert(point, to: self)
     }
 
-    // MARK: Hit-testing (seed 002)
+    // MARK: Hit-testing (docs/concepts.md)
 
     /// Whether `point` (in this view's coordinates) is inside it.
     open func point(inside point: Point) -> Bool {
