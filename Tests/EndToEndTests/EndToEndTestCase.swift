@@ -28,9 +28,12 @@ class EndToEndTestCase: XCTestCase {
                               scale: scale, clientArguments: arguments, environment: environment)
     }
 
+    /// Stops what the test started, then checks every event log it wrote against the
+    /// schema (docs/event-log.schema.json).
     override func tearDown() {
         session?.stop()
         session = nil
+        EventLogSchema.assertValid(under: outputDirectory)
         super.tearDown()
     }
 

@@ -9,6 +9,7 @@ final class InteropTests: XCTestCase {
 
     private func assertRow(_ kind: CompositorKind, limitations: Set<String>) {
         let row = Interop.run(kind, directory: directory)
+        EventLogSchema.assertValid(under: "\(directory)/\(kind.rawValue)")
         for capability in Interop.capabilities {
             let cell = row.cells[capability]!
             let expected: Interop.Outcome = limitations.contains(capability) ? .limitation : .pass

@@ -1,0 +1,116 @@
+import Foundation
+import XCTest
+
+/// The event log's JSON Schema (docs/event-log.schema.json), checked by
+/// scripts/validate-event-log (Debian's python3-jsonschema), the same command compositor
+/// developers use on their own runs.
+enum EventLogSchema {
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+    /// Runs the validator on `paths`: its exit status and what it printed.
+    static func validate(_ paths: [String], input: String? = nil) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "\(repository)/scripts/validate-event-log")
+        process.arguments = paths
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        let stdin = Pipe()
+        process.standardInput = stdin
+        try process.run()
+        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+        try stdin.fileHandleForWriting.close()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, output)
+    }
+
+    /// Every event log (*.jsonl) under `directory`.
+    static func logs(under directory: String) -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: directory) else { return [] }
+        return walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".jsonl") }
+            .map { "\(directory)/\($0)" }.sorted()
+    }
+
+    /// Fails the test for any line under `directory` that the schema rejects.
+    static func assertValid(under directory: String, file: StaticString = #filePath, line: UInt = #line) {
+        let paths = logs(under: directory)
+        guard !paths.isEmpty else { return }
+        do {
+            let result = try validate(paths)
+            XCTAssertEqual(result.status, 0, "event log lines the schema rejects:\n\(result.output)",
+                           file: file, line: line)
+        } catch {
+            XCTFail("cannot run scripts/validate-event-log: \(error)", file: file, line: line)
+        }
+    }
+}
+
+/// The schema itself: it accepts what touchspots writes and rejects what it must not.
+final class EventLogSchemaTests: XCTestCase {
+    private func check(_ lines: [String]) throws -> (status: Int32, output: String) {
+        try EventLogSchema.validate(["-"], input: lines.joined(separator: "\n") + "\n")
+    }
+
+    func testEveryKindOfLineIsAccepted() throws {
+        let lines = [
+            #"{"type":"scene","name":"playground"}"#,
+            #"{"type":"seat","name":"seat0","touch":true,"pointer":true,"keyboard":false}"#,
+            #"{"type":"configure","width":1024,"height":640,"fullscreen":true,"maximized":false}"#,
+            #"{"type":"ready","width":1024,"height":640,"scale":1.5}"#,
+            #"{"type":"hit","id":1,"view":"TouchableView","visited":["TouchableView"]}"#,
+            #"{"type":"hit","id":2,"view":null,"visited":[],"ignored":true}"#,
+            #"{"type":"responder","id":1,"phase":"began","chain":["D","C","A"],"handledBy":"A"}"#,
+            #"{"type":"responder","id":1,"phase":"ended","chain":["X"],"handledBy":null}"#,
+            #"{"type":"frame","time":4294967295,"spots":1,"touches":[{"id":-1,"phase":"moved","x":-3.5,"y":2,"source":"pointer"}]}"#,
+            #"{"type":"frame","time":5,"spots":0,"touches":[{"id":7,"phase":"cancelled","x":1,"y":2,"seat":"seat1"}]}"#,
+            #"{"type":"gesture","name":"tap","count":4}"#,
+            #"{"type":"gesture","name":"swipe","direction":"vertical","fingers":5}"#,
+            #"{"type":"gesture","name":"pinch","direction":"inward"}"#,
+            #"{"type":"gesture","name":"checkmark"}"#,
+            #"{"type":"label","text":"","slot":"tap"}"#,
+            #"{"type":"placard","x":512,"y":320.25,"text":"Welcome","state":"returning"}"#,
+            #"{"type":"warning","message":"touch 3 is not down"}"#,
+            #"{"type":"sync","count":2}"#,
+            #"{"type":"frame","time":1,"spots":0,"touches":[{"id":1,"phase":"began","x":1,"y":2}],"later":"keys are allowed"}"#,
+        ]
+        let result = try check(lines)
+        XCTAssertEqual(result.status, 0, result.output)
+        XCTAssertTrue(result.output.contains("\(lines.count) lines checked, 0 invalid"), result.output)
+    }
+
+    /// Each of these must be rejected on its own.
+    func testMalformedLinesAreRejected() throws {
+        let malformed = [
+            #"{"type":"explosion"}"#,  // unknown type
+            #"{"name":"playground"}"#,  // no type
+            #"{"type":"scene","name":"lobby"}"#,  // unknown scene
+            #"{"type":"frame","time":1,"spots":0,"touches":[{"id":1,"phase":"hovering","x":1,"y":2}]}"#,  // unknown phase
+            #"{"type":"frame","time":1,"spots":0,"touches":[{"id":1,"phase":"began","x":"1","y":2}]}"#,  // x a string
+            #"{"type":"frame","time":1,"spots":0,"touches":[{"id":1.5,"phase":"began","x":1,"y":2}]}"#,  // id not an integer
+            #"{"type":"frame","time":1,"spots":0,"touches":[{"phase":"began","x":1,"y":2}]}"#,  // no id
+            #"{"type":"frame","time":-1,"spots":0,"touches":[{"id":1,"phase":"began","x":1,"y":2}]}"#,  // negative time
+            #"{"type":"frame","time":1,"touches":[{"id":1,"phase":"began","x":1,"y":2}]}"#,  // no spots
+            #"{"type":"frame","time":1,"spots":0,"touches":[]}"#,  // an empty frame
+            #"{"type":"gesture","name":"tap","count":5}"#,  // count out of range
+            #"{"type":"gesture","name":"swipe","direction":"diagonal","fingers":1}"#,  // unknown direction
+            #"{"type":"gesture","name":"pinch"}"#,  // no direction
+            #"{"type":"gesture","name":"wave"}"#,  // unknown gesture
+            #"{"type":"hit","id":1,"visited":[]}"#,  // no view
+            #"{"type":"responder","id":1,"phase":"began","chain":"A","handledBy":"A"}"#,  // chain not a list
+            #"{"type":"ready","width":0,"height":600,"scale":1}"#,  // zero width
+            #"{"type":"seat","touch":"yes","pointer":true,"keyboard":true}"#,  // boolean as string
+            #"{"type":"placard","x":1,"y":2,"text":"Hi","state":"flying"}"#,  // unknown state
+            #"{"type":"warning"}"#,  // no message
+            #"{"type":"sync","count":0}"#,  // sync counts from 1
+            #"["type","scene"]"#,  // not an object
+            #"{"type":"scene","name":"playground""#,  // not JSON
+        ]
+        for line in malformed {
+            let result = try check([line])
+            XCTAssertEqual(result.status, 1, "accepted: \(line)")
+            XCTAssertTrue(result.output.contains("1 lines checked, 1 invalid"), "\(line): \(result.output)")
+        }
+    }
+}
