@@ -224,6 +224,19 @@ public enum Interop {
         return out
     }
 
+    static let matrixBegin = "<!-- matrix: written by scripts/interop, do not edit by hand -->"
+    static let matrixEnd = "<!-- end of matrix -->"
+
+    /// `page` with the text between its matrix markers replaced by `matrix` (a page
+    /// without the markers gets them, with the matrix, at its end).
+    public static func replacingMatrix(in page: String, with matrix: String) -> String {
+        let section = "\(matrixBegin)\n\(matrix)\n\(matrixEnd)"
+        guard let begin = page.range(of: matrixBegin),
+              let end = page.range(of: matrixEnd, range: begin.upperBound..<page.endIndex)
+        else { return page + "\n" + section + "\n" }
+        return page.replacingCharacters(in: begin.lowerBound..<end.upperBound, with: section)
+    }
+
     /// The matrix as JSON, for machines.
     public static func json(_ rows: [Row]) throws -> Data {
         let object: [[String: Any]] = rows.map { row in

@@ -109,6 +109,10 @@ struct InteropCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Comma-separated compositors (default: all).", valueName: "LIST"))
     var compositors = CompositorKind.allCases.map(\.rawValue).joined(separator: ",")
 
+    @Option(help: ArgumentHelp("Also write the matrix into this Markdown page, between its matrix markers (scripts/interop: docs/interop.md).",
+                               valueName: "PAGE"))
+    var page: String?
+
     func run() throws {
         let kinds = try compositors.split(separator: ",").map { name -> CompositorKind in
             guard let kind = CompositorKind(rawValue: String(name)) else {
@@ -119,6 +123,7 @@ struct InteropCommand: ParsableCommand {
         let directory = URL(fileURLWithPath: out).standardizedFileURL.path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         var rows: [Interop.Row] = []
+        let started = Date()
         for kind in kinds {
             print("interop: \(kind.rawValue)...")
             rows.append(Interop.run(kind, directory: directory))
@@ -127,6 +132,14 @@ struct InteropCommand: ParsableCommand {
         try markdown.write(toFile: "\(directory)/matrix.md", atomically: true, encoding: .utf8)
         try Interop.json(rows).write(to: URL(fileURLWithPath: "\(directory)/matrix.json"))
         print(markdown)
+        if let page {
+            let seconds = Int(Date().timeIntervalSince(started).rounded())
+            let day = ISO8601DateFormatter.string(from: started, timeZone: .current, formatOptions: [.withFullDate])
+            let stamp = "Run on \(day), `scripts/interop \(compositors)`, \(seconds / 60) min \(seconds % 60) s:\n\n"
+            let text = (try? String(contentsOfFile: page, encoding: .utf8)) ?? ""
+            try Interop.replacingMatrix(in: text, with: stamp + markdown)
+                .write(toFile: page, atomically: true, encoding: .utf8)
+        }
         if rows.contains(where: { $0.cells.values.contains { $0.outcome == .fail } }) {
             throw ExitCode(1)
         }

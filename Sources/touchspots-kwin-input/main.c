@@ -83,6 +83,7 @@ run(struct wl_display *display, char *line)
 		org_kde_kwin_fake_input_touch_cancel(fake_input);
 		break;
 	case TS_COMMAND_SYNC:
+	case TS_COMMAND_WAIT_READY:
 		break;
 	default:
 		snprintf(reply, sizeof reply, "unsupported: %s: touchspots-kwin-input injects touches only",

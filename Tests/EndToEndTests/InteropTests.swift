@@ -56,6 +56,11 @@ final class InteropTests: XCTestCase {
         XCTAssertTrue(Interop.markdown([row]).contains("| x | pass: ok |"))
         let json = try JSONSerialization.jsonObject(with: try Interop.json([row])) as? [[String: Any]]
         XCTAssertEqual(json?.first?["compositor"] as? String, "x")
+        let page = "# Interop\n\nprose\n\n<!-- matrix: written by scripts/interop, do not edit by hand -->\nold\n<!-- end of matrix -->\n\nmore prose\n"
+        let updated = Interop.replacingMatrix(in: page, with: "new")
+        XCTAssertTrue(updated.contains("prose\n\n<!-- matrix"), updated)
+        XCTAssertTrue(updated.contains("-->\nnew\n<!-- end of matrix -->\n\nmore prose"), updated)
+        XCTAssertFalse(updated.contains("old"))
         let notInstalled = Interop.Row(compositor: "nope", cells: [:], observations: [:])
         XCTAssertFalse(Interop.markdown([notInstalled]).contains("pass"))
     }
