@@ -56,7 +56,7 @@ let package = Package(
                 dependencies: ["TouchCore", "CPixman", "CFreeType", "CFontconfig"]),
         .executableTarget(name: "touchspots",
                           dependencies: [
-                              "TouchCore", "WaylandClient", "Renderer",
+                              "TouchCore", "WaylandClient", "Renderer", "CXkbcommon",
                               .product(name: "ArgumentParser", package: "swift-argument-parser"),
                           ]),
 

@@ -37,6 +37,11 @@ class EndToEndTestCase: XCTestCase {
         super.tearDown()
     }
 
+    /// Presses and releases a key on the compositor's keyboard.
+    func key(_ name: String) throws {
+        try session.send(batch: ["key \(name) press", "key \(name) release"])
+    }
+
     /// The frame events logged so far.
     func frames() throws -> [[String: Any]] { try session.eventLog.events(ofType: "frame") }
 

@@ -2,12 +2,9 @@ import Foundation
 import Harness
 import XCTest
 
-/// Mouse and keyboard on weston: the mouse as a finger, Alt-drag pinches, shortcuts.
-final class DesktopEndToEndTests: EndToEndTestCase {
-    private func pointerFrames() throws -> [[String: Any]] {
-        try frames().filter { ($0["touches"] as? [[String: Any]])?.first?["source"] as? String == "pointer" }
-    }
-
+/// Window decorations: server-side on sway, libdecor's frame where there is none (weston's
+/// desktop shell, mutter, gnome-shell), moved, resized and closed by touch and by mouse.
+final class DecorationsEndToEndTests: EndToEndTestCase {
     /// touchspots in a 600 x 400 window (not fullscreen), for the decoration tests.
     private func startWindowedTouchspots(in compositor: Compositor) throws -> (EventLogReader, ChildProcess) {
         let log = EventLogReader(path: "\(outputDirectory)/events.jsonl")
@@ -16,153 +13,6 @@ final class DesktopEndToEndTests: EndToEndTestCase {
                                       environment: compositor.clientEnvironment,
                                       logPath: "\(outputDirectory)/touchspots.log")
         return (log, client)
-    }
-
-    private func key(_ name: String) throws {
-        try session.send(batch: ["key \(name) press", "key \(name) release"])
-    }
-
-    func testLeftButtonIsAFinger() throws {
-        try startSession()
-        try session.send(batch: ["pointer 300 300", "button left press"])
-        try session.send("pointer 340 330")
-        let image = try session.screenshot("pointer-spot.png")
-        XCTAssertGreaterThan(spotCoverage(image, x: 340, y: 330), 0.99, "a spot under the pointer")
-        try session.send("button left release")
-        let lifted = try session.screenshot("pointer-lifted.png")
-        XCTAssertTrue(isBackground(lifted, x: 340, y: 330))
-        let frames = try pointerFrames()
-        XCTAssertEqual(frames.map(phases), [["-1 began"], ["-1 moved"], ["-1 ended"]])
-        XCTAssertEqual(frames.map { $0["spots"] as? Int }, [1, 1, 0])
-        let moved = try XCTUnwrap(position(frames[1], id: -1))
-        XCTAssertEqual(moved.0, 340, accuracy: 0.5)
-        XCTAssertEqual(moved.1, 330, accuracy: 0.5)
-        // Moving without the button pressed is no touch.
-        try session.send("pointer 500 500")
-        try session.sync()
-        XCTAssertEqual(try pointerFrames().count, 3)
-    }
-
-    /// The same through a compositor's own pointer injection (mutter's RemoteDesktop),
-    /// with Alt from its virtual keyboard: a pointer-marked spot, then an outward pinch.
-    func testPointerFingerAndAltPinchOnMutter() throws {
-        try startSession(compositor: .mutter)
-        try session.send(batch: ["pointer 300 300", "button left press", "pointer 340 330"])
-        // mutter's input thread delivers on its own time: wait for what the log must show.
-        try session.eventLog.waitUntil("the pointer's finger at 340, 330") { _ in
-            let frames = (try? self.pointerFrames()) ?? []
-            return frames.last.flatMap { self.position($0, id: -1) }.map { $0.0 == 340 && $0.1 == 330 } ?? false
-        }
-        let image = try session.screenshot("pointer-spot.png")
-        XCTAssertGreaterThan(spotCoverage(image, x: 340, y: 330), 0.99, "a spot under the pointer")
-        try session.send("button left release")
-        try session.eventLog.waitUntil("the pointer's finger lifted") { _ in
-            ((try? self.pointerFrames()) ?? []).flatMap(self.phases).last == "-1 ended"
-        }
-        XCTAssertEqual(try pointerFrames().flatMap(phases).first, "-1 began")
-        XCTAssertTrue(try frames().allSatisfy { ($0["touches"] as? [[String: Any]] ?? []).allSatisfy {
-            $0["source"] as? String == "pointer"
-        } }, "every touch here came from the pointer")
-
-        try session.send(batch: ["key leftalt press", "pointer 600 320", "button left press"])
-        for x in stride(from: 620, through: 700, by: 20) { try session.send("pointer \(x) 320") }
-        try session.eventLog.waitFor("outward pinch") {
-            $0["type"] as? String == "gesture" && $0["direction"] as? String == "outward"
-        }
-        try session.send(batch: ["button left release", "key leftalt release"])
-    }
-
-    func testAltDragPinchesOutwardAndInward() throws {
-        try startSession()  // centre (512, 320)
-        try session.send(batch: ["key leftalt press", "pointer 600 320", "button left press"])
-        for x in stride(from: 620, through: 700, by: 20) { try session.send("pointer \(x) 320") }
-        try session.eventLog.waitFor("outward pinch") {
-            $0["type"] as? String == "gesture" && $0["direction"] as? String == "outward"
-        }
-        let image = try session.screenshot("alt-drag.png")
-        XCTAssertGreaterThan(spotCoverage(image, x: 700, y: 320), 0.99, "the pointer's finger")
-        XCTAssertGreaterThan(spotCoverage(image, x: 324, y: 320), 0.99, "the mirrored finger")
-        try session.send(batch: ["button left release"])
-        try session.send(batch: ["pointer 750 320", "button left press"])
-        for x in stride(from: 730, through: 630, by: -20) { try session.send("pointer \(x) 320") }
-        try session.send(batch: ["button left release", "key leftalt release"])
-        try session.eventLog.waitFor("inward pinch") {
-            $0["type"] as? String == "gesture" && $0["direction"] as? String == "inward"
-        }
-        let mirrored = try pointerFrames().flatMap { ($0["touches"] as? [[String: Any]]) ?? [] }
-            .filter { $0["id"] as? Int == -2 }
-        XCTAssertFalse(mirrored.isEmpty)
-        XCTAssertTrue(mirrored.allSatisfy { $0["source"] as? String == "pointer" })
-    }
-
-    func testPointerIsIgnoredWhileAFingerIsDown() throws {
-        try startSession()
-        try session.send(batch: ["down 1 200 200", "frame"])
-        try session.send(batch: ["pointer 600 300", "button left press"])
-        try session.send(batch: ["button left release"])
-        try session.sync()
-        XCTAssertTrue(try pointerFrames().isEmpty, "a press during a touch is not a second finger")
-    }
-
-    func testKeyboardShortcuts() throws {
-        try startSession()
-        let unset = try session.send("requests xdg_toplevel.unset_fullscreen")
-        try key("f11")
-        try session.sync()
-        XCTAssertEqual(Int(try session.send("requests xdg_toplevel.unset_fullscreen")), Int(unset)! + 1,
-                       "F11 leaves fullscreen")
-        // kiosk-shell keeps every window fullscreen, so the next toggle asks to leave again:
-        // f, like F11, sends one request that follows the configured state.
-        let before = Int(try session.send("requests xdg_toplevel.unset_fullscreen"))!
-            + Int(try session.send("requests xdg_toplevel.set_fullscreen"))!
-        try key("f")
-        try session.sync()
-        let after = Int(try session.send("requests xdg_toplevel.unset_fullscreen"))!
-            + Int(try session.send("requests xdg_toplevel.set_fullscreen"))!
-        XCTAssertEqual(after, before + 1, "f toggles fullscreen too")
-
-        try key("h")
-        let help = try session.screenshot("help.png")
-        XCTAssertGreaterThan(help.count(x: 300, y: 190, width: 420, height: 260) { $0.r < 70 && $0.g < 70 }, 60000,
-                             "the help panel is shown")
-        try key("h")
-        let noHelp = try session.screenshot("no-help.png")
-        XCTAssertLessThan(noHelp.count(x: 300, y: 190, width: 420, height: 260) { $0.r < 70 && $0.g < 70 }, 500)
-
-        // A swipe label, cleared by c.
-        try session.send(batch: ["down 1 200 400", "frame"])
-        try session.send(batch: ["motion 1 260 400", "frame"])
-        try session.send(batch: ["up 1", "frame"])
-        try session.eventLog.waitFor("swipe label") { $0["type"] as? String == "label" && $0["slot"] as? String == "swipe" }
-        try key("c")
-        try session.eventLog.waitFor("swipe label cleared by c") {
-            $0["type"] as? String == "label" && $0["slot"] as? String == "swipe" && $0["text"] as? String == ""
-        }
-
-        try key("3")
-        try session.eventLog.waitFor("moveme scene") { $0["type"] as? String == "scene" && $0["name"] as? String == "moveme" }
-        try key("2")
-        try session.eventLog.waitFor("hittest scene") { $0["type"] as? String == "scene" && $0["name"] as? String == "hittest" }
-
-        try key("q")
-        XCTAssertEqual(session.client.wait(timeout: 10), 0, "q quits cleanly")
-    }
-
-    /// kwin offers wp_fractional_scale_v1: at 1.5x the window is drawn at 1.5x, not
-    /// upscaled from 1x or downscaled from 2x.
-    func testFractionalScaleOnKWinIsSharp() throws {
-        try startSession(compositor: .kwin, scale: 1.5)
-        let ready = try XCTUnwrap(session.eventLog.events(ofType: "ready").first)
-        XCTAssertEqual((ready["scale"] as? NSNumber)?.doubleValue, 1.5)
-        XCTAssertEqual(ready["width"] as? Int, 1024, "logical size")
-        try session.send(batch: ["down 1 512 320", "frame"])
-        let image = try session.screenshot("fractional.png")
-        XCTAssertEqual([image.width, image.height], [1536, 960], "the output is 1.5x")
-        let row = (0..<image.width).map { image.pixel(x: $0, y: 480) }
-        let grey = row.filter { $0.isGray(170, tolerance: 6) }.count
-        let partial = row.filter { !$0.isGray(170, tolerance: 6) && !$0.isGray(255, tolerance: 0) }.count
-        XCTAssertEqual(grey, 150, accuracy: 3, "a 100 px spot is 150 device px")
-        XCTAssertLessThanOrEqual(partial, 4, "with edges 1 px soft, not blurred by scaling")
     }
 
     /// libdecor asks for server-side decorations where xdg-decoration is offered (sway) and
@@ -175,6 +25,9 @@ final class DesktopEndToEndTests: EndToEndTestCase {
         XCTAssertEqual(try session.send("requests wl_subcompositor.get_subsurface"), "0",
                        "touchspots draws no frame of its own on sway")
     }
+
+    /// On sway, a window that is not fullscreen gets sway's border and title bar, and
+    /// touchspots draws no frame of its own.
 
     /// On sway, a window that is not fullscreen gets sway's border and title bar, and
     /// touchspots draws no frame of its own.
@@ -218,6 +71,11 @@ final class DesktopEndToEndTests: EndToEndTestCase {
         XCTAssertGreaterThan(top, 10, "something (sway's title bar) is drawn above the window")
         XCTAssertFalse(image.pixel(x: 512, y: top / 2).isGray(255, tolerance: 10), "the title bar is not white")
     }
+
+    /// Where xdg-decoration is not offered (weston's desktop shell), libdecor draws its own
+    /// frame around a window that is not fullscreen; touches on the frame are no fingers,
+    /// and its close button (by pointer: libdecor 0.1.1's frame ignores touch) ends the
+    /// program cleanly.
 
     /// Where xdg-decoration is not offered (weston's desktop shell), libdecor draws its own
     /// frame around a window that is not fullscreen; touches on the frame are no fingers,
@@ -281,6 +139,9 @@ final class DesktopEndToEndTests: EndToEndTestCase {
 
     /// The window's white content (`width` px wide) and libdecor's flat title bar on top of
     /// it, once mutter has zoomed the new window in: its left and top, and the bar's colour.
+
+    /// The window's white content (`width` px wide) and libdecor's flat title bar on top of
+    /// it, once mutter has zoomed the new window in: its left and top, and the bar's colour.
     private func findWindow(_ name: String, width: Int = 600, on mutter: Compositor, client: ChildProcess,
                             log: EventLogReader) throws -> (left: Int, top: Int, bar: PNGImage.Pixel) {
         for _ in 0..<30 {
@@ -300,6 +161,8 @@ final class DesktopEndToEndTests: EndToEndTestCase {
     }
 
     /// touchspots windowed on mutter (or gnome-shell), where libdecor draws the frame.
+
+    /// touchspots windowed on mutter (or gnome-shell), where libdecor draws the frame.
     private func startOnMutter(_ kind: CompositorKind = .mutter) throws -> (Compositor, EventLogReader, ChildProcess) {
         try makeFreshOutputDirectory()
         let mutter = try kind.start(width: 1024, height: 640, scale: 1, directory: outputDirectory)
@@ -313,9 +176,16 @@ final class DesktopEndToEndTests: EndToEndTestCase {
     /// ignores touch, and touchspots acts on touches on it instead: a drag on the title bar
     /// moves the window, a drag on its border's corner resizes it, a tap on the close button
     /// ends the program.
+
+    /// mutter offers no xdg-decoration, so libdecor draws its frame; libdecor 0.1.1's frame
+    /// ignores touch, and touchspots acts on touches on it instead: a drag on the title bar
+    /// moves the window, a drag on its border's corner resizes it, a tap on the close button
+    /// ends the program.
     func testLibdecorFrameOnMutterMovesResizesAndClosesByTouch() throws {
         try frameByTouch(on: .mutter)
     }
+
+    /// The same on GNOME's own shell.
 
     /// The same on GNOME's own shell.
     func testLibdecorFrameOnGnomeShellMovesResizesAndClosesByTouch() throws {
@@ -359,6 +229,9 @@ final class DesktopEndToEndTests: EndToEndTestCase {
 
     /// The same frame by mouse, which libdecor handles itself: a drag on the title bar
     /// moves the window, a click on close ends touchspots; neither is a finger.
+
+    /// The same frame by mouse, which libdecor handles itself: a drag on the title bar
+    /// moves the window, a click on close ends touchspots; neither is a finger.
     func testLibdecorFrameOnMutterMovesAndClosesByMouse() throws {
         let (mutter, log, client) = try startOnMutter()
         defer { mutter.stop() }
@@ -388,11 +261,5 @@ final class DesktopEndToEndTests: EndToEndTestCase {
         XCTAssertGreaterThan(spotCoverage(image, x: 300, y: 300), 0.99)
         let log = try String(contentsOfFile: session.client.logPath, encoding: .utf8)
         XCTAssertEqual(log.components(separatedBy: "falling back on no decorations").count - 1, 1, log)
-    }
-
-    func testEscapeQuits() throws {
-        try startSession()
-        try key("esc")
-        XCTAssertEqual(session.client.wait(timeout: 10), 0)
     }
 }

@@ -1,0 +1,98 @@
+import Foundation
+import Harness
+import XCTest
+
+/// The mouse as a finger on weston and mutter: presses, drags, the Alt-drag pinch, and
+/// presses ignored while a finger is down.
+final class PointerEndToEndTests: EndToEndTestCase {
+    private func pointerFrames() throws -> [[String: Any]] {
+        try frames().filter { ($0["touches"] as? [[String: Any]])?.first?["source"] as? String == "pointer" }
+    }
+
+    /// touchspots in a 600 x 400 window (not fullscreen), for the decoration tests.
+
+    func testLeftButtonIsAFinger() throws {
+        try startSession()
+        try session.send(batch: ["pointer 300 300", "button left press"])
+        try session.send("pointer 340 330")
+        let image = try session.screenshot("pointer-spot.png")
+        XCTAssertGreaterThan(spotCoverage(image, x: 340, y: 330), 0.99, "a spot under the pointer")
+        try session.send("button left release")
+        let lifted = try session.screenshot("pointer-lifted.png")
+        XCTAssertTrue(isBackground(lifted, x: 340, y: 330))
+        let frames = try pointerFrames()
+        XCTAssertEqual(frames.map(phases), [["-1 began"], ["-1 moved"], ["-1 ended"]])
+        XCTAssertEqual(frames.map { $0["spots"] as? Int }, [1, 1, 0])
+        let moved = try XCTUnwrap(position(frames[1], id: -1))
+        XCTAssertEqual(moved.0, 340, accuracy: 0.5)
+        XCTAssertEqual(moved.1, 330, accuracy: 0.5)
+        // Moving without the button pressed is no touch.
+        try session.send("pointer 500 500")
+        try session.sync()
+        XCTAssertEqual(try pointerFrames().count, 3)
+    }
+
+    /// The same through a compositor's own pointer injection (mutter's RemoteDesktop),
+    /// with Alt from its virtual keyboard: a pointer-marked spot, then an outward pinch.
+
+    /// The same through a compositor's own pointer injection (mutter's RemoteDesktop),
+    /// with Alt from its virtual keyboard: a pointer-marked spot, then an outward pinch.
+    func testPointerFingerAndAltPinchOnMutter() throws {
+        try startSession(compositor: .mutter)
+        try session.send(batch: ["pointer 300 300", "button left press", "pointer 340 330"])
+        // mutter's input thread delivers on its own time: wait for what the log must show.
+        try session.eventLog.waitUntil("the pointer's finger at 340, 330") { _ in
+            let frames = (try? self.pointerFrames()) ?? []
+            return frames.last.flatMap { self.position($0, id: -1) }.map { $0.0 == 340 && $0.1 == 330 } ?? false
+        }
+        let image = try session.screenshot("pointer-spot.png")
+        XCTAssertGreaterThan(spotCoverage(image, x: 340, y: 330), 0.99, "a spot under the pointer")
+        try session.send("button left release")
+        try session.eventLog.waitUntil("the pointer's finger lifted") { _ in
+            ((try? self.pointerFrames()) ?? []).flatMap(self.phases).last == "-1 ended"
+        }
+        XCTAssertEqual(try pointerFrames().flatMap(phases).first, "-1 began")
+        XCTAssertTrue(try frames().allSatisfy { ($0["touches"] as? [[String: Any]] ?? []).allSatisfy {
+            $0["source"] as? String == "pointer"
+        } }, "every touch here came from the pointer")
+
+        try session.send(batch: ["key leftalt press", "pointer 600 320", "button left press"])
+        for x in stride(from: 620, through: 700, by: 20) { try session.send("pointer \(x) 320") }
+        try session.eventLog.waitFor("outward pinch") {
+            $0["type"] as? String == "gesture" && $0["direction"] as? String == "outward"
+        }
+        try session.send(batch: ["button left release", "key leftalt release"])
+    }
+
+    func testAltDragPinchesOutwardAndInward() throws {
+        try startSession()  // centre (512, 320)
+        try session.send(batch: ["key leftalt press", "pointer 600 320", "button left press"])
+        for x in stride(from: 620, through: 700, by: 20) { try session.send("pointer \(x) 320") }
+        try session.eventLog.waitFor("outward pinch") {
+            $0["type"] as? String == "gesture" && $0["direction"] as? String == "outward"
+        }
+        let image = try session.screenshot("alt-drag.png")
+        XCTAssertGreaterThan(spotCoverage(image, x: 700, y: 320), 0.99, "the pointer's finger")
+        XCTAssertGreaterThan(spotCoverage(image, x: 324, y: 320), 0.99, "the mirrored finger")
+        try session.send(batch: ["button left release"])
+        try session.send(batch: ["pointer 750 320", "button left press"])
+        for x in stride(from: 730, through: 630, by: -20) { try session.send("pointer \(x) 320") }
+        try session.send(batch: ["button left release", "key leftalt release"])
+        try session.eventLog.waitFor("inward pinch") {
+            $0["type"] as? String == "gesture" && $0["direction"] as? String == "inward"
+        }
+        let mirrored = try pointerFrames().flatMap { ($0["touches"] as? [[String: Any]]) ?? [] }
+            .filter { $0["id"] as? Int == -2 }
+        XCTAssertFalse(mirrored.isEmpty)
+        XCTAssertTrue(mirrored.allSatisfy { $0["source"] as? String == "pointer" })
+    }
+
+    func testPointerIsIgnoredWhileAFingerIsDown() throws {
+        try startSession()
+        try session.send(batch: ["down 1 200 200", "frame"])
+        try session.send(batch: ["pointer 600 300", "button left press"])
+        try session.send(batch: ["button left release"])
+        try session.sync()
+        XCTAssertTrue(try pointerFrames().isEmpty, "a press during a touch is not a second finger")
+    }
+}
