@@ -87,6 +87,7 @@ let package = Package(
 
         .testTarget(name: "TouchCoreTests", dependencies: ["TouchCore"]),
         .testTarget(name: "HarnessProtocolTests", dependencies: ["HarnessProtocol"]),
+        .testTarget(name: "RepositoryTests", dependencies: ["TouchCore", "Harness"]),
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient", "CWaylandProtocols"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Harness"]),
         // An in-process compositor for what real compositors will not send.

@@ -1,0 +1,103 @@
+import Foundation
+import Harness
+import TouchCore
+import XCTest
+
+/// What the repository promises about itself: every workaround documented, no document
+/// cited that is not in the tree, a README that stays a user's page, targets that import
+/// only what they declare.
+final class RepositoryTests: XCTestCase {
+    private let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+    private func read(_ path: String) throws -> String {
+        try String(contentsOfFile: "\(root)/\(path)", encoding: .utf8)
+    }
+
+    /// Tracked and untracked-but-not-ignored files, as git sees them.
+    private func files() throws -> [String] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
+        process.arguments = ["-C", root, "ls-files", "--cached", "--others", "--exclude-standard"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text.split(separator: "\n").map(String.init)
+            .filter { FileManager.default.fileExists(atPath: "\(root)/\($0)") }
+    }
+
+    func testEveryQuirkIsDocumentedAndNamedAtASite() throws {
+        let page = try read("docs/compositor-quirks.md")
+        let sources = try files().filter { $0.hasSuffix(".swift") && !$0.hasPrefix("Tests/") }
+            .map { try read($0) }.joined(separator: "\n")
+        for quirk in CompositorQuirk.allCases {
+            XCTAssertTrue(page.contains("`\(quirk.rawValue)`"), "\(quirk) is not in docs/compositor-quirks.md")
+            XCTAssertTrue(sources.contains("CompositorQuirk.\(quirk.rawValue)"), "no site names \(quirk)")
+        }
+        for quirk in HarnessQuirk.allCases {
+            XCTAssertTrue(page.contains("`\(quirk.rawValue)`"), "\(quirk) is not in docs/compositor-quirks.md")
+            XCTAssertTrue(sources.contains("HarnessQuirk.\(quirk.rawValue)"), "no site names \(quirk)")
+        }
+    }
+
+    func testNothingCitesADocumentOutsideTheTree() throws {
+        for file in try files() where !file.hasSuffix(".png") && !file.hasSuffix(".svg")
+            && file != "Tests/RepositoryTests/RepositoryTests.swift" {
+            let text = try read(file)
+            XCTAssertFalse(text.contains("FIELD-NOTES"), "\(file) cites FIELD-NOTES")
+            XCTAssertNil(text.range(of: #"[Ss]eeds?( 00\d|'s|\b)"#, options: .regularExpression),
+                         "\(file) cites the seed notes")
+        }
+    }
+
+    func testLinksBetweenDocsResolve() throws {
+        for file in try files() where file.hasSuffix(".md") {
+            let text = try read(file)
+            let folder = (file as NSString).deletingLastPathComponent
+            let links = try NSRegularExpression(pattern: #"\]\(([^)#:]+)(#[^)]*)?\)"#)
+            for match in links.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                let target = (text as NSString).substring(with: match.range(at: 1))
+                let path = folder.isEmpty ? target : "\(folder)/\(target)"
+                XCTAssertTrue(FileManager.default.fileExists(atPath: "\(root)/\(path)"),
+                              "\(file) links to \(target), which is not in the tree")
+            }
+        }
+    }
+
+    func testReadmeStaysAUsersPage() throws {
+        let size = try read("README.md").utf8.count
+        XCTAssertLessThanOrEqual(size, 12_000, "README.md is \(size) bytes")
+    }
+
+    /// Every `import` of a target names a dependency Package.swift declares for it.
+    func testTargetsImportOnlyWhatTheyDeclare() throws {
+        let manifest = try read("Package.swift")
+        let declaration = try NSRegularExpression(
+            pattern: #"\.(?:target|executableTarget|testTarget)\(name: "([^"]+)"(?:,\s*dependencies:\s*\[([^\]]*)\])?"#)
+        let standard: Set<String> = ["Foundation", "Glibc", "XCTest", "Dispatch", "Testing"]
+        var checked = 0
+        for match in declaration.matches(in: manifest, range: NSRange(manifest.startIndex..., in: manifest)) {
+            let name = (manifest as NSString).substring(with: match.range(at: 1))
+            let list = match.range(at: 2).location == NSNotFound ? "" : (manifest as NSString).substring(with: match.range(at: 2))
+            var declared = Set(list.matches(of: /"([A-Za-z][\w-]*)"/).map { String($0.1) })
+            declared.formUnion(list.matches(of: /\.product\(name: "(\w+)"/).map { String($0.1) })
+            declared.remove("swift-argument-parser")
+            let folder = ["Sources/\(name)", "Tests/\(name)"].first {
+                FileManager.default.fileExists(atPath: "\(root)/\($0)")
+            }
+            guard let folder else { continue }
+            for file in try files() where file.hasPrefix(folder + "/") && file.hasSuffix(".swift") {
+                for line in try read(file).split(separator: "\n") {
+                    guard let imported = line.firstMatch(of: /^(?:@\w+ )*import (\w+)/)?.1 else { continue }
+                    checked += 1
+                    let module = String(imported)
+                    XCTAssertTrue(standard.contains(module) || declared.contains(module),
+                                  "\(file) imports \(module), which \(name) does not declare")
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 50, "the manifest was read")
+    }
+}
