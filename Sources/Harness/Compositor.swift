@@ -79,6 +79,6 @@ extension Compositor {
 func requestClientSync(number: Int, client: ChildProcess, eventLog: EventLogReader) throws {
     client.signal(SIGUSR1)
     try eventLog.waitFor(timeout: 10, "sync \(number)", abandon: { client.hasExited }) {
-        $0["type"] as? String == "sync" && ($0["count"] as? Int ?? 0) >= number
+        ($0.syncCount ?? 0) >= number
     }
 }

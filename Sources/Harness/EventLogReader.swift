@@ -1,19 +1,20 @@
 import Foundation
 import Glibc
 
-/// Reads a touchspots event log (JSON Lines) as it grows. One reader per run of
-/// touchspots: a new run truncates the log and should get a new reader.
+/// Reads a touchspots event log (JSON Lines) as it grows, as typed `LogEvent`s. One reader
+/// per run of touchspots: a new run truncates the log and should get a new reader.
 public final class EventLogReader {
     public let path: String
     public init(path: String) { self.path = path }
 
     /// Lines parsed so far, and how many bytes of the file they took: each call reads only
     /// what was appended since the last (interop logs with WAYLAND_DEBUG grow long).
-    private var parsed: [[String: Any]] = []
+    private var parsed: [LogEvent] = []
+    private let decoder = JSONDecoder()
     private var consumed: UInt64 = 0
 
     /// Every complete line parsed so far.
-    public func events() throws -> [[String: Any]] {
+    public func events() throws -> [LogEvent] {
         guard let file = FileHandle(forReadingAtPath: path) else { return parsed }
         defer { try? file.close() }
         let size = try file.seekToEnd()
@@ -27,12 +28,13 @@ public final class EventLogReader {
               // The client may be writing a line right now: only complete lines count.
               let lastNewline = data.lastIndex(of: UInt8(ascii: "\n")) else { return parsed }
         let complete = data[data.startIndex...lastNewline]
-        var new: [[String: Any]] = []
+        var new: [LogEvent] = []
         for line in complete.split(separator: UInt8(ascii: "\n")) where !line.isEmpty {
-            guard let object = try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else {
-                throw HarnessError("event log line is not a JSON object: \(String(decoding: line, as: UTF8.self))")
+            do {
+                new.append(try decoder.decode(LogEvent.self, from: Data(line)))
+            } catch {
+                throw HarnessError("event log line does not follow docs/event-log.md (\(error)): \(String(decoding: line, as: UTF8.self))")
             }
-            new.append(object)
         }
         parsed += new
         consumed += UInt64(complete.count)
@@ -43,20 +45,20 @@ public final class EventLogReader {
     /// Sleeps on inotify for the file's changes, so it wakes the moment a line lands.
     @discardableResult
     public func waitFor(timeout: Double = 10, _ what: String, abandon: (() -> Bool)? = nil,
-                        where predicate: ([String: Any]) -> Bool) throws -> [String: Any] {
-        var found: [String: Any] = [:]
+                        where predicate: (LogEvent) -> Bool) throws -> LogEvent {
+        var found: LogEvent?
         try waitUntil(timeout: timeout, what, abandon: abandon) { events in
             guard let match = events.first(where: predicate) else { return false }
             found = match
             return true
         }
-        return found
+        return found!
     }
 
     /// Waits until `condition` holds for the whole log so far.
     /// `abandon` is asked every 200 ms; when it returns true (the client died), waiting ends.
     public func waitUntil(timeout: Double = 10, _ what: String, abandon: (() -> Bool)? = nil,
-                          _ condition: ([[String: Any]]) -> Bool) throws {
+                          _ condition: ([LogEvent]) -> Bool) throws {
         let fd = inotify_init1(Int32(IN_CLOEXEC))
         guard fd >= 0 else { throw HarnessError("inotify_init1 failed") }
         defer { close(fd) }
@@ -91,16 +93,23 @@ public final class EventLogReader {
     public func waitForWindow(width: Int, height: Int, client: ChildProcess) throws {
         try waitUntil(timeout: 20, "a \(width)x\(height) configure after ready",
                       abandon: { client.hasExited }) { events in
-            events.contains { $0["type"] as? String == "ready" }
+            events.contains { $0.ready != nil }
                 && events.contains {
-                    $0["type"] as? String == "configure" && $0["width"] as? Int == width
-                        && $0["height"] as? Int == height
+                    $0.configure.map { $0.width == Double(width) && $0.height == Double(height) } ?? false
                 }
         }
     }
 
     /// The events of one type.
-    public func events(ofType type: String) throws -> [[String: Any]] {
-        try events().filter { $0["type"] as? String == type }
+    public func events(ofType type: String) throws -> [LogEvent] {
+        try events().filter { $0.type == type }
     }
+
+    public func frames() throws -> [LogFrame] { try events().compactMap(\.frame) }
+    public func hits() throws -> [LogHit] { try events().compactMap(\.hit) }
+    public func responders() throws -> [LogResponder] { try events().compactMap(\.responder) }
+    public func gestures() throws -> [LogGesture] { try events().compactMap(\.gesture) }
+    public func placards() throws -> [LogPlacard] { try events().compactMap(\.placard) }
+    public func warnings() throws -> [String] { try events().compactMap(\.warning) }
+    public func labels() throws -> [(text: String, slot: String)] { try events().compactMap(\.label) }
 }

@@ -62,16 +62,13 @@ public enum Interop {
         var summary: String { "\(number) \(phase)" }
     }
 
-    private static func entries(_ events: [[String: Any]]) -> [Entry] {
+    private static func entries(_ events: [LogEvent]) -> [Entry] {
         var numbers: [Int: Int] = [:]
-        return events.filter { $0["type"] as? String == "frame" }
-            .flatMap { $0["touches"] as? [[String: Any]] ?? [] }
-            .map { touch in
-                let id = touch["id"] as? Int ?? 0
-                if numbers[id] == nil { numbers[id] = numbers.count + 1 }
-                let x = Int((touch["x"] as? Double ?? 0).rounded()), y = Int((touch["y"] as? Double ?? 0).rounded())
-                return Entry(id: id, number: numbers[id]!, phase: touch["phase"] as? String ?? "", place: "\(x) \(y)")
-            }
+        return events.compactMap(\.frame).flatMap(\.touches).map { touch in
+            if numbers[touch.id] == nil { numbers[touch.id] = numbers.count + 1 }
+            let x = Int(touch.x.rounded()), y = Int(touch.y.rounded())
+            return Entry(id: touch.id, number: numbers[touch.id]!, phase: touch.phase, place: "\(x) \(y)")
+        }
     }
 
     private static func phases(_ session: Session) throws -> [String] {
@@ -104,17 +101,15 @@ public enum Interop {
         return events[(lastUp + 1)...].contains { $0.contains(".frame(") }
     }
 
-    private static func gesture(_ name: String, in session: Session) throws -> [String: Any] {
-        try session.eventLog.waitFor(timeout: 5, "gesture \(name)") {
-            $0["type"] as? String == "gesture" && $0["name"] as? String == name
-        }
+    private static func gesture(_ name: String, in session: Session) throws -> LogGesture {
+        try session.eventLog.waitFor(timeout: 5, "gesture \(name)") { $0.gesture?.name == name }.gesture!
     }
 
     private static func check(_ capability: String, in session: Session, row: inout Row) throws -> Cell {
         switch capability {
         case "maps":
-            let configure = try session.eventLog.events(ofType: "configure").last
-            let size = "\(configure?["width"] as? Int ?? 0)x\(configure?["height"] as? Int ?? 0)"
+            let configure = try session.eventLog.events().compactMap(\.configure).last
+            let size = "\(Int(configure?.width ?? 0))x\(Int(configure?.height ?? 0))"
             return Cell(outcome: .pass, note: "fullscreen \(size)")
         case "spots":
             try session.send(batch: ["down 1 300 300", "down 2 600 320", "frame"])
@@ -144,20 +139,20 @@ public enum Interop {
                 try session.send(batch: ["down 1 500 400", "frame"])
                 try session.send(batch: ["up 1", "frame"])
             }
-            let count = try gesture("tap", in: session)["count"] as? Int
+            let count = try gesture("tap", in: session).count
             return Cell(outcome: count == 2 ? .pass : .fail, note: "double tap reported as \(count ?? 0)")
         case "swipe":
             try session.send(batch: ["down 1 200 300", "frame"])
             for step in 1...5 { try session.send(batch: ["motion 1 \(200 + step * 10) 300", "frame"]) }
             try session.send(batch: ["up 1", "frame"])
             let event = try gesture("swipe", in: session)
-            return Cell(outcome: .pass, note: "\(event["direction"] as? String ?? "?") x\(event["fingers"] as? Int ?? 0)")
+            return Cell(outcome: .pass, note: "\(event.direction ?? "?") x\(event.fingers ?? 0)")
         case "pinch":
             try session.send(batch: ["down 1 450 300", "down 2 550 300", "frame"])
             for step in 1...8 { try session.send(batch: ["motion 1 \(450 - step * 10) 300", "motion 2 \(550 + step * 10) 300", "frame"]) }
             try session.send(batch: ["up 1", "up 2", "frame"])
             let event = try gesture("pinch", in: session)
-            return Cell(outcome: .pass, note: event["direction"] as? String ?? "?")
+            return Cell(outcome: .pass, note: event.direction ?? "?")
         case "checkmark":
             try session.send(batch: ["down 1 400 300", "frame"])
             var x = 400, y = 300

@@ -137,7 +137,7 @@ public final class Mutter: Compositor {
     public func waitUntilReady(eventLog: EventLogReader, client: ChildProcess) throws {
         try eventLog.waitForWindow(width: width, height: height, client: client)
         try eventLog.waitFor(timeout: 10, "a seat with touch", abandon: { client.hasExited }) {
-            $0["type"] as? String == "seat" && $0["touch"] as? Bool == true
+            $0.seat?.touch == true
         }
         try sync(client: client, eventLog: eventLog)
         try HarnessQuirk.mutterZoomsNewWindows.workAround {

@@ -61,10 +61,10 @@ final class AdversarialCompositorTests: XCTestCase {
         XCTAssertTrue(tc_sync(tc, 5000), "touchspots answered the ping")
     }
 
-    private func frames() throws -> [[String: Any]] { try log.events(ofType: "frame") }
+    private func frames() throws -> [LogFrame] { try log.frames() }
 
-    private func phases(_ frame: [String: Any]) -> [String] {
-        (frame["touches"] as? [[String: Any]] ?? []).map { "\($0["id"] as? Int ?? 0) \($0["phase"] as? String ?? "")" }
+    private func phases(_ frame: LogFrame) -> [String] {
+        frame.phases
     }
 
     // MARK: Capabilities
@@ -100,7 +100,7 @@ final class AdversarialCompositorTests: XCTestCase {
         sync()
         let last = try XCTUnwrap(frames().last)
         XCTAssertEqual(phases(last), ["1 cancelled", "2 cancelled"])
-        XCTAssertEqual(last["spots"] as? Int, 0)
+        XCTAssertEqual(last.spots, 0)
     }
 
     // MARK: Odd touch sequences
@@ -114,7 +114,7 @@ final class AdversarialCompositorTests: XCTestCase {
         sync()
         let frames = try frames()
         XCTAssertEqual(frames.map(phases), [["7 began"], ["7 cancelled", "7 began"]])
-        XCTAssertEqual(frames.last?["spots"] as? Int, 1)
+        XCTAssertEqual(frames.last?.spots, 1)
         XCTAssertEqual(try log.events(ofType: "warning").count, 1)
     }
 
@@ -125,7 +125,7 @@ final class AdversarialCompositorTests: XCTestCase {
         tc_touch_frame(tc)
         sync()
         XCTAssertTrue(try frames().isEmpty)
-        let warnings = try log.events(ofType: "warning").compactMap { $0["message"] as? String }
+        let warnings = try log.warnings()
         XCTAssertEqual(warnings.count, 2)
         XCTAssertTrue(warnings[0].contains("5") && warnings[1].contains("6"), "\(warnings)")
         XCTAssertFalse(client.hasExited)
@@ -142,8 +142,8 @@ final class AdversarialCompositorTests: XCTestCase {
         sync()
         let frames = try frames()
         XCTAssertEqual(frames.map(phases), [["1 began"], ["1 moved"], ["1 ended"]])
-        XCTAssertEqual(frames.map { $0["spots"] as? Int }, [1, 1, 0])
-        XCTAssertEqual(frames[1]["time"] as? Int, 20)
+        XCTAssertEqual(frames.map(\.spots), [1, 1, 0])
+        XCTAssertEqual(frames[1].time, 20)
     }
 
     func testCancelExtremeIDsAndCoordinates() throws {
@@ -157,12 +157,12 @@ final class AdversarialCompositorTests: XCTestCase {
         sync()
         let frames = try frames()
         XCTAssertEqual(frames.count, 2)
-        let first = try XCTUnwrap(frames.first?["touches"] as? [[String: Any]])
-        XCTAssertEqual(first.map { $0["id"] as? Int }, [Int(Int32.min), Int(Int32.max), 288])
-        XCTAssertEqual((first[0]["x"] as? NSNumber)?.doubleValue, -50.5)
-        XCTAssertEqual((first[1]["y"] as? NSNumber)?.doubleValue, 7000.25)
+        let first = try XCTUnwrap(frames.first?.touches)
+        XCTAssertEqual(first.map(\.id), [Int(Int32.min), Int(Int32.max), 288])
+        XCTAssertEqual(first[0].x, -50.5)
+        XCTAssertEqual(first[1].y, 7000.25)
         XCTAssertEqual(Set(phases(frames[1])), ["\(Int32.min) cancelled", "\(Int32.max) cancelled", "288 cancelled"])
-        XCTAssertEqual(frames[1]["spots"] as? Int, 0)
+        XCTAssertEqual(frames[1].spots, 0)
         // After a cancel the same ids start afresh, without warnings.
         tc_touch_down(tc, 40, 288, 20, 20)
         tc_touch_frame(tc)
@@ -181,9 +181,9 @@ final class AdversarialCompositorTests: XCTestCase {
         XCTAssertEqual([w, h], [960, 720], "buffer = logical size x 1.5")
         XCTAssertEqual(scale, 1, "no integer buffer scale on top")
         XCTAssertEqual([vw, vh], [640, 480], "the viewport maps it back to the logical size")
-        let ready = try XCTUnwrap(log.events(ofType: "ready").first)
-        XCTAssertEqual((ready["scale"] as? NSNumber)?.doubleValue, 1.5)
-        XCTAssertEqual(ready["width"] as? Int, 640)
+        let ready = try XCTUnwrap(log.events().compactMap(\.ready).first)
+        XCTAssertEqual(ready.scale, 1.5)
+        XCTAssertEqual(ready.width, 640)
     }
 
     func testWithoutFractionalScaleTheBufferIsLogicalSize() throws {

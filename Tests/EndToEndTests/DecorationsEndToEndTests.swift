@@ -44,10 +44,9 @@ final class DecorationsEndToEndTests: EndToEndTestCase {
         defer { _ = try? client.stop() }
         // sway tiles the window to the output less its border and title bar.
         try log.waitUntil(timeout: 20, "a tiled configure after ready", abandon: { client.hasExited }) { events in
-            events.contains { $0["type"] as? String == "ready" }
+            events.contains { $0.ready != nil }
                 && events.contains {
-                    $0["type"] as? String == "configure" && ($0["height"] as? Int ?? 640) < 640
-                        && ($0["width"] as? Int ?? 0) > 900
+                    $0.configure.map { $0.height < 640 && $0.width > 900 } ?? false
                 }
         }
         try sway.control.send("sync")
@@ -168,7 +167,7 @@ final class DecorationsEndToEndTests: EndToEndTestCase {
         let mutter = try kind.start(width: 1024, height: 640, scale: 1, directory: outputDirectory)
         let (log, client) = try startWindowedTouchspots(in: mutter)
         try log.waitForWindow(width: 600, height: 400, client: client)
-        _ = try log.waitFor("a seat with touch") { $0["type"] as? String == "seat" && $0["touch"] as? Bool == true }
+        _ = try log.waitFor("a seat with touch") { $0.seat?.touch == true }
         return (mutter, log, client)
     }
 
@@ -217,7 +216,7 @@ final class DecorationsEndToEndTests: EndToEndTestCase {
         for step in 1...8 { try mutter.control.send("motion 3 \(corner.0 + step * 10) \(corner.1 + step * 5)") }
         try mutter.control.send("up 3")
         _ = try log.waitFor("the resized configure") {
-            $0["type"] as? String == "configure" && $0["width"] as? Int == 680 && $0["height"] as? Int == 440
+            $0.configure.map { $0.width == 680 && $0.height == 440 } ?? false
         }
         let resized = try findWindow("resized.png", width: 680)
         XCTAssertEqual(resized.left, after.left, accuracy: 2, "the left edge stays")

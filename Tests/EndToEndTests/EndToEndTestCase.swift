@@ -43,20 +43,13 @@ class EndToEndTestCase: XCTestCase {
     }
 
     /// The frame events logged so far.
-    func frames() throws -> [[String: Any]] { try session.eventLog.events(ofType: "frame") }
+    func frames() throws -> [LogFrame] { try session.eventLog.frames() }
 
     /// "id phase" for each touch of a logged frame.
-    func phases(_ frame: [String: Any]) -> [String] {
-        (frame["touches"] as? [[String: Any]] ?? []).map {
-            "\($0["id"] as? Int ?? -1) \($0["phase"] as? String ?? "?")"
-        }
-    }
+    func phases(_ frame: LogFrame) -> [String] { frame.phases }
 
-    func position(_ frame: [String: Any], id: Int) -> (Double, Double)? {
-        guard let touch = (frame["touches"] as? [[String: Any]])?.first(where: { $0["id"] as? Int == id }),
-              let x = (touch["x"] as? NSNumber)?.doubleValue, let y = (touch["y"] as? NSNumber)?.doubleValue
-        else { return nil }
-        return (x, y)
+    func position(_ frame: LogFrame, id: Int) -> (Double, Double)? {
+        frame.touch(id).map { ($0.x, $0.y) }
     }
 
     /// Fraction of a disc of `radius` around (x, y) that is spot grey.

@@ -19,23 +19,21 @@ final class GesturesEndToEndTests: EndToEndTestCase {
         return image.count(x: 0, y: band.y + 2, width: image.width, height: band.height - 4) { $0.r < 100 }
     }
 
-    private func gestureEvent(_ name: String) throws -> [String: Any] {
-        try session.eventLog.waitFor("gesture \(name)") {
-            $0["type"] as? String == "gesture" && $0["name"] as? String == name
-        }
+    private func gestureEvent(_ name: String) throws -> LogGesture {
+        try session.eventLog.waitFor("gesture \(name)") { $0.gesture?.name == name }.gesture!
     }
 
     /// Waits for the label to show, checks it on screen, waits for it to clear, checks again.
     private func checkLabel(slot: String, text: String, duration: Double, name: String) throws {
         let shown = try session.eventLog.waitFor("label '\(text)'") {
-            $0["type"] as? String == "label" && $0["slot"] as? String == slot && $0["text"] as? String == text
+            $0.label.map { $0.slot == slot && $0.text == text } ?? false
         }
-        XCTAssertNotNil(shown)
+        XCTAssertEqual(shown, .label(text: text, slot: slot))
         let image = try session.screenshot("\(name)-label.png")
         XCTAssertGreaterThan(darkPixels(image, slot: slot), 300, "\(text) is drawn")
         let start = Date()
         try session.eventLog.waitFor(timeout: duration + 3, "label \(slot) cleared") {
-            $0["type"] as? String == "label" && $0["slot"] as? String == slot && $0["text"] as? String == ""
+            $0.label.map { $0.slot == slot && $0.text.isEmpty } ?? false
         }
         let elapsed = Date().timeIntervalSince(start)
         XCTAssertEqual(elapsed, duration, accuracy: 0.5, "label kept about \(duration) s")
@@ -50,7 +48,7 @@ final class GesturesEndToEndTests: EndToEndTestCase {
         try session.send(batch: ["down 1 503 402", "frame"])
         try session.send(batch: ["up 1", "frame"])
         let tap = try gestureEvent("tap")
-        XCTAssertEqual(tap["count"] as? Int, 2)
+        XCTAssertEqual(tap.count, 2)
         try checkLabel(slot: "tap", text: "Double Tap Detected", duration: 1.6, name: "double-tap")
         XCTAssertEqual(try session.eventLog.events(ofType: "gesture").count, 1, "only the final count")
     }
@@ -64,8 +62,8 @@ final class GesturesEndToEndTests: EndToEndTestCase {
         }
         try session.send(batch: ["up 1", "up 2", "up 3", "frame"])
         let swipe = try gestureEvent("swipe")
-        XCTAssertEqual(swipe["direction"] as? String, "vertical")
-        XCTAssertEqual(swipe["fingers"] as? Int, 3)
+        XCTAssertEqual(swipe.direction, "vertical")
+        XCTAssertEqual(swipe.fingers, 3)
         try checkLabel(slot: "swipe", text: "Triple Vertical Swipe Detected", duration: 2.0, name: "swipe")
     }
 
@@ -77,7 +75,7 @@ final class GesturesEndToEndTests: EndToEndTestCase {
         }
         try session.send(batch: ["up 1", "up 2", "frame"])
         let pinch = try gestureEvent("pinch")
-        XCTAssertEqual(pinch["direction"] as? String, "outward")
+        XCTAssertEqual(pinch.direction, "outward")
         try checkLabel(slot: "pinch", text: "Outward Pinch", duration: 1.6, name: "pinch")
     }
 

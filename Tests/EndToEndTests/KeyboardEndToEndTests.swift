@@ -33,16 +33,16 @@ final class KeyboardEndToEndTests: EndToEndTestCase {
         try session.send(batch: ["down 1 200 400", "frame"])
         try session.send(batch: ["motion 1 260 400", "frame"])
         try session.send(batch: ["up 1", "frame"])
-        try session.eventLog.waitFor("swipe label") { $0["type"] as? String == "label" && $0["slot"] as? String == "swipe" }
+        try session.eventLog.waitFor("swipe label") { $0.label?.slot == "swipe" }
         try key("c")
         try session.eventLog.waitFor("swipe label cleared by c") {
-            $0["type"] as? String == "label" && $0["slot"] as? String == "swipe" && $0["text"] as? String == ""
+            $0.label.map { $0.slot == "swipe" && $0.text.isEmpty } ?? false
         }
 
         try key("3")
-        try session.eventLog.waitFor("moveme scene") { $0["type"] as? String == "scene" && $0["name"] as? String == "moveme" }
+        try session.eventLog.waitFor("moveme scene") { $0.sceneName == "moveme" }
         try key("2")
-        try session.eventLog.waitFor("hittest scene") { $0["type"] as? String == "scene" && $0["name"] as? String == "hittest" }
+        try session.eventLog.waitFor("hittest scene") { $0.sceneName == "hittest" }
 
         try key("q")
         XCTAssertEqual(session.client.wait(timeout: 10), 0, "q quits cleanly")

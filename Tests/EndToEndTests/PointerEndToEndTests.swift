@@ -5,8 +5,8 @@ import XCTest
 /// The mouse as a finger on weston and mutter: presses, drags, the Alt-drag pinch, and
 /// presses ignored while a finger is down.
 final class PointerEndToEndTests: EndToEndTestCase {
-    private func pointerFrames() throws -> [[String: Any]] {
-        try frames().filter { ($0["touches"] as? [[String: Any]])?.first?["source"] as? String == "pointer" }
+    private func pointerFrames() throws -> [LogFrame] {
+        try frames().filter { $0.touches.first?.source == "pointer" }
     }
 
     /// touchspots in a 600 x 400 window (not fullscreen), for the decoration tests.
@@ -22,7 +22,7 @@ final class PointerEndToEndTests: EndToEndTestCase {
         XCTAssertTrue(isBackground(lifted, x: 340, y: 330))
         let frames = try pointerFrames()
         XCTAssertEqual(frames.map(phases), [["-1 began"], ["-1 moved"], ["-1 ended"]])
-        XCTAssertEqual(frames.map { $0["spots"] as? Int }, [1, 1, 0])
+        XCTAssertEqual(frames.map(\.spots), [1, 1, 0])
         let moved = try XCTUnwrap(position(frames[1], id: -1))
         XCTAssertEqual(moved.0, 340, accuracy: 0.5)
         XCTAssertEqual(moved.1, 330, accuracy: 0.5)
@@ -52,15 +52,12 @@ final class PointerEndToEndTests: EndToEndTestCase {
             ((try? self.pointerFrames()) ?? []).flatMap(self.phases).last == "-1 ended"
         }
         XCTAssertEqual(try pointerFrames().flatMap(phases).first, "-1 began")
-        XCTAssertTrue(try frames().allSatisfy { ($0["touches"] as? [[String: Any]] ?? []).allSatisfy {
-            $0["source"] as? String == "pointer"
-        } }, "every touch here came from the pointer")
+        XCTAssertTrue(try frames().allSatisfy { $0.touches.allSatisfy { $0.source == "pointer" } },
+                      "every touch here came from the pointer")
 
         try session.send(batch: ["key leftalt press", "pointer 600 320", "button left press"])
         for x in stride(from: 620, through: 700, by: 20) { try session.send("pointer \(x) 320") }
-        try session.eventLog.waitFor("outward pinch") {
-            $0["type"] as? String == "gesture" && $0["direction"] as? String == "outward"
-        }
+        try session.eventLog.waitFor("outward pinch") { $0.gesture?.direction == "outward" }
         try session.send(batch: ["button left release", "key leftalt release"])
     }
 
@@ -68,9 +65,7 @@ final class PointerEndToEndTests: EndToEndTestCase {
         try startSession()  // centre (512, 320)
         try session.send(batch: ["key leftalt press", "pointer 600 320", "button left press"])
         for x in stride(from: 620, through: 700, by: 20) { try session.send("pointer \(x) 320") }
-        try session.eventLog.waitFor("outward pinch") {
-            $0["type"] as? String == "gesture" && $0["direction"] as? String == "outward"
-        }
+        try session.eventLog.waitFor("outward pinch") { $0.gesture?.direction == "outward" }
         let image = try session.screenshot("alt-drag.png")
         XCTAssertGreaterThan(spotCoverage(image, x: 700, y: 320), 0.99, "the pointer's finger")
         XCTAssertGreaterThan(spotCoverage(image, x: 324, y: 320), 0.99, "the mirrored finger")
@@ -78,13 +73,10 @@ final class PointerEndToEndTests: EndToEndTestCase {
         try session.send(batch: ["pointer 750 320", "button left press"])
         for x in stride(from: 730, through: 630, by: -20) { try session.send("pointer \(x) 320") }
         try session.send(batch: ["button left release", "key leftalt release"])
-        try session.eventLog.waitFor("inward pinch") {
-            $0["type"] as? String == "gesture" && $0["direction"] as? String == "inward"
-        }
-        let mirrored = try pointerFrames().flatMap { ($0["touches"] as? [[String: Any]]) ?? [] }
-            .filter { $0["id"] as? Int == -2 }
+        try session.eventLog.waitFor("inward pinch") { $0.gesture?.direction == "inward" }
+        let mirrored = try pointerFrames().flatMap(\.touches).filter { $0.id == -2 }
         XCTAssertFalse(mirrored.isEmpty)
-        XCTAssertTrue(mirrored.allSatisfy { $0["source"] as? String == "pointer" })
+        XCTAssertTrue(mirrored.allSatisfy { $0.source == "pointer" })
     }
 
     func testPointerIsIgnoredWhileAFingerIsDown() throws {

@@ -9,9 +9,9 @@ final class ScalingEndToEndTests: EndToEndTestCase {
     /// upscaled from 1x or downscaled from 2x.
     func testFractionalScaleOnKWinIsSharp() throws {
         try startSession(compositor: .kwin, scale: 1.5)
-        let ready = try XCTUnwrap(session.eventLog.events(ofType: "ready").first)
-        XCTAssertEqual((ready["scale"] as? NSNumber)?.doubleValue, 1.5)
-        XCTAssertEqual(ready["width"] as? Int, 1024, "logical size")
+        let ready = try XCTUnwrap(session.eventLog.events().compactMap(\.ready).first)
+        XCTAssertEqual(ready.scale, 1.5)
+        XCTAssertEqual(ready.width, 1024, "logical size")
         try session.send(batch: ["down 1 512 320", "frame"])
         let image = try session.screenshot("fractional.png")
         XCTAssertEqual([image.width, image.height], [1536, 960], "the output is 1.5x")

@@ -12,7 +12,7 @@ final class ScenesEndToEndTests: EndToEndTestCase {
 
     func testHitTestSceneRoutesEveryTouchAsTheExperimentSays() throws {
         try startSession(arguments: ["--scene", "hittest"])
-        XCTAssertEqual(try session.eventLog.events(ofType: "scene").first?["name"] as? String, "hittest")
+        XCTAssertEqual(try session.eventLog.events().first?.sceneName, "hittest")
         // (x, y, bound view, visited, chain)
         let cases: [(Double, Double, String, [String], [String])] = [
             (400, 250, "D", ["Faint", "Disabled", "Hidden", "E", "D", "C", "A"], ["D", "C", "A"]),
@@ -30,14 +30,14 @@ final class ScenesEndToEndTests: EndToEndTestCase {
             let id = 10 + index
             try tap(id, x, y)
             try session.sync()
-            let hit = try XCTUnwrap(session.eventLog.events(ofType: "hit").first { $0["id"] as? Int == id })
-            XCTAssertEqual(hit["view"] as? String, view, "(\(x), \(y))")
-            XCTAssertEqual(hit["visited"] as? [String], visited, "(\(x), \(y))")
-            let deliveries = try session.eventLog.events(ofType: "responder").filter { $0["id"] as? Int == id }
-            XCTAssertEqual(deliveries.map { $0["phase"] as? String }, ["began", "ended"])
+            let hit = try XCTUnwrap(session.eventLog.hits().first { $0.id == id })
+            XCTAssertEqual(hit.view, view, "(\(x), \(y))")
+            XCTAssertEqual(hit.visited, visited, "(\(x), \(y))")
+            let deliveries = try session.eventLog.responders().filter { $0.id == id }
+            XCTAssertEqual(deliveries.map(\.phase), ["began", "ended"])
             for delivery in deliveries {
-                XCTAssertEqual(delivery["chain"] as? [String], chain, "(\(x), \(y))")
-                XCTAssertEqual(delivery["handledBy"] as? String, "A")
+                XCTAssertEqual(delivery.chain, chain, "(\(x), \(y))")
+                XCTAssertEqual(delivery.handledBy, "A")
             }
         }
         // The last touch hit A: A itself is highlighted. Touch D and look.
@@ -57,19 +57,19 @@ final class ScenesEndToEndTests: EndToEndTestCase {
         try session.send(batch: ["down 1 100 100", "frame"])
         try session.send(batch: ["down 2 120 100", "frame"])
         try session.sync()
-        let hits = try session.eventLog.events(ofType: "hit")
+        let hits = try session.eventLog.hits()
         XCTAssertEqual(hits.count, 2)
-        XCTAssertNil(hits[0]["ignored"])
-        XCTAssertEqual(hits[1]["ignored"] as? Bool, true, "MoveMe is bound to touch 1 and takes one touch")
-        XCTAssertTrue(try session.eventLog.events(ofType: "responder").allSatisfy { $0["id"] as? Int == 1 })
+        XCTAssertNil(hits[0].ignored)
+        XCTAssertEqual(hits[1].ignored, true, "MoveMe is bound to touch 1 and takes one touch")
+        XCTAssertTrue(try session.eventLog.responders().allSatisfy { $0.id == 1 })
     }
 
     func testMoveMeDragReturnAndStringChange() throws {
         try startSession(arguments: ["--scene", "moveme"])
-        let start = try XCTUnwrap(session.eventLog.events(ofType: "placard").first)
-        XCTAssertEqual(start["x"] as? Int, 512)
-        XCTAssertEqual(start["y"] as? Int, 320)
-        XCTAssertEqual(start["state"] as? String, "idle")
+        let start = try XCTUnwrap(session.eventLog.placards().first)
+        XCTAssertEqual(start.x, 512)
+        XCTAssertEqual(start.y, 320)
+        XCTAssertEqual(start.state, "idle")
         let initial = try session.screenshot("centred.png")
         let blue: (PNGImage.Pixel) -> Bool = { $0.b > 140 && $0.r < 60 }
         XCTAssertGreaterThan(initial.count(x: 362, y: 275, width: 300, height: 90, where: blue), 15000)
@@ -83,36 +83,35 @@ final class ScenesEndToEndTests: EndToEndTestCase {
                              "the placard is under the finger at (700, 450)")
         XCTAssertEqual(dragged.count(x: 362, y: 275, width: 150, height: 40, where: blue), 0,
                        "and gone from the centre")
-        let placards = try session.eventLog.events(ofType: "placard")
-        let last = try XCTUnwrap(placards.last)
-        XCTAssertEqual(last["state"] as? String, "dragging")
-        XCTAssertEqual(last["x"] as? Int, 700)
-        XCTAssertEqual(last["y"] as? Int, 450)
+        let last = try XCTUnwrap(session.eventLog.placards().last)
+        XCTAssertEqual(last.state, "dragging")
+        XCTAssertEqual(last.x, 700)
+        XCTAssertEqual(last.y, 450)
 
         try session.send(batch: ["up 1", "frame"])
         try session.eventLog.waitUntil("placard back to idle") { events in
-            let placards = events.filter { $0["type"] as? String == "placard" }
-            guard let returning = placards.firstIndex(where: { $0["state"] as? String == "returning" }) else {
+            let placards = events.compactMap(\.placard)
+            guard let returning = placards.firstIndex(where: { $0.state == "returning" }) else {
                 return false
             }
-            return placards[returning...].contains { $0["state"] as? String == "idle" }
+            return placards[returning...].contains { $0.state == "idle" }
         }
-        let states = try session.eventLog.events(ofType: "placard").compactMap { $0["state"] as? String }
+        let states = try session.eventLog.placards().map(\.state)
         XCTAssertEqual(states.last, "idle")
         XCTAssertTrue(states.contains("returning"))
-        let home = try XCTUnwrap(session.eventLog.events(ofType: "placard").last)
-        XCTAssertEqual(home["x"] as? Int, 512)
-        XCTAssertEqual(home["y"] as? Int, 320)
+        let home = try XCTUnwrap(session.eventLog.placards().last)
+        XCTAssertEqual(home.x, 512)
+        XCTAssertEqual(home.y, 320)
         let back = try session.screenshot("back.png")
         XCTAssertGreaterThan(back.count(x: 362, y: 275, width: 300, height: 90, where: blue), 15000)
 
         // Double tap outside: next display string.
         try tap(2, 150, 150)
         try tap(2, 152, 151)
-        let changed = try session.eventLog.waitFor("next string") {
-            $0["type"] as? String == "placard" && $0["text"] as? String == "Bienvenue"
-        }
-        XCTAssertEqual(changed["state"] as? String, "idle")
+        let changed = try XCTUnwrap(session.eventLog.waitFor("next string") {
+            $0.placard?.text == "Bienvenue"
+        }.placard)
+        XCTAssertEqual(changed.state, "idle")
         let image = try session.screenshot("bienvenue.png")
         XCTAssertGreaterThan(image.count(x: 362, y: 275, width: 300, height: 90, where: blue), 15000)
         XCTAssertNotEqual(image.count(x: 362, y: 275, width: 300, height: 90) { $0.r > 230 && $0.g > 230 },
@@ -124,10 +123,8 @@ final class ScenesEndToEndTests: EndToEndTestCase {
         try startSession()
         // The bar's middle tab (hittest) at the bottom-right of 1024 x 640.
         try tap(1, 1024 - 8 - 60, 640 - 8 - 34 * 1.5)
-        let scene = try session.eventLog.waitFor("hittest scene") {
-            $0["type"] as? String == "scene" && $0["name"] as? String == "hittest"
-        }
-        XCTAssertNotNil(scene)
+        let scene = try session.eventLog.waitFor("hittest scene") { $0.sceneName == "hittest" }
+        XCTAssertEqual(scene, .scene(name: "hittest"))
         let image = try session.screenshot("hittest.png")
         XCTAssertGreaterThan(image.count(x: 320, y: 160, width: 150, height: 150) { $0.r > 240 && $0.g < 210 && $0.g > 180 }, 10000,
                              "D's colour is on screen")

@@ -6,11 +6,11 @@ import XCTest
 final class SpotsEndToEndTests: EndToEndTestCase {
     func testWindowIsReadyAtTheOutputSize() throws {
         try startSession(width: 900, height: 560)
-        let ready = try session.eventLog.events(ofType: "ready")
+        let ready = try session.eventLog.events().compactMap(\.ready)
         XCTAssertEqual(ready.count, 1)
-        XCTAssertEqual(ready.first?["width"] as? Int, 900, "kiosk-shell fullscreen size")
-        XCTAssertEqual(ready.first?["height"] as? Int, 560)
-        XCTAssertEqual(ready.first?["scale"] as? Int, 1)
+        XCTAssertEqual(ready.first?.width, 900, "kiosk-shell fullscreen size")
+        XCTAssertEqual(ready.first?.height, 560)
+        XCTAssertEqual(ready.first?.scale, 1)
         let image = try session.screenshot("ready.png")
         XCTAssertEqual(image.width, 900)
         // The guide label: dark text pixels in the top band, none below it.
@@ -52,7 +52,7 @@ final class SpotsEndToEndTests: EndToEndTestCase {
             ["1 moved"],
             ["1 ended", "3 ended"],
         ])
-        XCTAssertEqual(frames.map { $0["spots"] as? Int }, [3, 3, 3, 2, 2, 0])
+        XCTAssertEqual(frames.map(\.spots), [3, 3, 3, 2, 2, 0])
         let expected: [(Int, Int, Double, Double)] = [
             (0, 2, 500, 320.5), (1, 2, 520, 340.25), (2, 3, 780, 280), (3, 2, 520, 340.25),
             (5, 1, 240, 330), (5, 3, 780, 280),
@@ -62,7 +62,7 @@ final class SpotsEndToEndTests: EndToEndTestCase {
             XCTAssertEqual(p.0, x, accuracy: 0.5, "frame \(index) touch \(id) x")
             XCTAssertEqual(p.1, y, accuracy: 0.5, "frame \(index) touch \(id) y")
         }
-        let times = frames.compactMap { $0["time"] as? Int }
+        let times = frames.map(\.time)
         XCTAssertEqual(times, times.sorted(), "compositor times never go back")
     }
 
@@ -126,7 +126,7 @@ final class SpotsEndToEndTests: EndToEndTestCase {
         XCTAssertTrue(isBackground(cancelled, x: 600, y: 300))
         let last = try XCTUnwrap(frames().last)
         XCTAssertEqual(phases(last), ["10 cancelled", "11 cancelled"])
-        XCTAssertEqual(last["spots"] as? Int, 0)
+        XCTAssertEqual(last.spots, 0)
         // Fingers after a cancel start afresh.
         try session.send(batch: ["down 10 100 500", "frame"])
         let again = try session.screenshot("again.png")
@@ -135,9 +135,9 @@ final class SpotsEndToEndTests: EndToEndTestCase {
 
     func testSpotsAreSharpAtScaleTwo() throws {
         try startSession(width: 800, height: 500, scale: 2)
-        let ready = try XCTUnwrap(session.eventLog.events(ofType: "ready").first)
-        XCTAssertEqual(ready["width"] as? Int, 800)
-        XCTAssertEqual(ready["scale"] as? Int, 2)
+        let ready = try XCTUnwrap(session.eventLog.events().compactMap(\.ready).first)
+        XCTAssertEqual(ready.width, 800)
+        XCTAssertEqual(ready.scale, 2)
         try session.send(batch: ["down 1 400 250", "frame"])
         let image = try session.screenshot("scale2.png")
         XCTAssertEqual(image.width, 1600, "the output is 2x")

@@ -1,0 +1,151 @@
+import Foundation
+
+/// One line of touchspots' event log, typed (docs/event-log.md). Reading the log through
+/// this, rather than as dictionaries, means a test that misspells a key or expects the
+/// wrong type does not compile, and a line the client should never write fails to parse.
+public enum LogEvent: Equatable, Sendable {
+    case scene(name: String)
+    case ready(width: Double, height: Double, scale: Double)
+    case configure(width: Double, height: Double, fullscreen: Bool, maximized: Bool)
+    case seat(name: String?, touch: Bool, pointer: Bool, keyboard: Bool)
+    case frame(LogFrame)
+    case hit(LogHit)
+    case responder(LogResponder)
+    case gesture(LogGesture)
+    case label(text: String, slot: String)
+    case placard(LogPlacard)
+    case warning(message: String)
+    case sync(count: Int)
+
+    /// The line's `type`.
+    public var type: String {
+        switch self {
+        case .scene: "scene"
+        case .ready: "ready"
+        case .configure: "configure"
+        case .seat: "seat"
+        case .frame: "frame"
+        case .hit: "hit"
+        case .responder: "responder"
+        case .gesture: "gesture"
+        case .label: "label"
+        case .placard: "placard"
+        case .warning: "warning"
+        case .sync: "sync"
+        }
+    }
+
+    public var frame: LogFrame? { if case .frame(let f) = self { f } else { nil } }
+    public var hit: LogHit? { if case .hit(let h) = self { h } else { nil } }
+    public var responder: LogResponder? { if case .responder(let r) = self { r } else { nil } }
+    public var gesture: LogGesture? { if case .gesture(let g) = self { g } else { nil } }
+    public var placard: LogPlacard? { if case .placard(let p) = self { p } else { nil } }
+    public var warning: String? { if case .warning(let m) = self { m } else { nil } }
+    public var label: (text: String, slot: String)? {
+        if case .label(let text, let slot) = self { (text, slot) } else { nil }
+    }
+    public var sceneName: String? { if case .scene(let name) = self { name } else { nil } }
+    public var syncCount: Int? { if case .sync(let count) = self { count } else { nil } }
+    public var configure: (width: Double, height: Double, fullscreen: Bool, maximized: Bool)? {
+        if case .configure(let w, let h, let f, let m) = self { (w, h, f, m) } else { nil }
+    }
+    public var ready: (width: Double, height: Double, scale: Double)? {
+        if case .ready(let w, let h, let s) = self { (w, h, s) } else { nil }
+    }
+    public var seat: (name: String?, touch: Bool, pointer: Bool, keyboard: Bool)? {
+        if case .seat(let n, let t, let p, let k) = self { (n, t, p, k) } else { nil }
+    }
+}
+
+/// A `frame` line.
+public struct LogFrame: Equatable, Sendable, Decodable {
+    public let time: Int
+    public let spots: Int
+    public let touches: [LogTouch]
+
+    /// The entry of touch `id`, if the frame has one.
+    public func touch(_ id: Int) -> LogTouch? { touches.first { $0.id == id } }
+    /// "ID PHASE" for each entry, for comparing sequences.
+    public var phases: [String] { touches.map { "\($0.id) \($0.phase)" } }
+}
+
+/// One entry of a frame.
+public struct LogTouch: Equatable, Sendable, Decodable {
+    public let id: Int
+    public let phase: String
+    public let x: Double
+    public let y: Double
+    /// "pointer" for the mouse's fingers.
+    public let source: String?
+    /// Present when several seats can touch.
+    public let seat: String?
+}
+
+public struct LogHit: Equatable, Sendable, Decodable {
+    public let id: Int
+    public let view: String?
+    public let visited: [String]
+    public let ignored: Bool?
+    public var isIgnored: Bool { ignored ?? false }
+}
+
+public struct LogResponder: Equatable, Sendable, Decodable {
+    public let id: Int
+    public let phase: String
+    public let chain: [String]
+    public let handledBy: String?
+}
+
+public struct LogGesture: Equatable, Sendable, Decodable {
+    public let name: String
+    public let count: Int?
+    public let direction: String?
+    public let fingers: Int?
+}
+
+public struct LogPlacard: Equatable, Sendable, Decodable {
+    public let x: Double
+    public let y: Double
+    public let text: String
+    public let state: String
+}
+
+extension LogEvent: Decodable {
+    private enum Key: String, CodingKey {
+        case type, name, width, height, scale, fullscreen, maximized, touch, pointer, keyboard
+        case text, slot, message, count
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: Key.self)
+        let type = try c.decode(String.self, forKey: .type)
+        switch type {
+        case "scene": self = .scene(name: try c.decode(String.self, forKey: .name))
+        case "ready":
+            self = .ready(width: try c.decode(Double.self, forKey: .width),
+                          height: try c.decode(Double.self, forKey: .height),
+                          scale: try c.decode(Double.self, forKey: .scale))
+        case "configure":
+            self = .configure(width: try c.decode(Double.self, forKey: .width),
+                              height: try c.decode(Double.self, forKey: .height),
+                              fullscreen: try c.decode(Bool.self, forKey: .fullscreen),
+                              maximized: try c.decode(Bool.self, forKey: .maximized))
+        case "seat":
+            self = .seat(name: try c.decodeIfPresent(String.self, forKey: .name),
+                         touch: try c.decode(Bool.self, forKey: .touch),
+                         pointer: try c.decode(Bool.self, forKey: .pointer),
+                         keyboard: try c.decode(Bool.self, forKey: .keyboard))
+        case "frame": self = .frame(try LogFrame(from: decoder))
+        case "hit": self = .hit(try LogHit(from: decoder))
+        case "responder": self = .responder(try LogResponder(from: decoder))
+        case "gesture": self = .gesture(try LogGesture(from: decoder))
+        case "label":
+            self = .label(text: try c.decode(String.self, forKey: .text), slot: try c.decode(String.self, forKey: .slot))
+        case "placard": self = .placard(try LogPlacard(from: decoder))
+        case "warning": self = .warning(message: try c.decode(String.self, forKey: .message))
+        case "sync": self = .sync(count: try c.decode(Int.self, forKey: .count))
+        default:
+            throw DecodingError.dataCorruptedError(forKey: .type, in: c, debugDescription: "unknown type '\(type)'")
+        }
+    }
+}
