@@ -11,7 +11,10 @@ struct Touchspots: ParsableCommand {
         discussion: """
             Connects to the compositor named by --display or $WAYLAND_DISPLAY. With \
             --event-log, writes one JSON object per line for every touch frame \
-            (see README.md for the format).
+            (the format is in docs/event-log.md).
+
+            Gesture settings (--gesture KEY=VALUE, or KEY = VALUE lines in --config):
+            \(GestureSettings.keys.map { "  \($0.key) (default \(GestureSettings.defaultText(for: $0.path))): \($0.help)" }.joined(separator: "\n"))
             """,
         version: "0.1.0")
 
@@ -38,7 +41,7 @@ struct Touchspots: ParsableCommand {
     var scene = "playground"
 
     @Option(name: .customLong("gesture"),
-            help: ArgumentHelp("Override a gesture threshold, e.g. swipe-min-length=40 (repeatable; keys in README.md).",
+            help: ArgumentHelp("Override a gesture threshold, e.g. swipe-min-length=40 (repeatable; the keys are listed above).",
                                valueName: "KEY=VALUE"))
     var gestureOverrides: [String] = []
 

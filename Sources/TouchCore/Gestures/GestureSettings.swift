@@ -43,6 +43,12 @@ public struct GestureSettings: Equatable, Sendable {
         ("swipe-label-duration", \.swipeLabelDuration, "s a swipe label stays"),
     ]
 
+    /// A default as people write it: 10, 0.5, 1.6.
+    public static func defaultText(for path: WritableKeyPath<GestureSettings, Double>) -> String {
+        let value = GestureSettings()[keyPath: path]
+        return value == value.rounded() ? String(Int(value)) : String(value)
+    }
+
     public struct InvalidSetting: Error, CustomStringConvertible {
         public let description: String
     }
