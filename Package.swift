@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 /// Layers, one-way (each may import only those above it):
@@ -14,7 +14,6 @@ let package = Package(
     products: [
         .executable(name: "touchspots", targets: ["touchspots"]),
         .executable(name: "touchspots-harness", targets: ["touchspots-harness"]),
-        .executable(name: "touchspots-bench", targets: ["touchspots-bench"]),
         .executable(name: "touchspots-kwin-input", targets: ["touchspots-kwin-input"]),
         // The weston 10 module that gives headless weston a touch seat and a control socket.
         .library(name: "touchspots-weston", type: .dynamic, targets: ["TouchspotsWeston"]),
@@ -23,6 +22,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // The core's benchmarks (Benchmarks/), with allocation counts from its malloc interposer.
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
         .systemLibrary(name: "CWaylandClient", pkgConfig: "wayland-client",
@@ -60,7 +61,11 @@ let package = Package(
                               .product(name: "ArgumentParser", package: "swift-argument-parser"),
                           ]),
 
-        .executableTarget(name: "touchspots-bench", dependencies: ["TouchCore"]),
+        // `swift package benchmark` (scripts/bench runs it): the core through its front door.
+        .executableTarget(name: "CoreBenchmarks",
+                          dependencies: ["TouchCore", .product(name: "Benchmark", package: "benchmark")],
+                          path: "Benchmarks/CoreBenchmarks",
+                          plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
 
         // The harness command language, parsed once for every driver written in C
         // (docs/harness-protocol.md).

@@ -12,6 +12,7 @@ public final class GestureDetector {
     public var settings: GestureSettings
 
     private struct Finger {
+        let id: FingerID
         let start: Point
         var location: Point
         /// UIKit's tapCount for this finger: the gesture's count for its first finger, 1
@@ -27,16 +28,31 @@ public final class GestureDetector {
         var maximumDeviation = (x: 0.0, y: 0.0)
     }
 
-    private struct Session {
+    /// One gesture, first finger down to last finger up. A class, so the per-frame work
+    /// mutates it in place; its fingers are a small array (a gesture has a handful),
+    /// searched linearly, which beats hashing at these sizes.
+    private final class Session {
         let began: Double
-        var fingers: [FingerID: Finger] = [:]
+        let firstLocation: Point
+        var fingers: [Finger] = []
         var maximumFingers = 0
         var recognized = false  // a swipe, pinch or checkmark: then it is no tap
         var swipeReported = false
         var pinchReference: Double?
-        var pinchReported: Set<Gesture.PinchDirection> = []
+        var pinchReportedInward = false
+        var pinchReportedOutward = false
         var checkmarkReported = false
-        var firstLocation: Point
+
+        init(began: Double, firstLocation: Point) {
+            self.began = began
+            self.firstLocation = firstLocation
+            fingers.reserveCapacity(10)
+        }
+
+        func index(of id: FingerID) -> Int? {
+            for i in fingers.indices where fingers[i].id == id { return i }
+            return nil
+        }
     }
 
     private var session: Session?
@@ -60,34 +76,49 @@ public final class GestureDetector {
     }
 
     /// Feeds one frame and sets each touch's `tapCount`, as UIKit's touch.tapCount, from
-    /// the one tap counter; returns what the frame completed.
+    /// the one tap counter; returns what the frame completed. A touch's count is written
+    /// only when it differs, so a frame whose counts are already right is not copied.
     public func handle(_ frame: inout TouchFrame, at now: Double) -> [Gesture] {
         var found: [Gesture] = []
         var movedSinceCheck = false
-        for index in frame.touches.indices {
-            let touch = frame.touches[index]
+        tapCounts.removeAll(keepingCapacity: true)
+        defer { write(tapCounts, into: &frame) }
+        for touch in frame.touches {
             // Movement is judged before a finger of the same frame lifts: a compositor
             // that sends no frames (cage) can hand over a whole swipe and its lift at once.
             if movedSinceCheck && touch.phase != .moved {
                 recognizeMovement(found: &found)
                 movedSinceCheck = false
             }
-            frame.touches[index].tapCount = session?.fingers[touch.finger]?.tapCount ?? 1
             switch touch.phase {
             case .began:
                 began(touch, at: now, found: &found)
-                frame.touches[index].tapCount = session?.fingers[touch.finger]?.tapCount ?? 1
             case .moved:
                 moved(touch)
                 movedSinceCheck = true
+            case .ended, .cancelled: break
+            }
+            tapCounts.append(session.flatMap { s in s.index(of: touch.finger).map { s.fingers[$0].tapCount } } ?? 1)
+            switch touch.phase {
             case .ended: ended(touch, at: now, found: &found)
             case .cancelled:
                 cancel()
                 return found
+            default: break
             }
         }
         if movedSinceCheck { recognizeMovement(found: &found) }
         return found
+    }
+
+    /// The counts of the frame being handled, in order (a reused buffer).
+    private var tapCounts: [Int] = []
+
+    /// Writes the counts that differ; reads first, so that a frame whose counts are right
+    /// is never made unique (copied).
+    private func write(_ counts: [Int], into frame: inout TouchFrame) {
+        guard counts.indices.contains(where: { frame.touches[$0].tapCount != counts[$0] }) else { return }
+        for index in counts.indices { frame.touches[index].tapCount = counts[index] }
     }
 
     /// Reports taps whose count became final by `now`.
@@ -105,117 +136,113 @@ public final class GestureDetector {
 
     private func began(_ touch: Touch, at now: Double, found: inout [Gesture]) {
         let tapCount: Int
-        if session == nil {
-            tapCount = taps.gestureBegan(at: touch.location, now: now, settings: settings, found: &found)
-            session = Session(began: now, firstLocation: touch.location)
-        } else {
+        let s: Session
+        if let current = session {
             taps.fingerJoined()
             tapCount = 1
-        }
-        session!.fingers[touch.finger] = Finger(start: touch.location, location: touch.location,
-                                                tapCount: tapCount, anchor: touch.location)
-        session!.maximumFingers = max(session!.maximumFingers, session!.fingers.count)
-        // Pinch: the reference distance is taken when the second finger lands.
-        if session!.fingers.count == 2 {
-            session!.pinchReference = currentPinchDistance()
+            s = current
         } else {
-            session!.pinchReference = nil
+            tapCount = taps.gestureBegan(at: touch.location, now: now, settings: settings, found: &found)
+            s = Session(began: now, firstLocation: touch.location)
+            session = s
         }
+        if let old = s.index(of: touch.finger) { s.fingers.remove(at: old) }
+        s.fingers.append(Finger(id: touch.finger, start: touch.location, location: touch.location,
+                                tapCount: tapCount, anchor: touch.location))
+        s.maximumFingers = max(s.maximumFingers, s.fingers.count)
+        // Pinch: the reference distance is taken when the second finger lands.
+        s.pinchReference = s.fingers.count == 2 ? currentPinchDistance() : nil
     }
 
     private func moved(_ touch: Touch) {
-        guard var finger = session?.fingers[touch.finger] else { return }
-        finger.location = touch.location
-        finger.maximumDeviation.x = max(finger.maximumDeviation.x, abs(touch.location.x - finger.start.x))
-        finger.maximumDeviation.y = max(finger.maximumDeviation.y, abs(touch.location.y - finger.start.y))
-        if finger.start.distance(to: touch.location) > settings.tapSlop {
-            finger.movedBeyondSlop = true
+        guard let s = session, let i = s.index(of: touch.finger) else { return }
+        let start = s.fingers[i].start
+        s.fingers[i].location = touch.location
+        s.fingers[i].maximumDeviation.x = max(s.fingers[i].maximumDeviation.x, abs(touch.location.x - start.x))
+        s.fingers[i].maximumDeviation.y = max(s.fingers[i].maximumDeviation.y, abs(touch.location.y - start.y))
+        if !s.fingers[i].movedBeyondSlop && start.distance(to: touch.location) > settings.tapSlop {
+            s.fingers[i].movedBeyondSlop = true
         }
-        session!.fingers[touch.finger] = finger
     }
 
     private func ended(_ touch: Touch, at now: Double, found: inout [Gesture]) {
-        guard var current = session, let finger = current.fingers.removeValue(forKey: touch.finger) else {
-            return
-        }
+        guard let s = session, let i = s.index(of: touch.finger) else { return }
+        let finger = s.fingers.remove(at: i)
         if finger.movedBeyondSlop || finger.start.distance(to: touch.location) > settings.tapSlop {
-            current.recognized = true
+            s.recognized = true
         }
         // One of two pinching fingers lifted: the pinch is over.
-        current.pinchReference = current.fingers.count == 2 ? current.pinchReference : nil
-        session = current
-        guard current.fingers.isEmpty else { return }
+        if s.fingers.count != 2 { s.pinchReference = nil }
+        guard s.fingers.isEmpty else { return }
         session = nil
-        let isTap = !current.recognized && now - current.began <= settings.tapMaximumDuration
-        taps.gestureEnded(isTap: isTap, fingers: current.maximumFingers, began: current.began,
-                          location: current.firstLocation, now: now, settings: settings, found: &found)
+        let isTap = !s.recognized && now - s.began <= settings.tapMaximumDuration
+        taps.gestureEnded(isTap: isTap, fingers: s.maximumFingers, began: s.began,
+                          location: s.firstLocation, now: now, settings: settings, found: &found)
     }
 
     // MARK: Swipe, pinch, checkmark
 
     private func recognizeMovement(found: inout [Gesture]) {
-        guard session != nil else { return }
-        if let swipe = detectSwipe() { found.append(swipe) }
-        if let pinch = detectPinch() { found.append(pinch) }
-        if detectCheckmark() { found.append(.checkmark) }
+        guard let s = session else { return }
+        if let swipe = detectSwipe(s) { found.append(swipe) }
+        if let pinch = detectPinch(s) { found.append(pinch) }
+        if detectCheckmark(s) { found.append(.checkmark) }
     }
 
-    private func detectSwipe() -> Gesture? {
-        guard let s = session, !s.swipeReported, (1...5).contains(s.fingers.count) else { return nil }
+    private func detectSwipe(_ s: Session) -> Gesture? {
+        guard !s.swipeReported, (1...5).contains(s.fingers.count) else { return nil }
         // Every finger has travelled the minimum along the axis, in the same direction, and
         // never strayed more than the variance across it.
-        func qualifies(_ axis: Gesture.Axis) -> Bool {
+        func qualifies(_ horizontal: Bool) -> Bool {
             var direction = 0.0
-            return s.fingers.values.allSatisfy { finger in
-                let along = axis == .horizontal ? finger.location.x - finger.start.x
-                    : finger.location.y - finger.start.y
-                let across = axis == .horizontal ? finger.maximumDeviation.y : finger.maximumDeviation.x
+            for finger in s.fingers {
+                let along = horizontal ? finger.location.x - finger.start.x : finger.location.y - finger.start.y
+                let across = horizontal ? finger.maximumDeviation.y : finger.maximumDeviation.x
                 let sign: Double = along < 0 ? -1 : 1
                 if direction == 0 { direction = sign }
-                return sign == direction && abs(along) >= settings.swipeMinimumLength
-                    && across <= settings.swipeMaximumVariance
+                guard sign == direction && abs(along) >= settings.swipeMinimumLength
+                    && across <= settings.swipeMaximumVariance else { return false }
             }
+            return true
         }
         let axis: Gesture.Axis
-        if qualifies(.horizontal) { axis = .horizontal } else if qualifies(.vertical) { axis = .vertical } else {
+        if qualifies(true) { axis = .horizontal } else if qualifies(false) { axis = .vertical } else {
             return nil
         }
-        session!.swipeReported = true
-        session!.recognized = true
+        s.swipeReported = true
+        s.recognized = true
         return .swipe(axis, fingers: s.fingers.count)
     }
 
     private func currentPinchDistance() -> Double? {
         guard let s = session, s.fingers.count == 2 else { return nil }
-        let pair = Array(s.fingers.values)
-        return pair[0].location.distance(to: pair[1].location)
+        return s.fingers[0].location.distance(to: s.fingers[1].location)
     }
 
-    private func detectPinch() -> Gesture? {
-        guard let reference = session?.pinchReference, let distance = currentPinchDistance() else {
+    private func detectPinch(_ s: Session) -> Gesture? {
+        guard let reference = s.pinchReference, let distance = currentPinchDistance() else {
             return nil
         }
-        let direction: Gesture.PinchDirection
-        if distance - reference > settings.pinchMinimumDelta {
-            direction = .outward
-        } else if reference - distance > settings.pinchMinimumDelta {
-            direction = .inward
-        } else {
-            return nil
+        if distance - reference > settings.pinchMinimumDelta, !s.pinchReportedOutward {
+            s.pinchReportedOutward = true
+            s.recognized = true
+            return .pinch(.outward)
         }
-        guard !session!.pinchReported.contains(direction) else { return nil }
-        session!.pinchReported.insert(direction)
-        session!.recognized = true
-        return .pinch(direction)
+        if reference - distance > settings.pinchMinimumDelta, !s.pinchReportedInward {
+            s.pinchReportedInward = true
+            s.recognized = true
+            return .pinch(.inward)
+        }
+        return nil
     }
 
     /// CheckPlease's test on a resampled stroke: the path is cut into segments of at least
     /// `checkmarkSegmentLength`; a turn between two consecutive segments of 50-135 degrees,
     /// after more than `checkmarkMinimumLength` of stroke, is a checkmark.
-    private func detectCheckmark() -> Bool {
-        guard let s = session, !s.checkmarkReported, s.maximumFingers == 1,
-              let key = s.fingers.keys.first, var finger = s.fingers[key] else { return false }
-        defer { session!.fingers[key] = finger }
+    private func detectCheckmark(_ s: Session) -> Bool {
+        guard !s.checkmarkReported, s.maximumFingers == 1, !s.fingers.isEmpty else { return false }
+        var finger = s.fingers[0]
+        defer { s.fingers[0] = finger }
         let dx = finger.location.x - finger.anchor.x, dy = finger.location.y - finger.anchor.y
         let length = (dx * dx + dy * dy).squareRoot()
         guard length >= settings.checkmarkSegmentLength else { return false }
@@ -228,8 +255,8 @@ public final class GestureDetector {
             if cosine <= cosineOfDegrees(settings.checkmarkMinimumAngle)
                 && cosine >= cosineOfDegrees(settings.checkmarkMaximumAngle) {
                 found = true
-                session!.checkmarkReported = true
-                session!.recognized = true
+                s.checkmarkReported = true
+                s.recognized = true
             }
         }
         finger.strokeLength += length

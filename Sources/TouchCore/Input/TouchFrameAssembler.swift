@@ -23,6 +23,9 @@ final class TouchFrameAssembler {
     let device: InputDevice
     private var active: [Int32: Touch] = [:]
     private var pending: [Touch] = []
+    /// The group being delivered, and the active touches sent with it (reused buffers).
+    private var delivering: [Touch] = []
+    private var activeList: [Touch] = []
     /// Fingers whose began entry in `pending` took a motion already.
     private var movedSinceBegan: Set<FingerID> = []
     private var lastTime: UInt32 = 0
@@ -133,15 +136,22 @@ final class TouchFrameAssembler {
     }
 
     /// Hands the pending group to `onFrame` if it holds anything.
+    ///
+    /// The frame's arrays are this assembler's own buffers, swapped and reused: once
+    /// `onFrame` returns and nobody kept the frame, they are emptied in place, so a frame
+    /// allocates nothing in steady state.
     func flushPendingGroup() {
         guard !pending.isEmpty else { return }
-        let touches = pending
-        pending.removeAll(keepingCapacity: true)
+        swap(&pending, &delivering)
         movedSinceBegan.removeAll(keepingCapacity: true)
-        var time = lastTime
-        if let newest = touches.lazy.map(\.time).max() { time = newest }
-        let stillActive = active.values.sorted { $0.finger < $1.finger }
-        onFrame(TouchFrame(time: time, touches: touches, activeTouches: stillActive, device: device))
+        var time = delivering[0].time
+        for touch in delivering where touch.time > time { time = touch.time }
+        activeList.removeAll(keepingCapacity: true)
+        for touch in active.values { activeList.append(touch) }
+        activeList.sort { $0.finger < $1.finger }
+        onFrame(TouchFrame(time: time, touches: delivering, activeTouches: activeList, device: device))
+        delivering.removeAll(keepingCapacity: true)
+        activeList.removeAll(keepingCapacity: true)
     }
 
     /// Whether events are waiting for a frame.

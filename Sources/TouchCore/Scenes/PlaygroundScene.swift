@@ -80,23 +80,39 @@ public final class PlaygroundScene: Scene {
 
     // MARK: TouchExplorer panel
 
+    /// Texts are made only when a number changes: a frame that changes nothing in the
+    /// panel allocates nothing.
     private func updatePanel(_ frame: TouchFrame, tapCount: Int) {
-        let phases = Set(frame.touches.map(\.phase))
-        let phase: String
-        if phases.contains(.cancelled) {
-            phase = "Touches Cancelled"
-        } else if phases.contains(.ended) {
-            phase = "Touches Ended"
-        } else if phases.contains(.began) {
-            phase = "Touches Began"
-        } else {
-            phase = "Touches Moved"
+        var began = false, ended = false, cancelled = false
+        for touch in frame.touches {
+            switch touch.phase {
+            case .began: began = true
+            case .moved: break
+            case .ended: ended = true
+            case .cancelled: cancelled = true
+            }
         }
-        phaseLabel.text = phase
-        let taps = frame.touches.contains { $0.phase == .cancelled } ? 0 : tapCount
-        tapsLabel.text = "\(taps) taps detected"
-        touchesLabel.text = "\(Set(frame.touches.map(\.finger)).count) touches detected"
+        phaseLabel.text = cancelled ? "Touches Cancelled" : ended ? "Touches Ended"
+            : began ? "Touches Began" : "Touches Moved"
+        let taps = cancelled ? 0 : tapCount
+        if taps != shownTaps {
+            shownTaps = taps
+            tapsLabel.text = "\(taps) taps detected"
+        }
+        // Distinct fingers in the frame (one may appear twice: down and up in one frame).
+        var fingers = 0
+        for (index, touch) in frame.touches.enumerated()
+            where !frame.touches[..<index].contains(where: { $0.finger == touch.finger }) {
+            fingers += 1
+        }
+        if fingers != shownFingers {
+            shownFingers = fingers
+            touchesLabel.text = "\(fingers) touches detected"
+        }
     }
+
+    private var shownTaps: Int?
+    private var shownFingers: Int?
 
     // MARK: Gesture labels
 

@@ -209,10 +209,18 @@ public final class TouchSession {
             session.sink(.hit(touch, view: view?.name, visited: Array(names), ignored: ignored))
         }
 
+        /// The last chain's responders and names: a finger's frames go through the same
+        /// chain again and again, and reusing its names keeps a frame free of allocations.
+        private var lastChain: [Responder] = []
+        private var lastNames: [String] = []
+
         func didDeliver(_ touches: [Touch], phase: TouchPhase, chain: [Responder], handledBy: Responder?) {
-            let names = chain.map(\.name)
+            if !chain.elementsEqual(lastChain, by: ===) {
+                lastChain = Array(chain)
+                lastNames = chain.map(\.name)
+            }
             for touch in touches {
-                session.sink(.responder(touch, phase: phase, chain: names, handledBy: handledBy?.name))
+                session.sink(.responder(touch, phase: phase, chain: lastNames, handledBy: handledBy?.name))
             }
         }
     }

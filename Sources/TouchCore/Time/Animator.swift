@@ -40,6 +40,7 @@ public final class Animator {
     /// Applies every animation at the clock's current time.
     /// Animations started by an update or a completion begin with the next step.
     public func step() {
+        guard !running.isEmpty else { return }
         let now = clock.now
         let current = running
         running.removeAll()

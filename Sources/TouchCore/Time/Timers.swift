@@ -30,12 +30,17 @@ public final class Timers {
     }
 
     /// The earliest deadline, in clock seconds.
-    public var nextDeadline: Double? { entries.map(\.deadline).min() }
+    public var nextDeadline: Double? {
+        var earliest: Double?
+        for entry in entries where earliest.map({ entry.deadline < $0 }) ?? true { earliest = entry.deadline }
+        return earliest
+    }
 
     /// Runs every timer whose deadline has passed, earliest first. Timers scheduled by
     /// those actions run in a later call.
     public func fireDue() {
         let now = clock.now
+        guard entries.contains(where: { $0.deadline <= now }) else { return }
         let due = entries.filter { $0.deadline <= now }.sorted { $0.deadline < $1.deadline }
         guard !due.isEmpty else { return }
         let ids = Set(due.map(\.id))

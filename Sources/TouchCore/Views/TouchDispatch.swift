@@ -7,47 +7,80 @@ extension Window {
     /// When a finger appears twice in one frame (down and up, or a cancelled old touch and
     /// a new one with the same id), its second entry goes in a second round, so every view
     /// sees each finger's phases in order.
+    ///
+    /// Works in the window's reused buffers (`DispatchBuffers`), so a frame whose touches
+    /// all go to views that keep none of them allocates nothing.
     func send(_ frame: TouchFrame) {
-        var rounds: [[Touch]] = [[], []]
-        var seen = Set<Int32>()
-        for touch in frame.touches {
-            rounds[seen.insert(touch.id).inserted ? 0 : 1].append(touch)
-        }
-        for round in rounds where !round.isEmpty {
-            for phase in TouchPhase.allCases {
-                deliver(round.filter { $0.phase == phase }, phase: phase, frame: frame)
+        let buffers = dispatchBuffers.isInUse ? DispatchBuffers() : dispatchBuffers
+        buffers.isInUse = true
+        defer { buffers.isInUse = false }
+        let touches = frame.touches
+        buffers.first.removeAll(keepingCapacity: true)
+        buffers.second.removeAll(keepingCapacity: true)
+        for i in touches.indices {
+            var repeated = false
+            for j in 0..<i where touches[j].id == touches[i].id {
+                repeated = true
+                break
             }
+            if repeated { buffers.second.append(touches[i]) } else { buffers.first.append(touches[i]) }
         }
+        deliver(round: buffers.first, frame: frame, buffers: buffers)
+        if !buffers.second.isEmpty { deliver(round: buffers.second, frame: frame, buffers: buffers) }
+        buffers.first.removeAll(keepingCapacity: true)
+        buffers.second.removeAll(keepingCapacity: true)
     }
 
-    private func deliver(_ touches: [Touch], phase: TouchPhase, frame: TouchFrame) {
+    /// One round: began, then moved, ended and cancelled touches, each phase in one call
+    /// per view.
+    private func deliver(round: [Touch], frame: TouchFrame, buffers: DispatchBuffers) {
+        guard let firstPhase = round.first?.phase else { return }
+        if round.allSatisfy({ $0.phase == firstPhase }) {
+            deliver(round, phase: firstPhase, frame: frame, buffers: buffers)
+            return
+        }
+        for phase in TouchPhase.allCases {
+            buffers.phase.removeAll(keepingCapacity: true)
+            for touch in round where touch.phase == phase { buffers.phase.append(touch) }
+            deliver(buffers.phase, phase: phase, frame: frame, buffers: buffers)
+        }
+        buffers.phase.removeAll(keepingCapacity: true)
+    }
+
+    private func deliver(_ touches: [Touch], phase: TouchPhase, frame: TouchFrame, buffers: DispatchBuffers) {
         guard !touches.isEmpty else { return }
-        var byView: [(View, [Touch])] = []
+        buffers.views.removeAll(keepingCapacity: true)
         for touch in touches {
             let key = touch.finger
             let view = phase == .began ? bind(touch, key: key) : bindings[key]
             if phase == .ended || phase == .cancelled { bindings[key] = nil }
             guard let target = view else { continue }
-            if let index = byView.firstIndex(where: { $0.0 === target }) {
-                byView[index].1.append(touch)
+            if let index = buffers.views.firstIndex(where: { $0 === target }) {
+                buffers.groups[index].append(touch)
             } else {
-                byView.append((target, [touch]))
+                buffers.views.append(target)
+                if buffers.groups.count < buffers.views.count { buffers.groups.append([]) }
+                buffers.groups[buffers.views.count - 1].append(touch)
             }
         }
-        for (view, group) in byView {
-            var chain: [Responder] = []
+        for index in buffers.views.indices {
+            let group = buffers.groups[index]
+            buffers.chain.removeAll(keepingCapacity: true)
             var handler: Responder?
-            var responder: Responder? = view
+            var responder: Responder? = buffers.views[index]
             while let current = responder {
-                chain.append(current)
+                buffers.chain.append(current)
                 if current.touches(phase, group, with: frame) {
                     handler = current
                     break
                 }
                 responder = current.nextResponder
             }
-            touchObserver?.didDeliver(group, phase: phase, chain: chain, handledBy: handler)
+            touchObserver?.didDeliver(group, phase: phase, chain: buffers.chain, handledBy: handler)
+            buffers.groups[index].removeAll(keepingCapacity: true)
         }
+        buffers.views.removeAll(keepingCapacity: true)
+        buffers.chain.removeAll(keepingCapacity: true)
     }
 
     /// Hit-tests a new touch; nil when nothing takes it or when the view it hits already
@@ -76,6 +109,19 @@ extension Window {
 
     /// Forgets every binding (a scene change): later events of those touches go nowhere.
     public func unbindAllTouches() { bindings.removeAll() }
+}
+
+/// The arrays a frame's delivery works in, kept by the window between frames. A delivery
+/// that starts while another is under way (a view that sends a frame) gets fresh ones.
+final class DispatchBuffers {
+    var isInUse = false
+    var first: [Touch] = []
+    var second: [Touch] = []
+    var phase: [Touch] = []
+    var views: [View] = []
+    /// Parallel to `views`; the inner arrays keep their capacity.
+    var groups: [[Touch]] = []
+    var chain: [Responder] = []
 }
 
 /// Told how touches were routed; the session turns it into hit and responder events.

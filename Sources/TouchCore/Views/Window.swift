@@ -6,8 +6,11 @@ public final class Window: View {
     public let animator: Animator
     public let timers: Timers
     private(set) var damage: [Rect] = []
+    /// What the last takeDamage returned; swapped with `damage` so neither is reallocated.
+    private var takenDamage: [Rect] = []
     /// Touch bindings live here rather than in the extension that uses them.
     var bindings: [FingerID: View] = [:]
+    let dispatchBuffers = DispatchBuffers()
     weak var touchObserver: TouchObserver?
     /// The end of the responder chain.
     public let application = Application()
@@ -55,8 +58,8 @@ public final class Window: View {
     /// clearing it. The renderer calls this right before drawing.
     public func takeDamage() -> [Rect] {
         animator.step()
-        let taken = damage
-        damage.removeAll()
-        return taken
+        takenDamage.removeAll(keepingCapacity: true)
+        swap(&damage, &takenDamage)
+        return takenDamage
     }
 }

@@ -1,0 +1,116 @@
+import Benchmark
+import TouchCore
+
+/// The core, measured through its front door as the client drives it: ten fingers, each
+/// frame moving all of them. Every iteration is 1,000 frames, so the malloc counts are
+/// allocations per 1,000 frames and throughput times 1,000 is frames per second.
+///
+/// Run: swift package --disable-sandbox benchmark (scripts/bench runs it, docs/benchmark.md
+/// has the numbers).
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.throughput, .wallClock, .mallocCountTotal, .instructions],
+        scalingFactor: .one,
+        maxDuration: .seconds(2),
+        maxIterations: 200)
+
+    let fingers = 10
+    let framesPerIteration = 1_000
+
+    /// Finger `f` at step `step` of a stroke: a zig-zag per finger, so swipes, pinches and
+    /// turns are all judged (ten fingers fit no gesture, so none is ever reported).
+    func location(_ f: Int, _ step: Int) -> Point {
+        Point(x: 100 + Double(f) * 80 + Double((step * (f + 1)) % 60),
+              y: 300 + 20 * Double(f % 3) + Double(step % 500) / 4)
+    }
+
+    /// What the framework itself allocates per iteration, to subtract from the others.
+    Benchmark("Empty iteration (the benchmark framework's own cost)") { benchmark in
+        var sum = 0
+        benchmark.startMeasurement()
+        do {
+            for i in 0..<framesPerIteration { sum &+= i }
+        }
+        blackHole(sum)
+    }
+
+    Benchmark("Gesture module, 10 fingers moving") { benchmark in
+        let detector = GestureDetector()
+        var frame = TouchFrame(time: 0, touches: (0..<fingers).map {
+            Touch(id: Int32($0), finger: FingerID($0), phase: .began, location: location($0, 0), time: 0)
+        }, activeTouches: [])
+        _ = detector.handle(&frame, at: 0)
+        for f in 0..<fingers { frame.touches[f].phase = .moved }
+        var step = 0
+        benchmark.startMeasurement()
+        do {
+            for _ in 0..<framesPerIteration {
+                step += 1
+                for f in 0..<fingers { frame.touches[f].location = location(f, step) }
+                blackHole(detector.handle(&frame, at: Double(step) * 0.008))
+            }
+        }
+    }
+
+    /// Steady state: ten fingers down, every frame moves them all. The sink does nothing,
+    /// so what is counted is the core's own cost.
+    Benchmark("TouchSession, 10 fingers moving") { benchmark in
+        let clock = ManualClock()
+        let session = TouchSession(sceneName: "playground", size: Size(width: 1920, height: 1080),
+                                   clock: clock, sink: { _ in })!
+        let device = session.addTouchDevice()
+        for f in 0..<fingers { session.touchDown(device, id: Int32(f), at: location(f, 0), time: 0) }
+        session.touchFrame(device)
+        var step = 0
+        // Let the spots finish growing and the panel settle before measuring.
+        for _ in 0..<100 {
+            step += 1
+            clock.advance(by: 0.008)
+            for f in 0..<fingers { session.touchMotion(device, id: Int32(f), to: location(f, step), time: UInt32(step)) }
+            session.touchFrame(device)
+            session.flush()
+            blackHole(session.window.takeDamage())
+        }
+        benchmark.startMeasurement()
+        do {
+            for _ in 0..<framesPerIteration {
+                step += 1
+                clock.advance(by: 0.008)
+                for f in 0..<fingers {
+                    session.touchMotion(device, id: Int32(f), to: location(f, step), time: UInt32(step))
+                }
+                session.touchFrame(device)
+                session.flush()
+                blackHole(session.window.takeDamage())
+            }
+        }
+    }
+
+    /// Fingers landing and lifting every 500 frames, as in real use: new spots, gestures
+    /// starting and ending.
+    Benchmark("TouchSession, 10 fingers landing, moving, lifting") { benchmark in
+        let clock = ManualClock()
+        let session = TouchSession(sceneName: "playground", size: Size(width: 1920, height: 1080),
+                                   clock: clock, sink: { _ in })!
+        let device = session.addTouchDevice()
+        var step = 0
+        benchmark.startMeasurement()
+        do {
+            for _ in 0..<framesPerIteration {
+                clock.advance(by: 0.008)
+                let phase = step % 500
+                for f in 0..<fingers {
+                    switch phase {
+                    case 0: session.touchDown(device, id: Int32(f), at: location(f, 0), time: UInt32(step))
+                    case 499: session.touchUp(device, id: Int32(f), time: UInt32(step))
+                    default: session.touchMotion(device, id: Int32(f), to: location(f, step), time: UInt32(step))
+                    }
+                }
+                session.touchFrame(device)
+                session.flush()
+                blackHole(session.window.takeDamage())
+                step += 1
+            }
+        }
+    }
+}
