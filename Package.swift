@@ -9,6 +9,13 @@ import PackageDescription
 /// 5. Harness + touchspots-harness, with TouchspotsWeston (weston module),
 ///    TouchspotsWlroots (LD_PRELOAD shim for sway, cage, phoc) and touchspots-kwin-input:
 ///    headless compositors, touch injection, scenarios, screenshots, the interop matrix.
+/// Release builds of the client's own code skip Swift's run-time exclusivity checks, which
+/// cost a hash-table insert per access of a class property on the touch path (seen in
+/// `perf record` of a 120 Hz stream); debug builds, which the tests run, keep them.
+let releaseSpeed: [SwiftSetting] = [
+    .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+]
+
 let package = Package(
     name: "touchspots",
     products: [
@@ -50,16 +57,19 @@ let package = Package(
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
 
         // Swift's squareRoot() and rounding call libm in debug builds; no C is imported.
-        .target(name: "TouchCore", linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "TouchCore", swiftSettings: releaseSpeed, linkerSettings: [.linkedLibrary("m")]),
         .target(name: "WaylandClient",
-                dependencies: ["TouchCore", "CWaylandProtocols", "CWaylandClient", "CXkbcommon", "CLibdecor"]),
+                dependencies: ["TouchCore", "CWaylandProtocols", "CWaylandClient", "CXkbcommon", "CLibdecor"],
+                swiftSettings: releaseSpeed),
         .target(name: "Renderer",
-                dependencies: ["TouchCore", "CPixman", "CFreeType", "CFontconfig"]),
+                dependencies: ["TouchCore", "CPixman", "CFreeType", "CFontconfig"],
+                swiftSettings: releaseSpeed),
         .executableTarget(name: "touchspots",
                           dependencies: [
                               "TouchCore", "WaylandClient", "Renderer", "CXkbcommon",
                               .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                          ]),
+                          ],
+                          swiftSettings: releaseSpeed),
 
         // `swift package benchmark` (scripts/bench runs it): the core through its front door.
         .executableTarget(name: "CoreBenchmarks",

@@ -82,6 +82,9 @@ public final class Weston: Compositor {
 
     public var hasExited: Bool { process.hasExited }
 
+    /// weston's process id (for CPU accounting).
+    public var pid: pid_t { process.pid }
+
     /// The module knows when a client view is in weston's pick list (after a repaint).
     public func waitUntilReady(eventLog: EventLogReader, client: ChildProcess) throws {
         try HarnessQuirk.westonPicksAfterRepaint.workAround { try control.send("wait-ready") }

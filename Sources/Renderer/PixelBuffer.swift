@@ -9,11 +9,3 @@ public struct PixelBuffer {
         self.pixels = pixels; self.width = width; self.height = height; self.stride = stride
     }
 }
-
-/// A rectangle in buffer pixels.
-public struct DeviceRect: Hashable, Sendable {
-    public var x: Int32, y: Int32, width: Int32, height: Int32
-    public init(x: Int32, y: Int32, width: Int32, height: Int32) {
-        self.x = x; self.y = y; self.width = width; self.height = height
-    }
-}

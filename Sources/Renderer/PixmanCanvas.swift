@@ -4,19 +4,27 @@ import TouchCore
 /// TouchCore's Canvas over a pixman image. Shapes arrive in the drawing view's
 /// coordinates; `origin` (logical) and `scale` place them in the buffer.
 final class PixmanCanvas: Canvas {
-    private let image: OpaquePointer
-    private let scale: Double
+    private var image: OpaquePointer?
+    private var scale = 1.0
     private let font: Font
-    var masks: EllipseMaskCache
+    private var masks = EllipseMaskCache()
     var origin: Point = .zero
     var alpha: Double = 1
 
-    init(image: OpaquePointer, scale: Double, font: Font, masks: EllipseMaskCache) {
+    init(font: Font) {
+        self.font = font
+    }
+
+    /// Starts drawing into `image` (held only until the next begin) at `scale`.
+    func begin(image: OpaquePointer, scale: Double) {
         self.image = image
         self.scale = scale
-        self.font = font
-        self.masks = masks
+        origin = .zero
+        alpha = 1
     }
+
+    /// The image is gone after a frame; nothing may draw into it.
+    func end() { image = nil }
 
     private func pixmanColor(_ color: Color) -> pixman_color_t {
         let a = max(0, min(1, color.alpha * alpha))
@@ -47,6 +55,7 @@ final class PixmanCanvas: Canvas {
         var box = pixman_rectangle16_t(x: Int16(clamping: x0), y: Int16(clamping: y0),
                                        width: UInt16(clamping: x1 - x0),
                                        height: UInt16(clamping: y1 - y0))
+        guard let image else { return }
         pixman_image_fill_rectangles(PIXMAN_OP_OVER, image, &c, 1, &box)
     }
 
@@ -62,6 +71,7 @@ final class PixmanCanvas: Canvas {
     func fillEllipse(in rect: Rect, color: Color) {
         let d = device(rect)
         guard d.width > 0, d.height > 0 else { return }
+        guard let image else { return }
         let mask = masks.mask(for: d)
         withSolid(color) { solid in
             pixman_image_composite32(PIXMAN_OP_OVER, solid, mask.image, image, 0, 0, 0, 0,
@@ -83,6 +93,7 @@ final class PixmanCanvas: Canvas {
         penX = penX.rounded()
         let (ascender, descender) = font.verticalMetrics(pixelSize: pixelSize)
         let baseline = Int32((d.minY + (d.height + ascender + descender) / 2).rounded())
+        guard let image else { return }
         withSolid(color) { solid in
             for scalar in text.unicodeScalars {
                 let glyph = font.glyph(scalar, pixelSize: pixelSize)

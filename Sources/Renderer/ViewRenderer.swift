@@ -8,10 +8,12 @@ import TouchCore
 /// renderer clips to it and redraws every view that intersects it, back to front.
 public final class ViewRenderer {
     private let font: Font
-    private var ellipseMasks = EllipseMaskCache()
+    /// One canvas for every frame: it keeps the spot masks it has made.
+    private let canvas: PixmanCanvas
 
     public init(font: Font) {
         self.font = font
+        canvas = PixmanCanvas(font: font)
     }
 
     /// The width of `text` in logical px at `fontSize` (measured at 1x; the hinting of
@@ -23,7 +25,7 @@ public final class ViewRenderer {
     /// Converts logical damage to buffer pixels, rounded outward with one pixel to spare
     /// for antialiased edges, and clipped to the buffer.
     public static func deviceRects(for damage: [Rect], scale: Double, width: Int32, height: Int32)
-        -> [DeviceRect]
+        -> [PixelRect]
     {
         let s = scale
         return damage.compactMap { rect in
@@ -32,12 +34,12 @@ public final class ViewRenderer {
             let x1 = min(width, Int32((rect.maxX * s).rounded(.up)) + 1)
             let y1 = min(height, Int32((rect.maxY * s).rounded(.up)) + 1)
             guard x1 > x0, y1 > y0 else { return nil }
-            return DeviceRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+            return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
         }
     }
 
     /// Redraws `window` inside `clip` (buffer pixels) into `buffer` at `scale`.
-    public func render(_ window: Window, into buffer: PixelBuffer, scale: Double, clip: [DeviceRect]) {
+    public func render(_ window: Window, into buffer: PixelBuffer, scale: Double, clip: [PixelRect]) {
         guard !clip.isEmpty,
               let image = pixman_image_create_bits(PIXMAN_x8r8g8b8, buffer.width, buffer.height,
                                                    buffer.pixels.assumingMemoryBound(to: UInt32.self),
@@ -45,37 +47,45 @@ public final class ViewRenderer {
         else { return }
         defer { pixman_image_unref(image) }
 
-        var boxes = clip.map {
-            pixman_box32_t(x1: $0.x, y1: $0.y, x2: $0.x + $0.width, y2: $0.y + $0.height)
+        boxes.removeAll(keepingCapacity: true)
+        logicalClip.removeAll(keepingCapacity: true)
+        let s = scale
+        for rect in clip {
+            boxes.append(pixman_box32_t(x1: rect.x, y1: rect.y, x2: rect.x + rect.width, y2: rect.y + rect.height))
+            logicalClip.append(Rect(x: Double(rect.x) / s, y: Double(rect.y) / s,
+                                    width: Double(rect.width) / s, height: Double(rect.height) / s))
         }
         var region = pixman_region32_t()
-        pixman_region32_init_rects(&region, &boxes, Int32(boxes.count))
+        boxes.withUnsafeMutableBufferPointer {
+            _ = pixman_region32_init_rects(&region, $0.baseAddress, Int32($0.count))
+        }
         defer { pixman_region32_fini(&region) }
         pixman_image_set_clip_region32(image, &region)
-        let extents = pixman_region32_extents(&region)!.pointee
-        let s = scale
-        let logicalClip = Rect(x: Double(extents.x1) / s, y: Double(extents.y1) / s,
-                               width: Double(extents.x2 - extents.x1) / s,
-                               height: Double(extents.y2 - extents.y1) / s)
-        let canvas = PixmanCanvas(image: image, scale: s, font: font, masks: ellipseMasks)
+        canvas.begin(image: image, scale: s)
         // The window fills its bounds with its (opaque) background, so everything damaged
         // is cleared before the views above it are drawn.
-        draw(window, in: canvas, origin: .zero, alpha: 1, clip: logicalClip)
-        ellipseMasks = canvas.masks
+        draw(window, in: canvas, origin: .zero, alpha: 1)
+        canvas.end()
     }
 
-    private func draw(_ view: View, in canvas: PixmanCanvas, origin: Point, alpha: Double,
-                      clip: Rect) {
+    /// The damaged rectangles (buffer pixels) as pixman boxes, and in logical px for
+    /// culling: reused between frames.
+    private var boxes: [pixman_box32_t] = []
+    private var logicalClip: [Rect] = []
+
+    /// Draws a view that meets a damaged rectangle (not merely their bounding box: ten
+    /// spots far apart leave most of the window undamaged), then its subviews.
+    private func draw(_ view: View, in canvas: PixmanCanvas, origin: Point, alpha: Double) {
         guard !view.isHidden, view.drawingAlpha > 0 else { return }
         let opacity = alpha * view.drawingAlpha
         let frame = view.frame.offsetBy(dx: origin.x, dy: origin.y)
-        if frame.intersects(clip) {
+        if logicalClip.contains(where: { frame.intersects($0) }) {
             canvas.origin = frame.origin
             canvas.alpha = opacity
             view.draw(in: canvas)
         }
         for subview in view.subviews {
-            draw(subview, in: canvas, origin: frame.origin, alpha: opacity, clip: clip)
+            draw(subview, in: canvas, origin: frame.origin, alpha: opacity)
         }
     }
 }

@@ -1,10 +1,4 @@
-/// A rectangle of buffer pixels.
-public struct BufferRect: Hashable, Sendable {
-    public var x: Int32, y: Int32, width: Int32, height: Int32
-    public init(x: Int32, y: Int32, width: Int32, height: Int32) {
-        self.x = x; self.y = y; self.width = width; self.height = height
-    }
-}
+import TouchCore
 
 /// The window's wl_shm buffers, as foot keeps them in shm.c: up to `maxBuffers` of one
 /// size, each remembering what changed on screen since it was last drawn (a buffer that
@@ -21,7 +15,7 @@ public final class BufferPool {
     private let registry: Registry
     private var buffers: [ShmBuffer] = []
     /// Each buffer's damage since it was last drawn.
-    private var stale: [ObjectIdentifier: [BufferRect]] = [:]
+    private var stale: [ObjectIdentifier: [PixelRect]] = [:]
     /// Buffers of an old size still held by the compositor: destroyed once released, so
     /// the screen never shows freed memory.
     private var retired: [ShmBuffer] = []
@@ -62,13 +56,13 @@ public final class BufferPool {
         let buffer = try ShmBuffer(registry: registry, width: width, height: height)
         buffers.append(buffer)
         // A new buffer holds nothing yet: all of it is stale.
-        stale[ObjectIdentifier(buffer)] = [BufferRect(x: 0, y: 0, width: width, height: height)]
+        stale[ObjectIdentifier(buffer)] = [PixelRect(x: 0, y: 0, width: width, height: height)]
         return buffer
     }
 
     /// Records `damage` (what changed on screen now) for every buffer, and returns what
     /// `buffer`, about to be drawn, must repaint: everything it missed, which is then forgotten.
-    public func repaintArea(of buffer: ShmBuffer, adding damage: [BufferRect]) -> [BufferRect] {
+    public func repaintArea(of buffer: ShmBuffer, adding damage: [PixelRect]) -> [PixelRect] {
         for key in stale.keys { stale[key]!.append(contentsOf: damage) }
         let id = ObjectIdentifier(buffer)
         defer { stale[id] = [] }

@@ -16,6 +16,8 @@ public final class EventLoop {
     private let display: Display
     private let signalFD: Int32
     private var exit: Exit?
+    /// The display and the signalfd; kept, so a wake-up allocates nothing.
+    private var fds = [pollfd(), pollfd()]
 
     /// Runs after every batch of events has been dispatched and before the loop blocks:
     /// the place to flush touch groups that got no frame and to draw.
@@ -67,12 +69,11 @@ public final class EventLoop {
                 }
             }
 
-            var fds = [
-                pollfd(fd: display.fileDescriptor,
-                       events: Int16(POLLIN) | (wantWrite ? Int16(POLLOUT) : 0), revents: 0),
-                pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0),
-            ]
-            let ready = poll(&fds, nfds_t(fds.count), pollTimeout())
+            fds[0] = pollfd(fd: display.fileDescriptor,
+                            events: Int16(POLLIN) | (wantWrite ? Int16(POLLOUT) : 0), revents: 0)
+            fds[1] = pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0)
+            let timeout = pollTimeout()
+            let ready = fds.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), timeout) }
             if ready < 0 && errno != EINTR {
                 wl_display_cancel_read(d)
                 throw WaylandError.system(call: "poll", errno: errno)

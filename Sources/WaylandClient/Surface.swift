@@ -1,5 +1,6 @@
 import CWaylandClient
 import CWaylandProtocols
+import TouchCore
 
 /// A wl_surface: buffer attachment, damage, frame callbacks and the outputs it is on.
 public final class Surface {
@@ -74,7 +75,7 @@ public final class Surface {
     /// `logicalSize` is the window's size; with a fractional scale the viewport maps the
     /// buffer onto it, otherwise the integer `scale` does.
     public func present(_ buffer: ShmBuffer, scale: Double, logicalSize: (width: Int32, height: Int32),
-                        damage: [(x: Int32, y: Int32, width: Int32, height: Int32)],
+                        damage: [PixelRect],
                         onFrame: @escaping () -> Void) {
         if usesViewport, let viewport {
             wl_surface_set_buffer_scale(proxy, 1)

@@ -7,14 +7,14 @@ struct HarnessCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "touchspots-harness",
         abstract: "Runs touchspots under a headless compositor and plays touch scenarios.",
-        subcommands: [Run.self, InteropCommand.self])
+        subcommands: [Run.self, InteropCommand.self, BenchCommand.self])
 }
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Start a headless compositor (weston unless told) and touchspots, play a scenario, save screenshots.",
         discussion: """
-            The scenario format is described in Sources/Harness/Scenario.swift. Everything \
+            The scenario format is described in docs/harness.md. Everything \
             started is stopped at the end, also on error or Ctrl-C.
             """)
 
@@ -143,5 +143,47 @@ struct InteropCommand: ParsableCommand {
         if rows.contains(where: { $0.cells.values.contains { $0.outcome == .fail } }) {
             throw ExitCode(1)
         }
+    }
+}
+
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Compare touchspots with weston-simple-touch on a paced stream of fingers.",
+        discussion: """
+            Each run starts a headless weston with the harness module, starts one client, \
+            streams the fingers at the given rate and reads the CPU time of the client and \
+            of weston from /proc/PID/task/*/schedstat; the two clients alternate. Writes \
+            DIR/report.md and prints it.
+            """)
+
+    @Option(help: ArgumentHelp("Folder for the report and each run's logs.", valueName: "DIR"))
+    var out: String
+    @Option(help: "Fingers down during the stream.") var fingers = 10
+    @Option(help: ArgumentHelp("Frames per second of the stream.", valueName: "HZ")) var rate = 120.0
+    @Option(help: "Seconds of streaming per run.") var seconds = 5.0
+    @Option(help: "Runs per client (alternated).") var runs = 3
+
+    func validate() throws {
+        guard (1...64).contains(fingers) else { throw ValidationError("--fingers must be 1...64") }
+        guard rate > 0, rate <= 1000 else { throw ValidationError("--rate must be in (0, 1000]") }
+        guard seconds > 0, seconds <= 600 else { throw ValidationError("--seconds must be in (0, 600]") }
+        guard (1...50).contains(runs) else { throw ValidationError("--runs must be 1...50") }
+    }
+
+    func run() throws {
+        var configuration = ClientBenchmark.Configuration()
+        configuration.fingers = fingers
+        configuration.rate = rate
+        configuration.seconds = seconds
+        configuration.runs = runs
+        let directory = URL(fileURLWithPath: out).standardizedFileURL.path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let samples = try ClientBenchmark.run(configuration, directory: directory) { sample in
+            print("bench: \(sample.client.rawValue) run \(sample.run): client \(Int(sample.clientCPU)) ms, weston \(Int(sample.westonCPU)) ms, mapped after \(Int(sample.startToMapped)) ms")
+        }
+        let report = ClientBenchmark.report(samples, configuration: configuration)
+        try report.write(toFile: "\(directory)/report.md", atomically: true, encoding: .utf8)
+        print(report)
     }
 }

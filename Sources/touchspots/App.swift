@@ -84,8 +84,11 @@ final class App {
         for seat in registry.seats.values { attach(seat) }
         registry.onSeatAdded = { [unowned self] seat in attach(seat) }
         loop.nextDeadline = { [unowned self] in
-            ([session.nextDeadline] + registry.seats.values.map { $0.keyboard?.repeatDeadline })
-                .compactMap { $0 }.min()
+            var earliest = session.nextDeadline
+            for seat in registry.seats.values {
+                if let key = seat.keyboard?.repeatDeadline, key < earliest ?? .infinity { earliest = key }
+            }
+            return earliest
         }
 
         toplevel.onProblem = { [unowned self] message in

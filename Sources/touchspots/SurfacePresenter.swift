@@ -46,13 +46,12 @@ final class SurfacePresenter {
 
         let damage = ViewRenderer.deviceRects(for: window.takeDamage(), scale: scale,
                                               width: width, height: height)
-            .map { BufferRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
-        let clip = pool.repaintArea(of: buffer, adding: damage).map { DeviceRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+        let clip = pool.repaintArea(of: buffer, adding: damage)
         renderer.render(window, into: PixelBuffer(pixels: buffer.pixels, width: width,
                                                   height: height, stride: buffer.stride),
                         scale: scale, clip: clip)
         surface.present(buffer, scale: scale, logicalSize: logical,
-                        damage: damage.map { ($0.x, $0.y, $0.width, $0.height) }) {}
+                        damage: damage) {}
         onCommit(window.size, scale)
         return true
     }

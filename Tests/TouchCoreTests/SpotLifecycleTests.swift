@@ -120,4 +120,17 @@ final class SpotLifecycleTests: XCTestCase {
         XCTAssertEqual(scene.touchable.frame, Rect(x: 0, y: 0, width: 300, height: 400))
         XCTAssertLessThan(scene.guide.fontSize, 20, "shrinks to fit a narrow window")
     }
+
+    /// Damage is merged where a bounding box costs no more pixels than its parts: a spot's
+    /// old and new places become one rectangle, distant spots stay apart.
+    func testOverlappingDamageIsMergedAndDistantDamageIsNot() {
+        var rects = [Rect(x: 0, y: 0, width: 100, height: 100), Rect(x: 7, y: 0, width: 100, height: 100),
+                     Rect(x: 500, y: 500, width: 100, height: 100), Rect(x: 10, y: 3, width: 100, height: 100)]
+        Window.merge(&rects)
+        XCTAssertEqual(Set(rects), [Rect(x: 0, y: 0, width: 110, height: 103),
+                                    Rect(x: 500, y: 500, width: 100, height: 100)])
+        var apart = [Rect(x: 0, y: 0, width: 100, height: 100), Rect(x: 150, y: 0, width: 100, height: 100)]
+        Window.merge(&apart)
+        XCTAssertEqual(apart.count, 2, "a box over both would repaint 50 x 100 px nobody changed")
+    }
 }

@@ -92,3 +92,12 @@ public struct Color: Hashable, Sendable {
     public static let darkGray = Color(white: 1.0 / 3.0)
     public static let clear = Color(white: 0, alpha: 0)
 }
+
+/// A rectangle of whole buffer pixels: damage as the renderer paints it and the compositor
+/// is told of it.
+public struct PixelRect: Hashable, Sendable {
+    public var x: Int32, y: Int32, width: Int32, height: Int32
+    public init(x: Int32, y: Int32, width: Int32, height: Int32) {
+        self.x = x; self.y = y; self.width = width; self.height = height
+    }
+}

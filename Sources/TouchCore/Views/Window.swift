@@ -58,8 +58,34 @@ public final class Window: View {
     /// clearing it. The renderer calls this right before drawing.
     public func takeDamage() -> [Rect] {
         animator.step()
+        Self.merge(&damage)
         takenDamage.removeAll(keepingCapacity: true)
         swap(&damage, &takenDamage)
         return takenDamage
+    }
+
+    /// Joins rectangles whose bounding box covers no more than the two of them do apart
+    /// (a moving spot's old and new place, say), until no pair qualifies: fewer, larger
+    /// rectangles to repaint and to send, never more pixels. In place, allocation-free.
+    public static func merge(_ rects: inout [Rect]) {
+        var i = 0
+        while i < rects.count {
+            var joined = false
+            var j = i + 1
+            while j < rects.count {
+                let a = rects[i], b = rects[j]
+                let box = a.union(b)
+                if box.width * box.height <= a.width * a.height + b.width * b.height {
+                    rects[i] = box
+                    rects.swapAt(j, rects.count - 1)
+                    rects.removeLast()
+                    joined = true
+                } else {
+                    j += 1
+                }
+            }
+            // A grown rectangle may now take in ones it was checked against before.
+            if !joined { i += 1 }
+        }
     }
 }

@@ -1,0 +1,161 @@
+import Foundation
+import Glibc
+
+/// touchspots against weston-simple-touch, the reference touch client that ships with
+/// weston, on the same headless weston and the same paced stream of fingers: client CPU,
+/// the weston CPU each one causes, and start-up time to a mapped window. Runs alternate
+/// the two clients, so the machine's drift hits both alike; medians are reported.
+public enum ClientBenchmark {
+    public struct Configuration: Sendable {
+        public var fingers = 10
+        public var rate = 120.0
+        public var seconds = 5.0
+        public var runs = 3
+        public var width = 1024
+        public var height = 768
+        public init() {}
+    }
+
+    public enum Client: String, CaseIterable, Sendable {
+        case westonSimpleTouch = "weston-simple-touch"
+        case touchspots
+    }
+
+    public struct Sample: Sendable {
+        public let client: Client
+        public let run: Int
+        /// CPU time the client used during the stream, in ms.
+        public let clientCPU: Double
+        /// CPU time weston used during the stream, in ms.
+        public let westonCPU: Double
+        /// From starting the client to its window being on screen and touchable, in ms.
+        public let startToMapped: Double
+        public let frames: Int
+        public let commits: Int
+    }
+
+    /// CPU time of a process, all its threads, in ns, from /proc/PID/task/*/schedstat.
+    static func cpuTime(of pid: pid_t) -> UInt64 {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        var total: UInt64 = 0
+        for task in tasks {
+            guard let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8),
+                  let first = text.split(separator: " ").first, let ns = UInt64(first) else { continue }
+            total += ns
+        }
+        return total
+    }
+
+    static func monotonicNow() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    static func sleep(until deadline: Double) {
+        var ts = timespec(tv_sec: Int(deadline), tv_nsec: Int((deadline - deadline.rounded(.down)) * 1e9))
+        while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nil) == EINTR {}
+    }
+
+    /// Finger `f` of `count` at `step`: fingers spread on a circle that turns, inside the
+    /// 600 x 500 window weston-simple-touch draws (touchspots is fullscreen and covers it).
+    static func place(_ f: Int, of count: Int, step: Int, rate: Double) -> (Double, Double) {
+        let angle = 2 * Double.pi * (Double(f) / Double(count) + Double(step) / rate / 4)
+        return (300 + 180 * cos(angle), 250 + 180 * sin(angle))
+    }
+
+    /// One client, one run: start weston, start the client, stream, read the counters.
+    public static func measure(_ client: Client, run: Int, configuration c: Configuration,
+                               directory: String) throws -> Sample {
+        let folder = "\(directory)/\(client.rawValue)-\(run)"
+        try? FileManager.default.removeItem(atPath: folder)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        var westonConfiguration = Weston.Configuration(modulePath: Products.westonModule,
+                                                       logPath: "\(folder)/weston.log")
+        westonConfiguration.width = c.width
+        westonConfiguration.height = c.height
+        let weston = try Weston(westonConfiguration)
+        defer { weston.stop() }
+        let arguments = client == .touchspots ? [Products.touchspots, "--fullscreen"] : ["weston-simple-touch"]
+        let started = monotonicNow()
+        let process = try ChildProcess(name: client.rawValue, arguments: arguments,
+                                       environment: weston.clientEnvironment, logPath: "\(folder)/client.log")
+        defer { _ = try? process.stop(timeout: 2) }
+        try weston.control.send("wait-ready", timeout: 20)
+        let mapped = monotonicNow()
+        try weston.control.send("sync")
+
+        let frames = Int(c.rate * c.seconds)
+        let commitsBefore = Int(try weston.control.send("commits")) ?? 0
+        let clientBefore = cpuTime(of: process.pid), westonBefore = cpuTime(of: weston.pid)
+        let ids = 0..<c.fingers
+        try weston.control.send(batch: ids.map { f in
+            let (x, y) = place(f, of: c.fingers, step: 0, rate: c.rate)
+            return "down \(f) \(x) \(y)"
+        } + ["frame"])
+        let start = monotonicNow()
+        for step in 1...frames {
+            sleep(until: start + Double(step) / c.rate)
+            try weston.control.send(batch: ids.map { f in
+                let (x, y) = place(f, of: c.fingers, step: step, rate: c.rate)
+                return "motion \(f) \(x) \(y)"
+            } + ["frame"])
+        }
+        try weston.control.send(batch: ids.map { "up \($0)" } + ["frame"])
+        try weston.control.send("sync")
+        let clientCPU = Double(cpuTime(of: process.pid) - clientBefore) / 1e6
+        let westonCPU = Double(cpuTime(of: weston.pid) - westonBefore) / 1e6
+        let commits = (Int(try weston.control.send("commits")) ?? 0) - commitsBefore
+        guard !process.hasExited else { throw HarnessError("\(client.rawValue) exited during the stream") }
+        return Sample(client: client, run: run, clientCPU: clientCPU, westonCPU: westonCPU,
+                      startToMapped: (mapped - started) * 1000, frames: frames, commits: commits)
+    }
+
+    /// Every run, the clients alternating (the first client changes with each run).
+    public static func run(_ configuration: Configuration, directory: String,
+                           progress: (Sample) -> Void = { _ in }) throws -> [Sample] {
+        var samples: [Sample] = []
+        for run in 1...configuration.runs {
+            let order = run % 2 == 1 ? Client.allCases : Client.allCases.reversed()
+            for client in order {
+                let sample = try measure(client, run: run, configuration: configuration, directory: directory)
+                progress(sample)
+                samples.append(sample)
+            }
+        }
+        return samples
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return .nan }
+        return sorted.count % 2 == 1 ? sorted[sorted.count / 2]
+            : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    }
+
+    /// Medians per client and touchspots' ratio to weston-simple-touch, as Markdown.
+    public static func report(_ samples: [Sample], configuration c: Configuration) -> String {
+        func medianOf(_ client: Client, _ value: (Sample) -> Double) -> Double {
+            median(samples.filter { $0.client == client }.map(value))
+        }
+        let rows: [(String, (Sample) -> Double, String)] = [
+            ("client CPU", { $0.clientCPU }, "ms"),
+            ("weston CPU caused", { $0.westonCPU }, "ms"),
+            ("start -> window mapped", { $0.startToMapped }, "ms"),
+            ("commits", { Double($0.commits) }, ""),
+        ]
+        var out = "\(c.fingers) fingers at \(Int(c.rate)) Hz for \(c.seconds) s on headless weston "
+        out += "(\(c.width)x\(c.height), pixman), \(c.runs) alternated runs, medians:\n\n"
+        out += "| | weston-simple-touch | touchspots | ratio |\n|---|---|---|---|\n"
+        for (name, value, unit) in rows {
+            let reference = medianOf(.westonSimpleTouch, value), ours = medianOf(.touchspots, value)
+            let ratio = reference > 0 ? String(format: "%.2f", ours / reference) : "-"
+            out += "| \(name) | \(String(format: "%.1f", reference)) \(unit) | \(String(format: "%.1f", ours)) \(unit) | \(ratio) |\n"
+        }
+        out += "\nEvery run:\n\n| client | run | client CPU ms | weston CPU ms | start -> mapped ms | commits |\n|---|---|---|---|---|---|\n"
+        for s in samples {
+            out += "| \(s.client.rawValue) | \(s.run) | \(String(format: "%.1f", s.clientCPU)) | \(String(format: "%.1f", s.westonCPU)) | \(String(format: "%.1f", s.startToMapped)) | \(s.commits) |\n"
+        }
+        return out
+    }
+}
