@@ -10,9 +10,14 @@ public enum Products {
         return (exe as NSString).deletingLastPathComponent
     }
 
-    /// $TOUCHSPOTS_BINARY, else `touchspots` beside the running program.
+    /// $TOUCHSPOTS_BINARY, else `touchspots` beside the running program (a build folder),
+    /// else the one on PATH (the installed packages: the harness lives in
+    /// /usr/lib/touchspots, the client in /usr/bin).
     public static var touchspots: String {
-        ProcessInfo.processInfo.environment["TOUCHSPOTS_BINARY"] ?? "\(buildDirectory)/touchspots"
+        if let path = ProcessInfo.processInfo.environment["TOUCHSPOTS_BINARY"] { return path }
+        let beside = "\(buildDirectory)/touchspots"
+        if FileManager.default.isExecutableFile(atPath: beside) { return beside }
+        return ChildProcess.which("touchspots") ?? beside
     }
 
     /// $TOUCHSPOTS_WLROOTS_SHIM, else `libtouchspots-wlroots.so` beside the running program.
