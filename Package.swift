@@ -31,6 +31,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // The core's benchmarks (Benchmarks/), with allocation counts from its malloc interposer.
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        // Latency percentiles on the status panel.
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.4"),
     ],
     targets: [
         .systemLibrary(name: "CWaylandClient", pkgConfig: "wayland-client",
@@ -68,6 +70,7 @@ let package = Package(
                           dependencies: [
                               "TouchCore", "WaylandClient", "Renderer", "CXkbcommon",
                               .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                              .product(name: "Histogram", package: "hdrhistogram-swift"),
                           ],
                           swiftSettings: releaseSpeed),
 

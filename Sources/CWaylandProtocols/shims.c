@@ -4,6 +4,7 @@
 #include <signal.h>
 #include <sys/mman.h>
 #include <sys/signalfd.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "touchspots-wayland.h"
@@ -18,6 +19,19 @@ const struct wl_interface *ts_wp_fractional_scale_manager_v1_interface(void)
 	return &wp_fractional_scale_manager_v1_interface;
 }
 const struct wl_interface *ts_wp_viewporter_interface(void) { return &wp_viewporter_interface; }
+const struct wl_interface *ts_wp_presentation_interface(void) { return &wp_presentation_interface; }
+const struct wl_interface *ts_zwp_input_timestamps_manager_v1_interface(void)
+{
+	return &zwp_input_timestamps_manager_v1_interface;
+}
+
+unsigned long long ts_clock_ns(int clock)
+{
+	struct timespec ts;
+	if (clock_gettime((clockid_t)clock, &ts) != 0)
+		return 0;
+	return (unsigned long long)ts.tv_sec * 1000000000ull + (unsigned long long)ts.tv_nsec;
+}
 
 int ts_memfd_create(const char *name)
 {

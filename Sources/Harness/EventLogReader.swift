@@ -112,4 +112,5 @@ public final class EventLogReader {
     public func placards() throws -> [LogPlacard] { try events().compactMap(\.placard) }
     public func warnings() throws -> [String] { try events().compactMap(\.warning) }
     public func labels() throws -> [(text: String, slot: String)] { try events().compactMap(\.label) }
+    public func presentations() throws -> [LogPresented] { try events().compactMap(\.presented) }
 }

@@ -16,6 +16,7 @@ public enum LogEvent: Equatable, Sendable {
     case placard(LogPlacard)
     case warning(message: String)
     case sync(count: Int)
+    case presented(LogPresented)
 
     /// The line's `type`.
     public var type: String {
@@ -32,6 +33,7 @@ public enum LogEvent: Equatable, Sendable {
         case .placard: "placard"
         case .warning: "warning"
         case .sync: "sync"
+        case .presented: "presented"
         }
     }
 
@@ -44,6 +46,7 @@ public enum LogEvent: Equatable, Sendable {
     public var label: (text: String, slot: String)? {
         if case .label(let text, let slot) = self { (text, slot) } else { nil }
     }
+    public var presented: LogPresented? { if case .presented(let p) = self { p } else { nil } }
     public var sceneName: String? { if case .scene(let name) = self { name } else { nil } }
     public var syncCount: Int? { if case .sync(let count) = self { count } else { nil } }
     public var configure: (width: Double, height: Double, fullscreen: Bool, maximized: Bool)? {
@@ -103,6 +106,15 @@ public struct LogGesture: Equatable, Sendable, Decodable {
     public let fingers: Int?
 }
 
+/// A `presented` line: a commit that drew touches reached the screen, or was discarded.
+public struct LogPresented: Equatable, Sendable, Decodable {
+    public let commit: Int
+    public let touchToCommitMs: Double
+    public let touchToPresentMs: Double?
+    public let refreshMs: Double?
+    public let discarded: Bool?
+}
+
 public struct LogPlacard: Equatable, Sendable, Decodable {
     public let x: Double
     public let y: Double
@@ -144,6 +156,7 @@ extension LogEvent: Decodable {
         case "placard": self = .placard(try LogPlacard(from: decoder))
         case "warning": self = .warning(message: try c.decode(String.self, forKey: .message))
         case "sync": self = .sync(count: try c.decode(Int.self, forKey: .count))
+        case "presented": self = .presented(try LogPresented(from: decoder))
         default:
             throw DecodingError.dataCorruptedError(forKey: .type, in: c, debugDescription: "unknown type '\(type)'")
         }

@@ -37,6 +37,7 @@
 #include <wlr/types/wlr_buffer.h>
 #include <drm_fourcc.h>
 #include <wlr/types/wlr_touch.h>
+#include <wlr/interfaces/wlr_output.h>
 
 #include "touchspots-wlroots.h"
 #include "harness-server-support.h"
@@ -177,6 +178,25 @@ wlr_backend_autocreate(struct wl_display *display)
 	return real(display);
 }
 
+/* wlroots 0.15's headless backend never signals that a committed buffer was presented,
+ * so clients' wp_presentation_feedback never ends (seen on sway, cage and phoc headless).
+ * A real display presents each committed buffer at the next refresh; headless has no
+ * refresh, so the shim says it was presented when it was committed. */
+static void
+present_now(struct wlr_output *output)
+{
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	struct wlr_output_event_present event = {
+		.output = output,
+		.commit_seq = output->commit_seq,
+		.presented = true,
+		.when = &now,
+		.refresh = output->refresh > 0 ? (int)(1000000000000LL / output->refresh) : 0,
+	};
+	wlr_output_send_present(output, &event);
+}
+
 bool
 wlr_output_commit(struct wlr_output *output)
 {
@@ -188,6 +208,7 @@ wlr_output_commit(struct wlr_output *output)
 		if (shim.front)
 			wlr_buffer_unlock(shim.front);
 		shim.front = buffer;
+		present_now(output);
 	} else if (buffer) {
 		wlr_buffer_unlock(buffer);
 	}

@@ -13,6 +13,8 @@ public final class Registry {
         public static let wmBase: UInt32 = 5
         public static let fractionalScale: UInt32 = 1
         public static let viewporter: UInt32 = 1
+        public static let presentation: UInt32 = 1
+        public static let inputTimestamps: UInt32 = 1
     }
 
     public let display: Display
@@ -26,6 +28,11 @@ public final class Registry {
     public private(set) var fractionalScaleManager: OpaquePointer?
     public private(set) var viewporter: OpaquePointer?
     public private(set) var compositorVersion: UInt32 = 0
+    /// wp_presentation, when offered, and the clock its timestamps are on (clock_id).
+    public private(set) var presentation: OpaquePointer?
+    public private(set) var presentationClock: Int32?
+    /// zwp_input_timestamps_manager_v1, when offered (weston): ns touch timestamps.
+    public private(set) var inputTimestampsManager: OpaquePointer?
     public private(set) var seats: [UInt32: Seat] = [:]
     /// Whether the compositor offers wl_subcompositor (libdecor's frame needs it).
     public private(set) var hasSubcompositor = false
@@ -46,6 +53,9 @@ public final class Registry {
 
     nonisolated(unsafe) private static let wmBaseListener = Listener.make(xdg_wm_base_listener(
         ping: { data, _, serial in object(data, as: Registry.self).pendingPings.append(serial) }))
+
+    nonisolated(unsafe) private static let presentationListener = Listener.make(wp_presentation_listener(
+        clock_id: { data, _, clock in object(data, as: Registry.self).presentationClock = Int32(bitPattern: clock) }))
 
     private var pendingPings: [UInt32] = []
 
@@ -77,6 +87,8 @@ public final class Registry {
         outputs.removeAll()
         if let fractionalScaleManager { wp_fractional_scale_manager_v1_destroy(fractionalScaleManager) }
         if let viewporter { wp_viewporter_destroy(viewporter) }
+        if let presentation { wp_presentation_destroy(presentation) }
+        if let inputTimestampsManager { zwp_input_timestamps_manager_v1_destroy(inputTimestampsManager) }
         if let wmBase { xdg_wm_base_destroy(wmBase) }
         if let shm { wl_shm_destroy(shm) }
         if let compositor { wl_compositor_destroy(compositor) }
@@ -105,11 +117,18 @@ public final class Registry {
                                           min(version, Supported.fractionalScale))
         case "wp_viewporter" where viewporter == nil:
             viewporter = bind(name, ts_wp_viewporter_interface(), min(version, Supported.viewporter))
+        case "wp_presentation" where presentation == nil:
+            let bound = bind(name, ts_wp_presentation_interface(), min(version, Supported.presentation))
+            wp_presentation_add_listener(bound, Self.presentationListener, unretained(self))
+            presentation = bound
+        case "zwp_input_timestamps_manager_v1" where inputTimestampsManager == nil:
+            inputTimestampsManager = bind(name, ts_zwp_input_timestamps_manager_v1_interface(),
+                                          min(version, Supported.inputTimestamps))
         case "wl_subcompositor":
             hasSubcompositor = true
         case "wl_seat":
             let seat = Seat(proxy: bind(name, ts_wl_seat_interface(), min(version, Supported.seat)),
-                            version: min(version, Supported.seat), display: display)
+                            version: min(version, Supported.seat), display: display, registry: self)
             seats[name] = seat
             onSeatAdded(seat)
         case "wl_output":

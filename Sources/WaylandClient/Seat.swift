@@ -33,7 +33,11 @@ public final class Seat {
         capabilities: { data, _, caps in object(data, as: Seat.self).capabilities(caps) },
         name: { data, _, name in object(data, as: Seat.self).name = String(cString: name!) }))
 
-    init(proxy: OpaquePointer, version: UInt32, display: Display) {
+    /// Where the input timestamps manager is, once bound (globals may come in any order).
+    private unowned let registry: Registry
+
+    init(proxy: OpaquePointer, version: UInt32, display: Display, registry: Registry) {
+        self.registry = registry
         self.proxy = proxy
         self.version = version
         self.display = display
@@ -51,7 +55,7 @@ public final class Seat {
         let before = (touch != nil, pointer != nil, keyboard != nil)
         follow(&touch, present: caps & WL_SEAT_CAPABILITY_TOUCH.rawValue != 0, make: {
             let device = TouchDevice(proxy: wl_seat_get_touch(proxy), version: version, display: display,
-                                     seat: self)
+                                     seat: self, timestampsManager: registry.inputTimestampsManager)
             device.handler = touchHandler
             return device
         }, gone: { $0.handler?.touchDeviceRemoved() })

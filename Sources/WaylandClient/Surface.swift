@@ -5,7 +5,7 @@ import TouchCore
 /// A wl_surface: buffer attachment, damage, frame callbacks and the outputs it is on.
 public final class Surface {
     public let proxy: OpaquePointer
-    private let registry: Registry
+    let registry: Registry
     private var enteredOutputs: [OpaquePointer] = []
     private var frameCallback: OpaquePointer?
     private var onFrameDone: (() -> Void)?

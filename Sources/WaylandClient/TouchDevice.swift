@@ -14,6 +14,12 @@ public protocol TouchHandler: AnyObject {
     func touchOrientation(id: Int32, degrees: Double)
     /// The seat lost its touch capability: every touch it had is gone.
     func touchDeviceRemoved()
+    /// zwp_input_timestamps_v1: the ns timestamp of the next down, motion or up.
+    func touchTimestamp(nanoseconds: UInt64)
+}
+
+extension TouchHandler {
+    public func touchTimestamp(nanoseconds: UInt64) {}
 }
 
 /// A wl_touch proxy.
@@ -50,15 +56,25 @@ public final class TouchDevice {
                 id: id, degrees: wl_fixed_to_double(orientation))
         }))
 
-    init(proxy: OpaquePointer, version: UInt32, display: Display, seat: Seat) {
+    /// ns timestamps for this wl_touch's events, where the compositor offers them.
+    private var timestamps: TouchTimestamps?
+
+    init(proxy: OpaquePointer, version: UInt32, display: Display, seat: Seat,
+         timestampsManager: OpaquePointer?) {
         self.proxy = proxy
         self.seat = seat
         self.version = version
         self.display = display
         wl_touch_add_listener(proxy, Self.listener, unretained(self))
+        if let timestampsManager {
+            let timestamps = TouchTimestamps(manager: timestampsManager, touch: proxy)
+            timestamps.onTimestamp = { [unowned self] in handler?.touchTimestamp(nanoseconds: $0) }
+            self.timestamps = timestamps
+        }
     }
 
     deinit {
+        timestamps = nil
         if version >= 3 { wl_touch_release(proxy) } else { wl_touch_destroy(proxy) }
     }
 }

@@ -29,6 +29,7 @@ final class App {
     private var touchInputs: [ObjectIdentifier: TouchInput] = [:]
     private var pointerInput: PointerInput!
     private let keyboardInput = KeyboardInput()
+    private let latency: LatencyMeter
     private let log: EventLog?
     private var configured = false
     private var announcedReady = false
@@ -60,6 +61,7 @@ final class App {
         let renderer = ViewRenderer(font: font)
         presenter = SurfacePresenter(registry: registry, surface: surface, renderer: renderer)
         frameTouches = LibdecorFrameTouches(toplevel: toplevel)
+        latency = LatencyMeter(registry: registry)
         guard let session = TouchSession(
             sceneName: options.scene, size: options.size, settings: options.gestures,
             clock: MonotonicClock(), measureText: { [renderer] in renderer.textWidth($0, fontSize: $1) },
@@ -114,6 +116,10 @@ final class App {
             return (Int32(size.width.rounded()), Int32(size.height.rounded()))
         }
         toplevel.onClose = { [loop] in loop.stop() }
+        presenter.onWillCommit = { [unowned self] in latency.willCommit(surface) }
+        latency.onReport = { [unowned self] report in log?.write(.presented(report)) }
+        latency.onWarning = { [unowned self] message in log?.write(.warning(message)) }
+        latency.onSummary = { [unowned self] text in session.perform(.showLatency(text)) }
         presenter.onCommit = { [unowned self] size, scale in
             guard !announcedReady else { return }
             announcedReady = true
@@ -131,6 +137,8 @@ final class App {
         if configured {
             do {
                 var committed = try presenter.presentIfNeeded(session.window, scale: surface.scale)
+                // Touches that changed nothing on screen are in no commit's latency.
+                if !committed && !surface.isWaitingForFrame { latency.nothingToDraw() }
                 if commitOwedForConfigure && !committed && !surface.isWaitingForFrame {
                     surface.commit()
                     committed = true
@@ -157,7 +165,7 @@ final class App {
 
     private func attach(_ seat: Seat) {
         let input = TouchInput(session: session, seat: seat, ownSurface: surface.proxy,
-                               frameTouches: frameTouches)
+                               frameTouches: frameTouches, latency: latency)
         touchInputs[ObjectIdentifier(seat)] = input
         seat.touchHandler = input
         seat.pointerHandler = pointerInput

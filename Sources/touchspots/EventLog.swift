@@ -230,6 +230,21 @@ extension JSONObject {
                     "fullscreen": .bool(configuration.isFullscreen), "maximized": .bool(configuration.isMaximized)])
     }
 
+    /// A commit that drew touches reached the screen (or was discarded).
+    static func presented(_ report: LatencyMeter.Report) -> JSONObject {
+        // Microseconds are plenty.
+        func ms(_ value: Double?) -> Value { value.map { .double(($0 * 1000).rounded() / 1000) } ?? .null }
+        var object = JSONObject(["type": .string("presented"), "commit": .int(report.commit),
+                                 "touchToCommitMs": ms(report.touchToCommit)])
+        if report.discarded {
+            object.append("discarded", .bool(true))
+        } else {
+            object.append("touchToPresentMs", ms(report.touchToPresent))
+            object.append("refreshMs", ms(report.refresh))
+        }
+        return object
+    }
+
     static func warning(_ message: String) -> JSONObject {
         JSONObject(["type": .string("warning"), "message": .string(message)])
     }

@@ -10,6 +10,8 @@ final class SurfacePresenter {
     private let pool: BufferPool
     private var scale = 0.0
 
+    /// Called right before each buffer commit (presentation feedback must be asked for then).
+    var onWillCommit: () -> Void = {}
     /// Called after each commit with the logical size and scale committed.
     var onCommit: (Size, Double) -> Void = { _, _ in }
 
@@ -50,6 +52,7 @@ final class SurfacePresenter {
         renderer.render(window, into: PixelBuffer(pixels: buffer.pixels, width: width,
                                                   height: height, stride: buffer.stride),
                         scale: scale, clip: clip)
+        onWillCommit()
         surface.present(buffer, scale: scale, logicalSize: logical,
                         damage: damage) {}
         onCommit(window.size, scale)

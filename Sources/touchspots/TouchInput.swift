@@ -19,8 +19,11 @@ final class TouchInput: TouchHandler {
     /// Acts on touches on libdecor 0.1.1's frame, which ignores them itself.
     private let frameTouches: LibdecorFrameTouches
     private var foreign = Set<Int32>()
+    private let latency: LatencyMeter
 
-    init(session: TouchSession, seat: Seat, ownSurface: OpaquePointer, frameTouches: LibdecorFrameTouches) {
+    init(session: TouchSession, seat: Seat, ownSurface: OpaquePointer, frameTouches: LibdecorFrameTouches,
+         latency: LatencyMeter) {
+        self.latency = latency
         self.session = session
         self.seat = seat
         self.ownSurface = ownSurface
@@ -37,6 +40,7 @@ final class TouchInput: TouchHandler {
             return
         }
         foreign.remove(id)
+        latency.touchEvent(milliseconds: time)
         session.touchDown(device, id: id, at: Point(x: x, y: y), time: time)
     }
     func touchUp(id: Int32, time: UInt32) {
@@ -44,6 +48,7 @@ final class TouchInput: TouchHandler {
             frameTouches.up(id: id)
             return
         }
+        latency.touchEvent(milliseconds: time)
         session.touchUp(device, id: id, time: time)
     }
     func touchMotion(id: Int32, x: Double, y: Double, time: UInt32) {
@@ -51,9 +56,11 @@ final class TouchInput: TouchHandler {
             frameTouches.motion(id: id, to: Point(x: x, y: y))
             return
         }
+        latency.touchEvent(milliseconds: time)
         session.touchMotion(device, id: id, to: Point(x: x, y: y), time: time)
     }
     func touchFrame() { session.touchFrame(device) }
+    func touchTimestamp(nanoseconds: UInt64) { latency.touchTimestamp(nanoseconds) }
     func touchCancel() {
         foreign.removeAll()
         frameTouches.cancelAll()

@@ -74,6 +74,9 @@ final class EventLogSchemaTests: XCTestCase {
             #"{"type":"placard","x":512,"y":320.25,"text":"Welcome","state":"returning"}"#,
             #"{"type":"warning","message":"touch 3 is not down"}"#,
             #"{"type":"sync","count":2}"#,
+            #"{"type":"presented","commit":3,"touchToCommitMs":0.42,"touchToPresentMs":17.5,"refreshMs":16.667}"#,
+            #"{"type":"presented","commit":4,"touchToCommitMs":0.4,"touchToPresentMs":null,"refreshMs":null}"#,
+            #"{"type":"presented","commit":5,"touchToCommitMs":1,"discarded":true}"#,
             #"{"type":"frame","time":1,"spots":0,"touches":[{"id":1,"phase":"began","x":1,"y":2}],"later":"keys are allowed"}"#,
         ]
         let result = try check(lines)
@@ -105,6 +108,10 @@ final class EventLogSchemaTests: XCTestCase {
             #"{"type":"placard","x":1,"y":2,"text":"Hi","state":"flying"}"#,  // unknown state
             #"{"type":"warning"}"#,  // no message
             #"{"type":"sync","count":0}"#,  // sync counts from 1
+            #"{"type":"presented","commit":0,"touchToCommitMs":1,"touchToPresentMs":2,"refreshMs":16}"#,  // commits count from 1
+            #"{"type":"presented","commit":1,"touchToCommitMs":-1,"touchToPresentMs":2,"refreshMs":16}"#,  // negative
+            #"{"type":"presented","commit":1,"touchToCommitMs":1}"#,  // neither presented nor discarded
+            #"{"type":"presented","commit":1,"touchToCommitMs":1,"discarded":false}"#,  // discarded is only ever true
             #"["type","scene"]"#,  // not an object
             #"{"type":"scene","name":"playground""#,  // not JSON
         ]

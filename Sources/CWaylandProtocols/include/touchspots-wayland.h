@@ -7,6 +7,8 @@
 #include "xdg-shell-client-protocol.h"
 #include "fractional-scale-v1-client-protocol.h"
 #include "viewporter-client-protocol.h"
+#include "presentation-time-client-protocol.h"
+#include "input-timestamps-unstable-v1-client-protocol.h"
 
 /* Interface addresses. Taking `&wl_compositor_interface` from Swift may yield the
  * address of a temporary copy in release builds, which libwayland then rejects;
@@ -18,6 +20,12 @@ const struct wl_interface *ts_wl_output_interface(void);
 const struct wl_interface *ts_xdg_wm_base_interface(void);
 const struct wl_interface *ts_wp_fractional_scale_manager_v1_interface(void);
 const struct wl_interface *ts_wp_viewporter_interface(void);
+const struct wl_interface *ts_wp_presentation_interface(void);
+const struct wl_interface *ts_zwp_input_timestamps_manager_v1_interface(void);
+
+/* Reads `clock` (a clockid_t from wp_presentation.clock_id, or CLOCK_MONOTONIC) in ns;
+ * 0 when the clock cannot be read. */
+unsigned long long ts_clock_ns(int clock);
 
 /* memfd_create is not exported through Swift's Glibc module. Returns a sealed-growable,
  * close-on-exec anonymous file, or -1 with errno set. */

@@ -19,6 +19,8 @@ public final class PlaygroundScene: Scene {
     public let phaseLabel = Label(name: "Phase", alignment: .left)
     public let tapsLabel = Label(name: "Taps", alignment: .left)
     public let touchesLabel = Label(name: "Touches", alignment: .left)
+    /// The client's own touch-to-screen latency (p50 / p99), when it measures one.
+    public let latencyLabel = Label(name: "Latency", alignment: .left)
 
     private weak var window: Window?
     private var expiries: [String: Timers.ID] = [:]
@@ -30,14 +32,14 @@ public final class PlaygroundScene: Scene {
             gestureLabels[slot] = Label(name: "Gesture \(slot)", fontSize: 28,
                                         textColor: Color(white: 0.1))
         }
-        for label in [phaseLabel, tapsLabel, touchesLabel] { label.textColor = .darkGray }
+        for label in [phaseLabel, tapsLabel, touchesLabel, latencyLabel] { label.textColor = .darkGray }
     }
 
     public func install(in window: Window) {
         self.window = window
         window.addSubview(guide)
         for slot in Self.slots { window.addSubview(gestureLabels[slot]!) }
-        for label in [phaseLabel, tapsLabel, touchesLabel] { window.addSubview(label) }
+        for label in [phaseLabel, tapsLabel, touchesLabel, latencyLabel] { window.addSubview(label) }
         window.addSubview(touchable)
         layout(in: window)
     }
@@ -60,9 +62,9 @@ public final class PlaygroundScene: Scene {
         // The panel goes at the bottom-left; in a window too short for it, it is hidden
         // rather than drawn over the gesture labels.
         let line = 22 * unit
-        var panelY = bounds.height - 8 * unit - 3 * line
+        var panelY = bounds.height - 8 * unit - 4 * line
         let fits = panelY >= y
-        for label in [phaseLabel, tapsLabel, touchesLabel] {
+        for label in [phaseLabel, tapsLabel, touchesLabel, latencyLabel] {
             label.fontSize = max(8, 15 * unit)
             label.frame = Rect(x: 12 * unit, y: panelY, width: bounds.width - 24 * unit, height: line)
             label.isHidden = !fits

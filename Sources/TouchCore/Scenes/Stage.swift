@@ -48,6 +48,7 @@ public final class Stage {
 
     private func install(_ scene: Scene) {
         scene.onEvent = onEvent
+        (scene as? PlaygroundScene)?.latencyLabel.text = latencyText
         scene.install(in: window)
         window.addSubview(bar)
         window.addSubview(help)  // frontmost
@@ -76,6 +77,11 @@ public final class Stage {
     public func show(number: Int) {
         guard Stage.sceneNames.indices.contains(number - 1) else { return }
         show(Stage.sceneNames[number - 1])
+    }
+
+    /// The latency line the client measures, shown on the playground's panel.
+    public var latencyText = "" {
+        didSet { (scene as? PlaygroundScene)?.latencyLabel.text = latencyText }
     }
 
     /// Removes gesture labels now, in the scenes that have them.

@@ -136,6 +136,7 @@ public final class TouchSession {
         case .clearLabels: stage.clearLabels()
         case .toggleHelp: stage.toggleHelp()
         case .showScene(let number): stage.show(number: number)
+        case .showLatency(let text): stage.latencyText = text
         }
     }
 

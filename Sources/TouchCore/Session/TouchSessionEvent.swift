@@ -28,4 +28,6 @@ public enum TouchSessionCommand: Equatable, Sendable {
     case toggleHelp
     /// The n-th scene, 1-based.
     case showScene(Int)
+    /// The client's latency line for the status panel ("" hides it).
+    case showLatency(String)
 }

@@ -1,0 +1,80 @@
+import CWaylandClient
+import CWaylandProtocols
+
+/// When a commit reached the screen, from wp_presentation (weston, wlroots and mutter offer
+/// it): what touchspots' touch-to-screen latency is measured against.
+public struct PresentedTime: Sendable {
+    /// The presentation timestamp, in ns on the compositor's presentation clock.
+    public let nanoseconds: UInt64
+    /// The output's refresh period in ns; 0 when unknown (a variable or unknown rate).
+    public let refresh: UInt32
+}
+
+/// One wp_presentation_feedback: asked for right before a commit, answered once with
+/// `presented` or `discarded` (the commit never reached the screen). Holds itself until
+/// then, as libwayland's data pointer cannot.
+final class PresentationFeedback {
+    private let proxy: OpaquePointer
+    private let completion: (PresentedTime?) -> Void
+    private var retainedSelf: PresentationFeedback?
+
+    nonisolated(unsafe) private static let listener = Listener.make(wp_presentation_feedback_listener(
+        sync_output: { _, _, _ in },
+        presented: { data, _, secondsHigh, secondsLow, nanoseconds, refresh, _, _, _ in
+            let seconds = UInt64(secondsHigh) << 32 | UInt64(secondsLow)
+            object(data, as: PresentationFeedback.self).finish(
+                PresentedTime(nanoseconds: seconds * 1_000_000_000 + UInt64(nanoseconds), refresh: refresh))
+        },
+        discarded: { data, _ in object(data, as: PresentationFeedback.self).finish(nil) }))
+
+    init(presentation: OpaquePointer, surface: OpaquePointer, completion: @escaping (PresentedTime?) -> Void) {
+        proxy = wp_presentation_feedback(presentation, surface)
+        self.completion = completion
+        wp_presentation_feedback_add_listener(proxy, Self.listener, unretained(self))
+        retainedSelf = self
+    }
+
+    private func finish(_ time: PresentedTime?) {
+        wp_presentation_feedback_destroy(proxy)
+        completion(time)
+        retainedSelf = nil
+    }
+}
+
+/// Sub-frame timestamps of a wl_touch (zwp_input_timestamps_v1, which weston offers): each
+/// `timestamp` event comes right before the touch event it belongs to.
+final class TouchTimestamps {
+    private let proxy: OpaquePointer
+    var onTimestamp: (UInt64) -> Void = { _ in }
+
+    nonisolated(unsafe) private static let listener = Listener.make(zwp_input_timestamps_v1_listener(
+        timestamp: { data, _, secondsHigh, secondsLow, nanoseconds in
+            let seconds = UInt64(secondsHigh) << 32 | UInt64(secondsLow)
+            object(data, as: TouchTimestamps.self).onTimestamp(seconds * 1_000_000_000 + UInt64(nanoseconds))
+        }))
+
+    init(manager: OpaquePointer, touch: OpaquePointer) {
+        proxy = zwp_input_timestamps_manager_v1_get_touch_timestamps(manager, touch)
+        zwp_input_timestamps_v1_add_listener(proxy, Self.listener, unretained(self))
+    }
+
+    deinit { zwp_input_timestamps_v1_destroy(proxy) }
+}
+
+extension Surface {
+    /// Asks to be told when the next commit reaches the screen (call right before it).
+    /// False when the compositor offers no wp_presentation.
+    @discardableResult
+    public func requestPresentationFeedback(_ completion: @escaping (PresentedTime?) -> Void) -> Bool {
+        guard let presentation = registry.presentation else { return false }
+        _ = PresentationFeedback(presentation: presentation, surface: proxy, completion: completion)
+        return true
+    }
+}
+
+/// Reads a clock (CLOCK_MONOTONIC is 1; wp_presentation names its own) in ns; nil when it
+/// cannot be read.
+public func clockNanoseconds(_ clock: Int32) -> UInt64? {
+    let value = ts_clock_ns(clock)
+    return value == 0 ? nil : value
+}

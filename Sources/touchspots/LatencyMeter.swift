@@ -1,0 +1,162 @@
+import Histogram
+import WaylandClient
+
+/// touchspots' own touch-to-screen latency, for every commit that draws touches:
+///
+/// - *touch to commit*: on the client's CLOCK_MONOTONIC, from the moment the oldest touch
+///   event drawn in the commit was handed to touchspots (right after it was read from the
+///   socket) to the commit. It is touchspots' own delay: handling, drawing, and waiting for
+///   the compositor's frame callback when one was pending.
+/// - *touch to present*: from the oldest touch event's own timestamp (zwp_input_timestamps
+///   in ns where offered, else wl_touch's ms) to the moment wp_presentation says the commit
+///   reached the screen. It adds what happened before touchspots read the event (the
+///   compositor's input handling, the socket) and after the commit (the compositor's
+///   repaint, scan-out). The protocol ties neither input timestamps nor wl_touch times to
+///   the presentation clock, so the touch time is placed on a clock it fits: the one on
+///   which it falls less than a second before touchspots read it (CLOCK_MONOTONIC, as
+///   libinput stamps events, or the presentation clock itself). The clocks are sampled
+///   together when the event is read, so their offset is known. If it fits neither, a
+///   warning says so once and the value is null.
+final class LatencyMeter {
+    struct Report {
+        let commit: Int
+        let touchToCommit: Double
+        /// nil: discarded, or no clock fits the touch time.
+        let touchToPresent: Double?
+        let refresh: Double?
+        let discarded: Bool
+    }
+
+    /// The oldest touch event not yet drawn.
+    private struct Pending {
+        /// CLOCK_MONOTONIC ns when touchspots got it.
+        let readAt: UInt64
+        /// Where on the presentation clock the touch happened, if a clock fits its time.
+        let presentationTime: UInt64?
+    }
+
+    private let registry: Registry
+    private var pending: Pending?
+    private var nextTimestamp: UInt64?
+    private(set) var commits = 0
+    private var warnedAboutClocks = false
+
+    var onReport: (Report) -> Void = { _ in }
+    var onWarning: (String) -> Void = { _ in }
+    /// The status line for the panel, when the percentiles change.
+    var onSummary: (String) -> Void = { _ in }
+
+    /// The last few hundred commits: percentiles come from the previous window and this one.
+    private static let window = 256
+    private var commitWindow = [Histogram<UInt64>(highestTrackableValue: 60_000_000), Histogram<UInt64>(highestTrackableValue: 60_000_000)]
+    private var presentWindow = [Histogram<UInt64>(highestTrackableValue: 60_000_000), Histogram<UInt64>(highestTrackableValue: 60_000_000)]
+    private var lastSummary = ""
+
+    private static let monotonic: Int32 = 1  // CLOCK_MONOTONIC
+    private static let monotonicRaw: Int32 = 4  // CLOCK_MONOTONIC_RAW
+
+    init(registry: Registry) {
+        self.registry = registry
+    }
+
+    /// zwp_input_timestamps_v1: the next touch event's time in ns.
+    func touchTimestamp(_ nanoseconds: UInt64) { nextTimestamp = nanoseconds }
+
+    /// A touch down, motion or up with wl_touch's ms time.
+    func touchEvent(milliseconds: UInt32) {
+        let precise = nextTimestamp
+        nextTimestamp = nil
+        guard pending == nil, let now = clockNanoseconds(Self.monotonic) else { return }
+        var presentationTime: UInt64?
+        if let presentationClock = registry.presentationClock,
+           let presentationNow = clockNanoseconds(presentationClock) {
+            // How long before now the touch happened, on the first clock its time fits.
+            var clocks = [Self.monotonic, presentationClock]
+            if presentationClock != Self.monotonicRaw { clocks.append(Self.monotonicRaw) }
+            for clock in clocks {
+                guard let clockNow = clock == Self.monotonic ? now : clockNanoseconds(clock),
+                      let age = Self.age(of: precise, milliseconds: milliseconds, at: clockNow) else { continue }
+                presentationTime = presentationNow &- age
+                break
+            }
+            if presentationTime == nil && !warnedAboutClocks {
+                warnedAboutClocks = true
+                onWarning("touch times fit neither CLOCK_MONOTONIC nor the presentation clock (\(presentationClock)): touchToPresentMs is null")
+            }
+        }
+        pending = Pending(readAt: now, presentationTime: presentationTime)
+    }
+
+    /// How long before `clockNow` an event stamped `precise` (ns) or `milliseconds`
+    /// happened on that clock, if that is between 0 and 1 s.
+    static func age(of precise: UInt64?, milliseconds: UInt32, at clockNow: UInt64) -> UInt64? {
+        let limit: UInt64 = 1_000_000_000
+        if let precise {
+            return clockNow >= precise && clockNow - precise <= limit ? clockNow - precise : nil
+        }
+        let nowMilliseconds = UInt32(truncatingIfNeeded: clockNow / 1_000_000)
+        let age = UInt64(nowMilliseconds &- milliseconds)  // wl_touch times wrap at 2^32 ms
+        return age <= 1000 ? age * 1_000_000 : nil
+    }
+
+    /// Right before a buffer commit: if it draws touches, ask when it reaches the screen.
+    func willCommit(_ surface: Surface) {
+        commits += 1
+        guard let touch = pending, let now = clockNanoseconds(Self.monotonic) else { return }
+        pending = nil
+        let commit = commits
+        let touchToCommit = Double(now &- touch.readAt) / 1e6
+        surface.requestPresentationFeedback { [weak self] presented in
+            self?.presented(commit: commit, touchToCommit: touchToCommit, touch: touch, presented)
+        }
+    }
+
+    /// The touches read since the last commit changed nothing on screen: no commit will
+    /// carry them.
+    func nothingToDraw() { pending = nil }
+
+    private func presented(commit: Int, touchToCommit: Double, touch: Pending, _ time: PresentedTime?) {
+        let touchToPresent = time.flatMap { t in touch.presentationTime.map { Double(t.nanoseconds &- $0) / 1e6 } }
+        let refresh = time.flatMap { $0.refresh == 0 ? nil : Double($0.refresh) / 1e6 }
+        onReport(Report(commit: commit, touchToCommit: touchToCommit, touchToPresent: touchToPresent,
+                        refresh: refresh, discarded: time == nil))
+        record(touchToCommit, in: &commitWindow)
+        if let touchToPresent, touchToPresent >= 0 { record(touchToPresent, in: &presentWindow) }
+        let summary = self.summary()
+        if summary != lastSummary {
+            lastSummary = summary
+            onSummary(summary)
+        }
+    }
+
+    private func record(_ milliseconds: Double, in window: inout [Histogram<UInt64>]) {
+        if window[1].totalCount >= UInt64(Self.window) {
+            window[0] = window[1]
+            window[1].reset()
+        }
+        _ = window[1].record(UInt64(max(0, milliseconds * 1000).rounded()))
+    }
+
+    private static func percentiles(_ window: [Histogram<UInt64>]) -> (p50: Double, p99: Double)? {
+        var merged = window[0]
+        merged.add(window[1])
+        guard merged.totalCount > 0 else { return nil }
+        return (Double(merged.valueAtPercentile(50)) / 1000, Double(merged.valueAtPercentile(99)) / 1000)
+    }
+
+    /// "touch to commit 0.3 / 0.9 ms, to screen 17.1 / 25.0 ms (p50 / p99)".
+    private func summary() -> String {
+        func format(_ value: Double) -> String {
+            let tenths = Int((value * 10).rounded())
+            return "\(tenths / 10).\(tenths % 10)"
+        }
+        var text = ""
+        if let commit = Self.percentiles(commitWindow) {
+            text = "touch to commit \(format(commit.p50)) / \(format(commit.p99)) ms"
+        }
+        if let screen = Self.percentiles(presentWindow) {
+            text += ", to screen \(format(screen.p50)) / \(format(screen.p99)) ms"
+        }
+        return text.isEmpty ? "" : text + " (p50 / p99)"
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Harness
+import XCTest
+
+/// touchspots measures its own touch-to-screen latency with wp_presentation: a `presented`
+/// line for (almost) every commit that draws touches, with plausible values, and the
+/// panel shows the percentiles.
+final class LatencyEndToEndTests: EndToEndTestCase {
+    /// Two fingers moving at 60 Hz for a second; returns how many wp_presentation.feedback
+    /// requests touchspots made (as the compositor counted them, or from touchspots' own
+    /// WAYLAND_DEBUG log where the compositor cannot count) and the presented lines.
+    private func streamAndRead(countFromClientLog: Bool = false) throws -> (requested: Int, lines: [LogPresented]) {
+        try session.send(batch: ["down 1 300 300", "down 2 600 300", "frame"])
+        let start = Date()
+        for step in 1...60 {
+            let due = start.addingTimeInterval(Double(step) / 60)
+            let wait = due.timeIntervalSinceNow
+            if wait > 0 { usleep(useconds_t(wait * 1_000_000)) }  // pacing the stream, not syncing
+            try session.send(batch: ["motion 1 \(300 + step * 3) 300", "motion 2 \(600 - step * 3) 300", "frame"])
+        }
+        try session.sync()
+        let requested = countFromClientLog
+            ? try String(contentsOfFile: session.client.logPath, encoding: .utf8)
+                .split(separator: "\n").filter { $0.contains("-> wp_presentation@") && $0.contains(".feedback(") }.count
+            : Int(try session.send("requests wp_presentation.feedback")) ?? -1
+        XCTAssertGreaterThan(requested, 10, "commits that drew touches asked for feedback")
+        // Every feedback is answered once the compositor has repainted.
+        try session.eventLog.waitUntil("a presented or discarded line for every feedback") {
+            $0.compactMap(\.presented).count >= requested
+        }
+        return (requested, try session.eventLog.presentations())
+    }
+
+    private func checkPlausible(_ lines: [LogPresented], requested: Int, refresh: ClosedRange<Double>) {
+        let presented = lines.filter { $0.discarded != true }
+        XCTAssertGreaterThanOrEqual(Double(presented.count), 0.9 * Double(requested),
+                                    "presented lines for at least 90 % of \(requested) commits: \(presented.count)")
+        XCTAssertEqual(Set(lines.map(\.commit)).count, lines.count, "one line per commit")
+        for line in presented {
+            XCTAssertGreaterThanOrEqual(line.touchToCommitMs, 0)
+            XCTAssertLessThan(line.touchToCommitMs, 100, "commit \(line.commit)")
+            let present = line.touchToPresentMs
+            XCTAssertNotNil(present, "the touch time fits a clock: commit \(line.commit)")
+            XCTAssertGreaterThanOrEqual(present ?? -1, line.touchToCommitMs - 1,
+                                        "the screen shows it after the commit: \(line)")
+            XCTAssertLessThan(present ?? 1e9, 500, "commit \(line.commit)")
+            XCTAssertTrue(refresh.contains(line.refreshMs ?? 0), "refresh \(String(describing: line.refreshMs))")
+        }
+    }
+
+    func testPresentedLinesOnWeston() throws {
+        try startSession()
+        let (requested, lines) = try streamAndRead()
+        checkPlausible(lines, requested: requested, refresh: 5...50)
+        // The panel's fourth line shows the percentiles.
+        let image = try session.screenshot("latency-panel.png")
+        let text = image.count(x: 8, y: 640 - 30, width: 500, height: 24) { $0.r < 140 }
+        XCTAssertGreaterThan(text, 300, "the latency line is drawn")
+    }
+
+    func testPresentedLinesOnSway() throws {
+        try startSession(compositor: .sway)
+        let (requested, lines) = try streamAndRead()
+        checkPlausible(lines, requested: requested, refresh: 5...50)
+    }
+
+    func testPresentedLinesOnMutter() throws {
+        try startSession(compositor: .mutter, environment: ["WAYLAND_DEBUG": "client"])
+        let (requested, lines) = try streamAndRead(countFromClientLog: true)
+        checkPlausible(lines, requested: requested, refresh: 5...50)
+    }
+}
