@@ -126,6 +126,72 @@ public enum ClientBenchmark {
         return samples
     }
 
+    /// touchspots' own latency lines (`presented`) for a stream at `rate`: at a slow rate
+    /// every touch frame arrives with no frame callback pending, so touch-to-commit is what
+    /// touchspots itself adds.
+    public struct Latency: Sendable {
+        public let rate: Double
+        public let touchToCommit: [Double]
+        /// Touch to commit for the commits whose touch found no frame callback pending.
+        public let touchToCommitUnwaited: [Double]
+        public let touchToPresent: [Double]
+    }
+
+    public static func latency(rate: Double, seconds: Double, configuration c: Configuration,
+                               directory: String) throws -> Latency {
+        let folder = "\(directory)/latency-\(Int(rate))hz"
+        try? FileManager.default.removeItem(atPath: folder)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        var westonConfiguration = Weston.Configuration(modulePath: Products.westonModule,
+                                                       logPath: "\(folder)/weston.log")
+        westonConfiguration.width = c.width
+        westonConfiguration.height = c.height
+        let weston = try Weston(westonConfiguration)
+        defer { weston.stop() }
+        let log = EventLogReader(path: "\(folder)/events.jsonl")
+        let process = try ChildProcess(name: "touchspots", arguments: [Products.touchspots, "--fullscreen",
+                                                                        "--event-log", log.path],
+                                       environment: weston.clientEnvironment, logPath: "\(folder)/client.log")
+        defer { _ = try? process.stop(timeout: 2) }
+        try weston.control.send("wait-ready", timeout: 20)
+        try weston.control.send("sync")
+        let ids = 0..<c.fingers
+        try weston.control.send(batch: ids.map { f in
+            let (x, y) = place(f, of: c.fingers, step: 0, rate: rate)
+            return "down \(f) \(x) \(y)"
+        } + ["frame"])
+        let start = monotonicNow()
+        for step in 1...max(1, Int(rate * seconds)) {
+            sleep(until: start + Double(step) / rate)
+            try weston.control.send(batch: ids.map { f in
+                let (x, y) = place(f, of: c.fingers, step: step, rate: rate)
+                return "motion \(f) \(x) \(y)"
+            } + ["frame"])
+        }
+        try weston.control.send(batch: ids.map { "up \($0)" } + ["frame"])
+        try weston.control.send("sync")
+        let lines = try log.presentations().filter { $0.discarded != true }
+        return Latency(rate: rate, touchToCommit: lines.map(\.touchToCommitMs),
+                       touchToCommitUnwaited: lines.filter { $0.waitedForFrame == false }.map(\.touchToCommitMs),
+                       touchToPresent: lines.compactMap(\.touchToPresentMs))
+    }
+
+    static func percentile(_ values: [Double], _ p: Double) -> Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return .nan }
+        return sorted[min(sorted.count - 1, Int((Double(sorted.count) * p / 100).rounded(.up)) - 1)]
+    }
+
+    public static func report(_ latencies: [Latency]) -> String {
+        var out = "touchspots' own latency lines on the same weston (`presented`, ms):\n\n"
+        out += "| stream | commits | touch -> commit p50 | p99 | no callback pending: commits | p50 | p99 | touch -> screen p50 | p99 |\n|---|---|---|---|---|---|---|---|---|\n"
+        for l in latencies {
+            func f(_ v: Double) -> String { String(format: "%.2f", v) }
+            out += "| \(Int(l.rate)) Hz | \(l.touchToCommit.count) | \(f(percentile(l.touchToCommit, 50))) | \(f(percentile(l.touchToCommit, 99))) | \(l.touchToCommitUnwaited.count) | \(f(percentile(l.touchToCommitUnwaited, 50))) | \(f(percentile(l.touchToCommitUnwaited, 99))) | \(f(percentile(l.touchToPresent, 50))) | \(f(percentile(l.touchToPresent, 99))) |\n"
+        }
+        return out
+    }
+
     static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
         guard !sorted.isEmpty else { return .nan }

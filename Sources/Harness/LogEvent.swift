@@ -113,6 +113,8 @@ public struct LogPresented: Equatable, Sendable, Decodable {
     public let touchToPresentMs: Double?
     public let refreshMs: Double?
     public let discarded: Bool?
+    /// A frame callback was pending when the touch was read.
+    public let waitedForFrame: Bool?
 }
 
 public struct LogPlacard: Equatable, Sendable, Decodable {

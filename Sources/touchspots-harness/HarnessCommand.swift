@@ -182,7 +182,13 @@ struct BenchCommand: ParsableCommand {
         let samples = try ClientBenchmark.run(configuration, directory: directory) { sample in
             print("bench: \(sample.client.rawValue) run \(sample.run): client \(Int(sample.clientCPU)) ms, weston \(Int(sample.westonCPU)) ms, mapped after \(Int(sample.startToMapped)) ms")
         }
-        let report = ClientBenchmark.report(samples, configuration: configuration)
+        // touchspots' own latency: a slow stream (every frame finds no frame callback
+        // pending, so nothing waits) and the full-rate one.
+        let latencies = try [10, rate].map {
+            try ClientBenchmark.latency(rate: $0, seconds: seconds, configuration: configuration, directory: directory)
+        }
+        let report = ClientBenchmark.report(samples, configuration: configuration) + "\n"
+            + ClientBenchmark.report(latencies)
         try report.write(toFile: "\(directory)/report.md", atomically: true, encoding: .utf8)
         print(report)
     }

@@ -61,7 +61,7 @@ final class App {
         let renderer = ViewRenderer(font: font)
         presenter = SurfacePresenter(registry: registry, surface: surface, renderer: renderer)
         frameTouches = LibdecorFrameTouches(toplevel: toplevel)
-        latency = LatencyMeter(registry: registry)
+        latency = LatencyMeter(registry: registry) { [surface] in surface.isWaitingForFrame }
         guard let session = TouchSession(
             sceneName: options.scene, size: options.size, settings: options.gestures,
             clock: MonotonicClock(), measureText: { [renderer] in renderer.textWidth($0, fontSize: $1) },

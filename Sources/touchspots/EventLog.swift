@@ -242,6 +242,7 @@ extension JSONObject {
             object.append("touchToPresentMs", ms(report.touchToPresent))
             object.append("refreshMs", ms(report.refresh))
         }
+        object.append("waitedForFrame", .bool(report.waitedForFrame))
         return object
     }
 

@@ -25,6 +25,8 @@ final class LatencyMeter {
         let touchToPresent: Double?
         let refresh: Double?
         let discarded: Bool
+        /// A frame callback was pending when the touch was read: the commit had to wait for it.
+        let waitedForFrame: Bool
     }
 
     /// The oldest touch event not yet drawn.
@@ -33,6 +35,7 @@ final class LatencyMeter {
         let readAt: UInt64
         /// Where on the presentation clock the touch happened, if a clock fits its time.
         let presentationTime: UInt64?
+        let frameCallbackPending: Bool
     }
 
     private let registry: Registry
@@ -55,8 +58,12 @@ final class LatencyMeter {
     private static let monotonic: Int32 = 1  // CLOCK_MONOTONIC
     private static let monotonicRaw: Int32 = 4  // CLOCK_MONOTONIC_RAW
 
-    init(registry: Registry) {
+    /// Whether the window waits for a frame callback (asked when a touch is read).
+    private let isWaitingForFrame: () -> Bool
+
+    init(registry: Registry, isWaitingForFrame: @escaping () -> Bool) {
         self.registry = registry
+        self.isWaitingForFrame = isWaitingForFrame
     }
 
     /// zwp_input_timestamps_v1: the next touch event's time in ns.
@@ -84,7 +91,7 @@ final class LatencyMeter {
                 onWarning("touch times fit neither CLOCK_MONOTONIC nor the presentation clock (\(presentationClock)): touchToPresentMs is null")
             }
         }
-        pending = Pending(readAt: now, presentationTime: presentationTime)
+        pending = Pending(readAt: now, presentationTime: presentationTime, frameCallbackPending: isWaitingForFrame())
     }
 
     /// How long before `clockNow` an event stamped `precise` (ns) or `milliseconds`
@@ -119,15 +126,22 @@ final class LatencyMeter {
         let touchToPresent = time.flatMap { t in touch.presentationTime.map { Double(t.nanoseconds &- $0) / 1e6 } }
         let refresh = time.flatMap { $0.refresh == 0 ? nil : Double($0.refresh) / 1e6 }
         onReport(Report(commit: commit, touchToCommit: touchToCommit, touchToPresent: touchToPresent,
-                        refresh: refresh, discarded: time == nil))
+                        refresh: refresh, discarded: time == nil, waitedForFrame: touch.frameCallbackPending))
         record(touchToCommit, in: &commitWindow)
         if let touchToPresent, touchToPresent >= 0 { record(touchToPresent, in: &presentWindow) }
+        // The panel line changes at most twice a second: redrawing its text on every
+        // commit would cost more than everything else the commit draws.
+        guard let now = clockNanoseconds(Self.monotonic), now &- lastSummaryAt >= Self.summaryInterval else { return }
+        lastSummaryAt = now
         let summary = self.summary()
         if summary != lastSummary {
             lastSummary = summary
             onSummary(summary)
         }
     }
+
+    private static let summaryInterval: UInt64 = 500_000_000
+    private var lastSummaryAt: UInt64 = 0
 
     private func record(_ milliseconds: Double, in window: inout [Histogram<UInt64>]) {
         if window[1].totalCount >= UInt64(Self.window) {
