@@ -14,9 +14,12 @@ public final class Surface {
     /// The compositor's preferred scale in 120ths (wp_fractional_scale_v1), once sent.
     private var preferredScale120: UInt32?
 
+    /// An output that went away (global_remove) may still be named by an enter or leave
+    /// already on its way; libwayland hands those over as nil, once the client has let go
+    /// of its wl_output. Nothing is left to enter or leave then.
     nonisolated(unsafe) private static let listener = Listener.make(wl_surface_listener(
-        enter: { data, _, output in object(data, as: Surface.self).entered(output!) },
-        leave: { data, _, output in object(data, as: Surface.self).left(output!) }))
+        enter: { data, _, output in if let output { object(data, as: Surface.self).entered(output) } },
+        leave: { data, _, output in if let output { object(data, as: Surface.self).left(output) } }))
 
     nonisolated(unsafe) private static let fractionalListener = Listener.make(wp_fractional_scale_v1_listener(
         preferred_scale: { data, _, scale in object(data, as: Surface.self).preferredScale120 = scale }))

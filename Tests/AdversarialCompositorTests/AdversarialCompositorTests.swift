@@ -16,7 +16,7 @@ final class AdversarialCompositorTests: XCTestCase {
     private let touch = UInt32(WL_SEAT_CAPABILITY_TOUCH.rawValue)
 
     private func start(options: Int32 = 0, capabilities: UInt32? = nil, scale120: UInt32 = 0,
-                       waitForWindow: Bool = true) throws {
+                       output: Int32? = nil, waitForWindow: Bool = true) throws {
         let name = String(self.name.map { $0.isLetter || $0.isNumber ? $0 : "-" })
         directory = "\(Products.buildDirectory)/../adversarial/\(name)"
         try? FileManager.default.removeItem(atPath: directory)
@@ -26,6 +26,7 @@ final class AdversarialCompositorTests: XCTestCase {
         tc = tc_create_with_scale(runtime, "tc-0", options, scale120)
         XCTAssertNotNil(tc)
         tc_set_capabilities(tc, capabilities ?? touch)
+        if let output { tc_add_output(tc, output) }
         log = EventLogReader(path: "\(directory)/events.jsonl")
         client = try ChildProcess(name: "touchspots",
                                   arguments: [Products.touchspots, "--event-log", log.path],
@@ -218,5 +219,23 @@ final class AdversarialCompositorTests: XCTestCase {
         try pump("touchspots to exit") { client.hasExited }
         XCTAssertEqual(client.exitStatus, 1)
         XCTAssertTrue(client.logTail().contains("does not offer xdg_wm_base"), client.logTail())
+    }
+
+    // MARK: Outputs
+
+    /// A monitor unplugged: the global goes and the surface leaves it in one burst, so the
+    /// leave names a wl_output touchspots has already let go of (libwayland hands it over
+    /// as nil). It used to crash there; it must carry on and take touches.
+    func testOutputUnpluggedWhileTheSurfaceIsOnIt() throws {
+        try start(output: 2)
+        tc_enter_output(tc)
+        sync()
+        tc_unplug_output(tc)
+        sync()
+        XCTAssertFalse(client.hasExited, "touchspots survived the unplug: \(client.logTail())")
+        tc_touch_down(tc, 1, 1, 100, 100)
+        tc_touch_frame(tc)
+        sync()
+        XCTAssertEqual(try frames().last.map(phases), ["1 began"], "and still takes touches")
     }
 }

@@ -29,6 +29,9 @@ struct tc {
 	/* What the toplevel last showed. */
 	int32_t shown_width, shown_height, shown_scale;
 	int32_t viewport_width, viewport_height;
+	struct wl_global *output_global; /* NULL: no wl_output */
+	struct wl_list outputs;          /* wl_output resources */
+	int32_t output_scale;
 };
 
 struct surface {
@@ -495,6 +498,58 @@ tc_create(const char *runtime_dir, const char *socket_name, int options)
 	return tc_create_with_scale(runtime_dir, socket_name, options, 0);
 }
 
+static const struct wl_output_interface output_impl = { .release = destroy_request };
+
+static void
+bind_output(struct wl_client *client, void *data, uint32_t version, uint32_t id)
+{
+	struct tc *tc = data;
+	struct wl_resource *r = wl_resource_create(client, &wl_output_interface, version < 4 ? version : 4, id);
+	wl_resource_set_implementation(r, &output_impl, tc, unlink_resource);
+	wl_list_insert(&tc->outputs, wl_resource_get_link(r));
+	wl_output_send_geometry(r, 0, 0, 300, 200, WL_OUTPUT_SUBPIXEL_UNKNOWN, "tc", "tc", WL_OUTPUT_TRANSFORM_NORMAL);
+	wl_output_send_mode(r, WL_OUTPUT_MODE_CURRENT, 1024, 640, 60000);
+	if (wl_resource_get_version(r) >= 2) {
+		wl_output_send_scale(r, tc->output_scale);
+		wl_output_send_done(r);
+	}
+}
+
+void
+tc_add_output(struct tc *tc, int32_t scale)
+{
+	tc->output_scale = scale;
+	tc->output_global = wl_global_create(tc->display, &wl_output_interface, 4, tc, bind_output);
+}
+
+void
+tc_enter_output(struct tc *tc)
+{
+	struct wl_resource *r;
+	if (!tc->toplevel_surface)
+		return;
+	wl_resource_for_each(r, &tc->outputs)
+		if (wl_resource_get_client(r) == wl_resource_get_client(tc->toplevel_surface))
+			wl_surface_send_enter(tc->toplevel_surface, r);
+	wl_display_flush_clients(tc->display);
+}
+
+void
+tc_unplug_output(struct tc *tc)
+{
+	struct wl_resource *r;
+	if (!tc->output_global)
+		return;
+	/* As a compositor does when a monitor goes: the global goes, and in the same burst
+	 * the surface leaves the output, before the client has let go of its wl_output. */
+	wl_global_remove(tc->output_global);
+	if (tc->toplevel_surface)
+		wl_resource_for_each(r, &tc->outputs)
+			if (wl_resource_get_client(r) == wl_resource_get_client(tc->toplevel_surface))
+				wl_surface_send_leave(tc->toplevel_surface, r);
+	wl_display_flush_clients(tc->display);
+}
+
 struct tc *
 tc_create_with_scale(const char *runtime_dir, const char *socket_name, int options,
 		     uint32_t preferred_scale120)
@@ -504,6 +559,7 @@ tc_create_with_scale(const char *runtime_dir, const char *socket_name, int optio
 		return NULL;
 	wl_list_init(&tc->seats);
 	wl_list_init(&tc->touches);
+	wl_list_init(&tc->outputs);
 	setenv("XDG_RUNTIME_DIR", runtime_dir, 1);
 	tc->display = wl_display_create();
 	if (!tc->display || wl_display_add_socket(tc->display, socket_name) != 0) {

@@ -58,6 +58,12 @@ void tc_touch_frame(struct tc *tc);
 void tc_touch_cancel(struct tc *tc);
 void tc_touch_shape(struct tc *tc, int32_t id, double major, double minor);
 
+/* Offers a wl_output (1024x640 at `scale`); sends wl_surface.enter for the toplevel; and
+ * unplugs it: removes the global and, in the same burst, sends wl_surface.leave. */
+void tc_add_output(struct tc *tc, int32_t scale);
+void tc_enter_output(struct tc *tc);
+void tc_unplug_output(struct tc *tc);
+
 /* Posts a protocol error on the first client's wl_seat (as a broken compositor might). */
 void tc_post_error(struct tc *tc);
 /* Drops every client connection. */
