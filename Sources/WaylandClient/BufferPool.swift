@@ -7,10 +7,11 @@ import TouchCore
 ///
 /// One buffer is seldom enough (the compositor holds the one on screen); three cover a
 /// compositor that holds two (one on screen, one queued). A buffer is at most
-/// `maxBufferBytes`, since a wl_shm pool's size is an int32.
+/// `maxBufferBytes`: 256 MiB holds an 8K screen (7680 x 4320) at 1x and 4K at 2x, and three
+/// of them stay well within memory, where a wl_shm pool itself could take 2 GiB.
 public final class BufferPool {
     public static let maxBuffers = 3
-    public static let maxBufferBytes = Int(Int32.max)
+    public static let maxBufferBytes = 256 << 20
 
     private let registry: Registry
     private var buffers: [ShmBuffer] = []

@@ -22,7 +22,7 @@ public enum WaylandError: Error, CustomStringConvertible {
         case .missingGlobal(let name):
             return "the compositor does not offer \(name), which touchspots needs"
         case .bufferTooLarge(let width, let height):
-            return "a \(width)x\(height) buffer would exceed the \(BufferPool.maxBufferBytes / (1 << 20)) MiB a wl_shm pool can hold"
+            return "a \(width)x\(height) window would need a buffer over touchspots' \(BufferPool.maxBufferBytes >> 20) MiB limit"
         case .system(let call, let err):
             return "\(call) failed: \(String(cString: strerror(err)))"
         }

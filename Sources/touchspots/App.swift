@@ -117,6 +117,9 @@ final class App {
         }
         toplevel.onClose = { [loop] in loop.stop() }
         presenter.onWillCommit = { [unowned self] in latency.willCommit(surface) }
+        presenter.onScaleLowered = { [unowned self] asked, used in
+            log?.write(.warning("the compositor's scale \(asked) would need a buffer over \(BufferPool.maxBufferBytes >> 20) MiB; drawing at \(used)"))
+        }
         latency.onReport = { [unowned self] report in log?.write(.presented(report)) }
         latency.onWarning = { [unowned self] message in log?.write(.warning(message)) }
         latency.onSummary = { [unowned self] text in session.perform(.showLatency(text)) }

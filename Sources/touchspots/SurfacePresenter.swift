@@ -28,9 +28,16 @@ final class SurfacePresenter {
     @discardableResult
     func presentIfNeeded(_ window: Window, scale: Double) throws -> Bool {
         guard !surface.isWaitingForFrame else { return false }
-        let logical = (width: Int32(window.size.width.rounded()), height: Int32(window.size.height.rounded()))
-        let width = Int32((Double(logical.width) * scale).rounded())
-        let height = Int32((Double(logical.height) * scale).rounded())
+        let (logicalWidth, logicalHeight) = (window.size.width.rounded(), window.size.height.rounded())
+        // A window so large that even at scale 1 its buffer exceeds what a wl_shm pool can
+        // hold is refused; a scale that would push it over is lowered until it fits.
+        guard Self.bytes(logicalWidth, logicalHeight, scale: 1) <= Double(BufferPool.maxBufferBytes) else {
+            throw WaylandError.bufferTooLarge(width: Int(logicalWidth), height: Int(logicalHeight))
+        }
+        let scale = fittingScale(scale, logicalWidth, logicalHeight, integral: !surface.usesViewport)
+        let logical = (width: Int32(logicalWidth), height: Int32(logicalHeight))
+        let width = Int32((logicalWidth * scale).rounded())
+        let height = Int32((logicalHeight * scale).rounded())
         guard width > 0, height > 0 else { return false }
         if try pool.resize(width: width, height: height) || scale != self.scale {
             self.scale = scale
@@ -57,5 +64,31 @@ final class SurfacePresenter {
                         damage: damage) {}
         onCommit(window.size, scale)
         return true
+    }
+
+    static func bytes(_ width: Double, _ height: Double, scale: Double) -> Double {
+        (width * scale).rounded() * 4 * (height * scale).rounded()
+    }
+
+    /// Told once when the compositor's scale had to be lowered.
+    var onScaleLowered: (Double, Double) -> Void = { _, _ in }
+    private var loweredFrom: Double?
+
+    /// `scale`, or the largest scale (an integer where the buffer scale must be one) at
+    /// which the buffer stays under BufferPool.maxBufferBytes: a compositor asking for
+    /// 60x must not make touchspots allocate gigabytes.
+    private func fittingScale(_ scale: Double, _ width: Double, _ height: Double, integral: Bool) -> Double {
+        let cap = Double(BufferPool.maxBufferBytes)
+        guard Self.bytes(width, height, scale: scale) > cap else { return scale }
+        var fitting = (cap / (4 * width * height)).squareRoot()
+        fitting = integral ? max(1, fitting.rounded(.down)) : max(1, (fitting * 120).rounded(.down) / 120)
+        while fitting > 1 && Self.bytes(width, height, scale: fitting) > cap {
+            fitting = integral ? fitting - 1 : max(1, fitting - 1.0 / 120)
+        }
+        if loweredFrom != scale {
+            loweredFrom = scale
+            onScaleLowered(scale, fitting)
+        }
+        return fitting
     }
 }

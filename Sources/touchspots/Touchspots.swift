@@ -21,7 +21,7 @@ struct Touchspots: ParsableCommand {
     @Flag(help: "Ask the compositor to show the window fullscreen.")
     var fullscreen = false
 
-    @Option(help: ArgumentHelp("Window size in logical pixels when the compositor leaves it to us.",
+    @Option(help: ArgumentHelp("Window size in logical pixels when the compositor leaves it to us (each side 1 to 8192).",
                                valueName: "WxH"))
     var size: WindowSize = WindowSize(width: 800, height: 600)
 
@@ -136,7 +136,7 @@ struct WindowSize: ExpressibleByArgument, Sendable {
     init?(argument: String) {
         let parts = argument.lowercased().split(separator: "x")
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
-              (1...16384).contains(w), (1...16384).contains(h)
+              (1...8192).contains(w), (1...8192).contains(h)
         else { return nil }
         width = w
         height = h

@@ -16,7 +16,8 @@ final class AdversarialCompositorTests: XCTestCase {
     private let touch = UInt32(WL_SEAT_CAPABILITY_TOUCH.rawValue)
 
     private func start(options: Int32 = 0, capabilities: UInt32? = nil, scale120: UInt32 = 0,
-                       output: Int32? = nil, waitForWindow: Bool = true) throws {
+                       output: Int32? = nil, configure: (Int32, Int32)? = nil,
+                       waitForWindow: Bool = true) throws {
         let name = String(self.name.map { $0.isLetter || $0.isNumber ? $0 : "-" })
         directory = "\(Products.buildDirectory)/../adversarial/\(name)"
         try? FileManager.default.removeItem(atPath: directory)
@@ -27,6 +28,7 @@ final class AdversarialCompositorTests: XCTestCase {
         XCTAssertNotNil(tc)
         tc_set_capabilities(tc, capabilities ?? touch)
         if let output { tc_add_output(tc, output) }
+        if let configure { tc_set_configure_size(tc, configure.0, configure.1) }
         log = EventLogReader(path: "\(directory)/events.jsonl")
         client = try ChildProcess(name: "touchspots",
                                   arguments: [Products.touchspots, "--event-log", log.path],
@@ -237,5 +239,31 @@ final class AdversarialCompositorTests: XCTestCase {
         tc_touch_frame(tc)
         sync()
         XCTAssertEqual(try frames().last.map(phases), ["1 began"], "and still takes touches")
+    }
+
+    // MARK: Absurd sizes
+
+    /// A preferred scale of 60x (7200/120) would need a 6.9 GB buffer for 640 x 480: the
+    /// scale is lowered until the buffer fits under 256 MiB, with a warning, and the window
+    /// still shows.
+    func testAbsurdFractionalScaleIsLoweredToFit() throws {
+        try start(scale120: 7200)
+        sync()
+        var w: Int32 = 0, h: Int32 = 0, scale: Int32 = 0, vw: Int32 = 0, vh: Int32 = 0
+        tc_shown(tc, &w, &h, &scale, &vw, &vh)
+        XCTAssertGreaterThan(w, 640, "still drawn above 1x")
+        XCTAssertLessThanOrEqual(Int(w) * Int(h) * 4, 256 << 20, "\(w) x \(h) fits under the cap")
+        XCTAssertEqual([vw, vh], [640, 480], "mapped back onto the logical size")
+        XCTAssertTrue(try log.warnings().contains { $0.contains("scale") && $0.contains("MiB") })
+        XCTAssertFalse(client.hasExited)
+    }
+
+    /// A configure of 100000 x 100000 would need a 40 GB buffer even at 1x: refused with a
+    /// one-line message and exit status 1, not a crash.
+    func testAbsurdConfigureSizeIsRefusedWithAMessage() throws {
+        try start(configure: (100_000, 100_000), waitForWindow: false)
+        try pump("touchspots to exit") { client.hasExited }
+        XCTAssertEqual(client.exitStatus, 1)
+        XCTAssertTrue(client.logTail().contains("a 100000x100000 window would need a buffer over touchspots' 256 MiB limit"), client.logTail())
     }
 }

@@ -32,6 +32,7 @@ struct tc {
 	struct wl_global *output_global; /* NULL: no wl_output */
 	struct wl_list outputs;          /* wl_output resources */
 	int32_t output_scale;
+	int32_t configure_width, configure_height; /* the toplevel's first configure */
 };
 
 struct surface {
@@ -353,12 +354,12 @@ xdg_surface_get_toplevel(struct wl_client *c, struct wl_resource *r, uint32_t id
 	struct wl_resource *t = wl_resource_create(c, &xdg_toplevel_interface, wl_resource_get_version(r), id);
 	wl_resource_set_implementation(t, &toplevel_impl, d->tc, NULL);
 	d->tc->toplevel_surface = d->surface;
-	/* Configure at once: 640 x 480, activated. */
+	/* Configure at once: 640 x 480 unless told, activated. */
 	struct wl_array states;
 	wl_array_init(&states);
 	uint32_t *state = wl_array_add(&states, sizeof *state);
 	*state = XDG_TOPLEVEL_STATE_ACTIVATED;
-	xdg_toplevel_send_configure(t, 640, 480, &states);
+	xdg_toplevel_send_configure(t, d->tc->configure_width, d->tc->configure_height, &states);
 	wl_array_release(&states);
 	xdg_surface_send_configure(r, wl_display_next_serial(d->tc->display));
 }
@@ -516,6 +517,13 @@ bind_output(struct wl_client *client, void *data, uint32_t version, uint32_t id)
 }
 
 void
+tc_set_configure_size(struct tc *tc, int32_t width, int32_t height)
+{
+	tc->configure_width = width;
+	tc->configure_height = height;
+}
+
+void
 tc_add_output(struct tc *tc, int32_t scale)
 {
 	tc->output_scale = scale;
@@ -560,6 +568,8 @@ tc_create_with_scale(const char *runtime_dir, const char *socket_name, int optio
 	wl_list_init(&tc->seats);
 	wl_list_init(&tc->touches);
 	wl_list_init(&tc->outputs);
+	tc->configure_width = 640;
+	tc->configure_height = 480;
 	setenv("XDG_RUNTIME_DIR", runtime_dir, 1);
 	tc->display = wl_display_create();
 	if (!tc->display || wl_display_add_socket(tc->display, socket_name) != 0) {

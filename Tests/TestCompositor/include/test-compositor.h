@@ -58,6 +58,10 @@ void tc_touch_frame(struct tc *tc);
 void tc_touch_cancel(struct tc *tc);
 void tc_touch_shape(struct tc *tc, int32_t id, double major, double minor);
 
+/* The size of the toplevel's first configure (default 640 x 480; call before the client
+ * connects). */
+void tc_set_configure_size(struct tc *tc, int32_t width, int32_t height);
+
 /* Offers a wl_output (1024x640 at `scale`); sends wl_surface.enter for the toplevel; and
  * unplugs it: removes the global and, in the same burst, sends wl_surface.leave. */
 void tc_add_output(struct tc *tc, int32_t scale);
