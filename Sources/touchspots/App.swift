@@ -129,6 +129,7 @@ final class App {
             log?.write(.ready(width: size.width, height: size.height, scale: scale))
         }
         loop.onIdle = { [unowned self] in idle() }
+        log?.onFailure = { [unowned self] failure in logFailed(failure) }
         loop.onUserSignal = { [unowned self] in syncsRequested += 1 }
     }
 
@@ -202,9 +203,19 @@ final class App {
         }
     }
 
-    /// Runs until the window is closed, a signal arrives or the compositor goes away.
+    /// Runs until the window is closed, a signal arrives, the compositor goes away or the
+    /// event log fails; then writes what the log still holds, for at most a second.
     func run() throws {
-        _ = try loop.run()
+        defer { log?.finish() }
+        if let failure = log?.failure { logFailed(failure) }
+        if fail == nil && log?.failure != .readerGone { _ = try loop.run() }
         if let fail { throw fail }
+    }
+
+    /// A reader that went away ends touchspots quietly (status 0); a log that cannot be
+    /// written ends it with the reason (status 1).
+    private func logFailed(_ failure: EventLog.Failure) {
+        if case .unwritable(let message) = failure { fail = UsageError(message) }
+        loop.stop()
     }
 }

@@ -7,24 +7,59 @@ import WaylandClient
 /// One object per line, each written with a single write(2) as soon as it is made. A log
 /// that is a pipe or socket is switched to non-blocking and whatever it cannot take yet is
 /// kept and retried on the next line or idle pass, so a slow reader never stalls touch
-/// handling; past 8 MiB of backlog, lines are dropped and counted in a warning.
+/// handling. Past 8 MiB of backlog, lines are dropped: a warning saying so goes ahead of
+/// the backlog at once (the reader sees it with the next lines it takes), and the count is
+/// told at exit. A log that cannot be written at all (no space, an I/O error) ends
+/// touchspots with status 1; a reader that goes away (EPIPE) ends it with status 0, as a
+/// command whose output pipe closed. At exit, what is left is written for at most a
+/// second, and what still cannot be is counted on stderr.
 final class EventLog {
+    enum Failure: Equatable {
+        /// The reading end of the pipe or socket closed.
+        case readerGone
+        /// A write failed for good.
+        case unwritable(String)
+    }
+
     private let fd: Int32
     private let ownsFD: Bool
+    private let path: String
     private var backlog: [UInt8] = []
+    /// Bytes at the front of the backlog that finish a line already partly written.
+    private var partialLineBytes = 0
     private var dropped = 0
+    private var warnedAboutDropping = false
+    private(set) var failure: Failure?
+    /// Told once, when the log fails.
+    var onFailure: (Failure) -> Void = { _ in }
     private static let backlogLimit = 8 << 20
 
-    /// Opens `path` ("-" for standard output), truncating it.
+    /// Opens `path` ("-" for standard output), truncating it. A FIFO is opened without
+    /// blocking; with no reader, opening is retried for up to 5 s, then refused.
     init(path: String) throws {
+        self.path = path
         if path == "-" {
             fd = STDOUT_FILENO
             ownsFD = false
         } else {
-            fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard fd >= 0 else {
+            var info = stat()
+            let isFIFO = stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO
+            var opened = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | (isFIFO ? O_NONBLOCK : 0), 0o644)
+            if isFIFO {
+                var waited = 0
+                while opened < 0 && errno == ENXIO && waited < 100 {
+                    usleep(50_000)
+                    waited += 1
+                    opened = open(path, O_WRONLY | O_CLOEXEC | O_NONBLOCK)
+                }
+                if opened < 0 && errno == ENXIO {
+                    throw UsageError("the event log \(path) is a FIFO nobody reads (waited 5 s)")
+                }
+            }
+            guard opened >= 0 else {
                 throw UsageError("cannot open the event log \(path): \(String(cString: strerror(errno)))")
             }
+            fd = opened
             ownsFD = true
         }
         var info = stat()
@@ -37,26 +72,45 @@ final class EventLog {
     }
 
     deinit {
-        if !backlog.isEmpty {
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-            writeBacklog()
-        }
         if ownsFD { close(fd) }
     }
 
     func write(_ object: JSONObject) {
+        guard failure == nil else { return }
         writeBacklog()
-        if dropped > 0 && backlog.isEmpty {
-            let note = JSONObject(["type": .string("warning"),
-                                   "message": .string("event log reader too slow: \(dropped) lines dropped")])
-            dropped = 0
-            append(note.line)
-        }
         append(object.line)
     }
 
     /// Retries what a non-blocking reader did not take.
     func flush() { writeBacklog() }
+
+    /// At exit: writes what is left for at most `seconds`, then says on stderr what could
+    /// not be written and how many lines were dropped.
+    func finish(within seconds: Double = 1) {
+        if dropped > 0 && failure == nil {
+            append(JSONObject.warning("event log reader too slow: \(dropped) lines dropped in all").line)
+        }
+        let deadline = EventLoop.monotonicNow() + seconds
+        writeBacklog()
+        while !backlog.isEmpty && failure == nil {
+            let remaining = deadline - EventLoop.monotonicNow()
+            guard remaining > 0 else { break }
+            var pfd = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+            _ = poll(&pfd, 1, Int32(remaining * 1000) + 1)
+            writeBacklog()
+        }
+        var notes: [String] = []
+        if !backlog.isEmpty {
+            let lines = backlog.lazy.filter { $0 == UInt8(ascii: "\n") }.count
+            notes.append("\(lines) lines (\(backlog.count) bytes) of the event log could not be written")
+        }
+        if dropped > 0 { notes.append("\(dropped) event log lines were dropped (the reader was too slow)") }
+        for note in notes {
+            let line = Array("touchspots: \(note)\n".utf8)
+            _ = line.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        }
+        backlog.removeAll()
+    }
 
     private func append(_ line: String) {
         var bytes = Array(line.utf8)
@@ -64,21 +118,54 @@ final class EventLog {
         if backlog.isEmpty {
             let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
             if written == bytes.count { return }
+            if written < 0 {
+                guard errno == EAGAIN || errno == EINTR else { return fail(errno) }
+            } else if written > 0 {
+                partialLineBytes = bytes.count - written
+            }
             bytes.removeFirst(max(0, written))
         }
         if backlog.count + bytes.count > Self.backlogLimit {
             dropped += 1
+            if !warnedAboutDropping {
+                // Ahead of the backlog, right after the line being written, so the reader
+                // learns of the loss with the next lines it takes.
+                warnedAboutDropping = true
+                let warning = Array(JSONObject.warning(
+                    "event log reader too slow: lines are being dropped (the count comes at exit)").line.utf8) + [10]
+                backlog.insert(contentsOf: warning, at: partialLineBytes)
+            }
         } else {
             backlog.append(contentsOf: bytes)
         }
     }
 
     private func writeBacklog() {
-        while !backlog.isEmpty {
+        while !backlog.isEmpty && failure == nil {
             let written = backlog.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-            if written <= 0 { return }
+            if written < 0 {
+                if errno == EAGAIN || errno == EINTR { return }
+                return fail(errno)
+            }
+            if written == 0 { return }
+            let endedLine = backlog[written - 1] == UInt8(ascii: "\n")
             backlog.removeFirst(written)
+            // The front of the backlog is now a whole line, or the rest of one.
+            partialLineBytes = endedLine ? 0 : (backlog.firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? backlog.count)
         }
+        if backlog.isEmpty {
+            partialLineBytes = 0
+            warnedAboutDropping = false
+        }
+    }
+
+    private func fail(_ error: Int32) {
+        guard failure == nil else { return }
+        let failure: Failure = error == EPIPE ? .readerGone
+            : .unwritable("cannot write the event log \(path == "-" ? "(standard output)" : path): \(String(cString: strerror(error)))")
+        self.failure = failure
+        backlog.removeAll()
+        onFailure(failure)
     }
 }
 

@@ -56,10 +56,13 @@ struct Touchspots: ParsableCommand {
     }
 
     func run() throws {
+        // A closed event log pipe is an EPIPE to handle, not a signal that kills.
+        signal(SIGPIPE, SIG_IGN)
         let gestures: GestureSettings
+        // A bad --gesture value or config file is a usage error, like a bad flag.
         do { gestures = try gestureSettings() } catch let error as UsageError {
             printError(error.description)
-            throw ExitCode(1)
+            throw ExitCode(64)
         }
         let options = App.Options(displayName: display, fullscreen: fullscreen,
                                   size: Size(width: Double(size.width), height: Double(size.height)),
@@ -84,9 +87,7 @@ struct Touchspots: ParsableCommand {
         if let path {
             let explicit = config != nil
             if explicit || access(path, F_OK) == 0 {
-                guard let text = readFile(path) else {
-                    throw UsageError("cannot read the config file \(path)")
-                }
+                let text = try readConfig(path)
                 do { try settings.apply(configuration: text, source: path) } catch {
                     throw UsageError("\(error)")
                 }
@@ -107,17 +108,39 @@ struct Touchspots: ParsableCommand {
         return getenv("HOME").map { "\(String(cString: $0))/.config/touchspots/gestures.conf" }
     }
 
-    private func readFile(_ path: String) -> String? {
-        guard let file = fopen(path, "r") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = fread(&chunk, 1, chunk.count, file)
-            if n == 0 { break }
-            bytes.append(contentsOf: chunk[..<n])
+    /// Config files are small text: at most this many bytes.
+    static let configLimit = 64 << 10
+
+    /// The config file's text. It must be a regular file (a FIFO or /dev/zero would block
+    /// or never end) of at most `configLimit` bytes.
+    private func readConfig(_ path: String) throws -> String {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw UsageError("cannot read the config file \(path): \(String(cString: strerror(errno)))")
         }
-        return ferror(file) == 0 ? String(decoding: bytes, as: UTF8.self) : nil
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw UsageError("the config file \(path) is not a regular file")
+        }
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else {
+            throw UsageError("cannot read the config file \(path): \(String(cString: strerror(errno)))")
+        }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: Self.configLimit + 1)
+        var count = 0
+        while count < bytes.count {
+            let n = bytes[count...].withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n >= 0 else {
+                throw UsageError("cannot read the config file \(path): \(String(cString: strerror(errno)))")
+            }
+            if n == 0 { break }
+            count += n
+        }
+        guard count <= Self.configLimit else {
+            throw UsageError("the config file \(path) is larger than \(Self.configLimit >> 10) KiB")
+        }
+        return String(decoding: bytes[..<count], as: UTF8.self)
     }
 
     private func printError(_ message: String) {

@@ -1,0 +1,121 @@
+import Foundation
+import Harness
+import XCTest
+
+/// Bad input from the user's side and a hostile log reader: a clear message and a status,
+/// never a crash or a hang. Real files, FIFOs, /dev/zero, /dev/full and pipes.
+final class RobustnessEndToEndTests: EndToEndTestCase {
+    private func run(_ arguments: [String], environment: [String: String] = [:],
+                     timeout: Double = 10) throws -> (status: Int32?, output: String, seconds: Double) {
+        try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
+        let log = "\(outputDirectory)/run-\(UUID().uuidString).log"
+        let start = Date()
+        let child = try ChildProcess(name: "touchspots", arguments: [Products.touchspots] + arguments,
+                                     environment: environment, logPath: log)
+        let status = child.wait(timeout: timeout)
+        let seconds = Date().timeIntervalSince(start)
+        if status == nil { _ = try? child.stop() }
+        return (status, (try? String(contentsOfFile: log, encoding: .utf8)) ?? "", seconds)
+    }
+
+    private var noDisplay: [String: String] {
+        ["WAYLAND_DISPLAY": "no-such-display", "XDG_RUNTIME_DIR": NSTemporaryDirectory()]
+    }
+
+    func testAConfigThatIsNotARegularFileIsRefused() throws {
+        let zero = try run(["--config", "/dev/zero"], environment: noDisplay)
+        XCTAssertEqual(zero.status, 64, "not read without end: \(zero.output)")
+        XCTAssertTrue(zero.output.contains("/dev/zero is not a regular file"), zero.output)
+
+        try makeFreshOutputDirectory()
+        let fifo = "\(outputDirectory)/gestures.fifo"
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let pipe = try run(["--config", fifo], environment: noDisplay)
+        XCTAssertEqual(pipe.status, 64, "a FIFO with no writer does not hang it: \(pipe.output)")
+        XCTAssertLessThan(pipe.seconds, 5)
+    }
+
+    func testAnOversizedConfigIsRefused() throws {
+        try makeFreshOutputDirectory()
+        let path = "\(outputDirectory)/big.conf"
+        try String(repeating: "# padding padding padding padding padding padding padding\n", count: 2000)
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try run(["--config", path], environment: noDisplay)
+        XCTAssertEqual(result.status, 64)
+        XCTAssertTrue(result.output.contains("larger than 64 KiB"), result.output)
+    }
+
+    func testABadGestureValueIsAUsageError() throws {
+        let result = try run(["--gesture", "tap-slop=far"], environment: noDisplay)
+        XCTAssertEqual(result.status, 64, result.output)
+        XCTAssertTrue(result.output.contains("tap-slop"), result.output)
+    }
+
+    func testAnEventLogFIFOWithNoReaderIsRefused() throws {
+        try makeFreshOutputDirectory()
+        let fifo = "\(outputDirectory)/events.fifo"
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let result = try run(["--event-log", fifo], environment: noDisplay, timeout: 15)
+        XCTAssertEqual(result.status, 1, result.output)
+        XCTAssertTrue(result.output.contains("nobody reads"), result.output)
+        XCTAssertLessThan(result.seconds, 8)
+    }
+
+    /// A headless weston of our own, for the tests that need the client running.
+    private func weston() throws -> Weston {
+        try makeFreshOutputDirectory()
+        return try Weston(Weston.Configuration(modulePath: Products.westonModule,
+                                               logPath: "\(outputDirectory)/weston.log"))
+    }
+
+    func testAnUnwritableEventLogEndsWithStatus1() throws {
+        let weston = try weston()
+        defer { weston.stop() }
+        let result = try run(["--event-log", "/dev/full"], environment: weston.clientEnvironment)
+        XCTAssertEqual(result.status, 1, result.output)
+        XCTAssertTrue(result.output.contains("cannot write the event log /dev/full: No space left on device"),
+                      result.output)
+    }
+
+    func testAReaderThatGoesAwayEndsWithStatus0() throws {
+        let weston = try weston()
+        defer { weston.stop() }
+        let fifo = "\(outputDirectory)/events.fifo"
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK | O_CLOEXEC)  // not inherited by touchspots
+        let client = try ChildProcess(name: "touchspots", arguments: [Products.touchspots, "--fullscreen", "--event-log", fifo],
+                                      environment: weston.clientEnvironment, logPath: "\(outputDirectory)/touchspots.log")
+        defer { _ = try? client.stop() }
+        try weston.control.send("wait-ready")
+        close(reader)  // the reader goes away
+        try weston.control.send(batch: ["down 1 100 100", "frame"])  // lines to write
+        XCTAssertEqual(client.wait(timeout: 10), 0, client.logTail())
+    }
+
+    /// With a reader that has stopped reading, SIGTERM still ends touchspots within a
+    /// second, status 0, saying on stderr what could not be written.
+    func testSigtermExitsPromptlyWhateverTheReaderDoes() throws {
+        let weston = try weston()
+        defer { weston.stop() }
+        let fifo = "\(outputDirectory)/events.fifo"
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK | O_CLOEXEC)  // not inherited by touchspots
+        defer { close(reader) }
+        let client = try ChildProcess(name: "touchspots", arguments: [Products.touchspots, "--fullscreen", "--event-log", fifo],
+                                      environment: weston.clientEnvironment, logPath: "\(outputDirectory)/touchspots.log")
+        defer { _ = try? client.stop() }
+        try weston.control.send("wait-ready")
+        try weston.control.send(batch: ["down 1 100 100", "frame"])
+        for step in 0..<1500 {  // far more than a pipe holds
+            try weston.control.send(batch: ["motion 1 \(100 + step % 700) \(100 + step % 400)", "frame"])
+            if step % 100 == 0 { try weston.control.send("sync") }
+        }
+        try weston.control.send("sync")
+        let start = Date()
+        client.signal(SIGTERM)
+        let status = client.wait(timeout: 10)
+        XCTAssertEqual(status, 0)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 2, "within a second of writing, plus start-up noise")
+        XCTAssertTrue(client.logTail().contains("of the event log could not be written"), client.logTail())
+    }
+}
