@@ -6,9 +6,18 @@ import Glibc
 /// so the connection outlives the proxies made from it whatever order ARC frees them in.
 public final class Display {
     let pointer: OpaquePointer
+    /// SIGINT, SIGTERM and SIGUSR1, blocked and read from here from before the connection
+    /// exists: a termination signal while waiting for a silent compositor ends touchspots
+    /// cleanly, as it does later in the event loop.
+    let signalFD: Int32
+
+    /// How long a start-up roundtrip may wait for the compositor's answer.
+    public static let replyTimeout = 5.0
 
     /// Connects to `name` (nil: $WAYLAND_DISPLAY, or wayland-0 as libwayland does).
     public init(name: String? = nil) throws {
+        signalFD = ts_termination_signalfd()
+        guard signalFD >= 0 else { throw WaylandError.system(call: "signalfd", errno: errno) }
         let env = name ?? ProcessInfoLite.environment("WAYLAND_DISPLAY")
         guard let display = wl_display_connect(name) else {
             let reason: String
@@ -17,20 +26,75 @@ public final class Display {
             } else {
                 reason = String(cString: strerror(errno))
             }
+            close(signalFD)
             throw WaylandError.noDisplay(name: env, reason: reason)
         }
         pointer = display
     }
 
-    deinit { wl_display_disconnect(pointer) }
+    deinit {
+        wl_display_disconnect(pointer)
+        close(signalFD)
+    }
 
     public var fileDescriptor: Int32 { wl_display_get_fd(pointer) }
 
-    /// Blocks until the compositor has handled every request sent so far and every event
-    /// it sent before that has been dispatched.
-    public func roundtrip() throws {
-        if wl_display_roundtrip(pointer) < 0 { throw currentError() }
+    /// Waits until the compositor has handled every request sent so far and every event
+    /// it sent before that has been dispatched; for at most `timeout` seconds (a socket
+    /// that accepts and never answers must not hang touchspots), and only until SIGINT or
+    /// SIGTERM.
+    public func roundtrip(timeout: Double = Display.replyTimeout) throws {
+        let answered = Flag()
+        let callback = wl_display_sync(pointer)!
+        wl_callback_add_listener(callback, Self.syncListener, unretained(answered))
+        defer { if !answered.value { wl_callback_destroy(callback) } }
+        let deadline = EventLoop.monotonicNow() + timeout
+        while !answered.value {
+            while wl_display_prepare_read(pointer) != 0 {
+                if wl_display_dispatch_pending(pointer) < 0 { throw currentError() }
+            }
+            if answered.value {
+                wl_display_cancel_read(pointer)
+                break
+            }
+            if wl_display_flush(pointer) < 0 && errno != EAGAIN {
+                wl_display_cancel_read(pointer)
+                throw currentError()
+            }
+            let remaining = deadline - EventLoop.monotonicNow()
+            var fds = [pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0)]
+            let ready = remaining > 0 ? poll(&fds, 2, Int32(remaining * 1000) + 1) : 0
+            if fds[1].revents & Int16(POLLIN) != 0 {
+                let signal = ts_read_signal(signalFD)
+                if signal == SIGINT || signal == SIGTERM {
+                    wl_display_cancel_read(pointer)
+                    throw WaylandError.interrupted(signal: signal)
+                }
+            }
+            if ready == 0 && EventLoop.monotonicNow() >= deadline {
+                wl_display_cancel_read(pointer)
+                throw WaylandError.noReply(seconds: timeout)
+            }
+            if fds[0].revents & Int16(POLLIN) != 0 {
+                if wl_display_read_events(pointer) < 0 { throw currentError() }
+            } else {
+                wl_display_cancel_read(pointer)
+                if fds[0].revents & Int16(POLLHUP | POLLERR) != 0 {
+                    throw WaylandError.disconnected(reason: "the socket was closed")
+                }
+            }
+            if wl_display_dispatch_pending(pointer) < 0 { throw currentError() }
+        }
     }
+
+    private final class Flag { var value = false }
+
+    nonisolated(unsafe) private static let syncListener = Listener.make(wl_callback_listener(
+        done: { data, callback, _ in
+            object(data, as: Flag.self).value = true
+            wl_callback_destroy(callback)
+        }))
 
     /// Translates libwayland's fatal state into a WaylandError.
     func currentError() -> WaylandError {

@@ -14,7 +14,7 @@ public final class EventLoop {
     }
 
     private let display: Display
-    private let signalFD: Int32
+    private var signalFD: Int32 { display.signalFD }
     private var exit: Exit?
     /// The display and the signalfd; kept, so a wake-up allocates nothing.
     private var fds = [pollfd(), pollfd()]
@@ -31,11 +31,8 @@ public final class EventLoop {
 
     public init(display: Display) throws {
         self.display = display
-        signalFD = ts_termination_signalfd()
-        guard signalFD >= 0 else { throw WaylandError.system(call: "signalfd", errno: errno) }
     }
 
-    deinit { close(signalFD) }
 
     /// Seconds on CLOCK_MONOTONIC, the clock timers use.
     public static func monotonicNow() -> Double {

@@ -9,6 +9,10 @@ public enum WaylandError: Error, CustomStringConvertible {
     case missingGlobal(String)
     case system(call: String, errno: Int32)
     case bufferTooLarge(width: Int, height: Int)
+    /// The compositor accepted the connection but did not answer.
+    case noReply(seconds: Double)
+    /// SIGINT or SIGTERM arrived before the event loop ran: not an error to report.
+    case interrupted(signal: Int32)
 
     public var description: String {
         switch self {
@@ -23,6 +27,10 @@ public enum WaylandError: Error, CustomStringConvertible {
             return "the compositor does not offer \(name), which touchspots needs"
         case .bufferTooLarge(let width, let height):
             return "a \(width)x\(height) window would need a buffer over touchspots' \(BufferPool.maxBufferBytes >> 20) MiB limit"
+        case .noReply(let seconds):
+            return "the compositor did not answer within \(Int(seconds)) s"
+        case .interrupted(let signal):
+            return "stopped by signal \(signal)"
         case .system(let call, let err):
             return "\(call) failed: \(String(cString: strerror(err)))"
         }

@@ -74,6 +74,8 @@ struct Touchspots: ParsableCommand {
         } catch let error as UsageError {
             printError(error.description)
             throw ExitCode(1)
+        } catch WaylandError.interrupted {
+            return  // SIGINT or SIGTERM while starting: a clean end
         } catch let error as WaylandError {
             printError(error.description)
             throw ExitCode(1)

@@ -118,4 +118,46 @@ final class RobustnessEndToEndTests: EndToEndTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(start), 2, "within a second of writing, plus start-up noise")
         XCTAssertTrue(client.logTail().contains("of the event log could not be written"), client.logTail())
     }
+
+    /// A Unix socket that accepts connections and never answers, as a hung compositor.
+    private func silentCompositor() throws -> (runtime: String, fd: Int32) {
+        try makeFreshOutputDirectory()
+        var template = Array("/tmp/touchspots-silent-XXXXXX".utf8CString)
+        let runtime = String(cString: mkdtemp(&template)!)
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let path = Array("\(runtime)/silent-0".utf8)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: path + [0]) }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        XCTAssertEqual(bound, 0)
+        XCTAssertEqual(listen(fd, 4), 0)  // the kernel accepts; nobody ever answers
+        return (runtime, fd)
+    }
+
+    func testASilentCompositorIsReportedWithinSeconds() throws {
+        let (runtime, fd) = try silentCompositor()
+        defer { close(fd); try? FileManager.default.removeItem(atPath: runtime) }
+        let result = try run([], environment: ["XDG_RUNTIME_DIR": runtime, "WAYLAND_DISPLAY": "silent-0"],
+                             timeout: 15)
+        XCTAssertEqual(result.status, 1, result.output)
+        XCTAssertTrue(result.output.contains("the compositor did not answer within 5 s"), result.output)
+        XCTAssertLessThan(result.seconds, 8)
+    }
+
+    func testSigtermWhileWaitingForASilentCompositorExits0() throws {
+        let (runtime, fd) = try silentCompositor()
+        defer { close(fd); try? FileManager.default.removeItem(atPath: runtime) }
+        let client = try ChildProcess(name: "touchspots", arguments: [Products.touchspots],
+                                      environment: ["XDG_RUNTIME_DIR": runtime, "WAYLAND_DISPLAY": "silent-0"],
+                                      logPath: "\(outputDirectory)/touchspots.log")
+        // Once it has connected (the socket has a connection to accept): touchspots blocks
+        // the termination signals before it connects, so from here SIGTERM is its to handle.
+        var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        XCTAssertEqual(poll(&pfd, 1, 5000), 1, "touchspots connected")
+        client.signal(SIGTERM)
+        XCTAssertEqual(client.wait(timeout: 5), 0, client.logTail())
+    }
 }
