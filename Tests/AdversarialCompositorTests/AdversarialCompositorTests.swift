@@ -134,6 +134,22 @@ final class AdversarialCompositorTests: XCTestCase {
         XCTAssertFalse(client.hasExited)
     }
 
+    /// 200 fingers in one frame take several reads of the socket (libwayland reads 4 KiB at
+    /// a time): from a device that sends frames, they are still one frame line.
+    func testAFrameSpanningSeveralReadsIsOneFrame() throws {
+        try start()
+        tc_touch_down(tc, 1, 1000, 10, 10)
+        tc_touch_frame(tc)
+        sync()
+        for id in 0..<200 { tc_touch_down(tc, 2, Int32(id), Double(id * 3), 200) }
+        tc_touch_frame(tc)
+        sync()
+        let frames = try frames()
+        XCTAssertEqual(frames.count, 2, "one line per wl_touch.frame: \(frames.map(\.touches.count))")
+        XCTAssertEqual(frames.last?.touches.count, 200)
+        XCTAssertEqual(frames.last?.spots, 201)
+    }
+
     func testNoFramesAtAllStillDeliverEveryChange() throws {
         // cage sends no wl_touch.frame at all.
         try start()

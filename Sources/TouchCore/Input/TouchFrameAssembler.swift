@@ -94,6 +94,7 @@ final class TouchFrameAssembler {
         touch.previousLocation = touch.location
         touch.time = time
         pending.append(touch)
+        pendingHoldsUp = true
         if active.isEmpty { CompositorQuirk.noFrameAfterLastUp.workAround { flushPendingGroup() } }
     }
 
@@ -132,8 +133,20 @@ final class TouchFrameAssembler {
 
     /// wl_touch.frame.
     func frame() {
+        sendsFrames = true
         flushPendingGroup()
     }
+
+    /// Whether this device has ever sent wl_touch.frame. One that has is trusted to send
+    /// them: its groups are not handed on at the end of a dispatch, so a frame whose events
+    /// took several reads of the socket (libwayland reads 4 KiB at a time: some 128
+    /// fingers) is still one frame. A group holding an up is, though: mutter sends no frame
+    /// after an up even while other fingers stay down.
+    private(set) var sendsFrames = false
+
+    /// Whether the group ends at the end of this dispatch (see `sendsFrames`).
+    var endsWithDispatch: Bool { !sendsFrames || pendingHoldsUp }
+    private var pendingHoldsUp = false
 
     /// Hands the pending group to `onFrame` if it holds anything.
     ///
@@ -144,6 +157,7 @@ final class TouchFrameAssembler {
         guard !pending.isEmpty else { return }
         swap(&pending, &delivering)
         movedSinceBegan.removeAll(keepingCapacity: true)
+        pendingHoldsUp = false
         var time = delivering[0].time
         for touch in delivering where touch.time > time { time = touch.time }
         activeList.removeAll(keepingCapacity: true)

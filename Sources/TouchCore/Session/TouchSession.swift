@@ -95,10 +95,11 @@ public final class TouchSession {
     public func touchCancel(_ device: InputDevice) { assemblers[device]?.cancel() }
 
     /// Call after every dispatch of what was read from the display: a group whose frame
-    /// has not come is handed on now, then due timers run.
+    /// has not come is handed on now if its device has never sent a frame (or it holds an
+    /// up), then due timers run.
     public func flush() {
         CompositorQuirk.noTouchFrames.workAround {
-            for assembler in assemblers.values { assembler.flushPendingGroup() }
+            for assembler in assemblers.values where assembler.endsWithDispatch { assembler.flushPendingGroup() }
         }
         window.timers.fireDue()
     }
