@@ -20,11 +20,17 @@ public final class Display {
         guard signalFD >= 0 else { throw WaylandError.system(call: "signalfd", errno: errno) }
         let env = name ?? ProcessInfoLite.environment("WAYLAND_DISPLAY")
         guard let display = wl_display_connect(name) else {
+            let error = errno
             let reason: String
-            if ProcessInfoLite.environment("XDG_RUNTIME_DIR") == nil && env?.first != "/" {
+            if let socket = ProcessInfoLite.environment("WAYLAND_SOCKET") {
+                // libwayland takes a connection handed over as a file descriptor first.
+                reason = "WAYLAND_SOCKET=\(socket) is not an open socket"
+                close(signalFD)
+                throw WaylandError.noDisplay(name: "WAYLAND_SOCKET", reason: reason)
+            } else if ProcessInfoLite.environment("XDG_RUNTIME_DIR") == nil && env?.first != "/" {
                 reason = "XDG_RUNTIME_DIR is not set"
             } else {
-                reason = String(cString: strerror(errno))
+                reason = error != 0 ? String(cString: strerror(error)) : "the connection failed"
             }
             close(signalFD)
             throw WaylandError.noDisplay(name: env, reason: reason)

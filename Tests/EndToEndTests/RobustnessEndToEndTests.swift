@@ -45,6 +45,13 @@ final class RobustnessEndToEndTests: EndToEndTestCase {
         XCTAssertTrue(result.output.contains("larger than 64 KiB"), result.output)
     }
 
+    func testABadWaylandSocketIsNamed() throws {
+        let result = try run([], environment: ["WAYLAND_SOCKET": "abc"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.output.contains("WAYLAND_SOCKET=abc is not an open socket"), result.output)
+        XCTAssertFalse(result.output.contains("Success"), result.output)
+    }
+
     func testABadGestureValueIsAUsageError() throws {
         let result = try run(["--gesture", "tap-slop=far"], environment: noDisplay)
         XCTAssertEqual(result.status, 64, result.output)

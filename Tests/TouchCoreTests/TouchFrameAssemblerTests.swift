@@ -206,4 +206,18 @@ final class TouchFrameAssemblerTests: XCTestCase {
         XCTAssertEqual(summary(frames[2]), ["1 cancelled 500.0,10.0"], "a device that goes cancels its touches")
         XCTAssertEqual(assembler.session.activeTouchIDs(on: assembler.device), [1])
     }
+
+    /// 20,000 motions for a touch that is not down: a warning a second (with the count
+    /// held back), not 20,000; another id still gets its own.
+    func testRepeatedWarningsAreRateLimitedPerMessage() {
+        for step in 0..<20_000 {
+            assembler.clock.advance(by: 0.0001)  // two seconds in all
+            assembler.motion(id: 5, to: Point(x: Double(step), y: 0))
+        }
+        assembler.motion(id: 6, to: .zero)
+        let about5 = warnings.filter { $0.contains("touch 5") }
+        XCTAssertLessThanOrEqual(about5.count, 3, "\(about5)")
+        XCTAssertTrue(about5.dropFirst().allSatisfy { $0.contains("more like it in the second before") }, "\(about5)")
+        XCTAssertEqual(warnings.filter { $0.contains("touch 6") }.count, 1)
+    }
 }

@@ -54,7 +54,7 @@ public final class TouchSession {
             pointer.noteTouchscreen(active: !frame.activeTouches.isEmpty, at: clock.now)
             deliver(frame)
         }
-        assembler.onWarning = { [unowned self] message in sink(.warning(message)) }
+        assembler.onWarning = { [unowned self] message in warn(message) }
         assemblers[device] = assembler
         return device
     }
@@ -103,6 +103,27 @@ public final class TouchSession {
         }
         window.timers.fireDue()
     }
+
+    /// The same warning (same text: the touch id is in it, so distinct ids stay apart) at
+    /// most once a second; the next one says how many were held back. A compositor that
+    /// sends 20,000 motions for an unknown id gets a line a second, not 20,000.
+    private func warn(_ message: String) {
+        let now = clock.now
+        guard let last = warnings[message] else {
+            if warnings.count >= 256 { warnings.removeAll() }
+            warnings[message] = (now, 0)
+            sink(.warning(message))
+            return
+        }
+        guard now - last.time >= 1 else {
+            warnings[message] = (last.time, last.heldBack + 1)
+            return
+        }
+        warnings[message] = (now, 0)
+        sink(.warning(last.heldBack > 0 ? "\(message) (\(last.heldBack) more like it in the second before)" : message))
+    }
+
+    private var warnings: [String: (time: Double, heldBack: Int)] = [:]
 
     // MARK: The mouse as a finger
 
