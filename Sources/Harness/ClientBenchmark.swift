@@ -64,17 +64,42 @@ public enum ClientBenchmark {
         return (300 + 180 * cos(angle), 250 + 180 * sin(angle))
     }
 
-    /// One client, one run: start weston, start the client, stream, read the counters.
-    public static func measure(_ client: Client, run: Int, configuration c: Configuration,
-                               directory: String) throws -> Sample {
-        let folder = "\(directory)/\(client.rawValue)-\(run)"
+    /// A fresh folder and a headless weston of the configured size logging into it.
+    static func startWeston(in folder: String, _ c: Configuration) throws -> Weston {
         try? FileManager.default.removeItem(atPath: folder)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         var westonConfiguration = Weston.Configuration(modulePath: Products.westonModule,
                                                        logPath: "\(folder)/weston.log")
         westonConfiguration.width = c.width
         westonConfiguration.height = c.height
-        let weston = try Weston(westonConfiguration)
+        return try Weston(westonConfiguration)
+    }
+
+    /// The fingers land, move `rate` times a second for `seconds`, paced on
+    /// CLOCK_MONOTONIC, and lift; then weston syncs with the client.
+    static func stream(_ weston: Weston, fingers: Int, rate: Double, seconds: Double) throws {
+        let ids = 0..<fingers
+        func batch(_ step: Int, _ verb: String) -> [String] {
+            ids.map { f in
+                let (x, y) = place(f, of: fingers, step: step, rate: rate)
+                return "\(verb) \(f) \(x) \(y)"
+            } + ["frame"]
+        }
+        try weston.control.send(batch: batch(0, "down"))
+        let start = monotonicNow()
+        for step in 1...max(1, Int(rate * seconds)) {
+            sleep(until: start + Double(step) / rate)
+            try weston.control.send(batch: batch(step, "motion"))
+        }
+        try weston.control.send(batch: ids.map { "up \($0)" } + ["frame"])
+        try weston.control.send("sync")
+    }
+
+    /// One client, one run: start weston, start the client, stream, read the counters.
+    public static func measure(_ client: Client, run: Int, configuration c: Configuration,
+                               directory: String) throws -> Sample {
+        let folder = "\(directory)/\(client.rawValue)-\(run)"
+        let weston = try startWeston(in: folder, c)
         defer { weston.stop() }
         let arguments = client == .touchspots ? [Products.touchspots, "--fullscreen"] : ["weston-simple-touch"]
         let started = monotonicNow()
@@ -88,21 +113,7 @@ public enum ClientBenchmark {
         let frames = Int(c.rate * c.seconds)
         let commitsBefore = Int(try weston.control.send("commits")) ?? 0
         let clientBefore = cpuTime(of: process.pid), westonBefore = cpuTime(of: weston.pid)
-        let ids = 0..<c.fingers
-        try weston.control.send(batch: ids.map { f in
-            let (x, y) = place(f, of: c.fingers, step: 0, rate: c.rate)
-            return "down \(f) \(x) \(y)"
-        } + ["frame"])
-        let start = monotonicNow()
-        for step in 1...frames {
-            sleep(until: start + Double(step) / c.rate)
-            try weston.control.send(batch: ids.map { f in
-                let (x, y) = place(f, of: c.fingers, step: step, rate: c.rate)
-                return "motion \(f) \(x) \(y)"
-            } + ["frame"])
-        }
-        try weston.control.send(batch: ids.map { "up \($0)" } + ["frame"])
-        try weston.control.send("sync")
+        try stream(weston, fingers: c.fingers, rate: c.rate, seconds: c.seconds)
         let clientCPU = Double(cpuTime(of: process.pid) - clientBefore) / 1e6
         let westonCPU = Double(cpuTime(of: weston.pid) - westonBefore) / 1e6
         let commits = (Int(try weston.control.send("commits")) ?? 0) - commitsBefore
@@ -140,13 +151,7 @@ public enum ClientBenchmark {
     public static func latency(rate: Double, seconds: Double, configuration c: Configuration,
                                directory: String) throws -> Latency {
         let folder = "\(directory)/latency-\(Int(rate))hz"
-        try? FileManager.default.removeItem(atPath: folder)
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        var westonConfiguration = Weston.Configuration(modulePath: Products.westonModule,
-                                                       logPath: "\(folder)/weston.log")
-        westonConfiguration.width = c.width
-        westonConfiguration.height = c.height
-        let weston = try Weston(westonConfiguration)
+        let weston = try startWeston(in: folder, c)
         defer { weston.stop() }
         let log = EventLogReader(path: "\(folder)/events.jsonl")
         let process = try ChildProcess(name: "touchspots", arguments: [Products.touchspots, "--fullscreen",
@@ -155,21 +160,7 @@ public enum ClientBenchmark {
         defer { _ = try? process.stop(timeout: 2) }
         try weston.control.send("wait-ready", timeout: 20)
         try weston.control.send("sync")
-        let ids = 0..<c.fingers
-        try weston.control.send(batch: ids.map { f in
-            let (x, y) = place(f, of: c.fingers, step: 0, rate: rate)
-            return "down \(f) \(x) \(y)"
-        } + ["frame"])
-        let start = monotonicNow()
-        for step in 1...max(1, Int(rate * seconds)) {
-            sleep(until: start + Double(step) / rate)
-            try weston.control.send(batch: ids.map { f in
-                let (x, y) = place(f, of: c.fingers, step: step, rate: rate)
-                return "motion \(f) \(x) \(y)"
-            } + ["frame"])
-        }
-        try weston.control.send(batch: ids.map { "up \($0)" } + ["frame"])
-        try weston.control.send("sync")
+        try stream(weston, fingers: c.fingers, rate: rate, seconds: seconds)
         let lines = try log.presentations().filter { $0.discarded != true }
         return Latency(rate: rate, touchToCommit: lines.map(\.touchToCommitMs),
                        touchToCommitUnwaited: lines.filter { $0.waitedForFrame == false }.map(\.touchToCommitMs),

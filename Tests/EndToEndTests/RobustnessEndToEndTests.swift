@@ -84,16 +84,23 @@ final class RobustnessEndToEndTests: EndToEndTestCase {
                       result.output)
     }
 
+    /// touchspots on `weston`, fullscreen, logging into a FIFO whose reading end the test
+    /// holds (not inherited by touchspots); returns both once the window is ready.
+    private func clientLoggingToFIFO(on weston: Weston) throws -> (client: ChildProcess, reader: Int32) {
+        let fifo = "\(outputDirectory)/events.fifo"
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        let client = try ChildProcess(name: "touchspots", arguments: [Products.touchspots, "--fullscreen", "--event-log", fifo],
+                                      environment: weston.clientEnvironment, logPath: "\(outputDirectory)/touchspots.log")
+        try weston.control.send("wait-ready")
+        return (client, reader)
+    }
+
     func testAReaderThatGoesAwayEndsWithStatus0() throws {
         let weston = try weston()
         defer { weston.stop() }
-        let fifo = "\(outputDirectory)/events.fifo"
-        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
-        let reader = open(fifo, O_RDONLY | O_NONBLOCK | O_CLOEXEC)  // not inherited by touchspots
-        let client = try ChildProcess(name: "touchspots", arguments: [Products.touchspots, "--fullscreen", "--event-log", fifo],
-                                      environment: weston.clientEnvironment, logPath: "\(outputDirectory)/touchspots.log")
+        let (client, reader) = try clientLoggingToFIFO(on: weston)
         defer { _ = try? client.stop() }
-        try weston.control.send("wait-ready")
         close(reader)  // the reader goes away
         try weston.control.send(batch: ["down 1 100 100", "frame"])  // lines to write
         XCTAssertEqual(client.wait(timeout: 10), 0, client.logTail())
@@ -104,14 +111,8 @@ final class RobustnessEndToEndTests: EndToEndTestCase {
     func testSigtermExitsPromptlyWhateverTheReaderDoes() throws {
         let weston = try weston()
         defer { weston.stop() }
-        let fifo = "\(outputDirectory)/events.fifo"
-        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
-        let reader = open(fifo, O_RDONLY | O_NONBLOCK | O_CLOEXEC)  // not inherited by touchspots
-        defer { close(reader) }
-        let client = try ChildProcess(name: "touchspots", arguments: [Products.touchspots, "--fullscreen", "--event-log", fifo],
-                                      environment: weston.clientEnvironment, logPath: "\(outputDirectory)/touchspots.log")
-        defer { _ = try? client.stop() }
-        try weston.control.send("wait-ready")
+        let (client, reader) = try clientLoggingToFIFO(on: weston)
+        defer { close(reader); _ = try? client.stop() }
         try weston.control.send(batch: ["down 1 100 100", "frame"])
         for step in 0..<1500 {  // far more than a pipe holds
             try weston.control.send(batch: ["motion 1 \(100 + step % 700) \(100 + step % 400)", "frame"])
