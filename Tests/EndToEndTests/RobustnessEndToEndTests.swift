@@ -168,4 +168,41 @@ final class RobustnessEndToEndTests: EndToEndTestCase {
         client.signal(SIGTERM)
         XCTAssertEqual(client.wait(timeout: 5), 0, client.logTail())
     }
+
+    /// A reader that stays slow past the 8 MiB backlog: lines are dropped, and a warning
+    /// saying so comes ahead of the backlog (the reader meets it right after what the pipe
+    /// held), not only once the backlog has drained; the count comes at exit.
+    func testDroppedLinesAreWarnedAheadOfTheBacklog() throws {
+        let weston = try weston()
+        defer { weston.stop() }
+        let (client, reader) = try clientLoggingToFIFO(on: weston)
+        defer { close(reader); _ = try? client.stop() }
+        let fingers = 0..<10
+        try weston.control.send(batch: fingers.map { "down \($0) \(50 + $0 * 90) 100" } + ["frame"])
+        // Ten fingers log about 1.4 KB a frame: 7,000 frames are well past 8 MiB. weston drops
+        // a client that falls a few hundred events behind, so it syncs every 20 frames.
+        for step in 1...7_000 {
+            try weston.control.send(batch: fingers.map { "motion \($0) \(50 + $0 * 90) \(100 + step % 400)" } + ["frame"])
+            if step % 20 == 0 { try weston.control.send("sync") }
+        }
+        try weston.control.send("sync")
+        XCTAssertFalse(client.hasExited)
+        // Now read everything touchspots writes before it exits (a second at most).
+        _ = fcntl(reader, F_SETFL, fcntl(reader, F_GETFL) & ~O_NONBLOCK)
+        client.signal(SIGTERM)
+        var data = [UInt8]()
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = read(reader, &chunk, chunk.count)
+            if n <= 0 { break }
+            data += chunk[..<n]
+        }
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
+        let warning = lines.firstIndex { $0.contains("lines are being dropped") }
+        XCTAssertNotNil(warning, "a drop warning among \(lines.count) lines")
+        XCTAssertLessThan(warning ?? Int.max, 1000, "right after what the pipe held, ahead of the backlog")
+        XCTAssertTrue(lines.allSatisfy { $0.hasPrefix("{") && $0.hasSuffix("}") }, "whole lines only")
+        XCTAssertEqual(client.wait(timeout: 5), 0)
+        XCTAssertTrue(client.logTail().contains("event log lines were dropped"), client.logTail())
+    }
 }
