@@ -31,6 +31,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // The core's benchmarks (Benchmarks/), with allocation counts from its malloc interposer.
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        // Random sequences of input for the core's invariants (Tests/TouchCoreTests).
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
         // Latency percentiles on the status panel.
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.4"),
     ],
@@ -103,7 +105,8 @@ let package = Package(
                               .product(name: "ArgumentParser", package: "swift-argument-parser"),
                           ]),
 
-        .testTarget(name: "TouchCoreTests", dependencies: ["TouchCore"]),
+        .testTarget(name: "TouchCoreTests",
+                    dependencies: ["TouchCore", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "HarnessProtocolTests", dependencies: ["HarnessProtocol"]),
         .testTarget(name: "RepositoryTests", dependencies: ["TouchCore", "Harness"]),
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient", "CWaylandProtocols"]),
