@@ -66,3 +66,17 @@ class EndToEndTestCase: XCTestCase {
                     height: 60 * scale) { !$0.isGray(255, tolerance: 0) } == 0
     }
 }
+
+/// Everything a pipe or FIFO yields until every writer has closed it, as lines (the
+/// descriptor is switched to blocking reads first).
+func readLinesToEnd(_ fd: Int32) -> [Substring] {
+    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+    var data = [UInt8]()
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let n = read(fd, &chunk, chunk.count)
+        if n <= 0 { break }
+        data += chunk[..<n]
+    }
+    return String(decoding: data, as: UTF8.self).split(separator: "\n")
+}

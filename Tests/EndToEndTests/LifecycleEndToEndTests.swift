@@ -98,16 +98,8 @@ final class EventLogPipeTests: XCTestCase {
         XCTAssertFalse(client.hasExited)
 
         // Now read everything: every frame arrives, in order, as whole lines.
-        _ = fcntl(reader, F_SETFL, fcntl(reader, F_GETFL) & ~O_NONBLOCK)
         client.signal(SIGTERM)
-        var data = [UInt8]()
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = read(reader, &chunk, chunk.count)
-            if n <= 0 { break }
-            data += chunk[..<n]
-        }
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
+        let lines = readLinesToEnd(reader)
         let frames = lines.filter { $0.contains("\"type\":\"frame\"") }
         XCTAssertEqual(frames.count, 1502, "down, 1500 motions, up")
         XCTAssertTrue(lines.allSatisfy { $0.hasPrefix("{") && $0.hasSuffix("}") }, "whole lines only")

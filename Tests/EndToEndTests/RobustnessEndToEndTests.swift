@@ -188,16 +188,8 @@ final class RobustnessEndToEndTests: EndToEndTestCase {
         try weston.control.send("sync")
         XCTAssertFalse(client.hasExited)
         // Now read everything touchspots writes before it exits (a second at most).
-        _ = fcntl(reader, F_SETFL, fcntl(reader, F_GETFL) & ~O_NONBLOCK)
         client.signal(SIGTERM)
-        var data = [UInt8]()
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = read(reader, &chunk, chunk.count)
-            if n <= 0 { break }
-            data += chunk[..<n]
-        }
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
+        let lines = readLinesToEnd(reader)
         let warning = lines.firstIndex { $0.contains("lines are being dropped") }
         XCTAssertNotNil(warning, "a drop warning among \(lines.count) lines")
         XCTAssertLessThan(warning ?? Int.max, 1000, "right after what the pipe held, ahead of the backlog")
