@@ -111,6 +111,5 @@ public final class EventLogReader {
     public func gestures() throws -> [LogGesture] { try events().compactMap(\.gesture) }
     public func placards() throws -> [LogPlacard] { try events().compactMap(\.placard) }
     public func warnings() throws -> [String] { try events().compactMap(\.warning) }
-    public func labels() throws -> [(text: String, slot: String)] { try events().compactMap(\.label) }
     public func presentations() throws -> [LogPresented] { try events().compactMap(\.presented) }
 }

@@ -141,8 +141,6 @@ public final class TouchSession {
     public func pointerLeft(time: UInt32) { pointer.cancel(time: time) }
     /// Alt went down or up (the mirrored second finger).
     public func setAlt(_ held: Bool, time: UInt32) { pointer.setAlt(held, time: time) }
-    /// Whether the mouse's button is acting as a finger.
-    public var isPointerPressed: Bool { pointer.isPressed }
 
     // MARK: Window and commands
 
