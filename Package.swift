@@ -31,7 +31,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // The core's benchmarks (Benchmarks/), with allocation counts from its malloc interposer.
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
-        // Random sequences of input for the core's invariants (Tests/TouchCoreTests).
+        // Random sequences of input for the invariants of the core (Tests/TouchCoreTests) and of
+        // the real client under the test compositor (Tests/AdversarialCompositorTests).
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
         // Latency percentiles on the status panel.
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.4"),
@@ -114,6 +115,8 @@ let package = Package(
         // An in-process compositor for what real compositors will not send.
         .target(name: "TestCompositor", dependencies: ["CWaylandServer", "CWaylandProtocols", "HarnessServerSupport"],
                 path: "Tests/TestCompositor"),
-        .testTarget(name: "AdversarialCompositorTests", dependencies: ["TestCompositor", "Harness"]),
+        .testTarget(name: "AdversarialCompositorTests",
+                    dependencies: ["TestCompositor", "Harness",
+                                   .product(name: "PropertyBased", package: "swift-property-based")]),
     ]
 )

@@ -19,6 +19,16 @@ public final class EventLoop {
     /// The display and the signalfd; kept, so a wake-up allocates nothing.
     private var fds = [pollfd(), pollfd()]
 
+    /// Asked when nothing more waits on the socket: whether what was read looks cut short
+    /// (an up whose frame has not come), so the loop should give the rest up to
+    /// `gracePeriodMs` to arrive before onIdle.
+    public var expectsMoreEvents: () -> Bool = { false }
+    /// A compositor writes a burst bigger than its 4 KiB buffer in pieces, one right after
+    /// the other; a reader woken by the first piece may find the socket empty for a moment.
+    /// 2 ms covers that and is the most an up from a compositor that never sends its frame
+    /// (mutter 43) waits.
+    public static let gracePeriodMs: Int32 = 2
+
     /// Runs after every batch of events has been dispatched and before the loop blocks:
     /// the place to flush touch groups that got no frame and to draw.
     public var onIdle: () -> Void = {}
@@ -46,10 +56,25 @@ public final class EventLoop {
     /// Runs until stop() or a termination signal. Throws when the connection fails.
     public func run() throws -> Exit {
         let d = display.pointer
+        var readsWithoutIdle = 0
         while exit == nil {
             while wl_display_prepare_read(d) != 0 {
                 if wl_display_dispatch_pending(d) < 0 { throw display.currentError() }
             }
+            // libwayland reads at most 4 KiB at a time: the rest of a burst (a frame of some
+            // 128 fingers or more) may already wait on the socket. Read it before onIdle, so
+            // that the touch groups onIdle hands on are never cut between two reads, with or
+            // without wl_touch.frame. A compositor that never stops sending still gets drawn
+            // every 64 KiB.
+            if readsWithoutIdle < Self.maximumReadsWithoutIdle
+                && (displayIsReadable(waitingMs: 0)
+                    || (expectsMoreEvents() && displayIsReadable(waitingMs: Self.gracePeriodMs))) {
+                readsWithoutIdle += 1
+                if wl_display_read_events(d) < 0 { throw display.currentError() }
+                if wl_display_dispatch_pending(d) < 0 { throw display.currentError() }
+                continue
+            }
+            readsWithoutIdle = 0
             onIdle()
             if exit != nil {
                 wl_display_cancel_read(d)
@@ -96,6 +121,15 @@ public final class EventLoop {
         }
         _ = wl_display_flush(d)
         return exit!
+    }
+
+    private static let maximumReadsWithoutIdle = 16
+
+    /// Whether the display socket has data now or within `waitingMs`.
+    private func displayIsReadable(waitingMs: Int32) -> Bool {
+        fds[0] = pollfd(fd: display.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        let ready = fds.withUnsafeMutableBufferPointer { poll($0.baseAddress, 1, waitingMs) }
+        return ready > 0 && fds[0].revents & Int16(POLLIN) != 0
     }
 
     private func pollTimeout() -> Int32 {

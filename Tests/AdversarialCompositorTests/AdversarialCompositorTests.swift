@@ -8,60 +8,40 @@ import XCTest
 /// will not: repeated and withdrawn capabilities, duplicate downs, unknown ids, no frames
 /// at all, protocol errors, a sudden disconnect, a missing global.
 final class AdversarialCompositorTests: XCTestCase {
-    private var tc: OpaquePointer!
-    private var runtime = ""
-    private var client: ChildProcess!
-    private var log: EventLogReader!
-    private var directory = ""
-    private let touch = UInt32(WL_SEAT_CAPABILITY_TOUCH.rawValue)
+    private var run: CompositorRun!
+    private var tc: OpaquePointer { run.tc }
+    private var client: ChildProcess { run.client }
+    private var log: EventLogReader { run.log }
+    private let touch = CompositorRun.touch
 
     private func start(options: Int32 = 0, capabilities: UInt32? = nil, scale120: UInt32 = 0,
                        output: Int32? = nil, configure: (Int32, Int32)? = nil,
                        waitForWindow: Bool = true) throws {
-        let name = String(self.name.map { $0.isLetter || $0.isNumber ? $0 : "-" })
-        directory = "\(Products.buildDirectory)/../adversarial/\(name)"
-        try? FileManager.default.removeItem(atPath: directory)
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        var template = Array("/tmp/touchspots-tc-XXXXXX".utf8CString)
-        runtime = String(cString: mkdtemp(&template)!)
-        tc = tc_create_with_scale(runtime, "tc-0", options, scale120)
-        XCTAssertNotNil(tc)
-        tc_set_capabilities(tc, capabilities ?? touch)
-        if let output { tc_add_output(tc, output) }
-        if let configure { tc_set_configure_size(tc, configure.0, configure.1) }
-        log = EventLogReader(path: "\(directory)/events.jsonl")
-        client = try ChildProcess(name: "touchspots",
-                                  arguments: [Products.touchspots, "--event-log", log.path],
-                                  environment: ["XDG_RUNTIME_DIR": runtime, "WAYLAND_DISPLAY": "tc-0"],
-                                  logPath: "\(directory)/touchspots.log")
-        if waitForWindow {
-            try pump("the window to map") { tc_has_mapped_toplevel(self.tc) }
-        }
+        run = try CompositorRun(name: name, options: options, capabilities: capabilities ?? touch,
+                                scale120: scale120, output: output, configure: configure,
+                                waitForWindow: waitForWindow)
     }
 
     override func tearDown() {
-        _ = try? client?.stop(timeout: 5)
-        if let tc { tc_destroy(tc) }
-        tc = nil
-        try? FileManager.default.removeItem(atPath: runtime)
+        if let run {
+            run.close()
+        }
+        if let run, FileManager.default.fileExists(atPath: run.log.path) {
+            // Whatever the compositor sent, every line written follows the schema.
+            let result = try? EventLogSchema.validate([run.log.path])
+            XCTAssertEqual(result?.status, 0, "event log lines the schema rejects:\n\(result?.output ?? "")")
+        }
+        run = nil
         super.tearDown()
     }
 
-    /// Runs the compositor until `condition` holds (it wakes on every client request).
-    private func pump(_ what: String, timeout: Double = 10, until condition: () -> Bool) throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !condition() {
-            guard Date() < deadline else { throw HarnessError("timed out waiting for \(what)") }
-            if client.hasExited && !condition() {
-                throw HarnessError("touchspots exited (\(client.exitStatus!)) while waiting for \(what): \(client.logTail())")
-            }
-            tc_dispatch(tc, 50)
-        }
+    private func pump(_ what: String, until condition: () -> Bool) throws {
+        try run.pump(what, until: condition)
     }
 
     /// Returns once touchspots has handled everything sent (xdg_wm_base ping/pong).
     private func sync() {
-        XCTAssertTrue(tc_sync(tc, 5000), "touchspots answered the ping")
+        XCTAssertTrue(run.sync(), "touchspots answered the ping")
     }
 
     private func frames() throws -> [LogFrame] { try log.frames() }

@@ -2,44 +2,14 @@ import Foundation
 import Harness
 import XCTest
 
-/// The event log's JSON Schema (docs/event-log.schema.json), checked by
-/// scripts/validate-event-log (Debian's python3-jsonschema), the same command compositor
-/// developers use on their own runs.
-enum EventLogSchema {
-    static let repository = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
-
-    /// Runs the validator on `paths`: its exit status and what it printed.
-    static func validate(_ paths: [String], input: String? = nil) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "\(repository)/scripts/validate-event-log")
-        process.arguments = paths
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        let stdin = Pipe()
-        process.standardInput = stdin
-        try process.run()
-        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
-        try stdin.fileHandleForWriting.close()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
-    }
-
-    /// Every event log (*.jsonl) under `directory`.
-    static func logs(under directory: String) -> [String] {
-        guard let walker = FileManager.default.enumerator(atPath: directory) else { return [] }
-        return walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".jsonl") }
-            .map { "\(directory)/\($0)" }.sorted()
-    }
-
+/// Checks the logs a test left against docs/event-log.schema.json.
+extension EventLogSchema {
     /// Fails the test for any line under `directory` that the schema rejects.
     static func assertValid(under directory: String, file: StaticString = #filePath, line: UInt = #line) {
         let paths = logs(under: directory)
         guard !paths.isEmpty else { return }
         do {
-            let result = try validate(paths)
+            let result = try EventLogSchema.validate(paths)
             XCTAssertEqual(result.status, 0, "event log lines the schema rejects:\n\(result.output)",
                            file: file, line: line)
         } catch {

@@ -18,6 +18,7 @@ struct tc {
 	struct wl_display *display;
 	struct wl_list seats;      /* wl_seat resources */
 	struct wl_list touches;    /* wl_touch resources */
+	struct wl_list pointers;   /* wl_pointer resources */
 	uint32_t capabilities;
 	int touches_created;
 	struct wl_resource *toplevel_surface; /* wl_surface of the toplevel */
@@ -33,6 +34,9 @@ struct tc {
 	struct wl_list outputs;          /* wl_output resources */
 	int32_t output_scale;
 	int32_t configure_width, configure_height; /* the toplevel's first configure */
+	struct wl_resource *toplevel;    /* xdg_toplevel of the toplevel surface */
+	struct wl_resource *xdg_surface; /* its xdg_surface */
+	int commits;                     /* commits of the toplevel surface */
 };
 
 struct surface {
@@ -181,6 +185,8 @@ static void
 surface_commit(struct wl_client *c, struct wl_resource *r)
 {
 	struct surface *s = wl_resource_get_user_data(r);
+	if (r == s->tc->toplevel_surface)
+		s->tc->commits++;
 	if (s->pending_buffer) {
 		/* Shown at once; the previous buffer is free again. */
 		if (s->current_buffer && s->current_buffer != s->pending_buffer)
@@ -290,11 +296,29 @@ seat_get_touch(struct wl_client *c, struct wl_resource *r, uint32_t id)
 static void
 seat_get_other(struct wl_client *c, struct wl_resource *r, uint32_t id)
 {
-	wl_resource_post_error(r, WL_SEAT_ERROR_MISSING_CAPABILITY, "only touch here");
+	wl_resource_post_error(r, WL_SEAT_ERROR_MISSING_CAPABILITY, "only touch and pointer here");
+}
+
+static void
+pointer_set_cursor(struct wl_client *c, struct wl_resource *r, uint32_t serial,
+		   struct wl_resource *surface, int32_t x, int32_t y) {}
+
+static const struct wl_pointer_interface pointer_impl = {
+	.set_cursor = pointer_set_cursor,
+	.release = destroy_request,
+};
+
+static void
+seat_get_pointer(struct wl_client *c, struct wl_resource *r, uint32_t id)
+{
+	struct tc *tc = tc_of(r);
+	struct wl_resource *p = wl_resource_create(c, &wl_pointer_interface, wl_resource_get_version(r), id);
+	wl_resource_set_implementation(p, &pointer_impl, tc, unlink_resource);
+	wl_list_insert(&tc->pointers, wl_resource_get_link(p));
 }
 
 static const struct wl_seat_interface seat_impl = {
-	.get_pointer = seat_get_other,
+	.get_pointer = seat_get_pointer,
 	.get_keyboard = seat_get_other,
 	.get_touch = seat_get_touch,
 	.release = destroy_request,
@@ -348,20 +372,39 @@ struct xdg_surface_data {
 };
 
 static void
-xdg_surface_get_toplevel(struct wl_client *c, struct wl_resource *r, uint32_t id)
+toplevel_free(struct wl_resource *r)
 {
-	struct xdg_surface_data *d = wl_resource_get_user_data(r);
-	struct wl_resource *t = wl_resource_create(c, &xdg_toplevel_interface, wl_resource_get_version(r), id);
-	wl_resource_set_implementation(t, &toplevel_impl, d->tc, NULL);
-	d->tc->toplevel_surface = d->surface;
-	/* Configure at once: 640 x 480 unless told, activated. */
+	struct tc *tc = wl_resource_get_user_data(r);
+	if (tc->toplevel == r) {
+		tc->toplevel = NULL;
+		tc->xdg_surface = NULL;
+	}
+}
+
+static void
+send_toplevel_configure(struct tc *tc, struct wl_resource *toplevel, struct wl_resource *xdg_surface,
+			int32_t width, int32_t height)
+{
 	struct wl_array states;
 	wl_array_init(&states);
 	uint32_t *state = wl_array_add(&states, sizeof *state);
 	*state = XDG_TOPLEVEL_STATE_ACTIVATED;
-	xdg_toplevel_send_configure(t, d->tc->configure_width, d->tc->configure_height, &states);
+	xdg_toplevel_send_configure(toplevel, width, height, &states);
 	wl_array_release(&states);
-	xdg_surface_send_configure(r, wl_display_next_serial(d->tc->display));
+	xdg_surface_send_configure(xdg_surface, wl_display_next_serial(tc->display));
+}
+
+static void
+xdg_surface_get_toplevel(struct wl_client *c, struct wl_resource *r, uint32_t id)
+{
+	struct xdg_surface_data *d = wl_resource_get_user_data(r);
+	struct wl_resource *t = wl_resource_create(c, &xdg_toplevel_interface, wl_resource_get_version(r), id);
+	wl_resource_set_implementation(t, &toplevel_impl, d->tc, toplevel_free);
+	d->tc->toplevel_surface = d->surface;
+	d->tc->toplevel = t;
+	d->tc->xdg_surface = r;
+	/* Configure at once: 640 x 480 unless told, activated. */
+	send_toplevel_configure(d->tc, t, r, d->tc->configure_width, d->tc->configure_height);
 }
 
 static void
@@ -551,6 +594,7 @@ tc_unplug_output(struct tc *tc)
 	/* As a compositor does when a monitor goes: the global goes, and in the same burst
 	 * the surface leaves the output, before the client has let go of its wl_output. */
 	wl_global_remove(tc->output_global);
+	tc->output_global = NULL; /* destroyed with the display */
 	if (tc->toplevel_surface)
 		wl_resource_for_each(r, &tc->outputs)
 			if (wl_resource_get_client(r) == wl_resource_get_client(tc->toplevel_surface))
@@ -567,6 +611,7 @@ tc_create_with_scale(const char *runtime_dir, const char *socket_name, int optio
 		return NULL;
 	wl_list_init(&tc->seats);
 	wl_list_init(&tc->touches);
+	wl_list_init(&tc->pointers);
 	wl_list_init(&tc->outputs);
 	tc->configure_width = 640;
 	tc->configure_height = 480;
@@ -737,4 +782,74 @@ void
 tc_disconnect_clients(struct tc *tc)
 {
 	wl_display_destroy_clients(tc->display);
+}
+
+void
+tc_configure(struct tc *tc, int32_t width, int32_t height)
+{
+	if (tc->toplevel && tc->xdg_surface)
+		send_toplevel_configure(tc, tc->toplevel, tc->xdg_surface, width, height);
+	wl_display_flush_clients(tc->display);
+}
+
+int
+tc_commits(struct tc *tc)
+{
+	return tc->commits;
+}
+
+/* Pointer events go to the toplevel's client, each followed by wl_pointer.frame (v5+). */
+#define FOR_EACH_TOPLEVEL_POINTER(tc, r) \
+	wl_resource_for_each(r, &(tc)->pointers) \
+		if ((tc)->toplevel_surface && \
+		    wl_resource_get_client(r) == wl_resource_get_client((tc)->toplevel_surface))
+
+static void
+pointer_frame(struct wl_resource *r)
+{
+	if (wl_resource_get_version(r) >= WL_POINTER_FRAME_SINCE_VERSION)
+		wl_pointer_send_frame(r);
+}
+
+void
+tc_pointer_enter(struct tc *tc, double x, double y)
+{
+	struct wl_resource *r;
+	FOR_EACH_TOPLEVEL_POINTER(tc, r) {
+		wl_pointer_send_enter(r, wl_display_next_serial(tc->display), tc->toplevel_surface,
+				      wl_fixed_from_double(x), wl_fixed_from_double(y));
+		pointer_frame(r);
+	}
+}
+
+void
+tc_pointer_leave(struct tc *tc)
+{
+	struct wl_resource *r;
+	FOR_EACH_TOPLEVEL_POINTER(tc, r) {
+		wl_pointer_send_leave(r, wl_display_next_serial(tc->display), tc->toplevel_surface);
+		pointer_frame(r);
+	}
+}
+
+void
+tc_pointer_motion(struct tc *tc, uint32_t time, double x, double y)
+{
+	struct wl_resource *r;
+	FOR_EACH_TOPLEVEL_POINTER(tc, r) {
+		wl_pointer_send_motion(r, time, wl_fixed_from_double(x), wl_fixed_from_double(y));
+		pointer_frame(r);
+	}
+}
+
+void
+tc_pointer_button(struct tc *tc, uint32_t time, uint32_t button, bool pressed)
+{
+	struct wl_resource *r;
+	FOR_EACH_TOPLEVEL_POINTER(tc, r) {
+		wl_pointer_send_button(r, wl_display_next_serial(tc->display), time, button,
+				       pressed ? WL_POINTER_BUTTON_STATE_PRESSED
+					       : WL_POINTER_BUTTON_STATE_RELEASED);
+		pointer_frame(r);
+	}
 }

@@ -146,6 +146,9 @@ final class TouchFrameAssembler {
 
     /// Whether the group ends at the end of this dispatch (see `sendsFrames`).
     var endsWithDispatch: Bool { !sendsFrames || pendingHoldsUp }
+    /// Whether a device that sends frames holds a group with an up: its frame may be the
+    /// next thing on the socket (a burst cut between two reads), or never come (mutter).
+    var holdsUpAwaitingFrame: Bool { sendsFrames && pendingHoldsUp }
     private var pendingHoldsUp = false
 
     /// Hands the pending group to `onFrame` if it holds anything.

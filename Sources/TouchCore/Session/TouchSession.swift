@@ -94,6 +94,13 @@ public final class TouchSession {
     /// wl_touch.cancel: every touch of the device ends as cancelled.
     public func touchCancel(_ device: InputDevice) { assemblers[device]?.cancel() }
 
+    /// Whether a device that sends frames holds an up whose frame has not come: the event
+    /// loop gives the rest of the burst a moment to arrive before `flush` hands the group
+    /// on without it (see `CompositorQuirk.noFrameAfterLastUp`).
+    public var isAwaitingFrameAfterUp: Bool {
+        assemblers.values.contains { $0.holdsUpAwaitingFrame }
+    }
+
     /// Call after every dispatch of what was read from the display: a group whose frame
     /// has not come is handed on now if its device has never sent a frame (or it holds an
     /// up), then due timers run.

@@ -10,7 +10,7 @@
  * protocol errors, a vanishing compositor. It runs on the calling thread: nothing
  * happens between calls, so every test step is deterministic.
  *
- * It offers wl_compositor 4, wl_shm 1, wl_seat 7 and xdg_wm_base 5 (leave out
+ * It offers wl_compositor 4, wl_shm 1, wl_seat 7 (touch and pointer) and xdg_wm_base 5 (leave out
  * xdg_wm_base with TC_NO_XDG_WM_BASE). Frame callbacks are answered at once and buffers
  * released at the next commit, so a client never waits for a repaint. Touch events go
  * to every wl_touch, with the client's toplevel surface as the down's surface.
@@ -57,6 +57,17 @@ void tc_touch_up(struct tc *tc, uint32_t time, int32_t id);
 void tc_touch_frame(struct tc *tc);
 void tc_touch_cancel(struct tc *tc);
 void tc_touch_shape(struct tc *tc, int32_t id, double major, double minor);
+
+/* Pointer events for the toplevel's client, each followed by wl_pointer.frame. */
+void tc_pointer_enter(struct tc *tc, double x, double y);
+void tc_pointer_leave(struct tc *tc);
+void tc_pointer_motion(struct tc *tc, uint32_t time, double x, double y);
+void tc_pointer_button(struct tc *tc, uint32_t time, uint32_t button, bool pressed);
+
+/* Configures the toplevel again at `width` x `height` (0 x 0: the client picks). */
+void tc_configure(struct tc *tc, int32_t width, int32_t height);
+/* Commits of the toplevel surface so far. */
+int tc_commits(struct tc *tc);
 
 /* The size of the toplevel's first configure (default 640 x 480; call before the client
  * connects). */
