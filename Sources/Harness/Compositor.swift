@@ -68,15 +68,19 @@ extension Compositor {
     }
 
     /// Compositors the harness extends (weston's module, the wlroots shim) sync by pinging
-    /// every client and repainting until nobody commits.
+    /// every client and repainting until nobody commits; a client between two steps of an
+    /// animation commits nothing for a moment, so touchspots is then asked itself too.
     public func sync(client: ChildProcess, eventLog: EventLogReader) throws {
         try control.send("sync")
+        try requestClientSync(client: client, eventLog: eventLog)
     }
 }
 
-/// For compositors that cannot ping a client for us (kwin, mutter): SIGUSR1 asks touchspots
-/// itself, which writes its `number`-th sync line once it has handled and drawn everything.
-func requestClientSync(number: Int, client: ChildProcess, eventLog: EventLogReader) throws {
+/// SIGUSR1 asks touchspots itself, which writes its next sync line once it has handled
+/// everything and has nothing left to draw (no animation, no pending damage). The only
+/// sync for compositors that cannot ping a client for us (kwin, mutter).
+func requestClientSync(client: ChildProcess, eventLog: EventLogReader) throws {
+    let number = (try eventLog.events().compactMap(\.syncCount).max() ?? 0) + 1
     client.signal(SIGUSR1)
     try eventLog.waitFor(timeout: 10, "sync \(number)", abandon: { client.hasExited }) {
         ($0.syncCount ?? 0) >= number

@@ -15,7 +15,6 @@ public final class KWin: Compositor {
     private let width: Int
     private let height: Int
     private let socketName = "kwin-touchspots"
-    private var syncs = 0
 
     init(width: Int, height: Int, scale: Double, directory: String) throws {
         guard let binary = ChildProcess.which("kwin_wayland") else {
@@ -79,8 +78,7 @@ public final class KWin: Compositor {
     /// kwin has handled the injected events (roundtrip), then touchspots says it has too.
     public func sync(client: ChildProcess, eventLog: EventLogReader) throws {
         try control.send("sync")
-        syncs += 1
-        try requestClientSync(number: syncs, client: client, eventLog: eventLog)
+        try requestClientSync(client: client, eventLog: eventLog)
     }
 
     public func screenshot(to path: String) throws {

@@ -19,7 +19,6 @@ public final class Mutter: Compositor {
     private let processes: [ChildProcess]
     private let compositor: ChildProcess
     private let socketName = "touchspots-mutter"
-    private var syncs = 0
 
     init(shell: Bool, width: Int, height: Int, scale: Double, directory: String) throws {
         isShell = shell
@@ -171,8 +170,7 @@ public final class Mutter: Compositor {
     /// up (SIGUSR1, answered by a sync line in its event log).
     public func sync(client: ChildProcess, eventLog: EventLogReader) throws {
         try control.send("sync")
-        syncs += 1
-        try requestClientSync(number: syncs, client: client, eventLog: eventLog)
+        try requestClientSync(client: client, eventLog: eventLog)
     }
 
     /// The driver runs as nobody and so writes into the runtime folder first.

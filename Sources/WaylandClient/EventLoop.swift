@@ -19,15 +19,9 @@ public final class EventLoop {
     /// The display and the signalfd; kept, so a wake-up allocates nothing.
     private var fds = [pollfd(), pollfd()]
 
-    /// Asked when nothing more waits on the socket: whether what was read looks cut short
-    /// (an up whose frame has not come), so the loop should give the rest up to
-    /// `gracePeriodMs` to arrive before onIdle.
-    public var expectsMoreEvents: () -> Bool = { false }
-    /// A compositor writes a burst bigger than its 4 KiB buffer in pieces, one right after
-    /// the other; a reader woken by the first piece may find the socket empty for a moment.
-    /// 2 ms covers that and is the most an up from a compositor that never sends its frame
-    /// (mutter 43) waits.
-    public static let gracePeriodMs: Int32 = 2
+    /// Asked when nothing more waits on the socket: how many milliseconds to give the rest
+    /// of what was read to arrive before onIdle, because it looks cut short (0: none).
+    public var graceForMoreEvents: () -> Int32 = { 0 }
 
     /// Runs after every batch of events has been dispatched and before the loop blocks:
     /// the place to flush touch groups that got no frame and to draw.
@@ -67,8 +61,7 @@ public final class EventLoop {
             // without wl_touch.frame. A compositor that never stops sending still gets drawn
             // every 64 KiB.
             if readsWithoutIdle < Self.maximumReadsWithoutIdle
-                && (displayIsReadable(waitingMs: 0)
-                    || (expectsMoreEvents() && displayIsReadable(waitingMs: Self.gracePeriodMs))) {
+                && (displayIsReadable(waitingMs: 0) || waitedForMoreEvents()) {
                 readsWithoutIdle += 1
                 if wl_display_read_events(d) < 0 { throw display.currentError() }
                 if wl_display_dispatch_pending(d) < 0 { throw display.currentError() }
@@ -124,6 +117,11 @@ public final class EventLoop {
     }
 
     private static let maximumReadsWithoutIdle = 16
+
+    private func waitedForMoreEvents() -> Bool {
+        let grace = graceForMoreEvents()
+        return grace > 0 && displayIsReadable(waitingMs: grace)
+    }
 
     /// Whether the display socket has data now or within `waitingMs`.
     private func displayIsReadable(waitingMs: Int32) -> Bool {

@@ -11,12 +11,12 @@ public struct PresentedTime: Sendable {
 }
 
 /// One wp_presentation_feedback: asked for right before a commit, answered once with
-/// `presented` or `discarded` (the commit never reached the screen). Holds itself until
-/// then, as libwayland's data pointer cannot.
+/// `presented` or `discarded` (the commit never reached the screen). Its surface holds it
+/// until then, and destroys what is still unanswered when it goes.
 final class PresentationFeedback {
     private let proxy: OpaquePointer
     private let completion: (PresentedTime?) -> Void
-    private var retainedSelf: PresentationFeedback?
+    private weak var surface: Surface?
 
     nonisolated(unsafe) private static let listener = Listener.make(wp_presentation_feedback_listener(
         sync_output: { _, _, _ in },
@@ -27,18 +27,24 @@ final class PresentationFeedback {
         },
         discarded: { data, _ in object(data, as: PresentationFeedback.self).finish(nil) }))
 
-    init(presentation: OpaquePointer, surface: OpaquePointer, completion: @escaping (PresentedTime?) -> Void) {
-        proxy = wp_presentation_feedback(presentation, surface)
+    init(presentation: OpaquePointer, surface: Surface, completion: @escaping (PresentedTime?) -> Void) {
+        proxy = wp_presentation_feedback(presentation, surface.proxy)
         self.completion = completion
+        self.surface = surface
         wp_presentation_feedback_add_listener(proxy, Self.listener, unretained(self))
-        retainedSelf = self
+        surface.pendingFeedback.append(self)
     }
 
     private func finish(_ time: PresentedTime?) {
-        wp_presentation_feedback_destroy(proxy)
-        completion(time)
-        retainedSelf = nil
+        withExtendedLifetime(self) {
+            wp_presentation_feedback_destroy(proxy)
+            completion(time)
+            surface?.pendingFeedback.removeAll { $0 === self }
+        }
     }
+
+    /// The surface goes before the answer came.
+    func abandon() { wp_presentation_feedback_destroy(proxy) }
 }
 
 /// Sub-frame timestamps of a wl_touch (zwp_input_timestamps_v1, which weston offers): each
@@ -67,7 +73,7 @@ extension Surface {
     @discardableResult
     public func requestPresentationFeedback(_ completion: @escaping (PresentedTime?) -> Void) -> Bool {
         guard let presentation = registry.presentation else { return false }
-        _ = PresentationFeedback(presentation: presentation, surface: proxy, completion: completion)
+        _ = PresentationFeedback(presentation: presentation, surface: self, completion: completion)
         return true
     }
 }

@@ -13,6 +13,8 @@ public final class Surface {
     private var viewport: OpaquePointer?
     /// The compositor's preferred scale in 120ths (wp_fractional_scale_v1), once sent.
     private var preferredScale120: UInt32?
+    /// Presentation feedback asked for and not yet answered (destroyed with the surface).
+    var pendingFeedback: [PresentationFeedback] = []
 
     /// An output that went away (global_remove) may still be named by an enter or leave
     /// already on its way; libwayland hands those over as nil, once the client has let go
@@ -41,6 +43,7 @@ public final class Surface {
     }
 
     deinit {
+        for feedback in pendingFeedback { feedback.abandon() }
         if let viewport { wp_viewport_destroy(viewport) }
         if let fractionalScale { wp_fractional_scale_v1_destroy(fractionalScale) }
         if let frameCallback { wl_callback_destroy(frameCallback) }

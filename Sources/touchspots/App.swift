@@ -129,7 +129,7 @@ final class App {
             log?.write(.ready(width: size.width, height: size.height, scale: scale))
         }
         loop.onIdle = { [unowned self] in idle() }
-        loop.expectsMoreEvents = { [unowned self] in session.isAwaitingFrameAfterUp }
+        loop.graceForMoreEvents = { [unowned self] in session.frameGraceMilliseconds }
         log?.onFailure = { [unowned self] failure in logFailed(failure) }
         loop.onUserSignal = { [unowned self] in syncsRequested += 1 }
     }
@@ -155,6 +155,7 @@ final class App {
             }
         }
         registry.answerPings()
+        registry.releaseRetiredOutputs()
         answerSyncRequests()
         log?.flush()
     }

@@ -59,7 +59,8 @@ public final class HitTestScene: Scene {
 /// A: the whole window, the only view that handles touches. It highlights the view each
 /// new touch was bound to (the last one stays highlighted).
 public final class HitTestRootView: View {
-    public private(set) var highlighted: View?
+    /// Weak: it may be A itself.
+    public private(set) weak var highlighted: View?
 
     init() {
         super.init(name: "A")

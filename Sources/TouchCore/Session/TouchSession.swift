@@ -75,12 +75,15 @@ public final class TouchSession {
     public var touchDeviceCount: Int { assemblers.count }
 
     public func touchDown(_ device: InputDevice, id: Int32, at location: Point, time: UInt32) {
+        touchEventsSinceFlush &+= 1
         assemblers[device]?.down(id: id, at: location, time: time)
     }
     public func touchMotion(_ device: InputDevice, id: Int32, to location: Point, time: UInt32) {
+        touchEventsSinceFlush &+= 1
         assemblers[device]?.motion(id: id, to: location, time: time)
     }
     public func touchUp(_ device: InputDevice, id: Int32, time: UInt32) {
+        touchEventsSinceFlush &+= 1
         assemblers[device]?.up(id: id, time: time)
     }
     public func touchShape(_ device: InputDevice, id: Int32, major: Double, minor: Double) {
@@ -90,21 +93,34 @@ public final class TouchSession {
         assemblers[device]?.orientation(id: id, degrees: degrees)
     }
     /// wl_touch.frame: the device's group is one frame.
-    public func touchFrame(_ device: InputDevice) { assemblers[device]?.frame() }
+    public func touchFrame(_ device: InputDevice) {
+        touchEventsSinceFlush &+= 1
+        assemblers[device]?.frame()
+    }
     /// wl_touch.cancel: every touch of the device ends as cancelled.
     public func touchCancel(_ device: InputDevice) { assemblers[device]?.cancel() }
 
-    /// Whether a device that sends frames holds an up whose frame has not come: the event
-    /// loop gives the rest of the burst a moment to arrive before `flush` hands the group
-    /// on without it (see `CompositorQuirk.noFrameAfterLastUp`).
-    public var isAwaitingFrameAfterUp: Bool {
-        assemblers.values.contains { $0.holdsUpAwaitingFrame }
+    /// How long the event loop should give the rest of a burst to arrive before `flush`
+    /// hands on a group that holds an up without its frame (milliseconds; 0: do not wait).
+    ///
+    /// A device that sends frames and holds an up whose frame has not come was either cut
+    /// between two reads of the socket (the compositor writes a burst bigger than its 4 KiB
+    /// buffer in pieces, one right after the other) or will never send that frame (mutter
+    /// 43, `CompositorQuirk.noFrameAfterLastUp`). 2 ms covers the pieces of an ordinary
+    /// frame and is all an up from mutter waits. 100 touch events or more since the last
+    /// flush (a wl_touch event takes 20 to 36 bytes) can only have come from reads that
+    /// filled libwayland's buffer: the writer is mid-burst, and gets 20 ms.
+    public var frameGraceMilliseconds: Int32 {
+        guard assemblers.values.contains(where: { $0.holdsUpAwaitingFrame }) else { return 0 }
+        return touchEventsSinceFlush >= 100 ? 20 : 2
     }
+    private var touchEventsSinceFlush = 0
 
     /// Call after every dispatch of what was read from the display: a group whose frame
     /// has not come is handed on now if its device has never sent a frame (or it holds an
     /// up), then due timers run.
     public func flush() {
+        touchEventsSinceFlush = 0
         CompositorQuirk.noTouchFrames.workAround {
             for assembler in assemblers.values where assembler.endsWithDispatch { assembler.flushPendingGroup() }
         }
