@@ -7,7 +7,7 @@ struct HarnessCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "touchspots-harness",
         abstract: "Runs touchspots under a headless compositor and plays touch scenarios.",
-        subcommands: [Run.self, InteropCommand.self, BenchCommand.self])
+        subcommands: [Run.self, InteropCommand.self, BenchCommand.self, SoakCommand.self])
 }
 
 struct Run: ParsableCommand {
@@ -191,5 +191,49 @@ struct BenchCommand: ParsableCommand {
             + ClientBenchmark.report(latencies)
         try report.write(toFile: "\(directory)/report.md", atomically: true, encoding: .utf8)
         print(report)
+    }
+}
+
+struct SoakCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "soak",
+        abstract: "Stream fingers to touchspots for a long time, watching its memory and its log.",
+        discussion: """
+            Starts a headless weston with the harness module and touchspots with an event \
+            log, streams the fingers at the given rate, reads the client's resident memory \
+            (VmRSS) every few seconds and counts the frame lines logged. Fails (status 1) \
+            when a frame sent was not logged or resident memory grew by more than \
+            --max-growth after warm-up. Writes DIR/report.md and prints it.
+            """)
+
+    @Option(help: ArgumentHelp("Folder for the report, the logs and weston's.", valueName: "DIR"))
+    var out: String
+    @Option(help: "Fingers down during the stream.") var fingers = 10
+    @Option(help: ArgumentHelp("Frames per second of the stream.", valueName: "HZ")) var rate = 120.0
+    @Option(help: "Seconds of streaming.") var seconds = 600.0
+    @Option(help: ArgumentHelp("Most resident memory may grow after warm-up.", valueName: "KB"))
+    var maxGrowth = 2048
+
+    func validate() throws {
+        guard (1...64).contains(fingers) else { throw ValidationError("--fingers must be 1...64") }
+        guard rate > 0, rate <= 1000 else { throw ValidationError("--rate must be in (0, 1000]") }
+        guard seconds >= 10, seconds <= 86_400 else { throw ValidationError("--seconds must be in [10, 86400]") }
+        guard maxGrowth >= 0 else { throw ValidationError("--max-growth must not be negative") }
+    }
+
+    func run() throws {
+        var configuration = Soak.Configuration()
+        configuration.fingers = fingers
+        configuration.rate = rate
+        configuration.seconds = seconds
+        configuration.sampleInterval = max(1, seconds / 120)
+        let directory = URL(fileURLWithPath: out).standardizedFileURL.path
+        let result = try Soak.run(configuration, directory: directory) { elapsed, kB in
+            if Int(elapsed) % 60 == 0 { print("soak: \(Int(elapsed)) s, resident \(kB) kB") }
+        }
+        let report = Soak.report(result, configuration: configuration)
+        try report.write(toFile: "\(directory)/report.md", atomically: true, encoding: .utf8)
+        print(report)
+        if result.framesLogged != result.framesSent || result.growthKB > maxGrowth { throw ExitCode(1) }
     }
 }

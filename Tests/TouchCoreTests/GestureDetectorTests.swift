@@ -129,13 +129,23 @@ final class GestureDetectorTests: XCTestCase {
         }
     }
 
+    /// Issue 15 on purpose: a one-finger swipe is reported when the finger lifts (the stroke
+    /// might still become a checkmark); two fingers swipe while they move.
     func testSwipeIsReportedOncePerGesture() {
         let f = FingerScript()
         f.down(1, 100, 100)
         f.drag([1], dx: 200, dy: 0, steps: 20)
-        XCTAssertEqual(f.take(), [.swipe(.horizontal, fingers: 1)])
+        XCTAssertEqual(f.take(), [], "one finger: not yet")
         f.drag([1], dx: 200, dy: 0, steps: 20)
         f.up(1)
+        XCTAssertEqual(f.take(), [.swipe(.horizontal, fingers: 1)], "at the lift, once")
+        f.wait(1)
+        XCTAssertEqual(f.take(), [])
+        f.down([(1, 100, 100), (2, 100, 150)])
+        f.drag([1, 2], dx: 200, dy: 0, steps: 20)
+        XCTAssertEqual(f.take(), [.swipe(.horizontal, fingers: 2)], "two fingers: while moving")
+        f.drag([1, 2], dx: 200, dy: 0, steps: 20)
+        f.up([1, 2])
         f.wait(1)
         XCTAssertEqual(f.take(), [])
     }
@@ -372,8 +382,12 @@ final class GestureDetectorTests: XCTestCase {
         let f = FingerScript(settings: settings)
         f.down(1, 100, 100)
         f.drag([1], dx: 30, dy: 0)
+        f.up(1)
         XCTAssertEqual(f.take(), [], "30 px is short of the overridden 40")
-        f.drag([1], dx: 15, dy: 0)
+        f.wait(1)
+        f.down(1, 100, 100)
+        f.drag([1], dx: 45, dy: 0)
+        f.up(1)
         XCTAssertEqual(f.take(), [.swipe(.horizontal, fingers: 1)])
     }
 

@@ -41,6 +41,7 @@ final class PlaygroundSceneTests: XCTestCase {
     func testSwipeLabelStaysTwoSeconds() {
         frame([(1, .began, 100, 100)])
         frame([(1, .moved, 140, 101)])
+        frame([(1, .ended, 140, 101)])  // a one-finger swipe is judged at the lift
         XCTAssertEqual(scene.gestureLabels["swipe"]!.text, "Horizontal Swipe Detected")
         run(1.99)
         XCTAssertEqual(scene.gestureLabels["swipe"]!.text, "Horizontal Swipe Detected")

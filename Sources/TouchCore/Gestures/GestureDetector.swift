@@ -2,9 +2,12 @@
 /// Swipes, PinchMe and CheckPlease), deterministically: the same frames at the same clock
 /// times give the same gestures.
 ///
-/// A *gesture session* runs from the first finger down until no finger remains. Swipe,
-/// pinch and checkmark are reported while the fingers move, each at most once per
-/// session (pinch once per direction). Taps are judged when the session ends and
+/// A *gesture session* runs from the first finger down until no finger remains. Swipes
+/// of two to five fingers and pinches are reported while the fingers move, each at most
+/// once per session (pinch once per direction). A one-finger stroke ends as at most one
+/// of checkmark or swipe, judged on the whole stroke when the finger lifts (UIKit would
+/// make the swipe `require(toFail:)` the checkmark): a checkmark's first leg is a fine
+/// swipe, and its label must not flash up before the check is drawn. Taps are judged when the session ends and
 /// reported only when the count is final: no further tap began within `tapInterval`, or
 /// the count reached four. A cancel ends the session with nothing reported and forgets
 /// any taps waiting to be reported.
@@ -18,10 +21,6 @@ public final class GestureDetector {
         /// UIKit's tapCount for this finger: the gesture's count for its first finger, 1
         /// for the others.
         let tapCount: Int
-        /// Checkmark stroke: the last resampled point and the direction before it.
-        var anchor: Point
-        var lastSegment: (dx: Double, dy: Double)?
-        var strokeLength = 0.0
         var movedBeyondSlop = false
         /// The farthest the finger has been from its start along each axis, so a swipe
         /// must have stayed near its axis all the way, not just be back on it now.
@@ -41,12 +40,32 @@ public final class GestureDetector {
         var pinchReference: Double?
         var pinchReportedInward = false
         var pinchReportedOutward = false
-        var checkmarkReported = false
+        /// The path of a one-finger stroke, a point every `strokeSpacing` px, for the
+        /// checkmark; emptied when a second finger lands.
+        var stroke: [Point] = []
+        var strokeSpacing = 2.0
 
         init(began: Double, firstLocation: Point) {
             self.began = began
             self.firstLocation = firstLocation
             fingers.reserveCapacity(10)
+            stroke.reserveCapacity(Self.strokeCapacity)
+            stroke.append(firstLocation)
+        }
+
+        static let strokeCapacity = 512
+
+        /// Keeps the point if it is far enough from the last; a long stroke keeps every
+        /// other point and doubles the spacing, so the path never outgrows its capacity.
+        func record(_ point: Point) {
+            guard let last = stroke.last, last.distance(to: point) >= strokeSpacing else { return }
+            if stroke.count == Self.strokeCapacity {
+                var kept = 0
+                for i in stride(from: 0, to: stroke.count, by: 2) { stroke[kept] = stroke[i]; kept += 1 }
+                stroke.removeLast(stroke.count - kept)
+                strokeSpacing *= 2
+            }
+            stroke.append(point)
         }
 
         func index(of id: FingerID) -> Int? {
@@ -148,8 +167,9 @@ public final class GestureDetector {
         }
         if let old = s.index(of: touch.finger) { s.fingers.remove(at: old) }
         s.fingers.append(Finger(id: touch.finger, start: touch.location, location: touch.location,
-                                tapCount: tapCount, anchor: touch.location))
+                                tapCount: tapCount))
         s.maximumFingers = max(s.maximumFingers, s.fingers.count)
+        if s.maximumFingers > 1 { s.stroke.removeAll() }
         // Pinch: the reference distance is taken when the second finger lands.
         s.pinchReference = s.fingers.count == 2 ? currentPinchDistance() : nil
     }
@@ -163,10 +183,16 @@ public final class GestureDetector {
         if !s.fingers[i].movedBeyondSlop && start.distance(to: touch.location) > settings.tapSlop {
             s.fingers[i].movedBeyondSlop = true
         }
+        if s.maximumFingers == 1 { s.record(touch.location) }
     }
 
     private func ended(_ touch: Touch, at now: Double, found: inout [Gesture]) {
         guard let s = session, let i = s.index(of: touch.finger) else { return }
+        if s.maximumFingers == 1 {
+            s.fingers[i].location = touch.location
+            s.record(touch.location)
+            if let stroke = judgeStroke(s) { found.append(stroke) }
+        }
         let finger = s.fingers.remove(at: i)
         if finger.movedBeyondSlop || finger.start.distance(to: touch.location) > settings.tapSlop {
             s.recognized = true
@@ -183,10 +209,18 @@ public final class GestureDetector {
     // MARK: Swipe, pinch, checkmark
 
     private func recognizeMovement(found: inout [Gesture]) {
-        guard let s = session else { return }
+        guard let s = session, s.maximumFingers > 1 else { return }
         if let swipe = detectSwipe(s) { found.append(swipe) }
         if let pinch = detectPinch(s) { found.append(pinch) }
-        if detectCheckmark(s) { found.append(.checkmark) }
+    }
+
+    /// A one-finger stroke, as its finger lifts: a checkmark, else a swipe, else nothing.
+    private func judgeStroke(_ s: Session) -> Gesture? {
+        if CheckmarkShape.matches(s.stroke, settings: settings) {
+            s.recognized = true
+            return .checkmark
+        }
+        return detectSwipe(s)
     }
 
     private func detectSwipe(_ s: Session) -> Gesture? {
@@ -234,34 +268,5 @@ public final class GestureDetector {
             return .pinch(.inward)
         }
         return nil
-    }
-
-    /// CheckPlease's test on a resampled stroke: the path is cut into segments of at least
-    /// `checkmarkSegmentLength`; a turn between two consecutive segments of 50-135 degrees,
-    /// after more than `checkmarkMinimumLength` of stroke, is a checkmark.
-    private func detectCheckmark(_ s: Session) -> Bool {
-        guard !s.checkmarkReported, s.maximumFingers == 1, !s.fingers.isEmpty else { return false }
-        var finger = s.fingers[0]
-        defer { s.fingers[0] = finger }
-        let dx = finger.location.x - finger.anchor.x, dy = finger.location.y - finger.anchor.y
-        let length = (dx * dx + dy * dy).squareRoot()
-        guard length >= settings.checkmarkSegmentLength else { return false }
-        var found = false
-        if let last = finger.lastSegment, finger.strokeLength > settings.checkmarkMinimumLength {
-            let lastLength = (last.dx * last.dx + last.dy * last.dy).squareRoot()
-            let cosine = (last.dx * dx + last.dy * dy) / (lastLength * length)
-            // The turn is within [min, max] degrees exactly when its cosine is within
-            // [cos max, cos min] (cosine falls over 0...180).
-            if cosine <= cosineOfDegrees(settings.checkmarkMinimumAngle)
-                && cosine >= cosineOfDegrees(settings.checkmarkMaximumAngle) {
-                found = true
-                s.checkmarkReported = true
-                s.recognized = true
-            }
-        }
-        finger.strokeLength += length
-        finger.lastSegment = (dx, dy)
-        finger.anchor = finger.location
-        return found
     }
 }

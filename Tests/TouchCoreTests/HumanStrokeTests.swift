@@ -1,0 +1,87 @@
+import TouchCore
+import XCTest
+
+/// The stroke recognizers on the generated human test set (HumanStrokes): 16 shapes x 3
+/// paces x 100 strokes, each one finger fed frame by frame at its recorded timing. The
+/// rates per shape are printed and written in docs/gestures.md.
+final class HumanStrokeTests: XCTestCase {
+    static let strokesPerPace = 100
+
+    struct Outcome {
+        var strokes = 0
+        var checkmarks = 0
+        var swipes = 0
+        var both = 0
+        var tapsOrPinches = 0
+    }
+
+    /// Feeds one stroke and returns the gestures it produced (taps after their interval).
+    static func gestures(of samples: [HumanStrokes.Sample], detector: GestureDetector) -> [Gesture] {
+        let start = 1000.0
+        var found: [Gesture] = []
+        var touch = Touch(id: 1, finger: FingerID(1), phase: .began, location: samples[0].point, time: 0)
+        found += detector.handle(TouchFrame(time: 0, touches: [touch], activeTouches: [touch]), at: start)
+        for sample in samples.dropFirst() {
+            touch.previousLocation = touch.location
+            touch.location = sample.point
+            touch.phase = .moved
+            found += detector.handle(TouchFrame(time: 0, touches: [touch], activeTouches: [touch]),
+                                     at: start + sample.time)
+        }
+        touch.phase = .ended
+        let end = start + (samples.last?.time ?? 0) + 0.008
+        found += detector.handle(TouchFrame(time: 0, touches: [touch], activeTouches: []), at: end)
+        found += detector.expire(at: end + 5)
+        return found
+    }
+
+    static func measure() -> [HumanStrokes.Shape: Outcome] {
+        var outcomes: [HumanStrokes.Shape: Outcome] = [:]
+        for shape in HumanStrokes.Shape.allCases {
+            var outcome = Outcome()
+            for pace in HumanStrokes.Pace.allCases {
+                for seed in 0..<UInt64(strokesPerPace) {
+                    let samples = HumanStrokes.stroke(shape, pace: pace,
+                                                      seed: seed &+ UInt64(HumanStrokes.Pace.allCases.firstIndex(of: pace)!) << 20)
+                    let found = gestures(of: samples, detector: GestureDetector())
+                    let check = found.contains(.checkmark)
+                    let swipe = found.contains { if case .swipe = $0 { true } else { false } }
+                    outcome.strokes += 1
+                    if check { outcome.checkmarks += 1 }
+                    if swipe { outcome.swipes += 1 }
+                    if check && swipe { outcome.both += 1 }
+                    if found.contains(where: { if case .tap = $0 { true } else if case .pinch = $0 { true } else { false } }) {
+                        outcome.tapsOrPinches += 1
+                    }
+                }
+            }
+            outcomes[shape] = outcome
+        }
+        return outcomes
+    }
+
+    func testCheckmarksOnHumanStrokes() {
+        let outcomes = Self.measure()
+        var table = "| shape | strokes | checkmark | swipe | both |\n|---|---|---|---|---|\n"
+        func percent(_ n: Int, _ of: Int) -> String { String(format: "%.1f %%", 100 * Double(n) / Double(of)) }
+        for shape in HumanStrokes.Shape.allCases {
+            let o = outcomes[shape]!
+            table += "| \(shape.rawValue) | \(o.strokes) | \(percent(o.checkmarks, o.strokes)) | \(percent(o.swipes, o.strokes)) | \(percent(o.both, o.strokes)) |\n"
+        }
+        print(table)
+        let check = outcomes[.check]!
+        let others = outcomes.filter { $0.key != .check }.values
+        let otherStrokes = others.reduce(0) { $0 + $1.strokes }
+        let falseChecks = others.reduce(0) { $0 + $1.checkmarks }
+        let all = outcomes.values.reduce(0) { $0 + $1.strokes }
+        let both = outcomes.values.reduce(0) { $0 + $1.both }
+        print("checkmark recall \(percent(check.checkmarks, check.strokes)), false checkmarks \(percent(falseChecks, otherStrokes)), swipe and checkmark \(percent(both, all))")
+        XCTAssertGreaterThanOrEqual(Double(check.checkmarks) / Double(check.strokes), 0.95, "checkmark recall")
+        XCTAssertLessThanOrEqual(Double(falseChecks) / Double(otherStrokes), 0.05, "false checkmarks over all other shapes")
+        for (shape, o) in outcomes where shape != .check {
+            XCTAssertLessThanOrEqual(Double(o.checkmarks) / Double(o.strokes), 0.10, "false checkmarks on \(shape.rawValue)")
+        }
+        XCTAssertLessThanOrEqual(Double(both) / Double(all), 0.01, "strokes with both a swipe and a checkmark")
+        XCTAssertEqual(outcomes.values.reduce(0) { $0 + $1.tapsOrPinches }, 0, "no tap or pinch from a moving stroke")
+    }
+}
