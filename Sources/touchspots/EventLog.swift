@@ -306,6 +306,14 @@ extension JSONObject {
                            "direction": .string(direction.rawValue)])
             case .checkmark:
                 self.init(["type": .string("gesture"), "name": .string("checkmark")])
+            case .longPress(let fingers):
+                self.init(["type": .string("gesture"), "name": .string("longpress"), "fingers": .int(fingers)])
+            case .rotation(let direction, let degrees):
+                self.init(["type": .string("gesture"), "name": .string("rotation"),
+                           "direction": .string(direction.rawValue), "degrees": .int(degrees)])
+            case .edgeSwipe(let edge, let fingers):
+                self.init(["type": .string("gesture"), "name": .string("edgeswipe"),
+                           "edge": .string(edge.rawValue), "fingers": .int(fingers)])
             }
         case .warning(let message):
             self = .warning(message)

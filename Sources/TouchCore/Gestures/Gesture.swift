@@ -2,11 +2,19 @@
 public enum Gesture: Equatable, Sendable {
     public enum Axis: String, Sendable { case horizontal, vertical }
     public enum PinchDirection: String, Sendable { case inward, outward }
+    /// On screen, y growing downward.
+    public enum RotationDirection: String, Sendable { case clockwise, counterclockwise }
+    public enum Edge: String, Sendable { case left, right, top, bottom }
 
     case tap(count: Int)
     case swipe(Axis, fingers: Int)
     case pinch(PinchDirection)
     case checkmark
+    case longPress(fingers: Int)
+    /// The total turn of two fingers, in whole degrees.
+    case rotation(RotationDirection, degrees: Int)
+    /// A swipe that started at a window edge and went away from it (instead of `swipe`).
+    case edgeSwipe(Edge, fingers: Int)
 
     /// The on-screen text, as docs/concepts.md gives it.
     public var label: String {
@@ -22,6 +30,13 @@ public enum Gesture: Equatable, Sendable {
             return direction == .outward ? "Outward Pinch" : "Inward Pinch"
         case .checkmark:
             return "Checkmark"
+        case .longPress(let fingers):
+            return fingers == 1 ? "Long Press Detected" : "\(fingers)-Finger Long Press Detected"
+        case .rotation(let direction, let degrees):
+            return "Rotated \(degrees) degrees \(direction.rawValue)"
+        case .edgeSwipe(let edge, let fingers):
+            let edgeName = edge.rawValue.prefix(1).uppercased() + edge.rawValue.dropFirst()
+            return (fingers == 1 ? "" : "\(fingers)-Finger ") + "Swipe from the \(edgeName) Edge"
         }
     }
 }

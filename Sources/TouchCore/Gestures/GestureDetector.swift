@@ -22,6 +22,8 @@ public final class GestureDetector {
         /// for the others.
         let tapCount: Int
         var movedBeyondSlop = false
+        /// The window edge it landed at, if any (for edge swipes).
+        let edge: Gesture.Edge?
         /// The farthest the finger has been from its start along each axis, so a swipe
         /// must have stayed near its axis all the way, not just be back on it now.
         var maximumDeviation = (x: 0.0, y: 0.0)
@@ -40,6 +42,15 @@ public final class GestureDetector {
         var pinchReference: Double?
         var pinchReportedInward = false
         var pinchReportedOutward = false
+        /// Long press: when the last finger landed; failed once a finger moved too far,
+        /// lifted, or a sixth landed.
+        var lastBegan: Double
+        var longPressReported = false
+        var longPressFailed = false
+        /// Rotation while exactly two fingers are down: the angle of the line between them
+        /// at the last frame, and the turn so far (radians, clockwise positive).
+        var rotationAngle: Double?
+        var rotationTotal = 0.0
         /// The path of a one-finger stroke, a point every `strokeSpacing` px, for the
         /// checkmark; emptied when a second finger lands.
         var stroke: [Point] = []
@@ -47,6 +58,7 @@ public final class GestureDetector {
 
         init(began: Double, firstLocation: Point) {
             self.began = began
+            self.lastBegan = began
             self.firstLocation = firstLocation
             fingers.reserveCapacity(10)
             stroke.reserveCapacity(Self.strokeCapacity)
@@ -79,13 +91,23 @@ public final class GestureDetector {
     /// The tap count the latest touch belongs to, as UIKit's UITouch.tapCount.
     public var currentTapCount: Int { taps.currentCount }
 
+    /// The window's size, for edge swipes (none are recognized while it is zero).
+    public var bounds = Size(width: 0, height: 0)
+
     public init(settings: GestureSettings = GestureSettings()) {
         self.settings = settings
     }
 
-    /// When `expire(at:)` must next be called to report waiting taps, if ever.
+    /// When `expire(at:)` must next be called, to report waiting taps or a long press.
     public var nextDeadline: Double? {
-        taps.deadline(gestureBegan: session?.began, settings: settings)
+        let tap = taps.deadline(gestureBegan: session?.began, settings: settings)
+        guard let press = longPressDeadline else { return tap }
+        return tap.map { min($0, press) } ?? press
+    }
+
+    private var longPressDeadline: Double? {
+        guard let s = session, !s.longPressReported, !s.longPressFailed else { return nil }
+        return s.lastBegan + settings.longPressDuration
     }
 
     /// Feeds one frame seen at clock time `now`; returns what it completed.
@@ -140,9 +162,16 @@ public final class GestureDetector {
         for index in counts.indices { frame.touches[index].tapCount = counts[index] }
     }
 
-    /// Reports taps whose count became final by `now`.
+    /// Reports taps whose count became final by `now`, and a long press whose fingers
+    /// have been held long enough.
     public func expire(at now: Double) -> [Gesture] {
-        taps.expire(at: now, gestureBegan: session?.began, settings: settings).map { [$0] } ?? []
+        var found = taps.expire(at: now, gestureBegan: session?.began, settings: settings).map { [$0] } ?? []
+        if let deadline = longPressDeadline, now >= deadline, let s = session {
+            s.longPressReported = true
+            s.recognized = true  // a held finger is no tap
+            found.append(.longPress(fingers: s.fingers.count))
+        }
+        return found
     }
 
     /// Forgets everything (a cancel, or a scene change).
@@ -166,12 +195,17 @@ public final class GestureDetector {
             session = s
         }
         if let old = s.index(of: touch.finger) { s.fingers.remove(at: old) }
+        if s.fingers.count == 2 { endRotation(s, found: &found) }
         s.fingers.append(Finger(id: touch.finger, start: touch.location, location: touch.location,
-                                tapCount: tapCount))
+                                tapCount: tapCount, edge: edge(at: touch.location)))
         s.maximumFingers = max(s.maximumFingers, s.fingers.count)
         if s.maximumFingers > 1 { s.stroke.removeAll() }
-        // Pinch: the reference distance is taken when the second finger lands.
+        s.lastBegan = now
+        if s.fingers.count > 5 { s.longPressFailed = true }
+        // Pinch and rotation: the reference is taken when the second finger lands.
         s.pinchReference = s.fingers.count == 2 ? currentPinchDistance() : nil
+        s.rotationAngle = s.fingers.count == 2 ? currentRotationAngle(s) : nil
+        s.rotationTotal = 0
     }
 
     private func moved(_ touch: Touch) {
@@ -180,9 +214,11 @@ public final class GestureDetector {
         s.fingers[i].location = touch.location
         s.fingers[i].maximumDeviation.x = max(s.fingers[i].maximumDeviation.x, abs(touch.location.x - start.x))
         s.fingers[i].maximumDeviation.y = max(s.fingers[i].maximumDeviation.y, abs(touch.location.y - start.y))
-        if !s.fingers[i].movedBeyondSlop && start.distance(to: touch.location) > settings.tapSlop {
+        let travelled = start.distance(to: touch.location)
+        if !s.fingers[i].movedBeyondSlop && travelled > settings.tapSlop {
             s.fingers[i].movedBeyondSlop = true
         }
+        if travelled > settings.longPressAllowableMovement { s.longPressFailed = true }
         if s.maximumFingers == 1 { s.record(touch.location) }
     }
 
@@ -193,6 +229,8 @@ public final class GestureDetector {
             s.record(touch.location)
             if let stroke = judgeStroke(s) { found.append(stroke) }
         }
+        if s.fingers.count == 2 { endRotation(s, found: &found) }
+        s.longPressFailed = true
         let finger = s.fingers.remove(at: i)
         if finger.movedBeyondSlop || finger.start.distance(to: touch.location) > settings.tapSlop {
             s.recognized = true
@@ -212,6 +250,7 @@ public final class GestureDetector {
         guard let s = session, s.maximumFingers > 1 else { return }
         if let swipe = detectSwipe(s) { found.append(swipe) }
         if let pinch = detectPinch(s) { found.append(pinch) }
+        trackRotation(s)
     }
 
     /// A one-finger stroke, as its finger lifts: a checkmark, else a swipe, else nothing.
@@ -227,7 +266,8 @@ public final class GestureDetector {
         guard !s.swipeReported, (1...5).contains(s.fingers.count) else { return nil }
         // Every finger has travelled the minimum along the axis, in the same direction, and
         // never strayed more than the variance across it.
-        func qualifies(_ horizontal: Bool) -> Bool {
+        // Returns the direction (-1 or 1) when it qualifies.
+        func qualifies(_ horizontal: Bool) -> Double? {
             var direction = 0.0
             for finger in s.fingers {
                 let along = horizontal ? finger.location.x - finger.start.x : finger.location.y - finger.start.y
@@ -235,16 +275,28 @@ public final class GestureDetector {
                 let sign: Double = along < 0 ? -1 : 1
                 if direction == 0 { direction = sign }
                 guard sign == direction && abs(along) >= settings.swipeMinimumLength
-                    && across <= settings.swipeMaximumVariance else { return false }
+                    && across <= settings.swipeMaximumVariance else { return nil }
             }
-            return true
+            return direction
         }
         let axis: Gesture.Axis
-        if qualifies(true) { axis = .horizontal } else if qualifies(false) { axis = .vertical } else {
+        let direction: Double
+        if let d = qualifies(true) { axis = .horizontal; direction = d } else if let d = qualifies(false) {
+            axis = .vertical
+            direction = d
+        } else {
             return nil
         }
         s.swipeReported = true
         s.recognized = true
+        // From an edge, away from it: every finger landed at that edge.
+        let away: Gesture.Edge = switch (axis, direction > 0) {
+        case (.horizontal, true): .left
+        case (.horizontal, false): .right
+        case (.vertical, true): .top
+        case (.vertical, false): .bottom
+        }
+        if s.fingers.allSatisfy({ $0.edge == away }) { return .edgeSwipe(away, fingers: s.fingers.count) }
         return .swipe(axis, fingers: s.fingers.count)
     }
 
@@ -268,5 +320,54 @@ public final class GestureDetector {
             return .pinch(.inward)
         }
         return nil
+    }
+
+    // MARK: Edges and rotation
+
+    /// The window edge within `edgeMargin` of `point`, if any (the nearest when two are).
+    private func edge(at point: Point) -> Gesture.Edge? {
+        guard bounds.width > 0, bounds.height > 0 else { return nil }
+        let distances: [(Gesture.Edge, Double)] = [
+            (.left, point.x), (.right, bounds.width - point.x),
+            (.top, point.y), (.bottom, bounds.height - point.y),
+        ]
+        var nearest: (Gesture.Edge, Double)?
+        for entry in distances where entry.1 <= settings.edgeMargin && entry.1 < (nearest?.1 ?? .infinity) {
+            nearest = entry
+        }
+        return nearest?.0
+    }
+
+    private func currentRotationAngle(_ s: Session) -> Double? {
+        guard s.fingers.count == 2 else { return nil }
+        let a = s.fingers[0].location, b = s.fingers[1].location
+        guard a.distance(to: b) > 0 else { return nil }
+        return arcTangent(b.y - a.y, b.x - a.x)
+    }
+
+    /// Adds the turn since the last frame (y grows downward, so a growing angle turns
+    /// clockwise on screen).
+    private func trackRotation(_ s: Session) {
+        guard s.fingers.count == 2, let angle = currentRotationAngle(s) else { return }
+        if let previous = s.rotationAngle {
+            var delta = angle - previous
+            if delta > Double.pi { delta -= 2 * Double.pi } else if delta < -Double.pi { delta += 2 * Double.pi }
+            s.rotationTotal += delta
+        }
+        s.rotationAngle = angle
+    }
+
+    /// The two fingers part (one lifts, a third lands): their total turn, if enough.
+    private func endRotation(_ s: Session, found: inout [Gesture]) {
+        trackRotation(s)
+        let degrees = abs(s.rotationTotal) * 180 / Double.pi
+        defer {
+            s.rotationAngle = nil
+            s.rotationTotal = 0
+        }
+        guard s.rotationAngle != nil, degrees >= settings.rotationMinimumAngle else { return }
+        s.recognized = true
+        found.append(.rotation(s.rotationTotal > 0 ? .clockwise : .counterclockwise,
+                               degrees: Int(degrees.rounded())))
     }
 }

@@ -20,6 +20,14 @@ public struct GestureSettings: Equatable, Sendable {
     /// Strokes are measured over segments at least this long, so a digitizer's 1 px
     /// jitter does not read as a sharp turn.
     public var checkmarkSegmentLength = 8.0
+    /// UIKit's UILongPressGestureRecognizer: 0.5 s, 10 px of allowable movement.
+    public var longPressDuration = 0.5
+    public var longPressAllowableMovement = 10.0
+    /// Two fingers must turn at least this much for a rotation.
+    public var rotationMinimumAngle = 25.0
+    /// A swipe whose fingers all start this close to one window edge is an edge swipe
+    /// (UIKit's screen-edge pan starts within about 20 points).
+    public var edgeMargin = 24.0
     public var labelDuration = 1.6
     public var swipeLabelDuration = 2.0
 
@@ -39,7 +47,11 @@ public struct GestureSettings: Equatable, Sendable {
         ("checkmark-max-angle", \.checkmarkMaximumAngle, "degrees, largest turn that makes a checkmark"),
         ("checkmark-min-length", \.checkmarkMinimumLength, "px drawn before the turn"),
         ("checkmark-segment-length", \.checkmarkSegmentLength, "px over which stroke direction is measured"),
-        ("label-duration", \.labelDuration, "s a tap, pinch or checkmark label stays"),
+        ("longpress-duration", \.longPressDuration, "s fingers must be held for a long press"),
+        ("longpress-max-movement", \.longPressAllowableMovement, "px a held finger may move"),
+        ("rotation-min-angle", \.rotationMinimumAngle, "degrees two fingers must turn for a rotation"),
+        ("edge-margin", \.edgeMargin, "px from a window edge where an edge swipe starts"),
+        ("label-duration", \.labelDuration, "s a tap, pinch, checkmark, long-press or rotation label stays"),
         ("swipe-label-duration", \.swipeLabelDuration, "s a swipe label stays"),
     ]
 

@@ -8,7 +8,7 @@ public final class PlaygroundScene: Scene {
     public let name = "playground"
     public static let guideText = "Touch the screen with one or more fingers"
     /// Label slots, top to bottom.
-    public static let slots = ["tap", "swipe", "pinch", "checkmark"]
+    public static let slots = ["tap", "swipe", "pinch", "checkmark", "longpress", "rotation"]
 
     public var onEvent: (SceneEvent) -> Void = { _ in }
     private let settings: GestureSettings
@@ -129,6 +129,9 @@ public final class PlaygroundScene: Scene {
             case .swipe: slot = "swipe"; duration = settings.swipeLabelDuration
             case .pinch: slot = "pinch"; duration = settings.labelDuration
             case .checkmark: slot = "checkmark"; duration = settings.labelDuration
+            case .longPress: slot = "longpress"; duration = settings.labelDuration
+            case .rotation: slot = "rotation"; duration = settings.labelDuration
+            case .edgeSwipe: slot = "swipe"; duration = settings.swipeLabelDuration
             }
             setLabel(slot, gesture.label)
             window.timers.cancel(expiries[slot])

@@ -19,6 +19,7 @@ public final class TouchSession {
     private var nextDevice = 1
     private let pointer: PointerFinger
     private var tapTimer: Timers.ID?
+    private var tapTimerDeadline: Double?
     private lazy var observer = Observer(session: self)
 
     /// Makes the window and starts `sceneName` (nil when there is no such scene; the
@@ -35,6 +36,7 @@ public final class TouchSession {
         self.stage = stage
         self.sink = sink
         gestures = GestureDetector(settings: settings)
+        gestures.bounds = window.bounds.size
         pointer = PointerFinger(device: InputDevice(0), fingers: fingers)
         pointer.setCenter(window.bounds.center)
         pointer.onFrame = { [unowned self] frame in deliver(frame) }
@@ -170,6 +172,7 @@ public final class TouchSession {
     /// The window's new logical size.
     public func resize(to size: Size) {
         window.size = size
+        gestures.bounds = window.bounds.size
         stage.layout()
         pointer.setCenter(window.bounds.center)
     }
@@ -208,13 +211,18 @@ public final class TouchSession {
         scheduleTapResolution()
     }
 
-    /// A tap count becomes final on its own once the tap interval passes.
+    /// A tap count becomes final on its own once the tap interval passes, and a held
+    /// finger becomes a long press; the timer is left alone while its deadline stays.
     private func scheduleTapResolution() {
+        let deadline = gestures.nextDeadline
+        if tapTimer != nil && deadline == tapTimerDeadline { return }
         window.timers.cancel(tapTimer)
         tapTimer = nil
-        guard let deadline = gestures.nextDeadline else { return }
+        tapTimerDeadline = deadline
+        guard let deadline else { return }
         tapTimer = window.timers.schedule(after: deadline - clock.now) { [unowned self] in
             tapTimer = nil
+            tapTimerDeadline = nil
             let final = gestures.expire(at: clock.now)
             if !final.isEmpty { stage.scene.didRecognize(final) }
             scheduleTapResolution()

@@ -15,3 +15,24 @@ func cosineOfDegrees(_ degrees: Double) -> Double {
     }
     return sum
 }
+
+/// The angle of (x, y) in radians, in -pi...pi, as libm's atan2 (the core imports no C).
+/// The ratio is halved twice (atan z = 2 atan(z / (1 + sqrt(1 + z^2)))) so the series
+/// converges fast; accurate to about 1e-15.
+func arcTangent(_ y: Double, _ x: Double) -> Double {
+    let ax = abs(x), ay = abs(y)
+    guard ax > 0 || ay > 0 else { return 0 }
+    var z = min(ax, ay) / max(ax, ay)
+    z = z / (1 + (1 + z * z).squareRoot())
+    z = z / (1 + (1 + z * z).squareRoot())
+    let z2 = z * z
+    var power = z, sum = z
+    for n in stride(from: 3, through: 31, by: 2) {
+        power *= -z2
+        sum += power / Double(n)
+    }
+    var angle = 4 * sum
+    if ay > ax { angle = Double.pi / 2 - angle }
+    if x < 0 { angle = Double.pi - angle }
+    return y < 0 ? -angle : angle
+}
