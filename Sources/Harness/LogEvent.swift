@@ -104,6 +104,10 @@ public struct LogGesture: Equatable, Sendable, Decodable {
     public let count: Int?
     public let direction: String?
     public let fingers: Int?
+    /// Edge swipes: where they started.
+    public let edge: String?
+    /// Rotations: the total turn.
+    public let degrees: Int?
 }
 
 /// A `presented` line: a commit that drew touches reached the screen, or was discarded.

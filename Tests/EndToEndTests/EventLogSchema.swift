@@ -40,6 +40,9 @@ final class EventLogSchemaTests: XCTestCase {
             #"{"type":"gesture","name":"swipe","direction":"vertical","fingers":5}"#,
             #"{"type":"gesture","name":"pinch","direction":"inward"}"#,
             #"{"type":"gesture","name":"checkmark"}"#,
+            #"{"type":"gesture","name":"longpress","fingers":2}"#,
+            #"{"type":"gesture","name":"rotation","direction":"counterclockwise","degrees":90}"#,
+            #"{"type":"gesture","name":"edgeswipe","edge":"left","fingers":1}"#,
             #"{"type":"label","text":"","slot":"tap"}"#,
             #"{"type":"placard","x":512,"y":320.25,"text":"Welcome","state":"returning"}"#,
             #"{"type":"warning","message":"touch 3 is not down"}"#,
@@ -71,6 +74,9 @@ final class EventLogSchemaTests: XCTestCase {
             #"{"type":"gesture","name":"swipe","direction":"diagonal","fingers":1}"#,  // unknown direction
             #"{"type":"gesture","name":"pinch"}"#,  // no direction
             #"{"type":"gesture","name":"wave"}"#,  // unknown gesture
+            #"{"type":"gesture","name":"longpress"}"#,  // no fingers
+            #"{"type":"gesture","name":"rotation","direction":"sideways","degrees":10}"#,  // unknown direction
+            #"{"type":"gesture","name":"edgeswipe","edge":"middle","fingers":1}"#,  // unknown edge
             #"{"type":"hit","id":1,"visited":[]}"#,  // no view
             #"{"type":"responder","id":1,"phase":"began","chain":"A","handledBy":"A"}"#,  // chain not a list
             #"{"type":"ready","width":0,"height":600,"scale":1}"#,  // zero width

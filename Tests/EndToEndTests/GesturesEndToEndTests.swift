@@ -8,7 +8,7 @@ final class GesturesEndToEndTests: EndToEndTestCase {
     /// Vertical band of each label slot at 1024 x 640 (unit 1.0667): guide 4...38,
     /// then 38.4 px per slot from y 46.9.
     private func slotBand(_ slot: String) -> (y: Int, height: Int) {
-        let index = ["tap", "swipe", "pinch", "checkmark"].firstIndex(of: slot)!
+        let index = ["tap", "swipe", "pinch", "checkmark", "longpress", "rotation"].firstIndex(of: slot)!
         let unit = 1024.0 / 800 > 640.0 / 600 ? 640.0 / 600 : 1024.0 / 800
         let top = 4 * unit + 32 * unit + 8 * unit + Double(index) * 36 * unit
         return (Int(top.rounded()), Int((36 * unit).rounded()))
@@ -94,5 +94,90 @@ final class GesturesEndToEndTests: EndToEndTestCase {
         try session.send(batch: ["up 1", "frame"])
         try gestureEvent("checkmark")
         try checkLabel(slot: "checkmark", text: "Checkmark", duration: 1.6, name: "checkmark")
+    }
+
+    // MARK: Long press, rotation, edge swipes (and what must not count as them)
+
+    /// A held finger: one long press while it is still down, its label, no tap after, and
+    /// no further commits while it stays still.
+    func testLongPress() throws {
+        try startSession()
+        try session.send(batch: ["down 1 500 400", "frame"])
+        let press = try gestureEvent("longpress")
+        XCTAssertEqual(press.fingers, 1)
+        try checkLabel(slot: "longpress", text: "Long Press Detected", duration: 1.6, name: "longpress")
+        let commits = Int(try session.send("commits")) ?? -1
+        usleep(500_000)  // measuring idleness over half a second, not waiting for an event
+        XCTAssertEqual(Int(try session.send("commits")), commits, "a held finger idles")
+        try session.send(batch: ["up 1", "frame"])
+        try session.sync()
+        let names = try session.eventLog.gestures().map(\.name)
+        XCTAssertEqual(names, ["longpress"], "no tap from the hold")
+    }
+
+    /// A slow drag lasting a second is no long press.
+    func testSlowDragIsNoLongPress() throws {
+        try startSession()
+        try session.send(batch: ["down 1 300 400", "frame"])
+        for step in 1...20 {
+            usleep(50_000)  // pacing a slow finger, not syncing
+            try session.send(batch: ["motion 1 \(300 + step * 3) 400", "frame"])
+        }
+        try session.send(batch: ["up 1", "frame"])
+        try session.sync()
+        XCTAssertFalse(try session.eventLog.gestures().contains { $0.name == "longpress" })
+    }
+
+    /// Two fingers turned a quarter turn clockwise: one rotation line at the lift, and its label.
+    func testRotation() throws {
+        try startSession()
+        func positions(_ degrees: Double) -> [String] {
+            let a = degrees * Double.pi / 180
+            return [String(format: "1 %.2f %.2f", 512 - 150 * cos(a), 320 - 150 * sin(a)),
+                    String(format: "2 %.2f %.2f", 512 + 150 * cos(a), 320 + 150 * sin(a))]
+        }
+        try session.send(batch: positions(0).map { "down \($0)" } + ["frame"])
+        for step in 1...18 { try session.send(batch: positions(Double(step) * 5).map { "motion \($0)" } + ["frame"]) }
+        try session.send(batch: ["up 1", "up 2", "frame"])
+        let rotation = try gestureEvent("rotation")
+        XCTAssertEqual(rotation.direction, "clockwise")
+        XCTAssertEqual(Double(rotation.degrees ?? 0), 90, accuracy: 1)
+        try checkLabel(slot: "rotation", text: "Rotated 90 degrees clockwise", duration: 1.6, name: "rotation")
+    }
+
+    /// Two fingers moving apart on a line: a pinch, no rotation.
+    func testPinchWithoutTurnIsNoRotation() throws {
+        try startSession()
+        try session.send(batch: ["down 1 450 320", "down 2 574 320", "frame"])
+        for step in 1...10 {
+            try session.send(batch: ["motion 1 \(450 - step * 10) \(320 + step % 2)", "motion 2 \(574 + step * 10) 320", "frame"])
+        }
+        try session.send(batch: ["up 1", "up 2", "frame"])
+        XCTAssertEqual(try gestureEvent("pinch").direction, "outward")
+        try session.sync()
+        XCTAssertFalse(try session.eventLog.gestures().contains { $0.name == "rotation" })
+    }
+
+    /// A finger from the window's left edge to the right: an edge swipe instead of a swipe.
+    func testEdgeSwipeFromTheLeft() throws {
+        try startSession()
+        try session.send(batch: ["down 1 6 300", "frame"])
+        for step in 1...8 { try session.send(batch: ["motion 1 \(6 + step * 20) 301", "frame"]) }
+        try session.send(batch: ["up 1", "frame"])
+        let swipe = try gestureEvent("edgeswipe")
+        XCTAssertEqual(swipe.edge, "left")
+        XCTAssertEqual(swipe.fingers, 1)
+        try checkLabel(slot: "swipe", text: "Swipe from the Left Edge", duration: 2.0, name: "edgeswipe")
+        XCTAssertFalse(try session.eventLog.gestures().contains { $0.name == "swipe" }, "instead of, not besides")
+    }
+
+    /// The same stroke from the middle of the window: a plain swipe.
+    func testSwipeFromTheMiddleIsNoEdgeSwipe() throws {
+        try startSession()
+        try session.send(batch: ["down 1 400 300", "frame"])
+        for step in 1...8 { try session.send(batch: ["motion 1 \(400 + step * 20) 301", "frame"]) }
+        try session.send(batch: ["up 1", "frame"])
+        XCTAssertEqual(try gestureEvent("swipe").direction, "horizontal")
+        XCTAssertFalse(try session.eventLog.gestures().contains { $0.name == "edgeswipe" })
     }
 }
