@@ -35,8 +35,12 @@ final class HumanStrokeTests: XCTestCase {
         return found
     }
 
+    /// Checks recognized, by pace and by size (the larger side of the stroke's box).
+    nonisolated(unsafe) static var checksByGroup: [String: (found: Int, strokes: Int)] = [:]
+
     static func measure() -> [HumanStrokes.Shape: Outcome] {
         var outcomes: [HumanStrokes.Shape: Outcome] = [:]
+        checksByGroup = [:]
         for shape in HumanStrokes.Shape.allCases {
             var outcome = Outcome()
             for pace in HumanStrokes.Pace.allCases {
@@ -48,6 +52,15 @@ final class HumanStrokeTests: XCTestCase {
                     let swipe = found.contains { if case .swipe = $0 { true } else { false } }
                     outcome.strokes += 1
                     if check { outcome.checkmarks += 1 }
+                    if shape == .check {
+                        let xs = samples.map(\.point.x), ys = samples.map(\.point.y)
+                        let side = max(xs.max()! - xs.min()!, ys.max()! - ys.min()!)
+                        let size = side < 200 ? "under 200 px" : side < 400 ? "200-400 px" : "400 px and over"
+                        for group in [pace.rawValue, size] {
+                            checksByGroup[group, default: (0, 0)].strokes += 1
+                            if check { checksByGroup[group, default: (0, 0)].found += 1 }
+                        }
+                    }
                     if swipe { outcome.swipes += 1 }
                     if check && swipe { outcome.both += 1 }
                     if found.contains(where: { if case .tap = $0 { true } else if case .pinch = $0 { true } else { false } }) {
@@ -76,6 +89,10 @@ final class HumanStrokeTests: XCTestCase {
         let all = outcomes.values.reduce(0) { $0 + $1.strokes }
         let both = outcomes.values.reduce(0) { $0 + $1.both }
         print("checkmark recall \(percent(check.checkmarks, check.strokes)), false checkmarks \(percent(falseChecks, otherStrokes)), swipe and checkmark \(percent(both, all))")
+        for (group, counts) in Self.checksByGroup.sorted(by: { $0.key < $1.key }) {
+            print("checkmark recall, \(group): \(percent(counts.found, counts.strokes)) of \(counts.strokes)")
+            XCTAssertGreaterThanOrEqual(Double(counts.found) / Double(counts.strokes), 0.9, "checkmark recall, \(group)")
+        }
         XCTAssertGreaterThanOrEqual(Double(check.checkmarks) / Double(check.strokes), 0.95, "checkmark recall")
         XCTAssertLessThanOrEqual(Double(falseChecks) / Double(otherStrokes), 0.05, "false checkmarks over all other shapes")
         for (shape, o) in outcomes where shape != .check {
@@ -83,5 +100,36 @@ final class HumanStrokeTests: XCTestCase {
         }
         XCTAssertLessThanOrEqual(Double(both) / Double(all), 0.01, "strokes with both a swipe and a checkmark")
         XCTAssertEqual(outcomes.values.reduce(0) { $0 + $1.tapsOrPinches }, 0, "no tap or pinch from a moving stroke")
+    }
+
+    /// The same strokes drawn with the mouse (the pointer fallback: left button down is a
+    /// finger) through the session's front door: checks are still recognized and their
+    /// look-alikes are not. 50 strokes of each of five shapes at medium pace.
+    func testMouseStrokesThroughThePointerFallback() {
+        var rates: [HumanStrokes.Shape: Double] = [:]
+        for shape in [HumanStrokes.Shape.check, .v, .caret, .rectangle, .rightSquareBracket] {
+            var checks = 0
+            for seed in 0..<UInt64(50) {
+                let driver = SessionDriver(size: Size(width: 1024, height: 768), now: 100)
+                let samples = HumanStrokes.stroke(shape, pace: .medium, seed: seed &+ 7_000)
+                let start = driver.clock.now
+                driver.session.pointerMoved(to: samples[0].point, time: 0)
+                driver.session.pointerButton(pressed: true, time: 0)
+                for sample in samples.dropFirst() {
+                    driver.clock.now = start + sample.time
+                    driver.session.pointerMoved(to: sample.point, time: UInt32(sample.time * 1000))
+                }
+                driver.clock.now += 0.01
+                driver.session.pointerButton(pressed: false, time: 0)
+                driver.flush()
+                if driver.gestures.contains(.checkmark) { checks += 1 }
+            }
+            rates[shape] = Double(checks) / 50
+        }
+        print("mouse strokes, checkmark rate: \(rates.map { "\($0.key.rawValue) \(Int($0.value * 100)) %" }.sorted())")
+        XCTAssertGreaterThanOrEqual(rates[.check]!, 0.95, "checks drawn with the mouse")
+        for (shape, rate) in rates where shape != .check {
+            XCTAssertLessThanOrEqual(rate, 0.10, "false checkmarks on \(shape.rawValue) drawn with the mouse")
+        }
     }
 }

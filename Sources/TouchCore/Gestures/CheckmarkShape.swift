@@ -7,17 +7,18 @@
 /// (docs/gestures.md, "Checkmark"):
 /// 1. the path is resampled at even steps and smoothed, so jitter and digitizer steps do
 ///    not make corners;
-/// 2. a landing and a lifting hook are cut off: up to 12 % of the stroke's length at
-///    each end, at most 30 px;
+/// 2. a landing and a lifting hook are cut off: the rest is tried with 0, 6, 12 and 18 %
+///    of the stroke's length (at most 40 px) cut from each end, and is a check if any cut
+///    is (a hook goes out and comes back, so how much to cut depends on the hook);
 /// 3. the corner is the point farthest from the line joining the two ends;
 /// 4. a check is two straight legs meeting there: every point within 20 % of its leg's
 ///    length (at least 3 px) of that leg, so strokes with more corners, loops and curves
 ///    fail;
 /// 5. the first leg goes down, the second up, both to the same side (or the first
 ///    nearly straight down), and the second goes at least 25 % sideways;
-/// 6. the second leg is 1.3 to 8 times as long as the first (a symmetric V is not a
-///    check), the first at least `checkmarkMinimumLength`, the second at least three
-///    times that;
+/// 6. the second leg is 1.3 to 8 times as long as the first, with and without the cuts
+///    (a symmetric V is not a check), the first at least `checkmarkMinimumLength`, the
+///    second at least three times that;
 /// 7. the turn between the legs is within `checkmarkMinimumAngle...checkmarkMaximumAngle`;
 /// 8. the ends are apart (at least half the second leg): closed shapes are not checks.
 enum CheckmarkShape {
@@ -34,11 +35,20 @@ enum CheckmarkShape {
         smooth(&points)
         smooth(&points)
 
-        // 2. Hooks off both ends.
-        let hook = min(0.12 * length, 30)
-        let first = index(in: points, afterArcLength: hook)
-        let last = index(in: points.reversed(), afterArcLength: hook)
-        let end = points.count - 1 - last
+        // 2. Hooks off both ends, as much as each needs.
+        let cuts = [0, 0.06, 0.12, 0.18].map { index(in: points, afterArcLength: min($0 * length, 40)) }
+        let reversed = Array(points.reversed())
+        let endCuts = [0, 0.06, 0.12, 0.18].map { index(in: reversed, afterArcLength: min($0 * length, 40)) }
+        for first in cuts {
+            for last in endCuts where isCheck(points, from: first, to: points.count - 1 - last, settings: settings) {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Steps 3 to 8 on `points[first...end]`.
+    static func isCheck(_ points: [Point], from first: Int, to end: Int, settings: GestureSettings) -> Bool {
         guard end - first >= 2 else { return false }
         let a = points[first], b = points[end]
 
@@ -54,9 +64,11 @@ enum CheckmarkShape {
         let length1 = a.distance(to: c), length2 = c.distance(to: b)
         guard length1 > 0, length2 > 0 else { return false }
 
-        // 6. Proportions and size.
+        // 6. Proportions and size; the proportion also holds from the uncut ends, so a cut
+        // never turns a symmetric V into a check.
+        let uncut1 = points[0].distance(to: c), uncut2 = c.distance(to: points[points.count - 1])
         guard length1 >= settings.checkmarkMinimumLength, length2 >= 3 * settings.checkmarkMinimumLength,
-              length2 >= 1.3 * length1, length2 <= 8 * length1 else { return false }
+              length2 >= 1.3 * length1, length2 <= 8 * length1, uncut2 >= 1.3 * uncut1 else { return false }
 
         // 5. Directions (y grows downward).
         guard leg1.dy > 0, leg2.dy < 0, abs(leg2.dx) >= 0.25 * length2 else { return false }

@@ -15,7 +15,7 @@ public struct GestureSettings: Equatable, Sendable {
     public var swipeMaximumVariance = 5.0
     public var pinchMinimumDelta = 100.0
     public var checkmarkMinimumAngle = 50.0
-    public var checkmarkMaximumAngle = 135.0
+    public var checkmarkMaximumAngle = 160.0
     public var checkmarkMinimumLength = 10.0
     /// Strokes are measured over segments at least this long, so a digitizer's 1 px
     /// jitter does not read as a sharp turn.
