@@ -64,6 +64,14 @@ public enum ClientBenchmark {
         return (300 + 180 * cos(angle), 250 + 180 * sin(angle))
     }
 
+    /// One frame of the stream: every finger's `verb` (down or motion) at `step`.
+    static func batch(step: Int, _ verb: String, fingers: Int, rate: Double) -> [String] {
+        (0..<fingers).map { f in
+            let (x, y) = place(f, of: fingers, step: step, rate: rate)
+            return "\(verb) \(f) \(x) \(y)"
+        } + ["frame"]
+    }
+
     /// A fresh folder and a headless weston of the configured size logging into it.
     static func startWeston(in folder: String, _ c: Configuration) throws -> Weston {
         try? FileManager.default.removeItem(atPath: folder)
@@ -78,20 +86,13 @@ public enum ClientBenchmark {
     /// The fingers land, move `rate` times a second for `seconds`, paced on
     /// CLOCK_MONOTONIC, and lift; then weston syncs with the client.
     static func stream(_ weston: Weston, fingers: Int, rate: Double, seconds: Double) throws {
-        let ids = 0..<fingers
-        func batch(_ step: Int, _ verb: String) -> [String] {
-            ids.map { f in
-                let (x, y) = place(f, of: fingers, step: step, rate: rate)
-                return "\(verb) \(f) \(x) \(y)"
-            } + ["frame"]
-        }
-        try weston.control.send(batch: batch(0, "down"))
+        try weston.control.send(batch: batch(step: 0, "down", fingers: fingers, rate: rate))
         let start = monotonicNow()
         for step in 1...max(1, Int(rate * seconds)) {
             sleep(until: start + Double(step) / rate)
-            try weston.control.send(batch: batch(step, "motion"))
+            try weston.control.send(batch: batch(step: step, "motion", fingers: fingers, rate: rate))
         }
-        try weston.control.send(batch: ids.map { "up \($0)" } + ["frame"])
+        try weston.control.send(batch: (0..<fingers).map { "up \($0)" } + ["frame"])
         try weston.control.send("sync")
     }
 

@@ -79,12 +79,8 @@ public enum Soak {
         try weston.control.send("wait-ready", timeout: 20)
         try weston.control.send("sync")
 
-        let ids = 0..<c.fingers
         func batch(_ step: Int, _ verb: String) -> [String] {
-            ids.map { f in
-                let (x, y) = ClientBenchmark.place(f, of: c.fingers, step: step, rate: c.rate)
-                return "\(verb) \(f) \(x) \(y)"
-            } + ["frame"]
+            ClientBenchmark.batch(step: step, verb, fingers: c.fingers, rate: c.rate)
         }
         let framesBefore = try frameLines(in: log)
         try weston.control.send(batch: batch(0, "down"))
@@ -105,7 +101,7 @@ public enum Soak {
                 nextReading += c.sampleInterval
             }
         }
-        try weston.control.send(batch: ids.map { "up \($0)" } + ["frame"])
+        try weston.control.send(batch: (0..<c.fingers).map { "up \($0)" } + ["frame"])
         try weston.control.send("sync")
         guard !client.hasExited else { throw HarnessError("touchspots exited during the soak: \(client.logTail())") }
         // Everything read is logged before the client answers the sync's pings.

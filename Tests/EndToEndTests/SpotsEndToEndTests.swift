@@ -171,10 +171,15 @@ final class SpotsEndToEndTests: EndToEndTestCase {
         return Int(line.split(separator: "\t").last!.trimmingCharacters(in: .whitespaces))!
     }
 
+    /// A held finger is a long press (issue 15, on purpose): its label comes and goes once,
+    /// and then nothing wakes touchspots while the finger stays still.
     func testIdleWindowCommitsNothing() throws {
         try startSession()
         try session.send(batch: ["down 1 300 300", "frame"])
-        try session.sync()  // the spot has finished growing
+        try session.eventLog.waitFor(timeout: 5, "the long-press label cleared") {
+            $0.label.map { $0.slot == "longpress" && $0.text.isEmpty } ?? false
+        }
+        try session.sync()  // the spot has finished growing, the label is gone
         let before = try session.send("commits")
         // The sync ends with touchspots' last pong; its return to a blocking poll after
         // that is the end of that work, not a wake-up, so count from when it sleeps there.
