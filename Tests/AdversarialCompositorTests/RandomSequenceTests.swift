@@ -70,7 +70,6 @@ import Testing
     final class LogChecker {
         private(set) var live: Set<String> = []
         private var seen = 0
-        private(set) var touchFrameLines = 0
         var problems: [String] = []
 
         /// Checks the lines logged since the last call; returns how many frame lines of
@@ -96,7 +95,6 @@ import Testing
                 }
             }
             seen = events.count
-            touchFrameLines += touchLines
             return touchLines
         }
     }

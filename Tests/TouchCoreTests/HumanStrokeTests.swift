@@ -35,12 +35,11 @@ final class HumanStrokeTests: XCTestCase {
         return found
     }
 
-    /// Checks recognized, by pace and by size (the larger side of the stroke's box).
-    nonisolated(unsafe) static var checksByGroup: [String: (found: Int, strokes: Int)] = [:]
-
-    static func measure() -> [HumanStrokes.Shape: Outcome] {
+    /// Outcomes per shape, and checks recognized by pace and by size (the larger side of
+    /// the stroke's box).
+    static func measure() -> (outcomes: [HumanStrokes.Shape: Outcome], checksByGroup: [String: (found: Int, strokes: Int)]) {
         var outcomes: [HumanStrokes.Shape: Outcome] = [:]
-        checksByGroup = [:]
+        var checksByGroup: [String: (found: Int, strokes: Int)] = [:]
         for shape in HumanStrokes.Shape.allCases {
             var outcome = Outcome()
             for pace in HumanStrokes.Pace.allCases {
@@ -70,11 +69,11 @@ final class HumanStrokeTests: XCTestCase {
             }
             outcomes[shape] = outcome
         }
-        return outcomes
+        return (outcomes, checksByGroup)
     }
 
     func testCheckmarksOnHumanStrokes() {
-        let outcomes = Self.measure()
+        let (outcomes, checksByGroup) = Self.measure()
         var table = "| shape | strokes | checkmark | swipe | both |\n|---|---|---|---|---|\n"
         func percent(_ n: Int, _ of: Int) -> String { String(format: "%.1f %%", 100 * Double(n) / Double(of)) }
         for shape in HumanStrokes.Shape.allCases {
@@ -89,7 +88,7 @@ final class HumanStrokeTests: XCTestCase {
         let all = outcomes.values.reduce(0) { $0 + $1.strokes }
         let both = outcomes.values.reduce(0) { $0 + $1.both }
         print("checkmark recall \(percent(check.checkmarks, check.strokes)), false checkmarks \(percent(falseChecks, otherStrokes)), swipe and checkmark \(percent(both, all))")
-        for (group, counts) in Self.checksByGroup.sorted(by: { $0.key < $1.key }) {
+        for (group, counts) in checksByGroup.sorted(by: { $0.key < $1.key }) {
             print("checkmark recall, \(group): \(percent(counts.found, counts.strokes)) of \(counts.strokes)")
             XCTAssertGreaterThanOrEqual(Double(counts.found) / Double(counts.strokes), 0.9, "checkmark recall, \(group)")
         }

@@ -7,7 +7,9 @@
 /// once per session (pinch once per direction). A one-finger stroke ends as at most one
 /// of checkmark or swipe, judged on the whole stroke when the finger lifts (UIKit would
 /// make the swipe `require(toFail:)` the checkmark): a checkmark's first leg is a fine
-/// swipe, and its label must not flash up before the check is drawn. Taps are judged when the session ends and
+/// swipe, and its label must not flash up before the check is drawn. Long presses are
+/// reported by `expire(at:)` while the fingers are held; rotations when two fingers part.
+/// Taps are judged when the session ends and
 /// reported only when the count is final: no further tap began within `tapInterval`, or
 /// the count reached four. A cancel ends the session with nothing reported and forgets
 /// any taps waiting to be reported.
@@ -327,15 +329,16 @@ public final class GestureDetector {
     /// The window edge within `edgeMargin` of `point`, if any (the nearest when two are).
     private func edge(at point: Point) -> Gesture.Edge? {
         guard bounds.width > 0, bounds.height > 0 else { return nil }
-        let distances: [(Gesture.Edge, Double)] = [
-            (.left, point.x), (.right, bounds.width - point.x),
-            (.top, point.y), (.bottom, bounds.height - point.y),
-        ]
-        var nearest: (Gesture.Edge, Double)?
-        for entry in distances where entry.1 <= settings.edgeMargin && entry.1 < (nearest?.1 ?? .infinity) {
-            nearest = entry
+        var nearest: Gesture.Edge?
+        var distance = settings.edgeMargin
+        func consider(_ edge: Gesture.Edge, _ d: Double) {
+            if d < distance || (nearest == nil && d == distance) { nearest = edge; distance = d }
         }
-        return nearest?.0
+        consider(.left, point.x)
+        consider(.right, bounds.width - point.x)
+        consider(.top, point.y)
+        consider(.bottom, bounds.height - point.y)
+        return nearest
     }
 
     private func currentRotationAngle(_ s: Session) -> Double? {
