@@ -24,6 +24,7 @@ const struct wl_interface *ts_zwp_input_timestamps_manager_v1_interface(void)
 {
 	return &zwp_input_timestamps_manager_v1_interface;
 }
+const struct wl_interface *ts_zwp_tablet_manager_v2_interface(void) { return &zwp_tablet_manager_v2_interface; }
 
 unsigned long long ts_clock_ns(int clock)
 {

@@ -8,12 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_WORDS 8
+#define MAX_WORDS 12
 
 static const struct {
 	const char *name;
 	enum ts_command_kind kind;
-	int arguments;
+	int arguments; /* the exact count, or for tool-motion the least */
 	const char *usage;
 } commands[] = {
 	{ "down", TS_COMMAND_DOWN, 3, "down ID X Y" },
@@ -30,6 +30,12 @@ static const struct {
 	{ "size", TS_COMMAND_SIZE, 0, "size" },
 	{ "commits", TS_COMMAND_COMMITS, 0, "commits" },
 	{ "requests", TS_COMMAND_REQUESTS, 1, "requests IFACE.MSG" },
+	{ "tool-in", TS_COMMAND_TOOL_IN, 3, "tool-in pen|eraser X Y" },
+	{ "tool-motion", TS_COMMAND_TOOL_MOTION, 3,
+	  "tool-motion pen|eraser X Y [pressure P] [tilt TX TY] [distance D]" },
+	{ "tool-tip", TS_COMMAND_TOOL_TIP, 2, "tool-tip pen|eraser down|up" },
+	{ "tool-button", TS_COMMAND_TOOL_BUTTON, 3, "tool-button pen|eraser CODE press|release" },
+	{ "tool-out", TS_COMMAND_TOOL_OUT, 1, "tool-out pen|eraser" },
 };
 
 static const struct { const char *name; uint32_t code; } buttons[] = {
@@ -89,6 +95,77 @@ parse_state(const char *word)
 	return -1;
 }
 
+/* The tool-* commands, after the command word and the argument count were checked. */
+static bool
+parse_tool(char **words, int count, struct ts_command *command, char *error, size_t error_size)
+{
+	const char *name = words[0];
+	if (strcmp(words[1], "pen") == 0)
+		command->tool = TS_TOOL_PEN;
+	else if (strcmp(words[1], "eraser") == 0)
+		command->tool = TS_TOOL_ERASER;
+	else
+		return fail(error, error_size, "%s: TOOL '%s' is not pen or eraser", name, words[1]);
+	switch (command->kind) {
+	case TS_COMMAND_TOOL_IN:
+	case TS_COMMAND_TOOL_MOTION:
+		if (!parse_finite(words[2], &command->x))
+			return fail(error, error_size, "%s: X '%s' is not a finite number", name, words[2]);
+		if (!parse_finite(words[3], &command->y))
+			return fail(error, error_size, "%s: Y '%s' is not a finite number", name, words[3]);
+		for (int w = 4; w < count;) {
+			const char *axis = words[w];
+			int values = strcmp(axis, "tilt") == 0 ? 2 : 1;
+			if (command->kind != TS_COMMAND_TOOL_MOTION ||
+			    (strcmp(axis, "pressure") && strcmp(axis, "tilt") && strcmp(axis, "distance")))
+				return fail(error, error_size, "%s: '%s' is not pressure, tilt or distance", name, axis);
+			if (w + values >= count)
+				return fail(error, error_size, "%s: %s needs %d value%s", name, axis, values,
+					    values == 1 ? "" : "s");
+			double a, b = 0;
+			if (!parse_finite(words[w + 1], &a) || (values == 2 && !parse_finite(words[w + 2], &b)))
+				return fail(error, error_size, "%s: %s: not a finite number", name, axis);
+			if (strcmp(axis, "tilt") == 0) {
+				if (fabs(a) > 90 || fabs(b) > 90)
+					return fail(error, error_size, "%s: tilt is in degrees, -90 to 90", name);
+				command->tilt_x = a;
+				command->tilt_y = b;
+				command->axes |= TS_AXIS_TILT;
+			} else {
+				if (a < 0 || a > 1)
+					return fail(error, error_size, "%s: %s is 0 to 1, not %s", name, axis, words[w + 1]);
+				if (strcmp(axis, "pressure") == 0) {
+					command->pressure = a;
+					command->axes |= TS_AXIS_PRESSURE;
+				} else {
+					command->distance = a;
+					command->axes |= TS_AXIS_DISTANCE;
+				}
+			}
+			w += 1 + values;
+		}
+		return true;
+	case TS_COMMAND_TOOL_TIP:
+		if (strcmp(words[2], "down") && strcmp(words[2], "up"))
+			return fail(error, error_size, "%s: '%s' is not down or up", name, words[2]);
+		command->tip_down = strcmp(words[2], "down") == 0;
+		return true;
+	case TS_COMMAND_TOOL_BUTTON: {
+		int32_t code;
+		if (!parse_int32(words[2], &code) || code < BTN_MISC || code > KEY_MAX)
+			return fail(error, error_size, "%s: CODE '%s' is not a Linux button code", name, words[2]);
+		command->code = (uint32_t)code;
+		int state = parse_state(words[3]);
+		if (state < 0)
+			return fail(error, error_size, "%s: STATE '%s' is not press or release", name, words[3]);
+		command->pressed = state == 1;
+		return true;
+	}
+	default:
+		return true;
+	}
+}
+
 bool
 ts_command_parse(char *line, struct ts_command *command, char *error, size_t error_size)
 {
@@ -111,7 +188,8 @@ ts_command_parse(char *line, struct ts_command *command, char *error, size_t err
 			break;
 	if (i == sizeof commands / sizeof commands[0])
 		return fail(error, error_size, "unknown command '%s'", name);
-	if (count - 1 != commands[i].arguments)
+	bool variable = commands[i].kind == TS_COMMAND_TOOL_MOTION;
+	if (variable ? count - 1 < commands[i].arguments : count - 1 != commands[i].arguments)
 		return fail(error, error_size, "%s takes %d argument%s, not %d (usage: %s)", name,
 			    commands[i].arguments, commands[i].arguments == 1 ? "" : "s", count - 1,
 			    commands[i].usage);
@@ -161,6 +239,12 @@ ts_command_parse(char *line, struct ts_command *command, char *error, size_t err
 	case TS_COMMAND_REQUESTS:
 		command->text = words[1];
 		break;
+	case TS_COMMAND_TOOL_IN:
+	case TS_COMMAND_TOOL_MOTION:
+	case TS_COMMAND_TOOL_TIP:
+	case TS_COMMAND_TOOL_BUTTON:
+	case TS_COMMAND_TOOL_OUT:
+		return parse_tool(words, count, command, error, error_size);
 	default:
 		break;
 	}

@@ -11,6 +11,12 @@
  * Commands and replies as touchspots-weston's (see its header): down ID X Y, motion ID X Y,
  * up ID, frame, cancel, sync, commits, requests IFACE.MSG; and screenshot PATH, which writes
  * the buffer the output shows as PNG.
+ *
+ * It also adds a pen tablet (a WLR_INPUT_DEVICE_TABLET_TOOL device, which sway 1.7 attaches
+ * to its cursor and forwards through tablet-v2) with two tools, a pen and an eraser, driven
+ * by tool-in, tool-motion, tool-tip, tool-button and tool-out (docs/harness-protocol.md).
+ * wlroots 0.15 has no tablet frame signal: its tablet-v2 code sends each tool's frame once
+ * the loop goes idle, so the events of one batch of commands arrive as one frame.
  * grim (wlr-screencopy) was the first way to screenshots and failed on two of the three:
  * phoc 0.24 scans touchspots' buffer out directly and screencopy then copies an unrendered
  * (black) buffer; reading the output's own front buffer works the same on all of them.
@@ -37,6 +43,8 @@
 #include <wlr/types/wlr_buffer.h>
 #include <drm_fourcc.h>
 #include <wlr/types/wlr_touch.h>
+#include <wlr/types/wlr_tablet_tool.h>
+#include <linux/input-event-codes.h>
 #include <wlr/interfaces/wlr_output.h>
 
 #include "touchspots-wlroots.h"
@@ -53,6 +61,11 @@ static struct {
 	struct wl_display *display;
 	struct wlr_backend *headless;
 	struct wlr_input_device *device;
+	/* The pen tablet and its two tools (pen, eraser), with where each tool last was. */
+	struct wlr_input_device *tablet;
+	struct wlr_tablet_tool tools[2];
+	bool tool_in[2], tool_down[2];
+	double tool_x[2], tool_y[2];
 	struct wlr_output *output;
 	double width, height;
 	int listen_fd;
@@ -244,6 +257,14 @@ wlr_backend_start(struct wlr_backend *backend)
 		return ok;
 	}
 	shim.device = wlr_headless_add_input_device(shim.headless, WLR_INPUT_DEVICE_TOUCH);
+	shim.tablet = wlr_headless_add_input_device(shim.headless, WLR_INPUT_DEVICE_TABLET_TOOL);
+	for (int i = 0; i < 2; i++) {
+		struct wlr_tablet_tool *tool = &shim.tools[i];
+		tool->type = i == TS_TOOL_PEN ? WLR_TABLET_TOOL_TYPE_PEN : WLR_TABLET_TOOL_TYPE_ERASER;
+		tool->hardware_serial = 0x7500 + i;
+		tool->pressure = tool->tilt = tool->distance = true;
+		wl_signal_init(&tool->events.destroy);
+	}
 	if (shim.device && shim.display)
 		start_control();
 	return ok;
@@ -288,6 +309,93 @@ touch_command(const struct ts_command *cmd)
 		struct wlr_event_touch_motion e = { shim.device, now_ms(), id, cmd->x / shim.width,
 						    cmd->y / shim.height };
 		wl_signal_emit(&touch->events.motion, &e);
+	}
+	reply("ok");
+}
+
+/* ---- tablet tool commands ---- */
+
+static void
+tool_command(const struct ts_command *cmd)
+{
+	if (!shim.tablet || !shim.tablet->tablet) {
+		reply("unsupported: %s: the compositor made no tablet device", cmd->name);
+		return;
+	}
+	struct wlr_tablet *tablet = shim.tablet->tablet;
+	int t = cmd->tool;
+	struct wlr_tablet_tool *tool = &shim.tools[t];
+	bool in = shim.tool_in[t];
+	if (cmd->kind != TS_COMMAND_TOOL_IN && !in) {
+		reply("error: %s: the %s is not in proximity (tool-in first)", cmd->name, t ? "eraser" : "pen");
+		return;
+	}
+	if (cmd->kind == TS_COMMAND_TOOL_TIP && cmd->tip_down == shim.tool_down[t]) {
+		reply("error: tool-tip: the %s is already %s", t ? "eraser" : "pen", cmd->tip_down ? "down" : "up");
+		return;
+	}
+	if (cmd->kind == TS_COMMAND_TOOL_IN || cmd->kind == TS_COMMAND_TOOL_MOTION) {
+		shim.tool_x[t] = cmd->x / shim.width;
+		shim.tool_y[t] = cmd->y / shim.height;
+	}
+	double x = shim.tool_x[t], y = shim.tool_y[t];
+	switch (cmd->kind) {
+	case TS_COMMAND_TOOL_IN:
+	case TS_COMMAND_TOOL_OUT: {
+		if ((cmd->kind == TS_COMMAND_TOOL_IN) == in) {
+			reply("error: %s: the %s is already %s", cmd->name, t ? "eraser" : "pen", in ? "in" : "out");
+			return;
+		}
+		bool entering = cmd->kind == TS_COMMAND_TOOL_IN;
+		struct wlr_event_tablet_tool_proximity e = {
+			.device = shim.tablet, .tool = tool, .time_msec = now_ms(), .x = x, .y = y,
+			.state = entering ? WLR_TABLET_TOOL_PROXIMITY_IN : WLR_TABLET_TOOL_PROXIMITY_OUT,
+		};
+		shim.tool_in[t] = entering;
+		shim.tool_down[t] = false;
+		wl_signal_emit(&tablet->events.proximity, &e);
+		break;
+	}
+	case TS_COMMAND_TOOL_MOTION: {
+		struct wlr_event_tablet_tool_axis e = {
+			.device = shim.tablet, .tool = tool, .time_msec = now_ms(),
+			.updated_axes = WLR_TABLET_TOOL_AXIS_X | WLR_TABLET_TOOL_AXIS_Y, .x = x, .y = y,
+		};
+		if (cmd->axes & TS_AXIS_PRESSURE) {
+			e.updated_axes |= WLR_TABLET_TOOL_AXIS_PRESSURE;
+			e.pressure = cmd->pressure;
+		}
+		if (cmd->axes & TS_AXIS_DISTANCE) {
+			e.updated_axes |= WLR_TABLET_TOOL_AXIS_DISTANCE;
+			e.distance = cmd->distance;
+		}
+		if (cmd->axes & TS_AXIS_TILT) {
+			e.updated_axes |= WLR_TABLET_TOOL_AXIS_TILT_X | WLR_TABLET_TOOL_AXIS_TILT_Y;
+			e.tilt_x = cmd->tilt_x;
+			e.tilt_y = cmd->tilt_y;
+		}
+		wl_signal_emit(&tablet->events.axis, &e);
+		break;
+	}
+	case TS_COMMAND_TOOL_TIP: {
+		struct wlr_event_tablet_tool_tip e = {
+			.device = shim.tablet, .tool = tool, .time_msec = now_ms(), .x = x, .y = y,
+			.state = cmd->tip_down ? WLR_TABLET_TOOL_TIP_DOWN : WLR_TABLET_TOOL_TIP_UP,
+		};
+		shim.tool_down[t] = cmd->tip_down;
+		wl_signal_emit(&tablet->events.tip, &e);
+		break;
+	}
+	case TS_COMMAND_TOOL_BUTTON: {
+		struct wlr_event_tablet_tool_button e = {
+			.device = shim.tablet, .tool = tool, .time_msec = now_ms(), .button = cmd->code,
+			.state = cmd->pressed ? WLR_BUTTON_PRESSED : WLR_BUTTON_RELEASED,
+		};
+		wl_signal_emit(&tablet->events.button, &e);
+		break;
+	}
+	default:
+		break;
 	}
 	reply("ok");
 }
@@ -382,10 +490,17 @@ run(char *line)
 	case TS_COMMAND_REQUESTS:
 		reply("ok %llu", (unsigned long long)ts_request_counts_get(&shim.requests, cmd.text));
 		return;
+	case TS_COMMAND_TOOL_IN:
+	case TS_COMMAND_TOOL_MOTION:
+	case TS_COMMAND_TOOL_TIP:
+	case TS_COMMAND_TOOL_BUTTON:
+	case TS_COMMAND_TOOL_OUT:
+		tool_command(&cmd);
+		return;
 	case TS_COMMAND_POINTER:
 	case TS_COMMAND_BUTTON:
 	case TS_COMMAND_KEY:
-		reply("unsupported: %s: the wlroots shim adds a touchscreen only", cmd.name);
+		reply("unsupported: %s: the wlroots shim adds a touchscreen and a pen only", cmd.name);
 		return;
 	}
 }

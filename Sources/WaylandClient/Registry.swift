@@ -15,6 +15,7 @@ public final class Registry {
         public static let viewporter: UInt32 = 1
         public static let presentation: UInt32 = 1
         public static let inputTimestamps: UInt32 = 1
+        public static let tabletManager: UInt32 = 1
     }
 
     public let display: Display
@@ -33,6 +34,8 @@ public final class Registry {
     public private(set) var presentationClock: Int32?
     /// zwp_input_timestamps_manager_v1, when offered (weston): ns touch timestamps.
     public private(set) var inputTimestampsManager: OpaquePointer?
+    /// zwp_tablet_manager_v2, when offered: pens with pressure and tilt.
+    public private(set) var tabletManager: OpaquePointer?
     public private(set) var seats: [UInt32: Seat] = [:]
     /// Whether the compositor offers wl_subcompositor (libdecor's frame needs it).
     public private(set) var hasSubcompositor = false
@@ -99,6 +102,7 @@ public final class Registry {
         if let viewporter { wp_viewporter_destroy(viewporter) }
         if let presentation { wp_presentation_destroy(presentation) }
         if let inputTimestampsManager { zwp_input_timestamps_manager_v1_destroy(inputTimestampsManager) }
+        if let tabletManager { zwp_tablet_manager_v2_destroy(tabletManager) }
         if let wmBase { xdg_wm_base_destroy(wmBase) }
         if let shm { wl_shm_destroy(shm) }
         if let compositor { wl_compositor_destroy(compositor) }
@@ -134,6 +138,10 @@ public final class Registry {
         case "zwp_input_timestamps_manager_v1" where inputTimestampsManager == nil:
             inputTimestampsManager = bind(name, ts_zwp_input_timestamps_manager_v1_interface(),
                                           min(version, Supported.inputTimestamps))
+        case "zwp_tablet_manager_v2" where tabletManager == nil:
+            let manager = bind(name, ts_zwp_tablet_manager_v2_interface(), min(version, Supported.tabletManager))
+            tabletManager = manager
+            for seat in seats.values { seat.attachTablets(manager) }
         case "wl_subcompositor":
             hasSubcompositor = true
         case "wl_seat":

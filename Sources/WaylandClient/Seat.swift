@@ -24,6 +24,13 @@ public final class Seat {
     /// the first touch happens, so the event log says when a seat can be touched.
     public var onDevicesChanged: ((Seat) -> Void)?
 
+    /// The seat's tablets and tools, when the compositor offers zwp_tablet_manager_v2.
+    public private(set) var tablets: TabletSeat?
+    /// Receives the events of this seat's tablet tools.
+    public weak var tabletHandler: TabletToolHandler? {
+        didSet { tablets?.handler = tabletHandler }
+    }
+
     /// Receives the events of this seat's wl_touch, whenever it has one.
     public weak var touchHandler: TouchHandler? {
         didSet { touch?.handler = touchHandler }
@@ -42,9 +49,19 @@ public final class Seat {
         self.version = version
         self.display = display
         wl_seat_add_listener(proxy, Self.listener, unretained(self))
+        if let manager = registry.tabletManager { attachTablets(manager) }
+    }
+
+    /// Follows the seat's tablets through `manager` (bound before or after the seat).
+    func attachTablets(_ manager: OpaquePointer) {
+        guard tablets == nil else { return }
+        let made = TabletSeat(manager: manager, seat: proxy)
+        made.handler = tabletHandler
+        tablets = made
     }
 
     deinit {
+        tablets = nil
         touch = nil
         pointer = nil
         keyboard = nil
@@ -87,5 +104,8 @@ public final class Seat {
     }
 
     /// The global went away (wl_registry.global_remove): as if every capability went.
-    func removed() { capabilities(0) }
+    func removed() {
+        capabilities(0)
+        tablets = nil
+    }
 }

@@ -28,6 +28,7 @@ final class App {
     /// One per seat with touch (the seat holds its handler weakly).
     private var touchInputs: [ObjectIdentifier: TouchInput] = [:]
     private var pointerInput: PointerInput!
+    private var penInput: PenInput!
     private let keyboardInput = KeyboardInput()
     private let latency: LatencyMeter
     private let log: EventLog?
@@ -72,6 +73,7 @@ final class App {
         self.session = session
         frameTouches.contentSize = { [session] in session.window.size }
         pointerInput = PointerInput(session: session, ownSurface: surface.proxy)
+        penInput = PenInput(session: session, ownSurface: surface.proxy, latency: latency)
         wire()
         if options.fullscreen { toplevel.setFullscreen(true) }
         toplevel.setMinimumSize(width: 200, height: 150)
@@ -175,6 +177,7 @@ final class App {
         touchInputs[ObjectIdentifier(seat)] = input
         seat.touchHandler = input
         seat.pointerHandler = pointerInput
+        seat.tabletHandler = penInput
         seat.keyboardHandler = keyboardInput
         seat.onDevicesChanged = { [weak self] seat in self?.logDevices(of: seat) }
         logDevices(of: seat)

@@ -268,12 +268,20 @@ extension JSONObject {
         case .scene(let name):
             self.init(["type": .string("scene"), "name": .string(name)])
         case .frame(let frame, let spots):
-            let touches: [Value] = frame.touches.map { touch in
+            var touches: [Value] = frame.touches.map { touch in
                 var entry = JSONObject(["id": .int(Int(touch.id)), "phase": .string(touch.phase.rawValue),
                                         "x": .double(touch.location.x), "y": .double(touch.location.y)])
-                if touch.source == .pointer { entry.append("source", .string("pointer")) }
-                if let seat { entry.append("seat", .string(seat)) }
+                if touch.source != .touchscreen { entry.append("source", .string(touch.source.rawValue)) }
+                if let pen = touch.pen { entry.appendPen(pen) }
+                if let seat, !touch.source.isPen { entry.append("seat", .string(seat)) }
                 return .object(entry)
+            }
+            for hover in frame.hovers {
+                var entry = JSONObject(["id": .int(Int(hover.id)), "phase": .string(hover.phase.rawValue),
+                                        "x": .double(hover.location.x), "y": .double(hover.location.y),
+                                        "source": .string(hover.source.rawValue)])
+                entry.appendPen(hover.state)
+                touches.append(.object(entry))
             }
             self.init(["type": .string("frame"), "time": .int(Int(frame.time)),
                        "spots": .int(spots), "touches": .array(touches)])
@@ -339,6 +347,16 @@ extension JSONObject {
         }
         object.append("waitedForFrame", .bool(report.waitedForFrame))
         return object
+    }
+
+    /// A pen's axes on its frame entry, each only once the compositor has sent it.
+    mutating func appendPen(_ pen: PenState) {
+        // Pressure and distance arrive in steps of 1/65535; five decimals keep them exact.
+        func fine(_ v: Double) -> Value { .double((v * 100_000).rounded() / 100_000) }
+        if let pressure = pen.pressure { append("pressure", fine(pressure)) }
+        if let x = pen.tiltX, let y = pen.tiltY { append("tilt", .array([fine(x), fine(y)])) }
+        if let distance = pen.distance { append("distance", fine(distance)) }
+        if !pen.buttons.isEmpty { append("buttons", .array(pen.buttons.map { .int(Int($0)) })) }
     }
 
     static func warning(_ message: String) -> JSONObject {

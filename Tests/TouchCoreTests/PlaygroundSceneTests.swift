@@ -99,8 +99,9 @@ final class PlaygroundSceneTests: XCTestCase {
     }
 
     func testSpotsAreDrawnInFrontOfLabels() {
-        // Only the scene bar and the help overlay (which takes no touches) are in front.
-        let order = window.subviews.map(\.name).filter { $0 != "SceneBar" && $0 != "Help" }
+        // Only the scene bar, hovering pens' markers and the help overlay (the last two
+        // take no touches) are in front.
+        let order = window.subviews.map(\.name).filter { $0 != "SceneBar" && $0 != "Help" && $0 != "PenMarkers" }
         XCTAssertEqual(order.last, "TouchableView", "spots live in the frontmost view")
     }
 }

@@ -9,6 +9,7 @@
 #include "viewporter-client-protocol.h"
 #include "presentation-time-client-protocol.h"
 #include "input-timestamps-unstable-v1-client-protocol.h"
+#include "tablet-unstable-v2-client-protocol.h"
 
 /* Interface addresses. Taking `&wl_compositor_interface` from Swift may yield the
  * address of a temporary copy in release builds, which libwayland then rejects;
@@ -22,6 +23,7 @@ const struct wl_interface *ts_wp_fractional_scale_manager_v1_interface(void);
 const struct wl_interface *ts_wp_viewporter_interface(void);
 const struct wl_interface *ts_wp_presentation_interface(void);
 const struct wl_interface *ts_zwp_input_timestamps_manager_v1_interface(void);
+const struct wl_interface *ts_zwp_tablet_manager_v2_interface(void);
 
 /* Reads `clock` (a clockid_t from wp_presentation.clock_id, or CLOCK_MONOTONIC) in ns;
  * 0 when the clock cannot be read. */

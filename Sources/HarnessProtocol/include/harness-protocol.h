@@ -28,7 +28,18 @@ enum ts_command_kind {
 	TS_COMMAND_SIZE,       /* size -> ok W H */
 	TS_COMMAND_COMMITS,    /* commits -> ok N */
 	TS_COMMAND_REQUESTS,   /* requests IFACE.MSG -> ok N */
+	/* A tablet tool (TOOL: pen or eraser); X Y in logical px like touches. */
+	TS_COMMAND_TOOL_IN,     /* tool-in TOOL X Y: proximity in */
+	TS_COMMAND_TOOL_MOTION, /* tool-motion TOOL X Y [pressure P] [tilt TX TY] [distance D] */
+	TS_COMMAND_TOOL_TIP,    /* tool-tip TOOL down|up */
+	TS_COMMAND_TOOL_BUTTON, /* tool-button TOOL CODE press|release (CODE: a Linux BTN_* code) */
+	TS_COMMAND_TOOL_OUT,    /* tool-out TOOL: proximity out */
 };
+
+enum ts_tool { TS_TOOL_PEN, TS_TOOL_ERASER };
+
+/* Which optional axes a tool-motion carries. */
+enum ts_axis { TS_AXIS_PRESSURE = 1, TS_AXIS_TILT = 2, TS_AXIS_DISTANCE = 4 };
 
 struct ts_command {
 	enum ts_command_kind kind;
@@ -38,6 +49,10 @@ struct ts_command {
 	uint32_t code;     /* button: BTN_*; key: KEY_* (Linux input codes) */
 	bool pressed;      /* button, key */
 	const char *text;  /* screenshot PATH, requests IFACE.MSG (points into the line) */
+	enum ts_tool tool; /* tool-* */
+	unsigned axes;     /* tool-motion: enum ts_axis bits */
+	double pressure, tilt_x, tilt_y, distance; /* pressure, distance 0..1; tilt in degrees */
+	bool tip_down;     /* tool-tip */
 };
 
 /* Parses one line (changed in place). On success fills `command` and returns true. On a

@@ -40,6 +40,9 @@ public final class GestureDetector {
         var fingers: [Finger] = []
         var maximumFingers = 0
         var recognized = false  // a swipe, pinch or checkmark: then it is no tap
+        /// A pen's gesture: one tool alone (a tap, a stroke, a long press), which no
+        /// finger joins; fingers' gestures take no pen.
+        var isPen = false
         var swipeReported = false
         var pinchReference: Double?
         var pinchReportedInward = false
@@ -141,6 +144,12 @@ public final class GestureDetector {
                 movedSinceCheck = true
             case .ended, .cancelled: break
             }
+            // A touch that is no part of the gesture under way (a pen beside fingers,
+            // fingers beside a pen) changes nothing.
+            if touch.phase != .began, let s = session, s.index(of: touch.finger) == nil {
+                tapCounts.append(1)
+                continue
+            }
             tapCounts.append(session.flatMap { s in s.index(of: touch.finger).map { s.fingers[$0].tapCount } } ?? 1)
             switch touch.phase {
             case .ended: ended(touch, at: now, found: &found)
@@ -188,12 +197,16 @@ public final class GestureDetector {
         let tapCount: Int
         let s: Session
         if let current = session {
+            // A pen never counts as a finger of a multi-finger gesture, nor a finger as
+            // a pen's second.
+            if current.isPen || touch.source.isPen { return }
             taps.fingerJoined()
             tapCount = 1
             s = current
         } else {
             tapCount = taps.gestureBegan(at: touch.location, now: now, settings: settings, found: &found)
             s = Session(began: now, firstLocation: touch.location)
+            s.isPen = touch.source.isPen
             session = s
         }
         if let old = s.index(of: touch.finger) { s.fingers.remove(at: old) }

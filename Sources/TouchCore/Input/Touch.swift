@@ -3,9 +3,13 @@ public enum TouchPhase: String, Sendable, CaseIterable {
     case began, moved, ended, cancelled
 }
 
-/// Where a touch came from: the touchscreen, or the mouse standing in for a finger.
+/// Where a touch came from: the touchscreen, the mouse standing in for a finger, or a
+/// tablet tool's tip (zwp_tablet_tool_v2): a pen, or a pen's eraser end.
 public enum TouchSource: String, Sendable {
-    case touchscreen, pointer
+    case touchscreen, pointer, pen, eraser
+
+    /// A tablet tool rather than a finger: never one of a multi-finger gesture's fingers.
+    public var isPen: Bool { self == .pen || self == .eraser }
 }
 
 /// One finger over its whole life, from began to ended or cancelled.
@@ -53,6 +57,8 @@ public struct Touch: Hashable, Sendable {
     /// sets it from its one tap counter before any view sees the touch.
     public var tapCount = 1
     public var source = TouchSource.touchscreen
+    /// A pen's axes (pressure, tilt, distance, buttons); nil for fingers.
+    public var pen: PenState?
 
     public init(id: Int32, finger: FingerID, phase: TouchPhase, location: Point,
                 previousLocation: Point? = nil, time: UInt32,
@@ -73,11 +79,14 @@ public struct TouchFrame: Sendable {
     public var activeTouches: [Touch]
     /// The device the frame came from.
     public var device: InputDevice
+    /// Tablet tools in proximity with the tip up, or leaving proximity, in this frame: no
+    /// view is given these (a hovering pen touches nothing), but they are logged and drawn.
+    public var hovers: [PenHover]
 
     public init(time: UInt32, touches: [Touch], activeTouches: [Touch],
-                device: InputDevice = InputDevice(0)) {
+                device: InputDevice = InputDevice(0), hovers: [PenHover] = []) {
         self.time = time; self.touches = touches; self.activeTouches = activeTouches
-        self.device = device
+        self.device = device; self.hovers = hovers
     }
 }
 

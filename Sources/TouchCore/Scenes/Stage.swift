@@ -7,6 +7,8 @@ public final class Stage {
     public private(set) var scene: Scene
     public let bar: SceneBar
     public let help = HelpOverlay()
+    /// Hovering pens' markers, above every scene.
+    public let pens = PenMarkersView()
     private let settings: GestureSettings
     /// Everything the scenes report, plus scene starts.
     public var onEvent: (SceneEvent) -> Void = { _ in } {
@@ -41,6 +43,7 @@ public final class Stage {
         guard name != scene.name, let next = Stage.makeScene(name, settings: settings) else { return }
         window.unbindAllTouches()
         for view in window.subviews { view.removeFromSuperview() }
+        pens.removeAll()
         scene = next
         install(next)
         onEvent(.scene(next.name))
@@ -51,6 +54,7 @@ public final class Stage {
         (scene as? PlaygroundScene)?.latencyLabel.text = latencyText
         scene.install(in: window)
         window.addSubview(bar)
+        window.addSubview(pens)
         window.addSubview(help)  // frontmost
         bar.current = scene.name
         help.sceneName = scene.name
@@ -68,6 +72,7 @@ public final class Stage {
                          width: tab.width, height: height)
         bar.isHidden = scene is HitTestScene && bar.frame.intersects(HitTestScene.area)
         help.frame = Rect(center: window.bounds.center, size: HelpOverlay.size)
+        pens.frame = window.bounds
     }
 
     /// Shows the help if hidden, hides it if shown.

@@ -126,6 +126,10 @@ public final class TouchSession {
         CompositorQuirk.noTouchFrames.workAround {
             for assembler in assemblers.values where assembler.endsWithDispatch { assembler.flushPendingGroup() }
         }
+        for tool in pens.values where tool.endsWithDispatch && tool.hasPendingFrame {
+            warn("tablet tool \(tool.id) sends no frame events: its events are grouped per read instead")
+            tool.flushPendingFrame()
+        }
         window.timers.fireDue()
     }
 
@@ -149,6 +153,55 @@ public final class TouchSession {
     }
 
     private var warnings: [String: (time: Double, heldBack: Int)] = [:]
+
+    // MARK: Tablet tools (pens)
+
+    private var pens: [Int32: PenTool] = [:]
+    private var nextPenID: Int32 = -10
+
+    /// A new tablet tool (zwp_tablet_tool_v2, after its `done`). Returns its id: stable
+    /// for the tool's life, negative and below the mouse's -1 and -2, so a pen never takes
+    /// a finger's or the mouse's number in the log. `eraser`: the tool is an eraser end.
+    public func addPenTool(eraser: Bool) -> Int32 {
+        let id = nextPenID
+        nextPenID = nextPenID == Int32.min ? -10 : nextPenID - 1
+        let tool = PenTool(id: id, source: eraser ? .eraser : .pen, device: InputDevice(nextDevice),
+                           fingers: fingers)
+        nextDevice += 1
+        tool.onFrame = { [unowned self] frame in
+            pointer.noteTouchscreen(active: !frame.activeTouches.isEmpty, at: clock.now)
+            deliver(frame)
+        }
+        tool.onWarning = { [unowned self] message in warn(message) }
+        pens[id] = tool
+        return id
+    }
+
+    /// The tool was removed: a tip still down is cancelled, then the tool is out.
+    public func removePenTool(_ id: Int32) {
+        pens.removeValue(forKey: id)?.withdraw()
+    }
+
+    /// A tablet went away (`tablet` is the caller's key for it, as given to
+    /// `penProximityIn`): the tools in its proximity are done with it.
+    public func removeTablet(_ tablet: Int) {
+        for tool in pens.values where tool.tablet == tablet {
+            tool.withdraw()
+        }
+    }
+
+    public func penProximityIn(_ id: Int32, tablet: Int) { pens[id]?.proximityIn(tablet: tablet) }
+    public func penProximityOut(_ id: Int32) { pens[id]?.proximityOut() }
+    public func penDown(_ id: Int32) { pens[id]?.down() }
+    public func penUp(_ id: Int32) { pens[id]?.up() }
+    public func penMotion(_ id: Int32, to location: Point) { pens[id]?.motion(to: location) }
+    /// `raw`: the protocol's 0...65535.
+    public func penPressure(_ id: Int32, raw: UInt32) { pens[id]?.pressure(raw) }
+    public func penDistance(_ id: Int32, raw: UInt32) { pens[id]?.distance(raw) }
+    public func penTilt(_ id: Int32, x: Double, y: Double) { pens[id]?.tilt(x: x, y: y) }
+    public func penButton(_ id: Int32, code: UInt32, pressed: Bool) { pens[id]?.button(code, pressed: pressed) }
+    /// zwp_tablet_tool_v2.frame.
+    public func penFrame(_ id: Int32, time: UInt32) { pens[id]?.frame(time: time) }
 
     // MARK: The mouse as a finger
 
@@ -203,6 +256,7 @@ public final class TouchSession {
         let recognized = gestures.handle(&frame, at: clock.now)
         let scene = stage.scene
         window.send(frame)
+        if !frame.hovers.isEmpty || frame.touches.first?.source.isPen == true { stage.pens.show(frame) }
         sink(.frame(frame, spots: stage.scene.spotCount))
         stage.scene.didReceive(frame, tapCount: gestures.currentTapCount)
         // A tap on the scene bar may have switched scenes: the new one starts afresh.
@@ -256,7 +310,7 @@ public final class TouchSession {
 
         func didHitTest(_ touch: Touch, view: View?, visited: [View], ignored: Bool) {
             let window = session.window, stage = session.stage
-            let names = visited.lazy.filter { $0 !== window && $0 !== stage.bar && $0 !== stage.help }
+            let names = visited.lazy.filter { $0 !== window && $0 !== stage.bar && $0 !== stage.help && $0 !== stage.pens }
                 .map(\.name)
             session.sink(.hit(touch, view: view?.name, visited: Array(names), ignored: ignored))
         }

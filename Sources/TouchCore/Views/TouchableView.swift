@@ -5,7 +5,7 @@ public final class TouchableView: View {
     private struct Entry {
         let touchID: Int32
         let source: TouchSource
-        let spot: TouchSpotView
+        let spot: View
     }
 
     private var entries: [FingerID: Entry] = [:]
@@ -13,11 +13,20 @@ public final class TouchableView: View {
     /// Touchscreen spots by the compositor's touch id.
     public var spots: [Int32: TouchSpotView] {
         var result: [Int32: TouchSpotView] = [:]
-        for entry in entries.values where entry.source == .touchscreen { result[entry.touchID] = entry.spot }
+        for entry in entries.values where entry.source == .touchscreen {
+            if let spot = entry.spot as? TouchSpotView { result[entry.touchID] = spot }
+        }
         return result
     }
 
-    /// Every spot, the mouse's included.
+    /// Pens' spots by tool id.
+    public var penSpots: [Int32: PenSpotView] {
+        var result: [Int32: PenSpotView] = [:]
+        for entry in entries.values { if let spot = entry.spot as? PenSpotView { result[entry.touchID] = spot } }
+        return result
+    }
+
+    /// Every spot, the mouse's and pens' included.
     public var spotCount: Int { entries.count }
 
     public override init(name: String = "TouchableView", frame: Rect = .zero) {
@@ -27,9 +36,18 @@ public final class TouchableView: View {
 
     public override func touchesBegan(_ touches: [Touch], with event: TouchFrame) -> Bool {
         for touch in touches {
-            let spot = TouchSpotView(touchID: touch.id, center: convert(touch.location, from: nil))
-            addSubview(spot)
-            if let animator = window?.animator { spot.grow(using: animator) }
+            let center = convert(touch.location, from: nil)
+            let spot: View
+            if touch.source.isPen {
+                spot = PenSpotView(touchID: touch.id, center: center, isEraser: touch.source == .eraser,
+                                   state: touch.pen ?? PenState())
+                addSubview(spot)
+            } else {
+                let finger = TouchSpotView(touchID: touch.id, center: center)
+                addSubview(finger)
+                if let animator = window?.animator { finger.grow(using: animator) }
+                spot = finger
+            }
             entries[touch.finger] = Entry(touchID: touch.id, source: touch.source, spot: spot)
         }
         return true
@@ -37,7 +55,9 @@ public final class TouchableView: View {
 
     public override func touchesMoved(_ touches: [Touch], with event: TouchFrame) -> Bool {
         for touch in touches {
-            entries[touch.finger]?.spot.center = convert(touch.location, from: nil)
+            guard let spot = entries[touch.finger]?.spot else { continue }
+            spot.center = convert(touch.location, from: nil)
+            if let pen = touch.pen, let penSpot = spot as? PenSpotView { penSpot.update(pen) }
         }
         return true
     }

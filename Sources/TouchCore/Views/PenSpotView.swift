@@ -1,0 +1,133 @@
+/// The spot under a pen's tip (docs/pens.md): a disc whose size follows the pressure, so
+/// a light touch and a firm one look different, with a dotted line from its centre in
+/// the direction the pen leans, as long as the lean is steep. The eraser end draws a
+/// square instead, so the two ends of a pen never look alike.
+///
+/// Unlike a finger's spot it does not grow in: its size is the pen's pressure, redrawn
+/// in its own small frame whenever that changes.
+public final class PenSpotView: View {
+    /// The frame every pen spot keeps: room for the largest disc and the tilt line.
+    public static let side = 140.0
+    public static let penColor = Color(red: 0.15, green: 0.35, blue: 0.85, alpha: 0.85)
+    public static let eraserColor = Color(red: 0.95, green: 0.45, blue: 0.55, alpha: 0.85)
+
+    public let isEraser: Bool
+    public private(set) var state: PenState
+
+    public init(touchID: Int32, center: Point, isEraser: Bool, state: PenState) {
+        self.isEraser = isEraser
+        self.state = state
+        super.init(name: "\(isEraser ? "Eraser" : "Pen") \(touchID)",
+                   frame: Rect(center: center, size: Size(width: Self.side, height: Self.side)))
+        isUserInteractionEnabled = false
+    }
+
+    /// The disc's (or square's) diameter: 12 px with no pressure, 100 px at full pressure,
+    /// 40 px for a tool that reports no pressure at all.
+    public static func diameter(pressure: Double?) -> Double {
+        guard let pressure else { return 40 }
+        return 12 + 88 * max(0, min(1, pressure))
+    }
+
+    /// The tilt line's length: none upright, 60 px at 60 degrees or more of lean.
+    public static func tiltLength(_ state: PenState) -> Double {
+        let x = state.tiltX ?? 0, y = state.tiltY ?? 0
+        return min(60, (x * x + y * y).squareRoot())
+    }
+
+    /// New axes from a frame; redraws only when what is drawn changes.
+    public func update(_ state: PenState) {
+        let old = self.state
+        self.state = state
+        if old.pressure != state.pressure || old.tiltX != state.tiltX || old.tiltY != state.tiltY {
+            setNeedsDisplay()
+        }
+    }
+
+    public override func draw(in canvas: Canvas) {
+        let middle = bounds.center
+        let d = Self.diameter(pressure: state.pressure)
+        let shape = Rect(center: middle, size: Size(width: d, height: d))
+        if isEraser {
+            canvas.fill(shape, color: Self.eraserColor)
+            canvas.strokeRect(shape, color: .darkGray, width: 2)
+        } else {
+            canvas.fillEllipse(in: shape, color: Self.penColor)
+        }
+        let length = Self.tiltLength(state)
+        guard length >= 4 else { return }
+        let x = state.tiltX ?? 0, y = state.tiltY ?? 0
+        let norm = (x * x + y * y).squareRoot()
+        let step = 6.0
+        var travelled = step
+        while travelled <= length {
+            let p = Point(x: middle.x + x / norm * travelled, y: middle.y + y / norm * travelled)
+            canvas.fillEllipse(in: Rect(center: p, size: Size(width: 6, height: 6)), color: .black)
+            travelled += step
+        }
+    }
+}
+
+/// The markers of pens hovering over the window (in proximity, tip up), one small
+/// crosshair per tool, above every scene; a tool that leaves proximity or touches down
+/// loses its marker. Takes no touches.
+public final class PenMarkersView: View {
+    private var markers: [Int32: PenHoverMarker] = [:]
+
+    public init() {
+        super.init(name: "PenMarkers")
+        isUserInteractionEnabled = false
+    }
+
+    /// How many tools are shown hovering.
+    public var count: Int { markers.count }
+
+    /// What a pen frame changed.
+    func show(_ frame: TouchFrame) {
+        for touch in frame.touches where touch.source.isPen {
+            markers.removeValue(forKey: touch.id)?.removeFromSuperview()
+        }
+        for hover in frame.hovers {
+            switch hover.phase {
+            case .out:
+                markers.removeValue(forKey: hover.id)?.removeFromSuperview()
+            case .hover:
+                let point = convert(hover.location, from: nil)
+                if let marker = markers[hover.id] {
+                    marker.center = point
+                } else {
+                    let marker = PenHoverMarker(center: point, isEraser: hover.source == .eraser)
+                    markers[hover.id] = marker
+                    addSubview(marker)
+                }
+            }
+        }
+    }
+
+    func removeAll() {
+        for marker in markers.values { marker.removeFromSuperview() }
+        markers.removeAll()
+    }
+}
+
+/// A hovering pen: a thin crosshair with a hollow centre (a small square for the eraser).
+final class PenHoverMarker: View {
+    static let side = 24.0
+    let isEraser: Bool
+
+    init(center: Point, isEraser: Bool) {
+        self.isEraser = isEraser
+        super.init(name: "Hover", frame: Rect(center: center, size: Size(width: Self.side, height: Self.side)))
+        isUserInteractionEnabled = false
+    }
+
+    override func draw(in canvas: Canvas) {
+        let color = isEraser ? PenSpotView.eraserColor : PenSpotView.penColor
+        let s = Self.side, m = s / 2
+        canvas.fill(Rect(x: 0, y: m - 1, width: m - 4, height: 2), color: color)
+        canvas.fill(Rect(x: m + 4, y: m - 1, width: m - 4, height: 2), color: color)
+        canvas.fill(Rect(x: m - 1, y: 0, width: 2, height: m - 4), color: color)
+        canvas.fill(Rect(x: m - 1, y: m + 4, width: 2, height: m - 4), color: color)
+        canvas.strokeRect(Rect(x: m - 4, y: m - 4, width: 8, height: 8), color: color, width: 1)
+    }
+}
