@@ -78,10 +78,16 @@ public struct LogTouch: Equatable, Sendable, Decodable {
     public let phase: String
     public let x: Double
     public let y: Double
-    /// "pointer" for the mouse's fingers.
+    /// "pointer" for the mouse's fingers, "pen" or "eraser" for a tablet tool.
     public let source: String?
     /// Present when several seats can touch.
     public let seat: String?
+    /// A pen's axes, when the compositor sent them: pressure and distance 0...1, tilt
+    /// [x, y] in degrees, buttons as Linux BTN_* codes.
+    public let pressure: Double?
+    public let tilt: [Double]?
+    public let distance: Double?
+    public let buttons: [Int]?
 }
 
 public struct LogHit: Equatable, Sendable, Decodable {

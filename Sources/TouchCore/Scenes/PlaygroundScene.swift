@@ -75,6 +75,8 @@ public final class PlaygroundScene: Scene {
     public var spotCount: Int { touchable.spotCount }
 
     public func didReceive(_ frame: TouchFrame, tapCount: Int) {
+        // A hovering pen touches nothing: the panel speaks of touches only.
+        guard !frame.touches.isEmpty else { return }
         updatePanel(frame, tapCount: tapCount)
     }
 

@@ -14,7 +14,12 @@ public final class TouchSession {
     public let stage: Stage
     private let sink: (TouchSessionEvent) -> Void
     private let fingers = FingerIDSource()
+    /// Fingers' gestures and pens' gestures are recognized apart, as UIKit recognizers
+    /// with different allowed touch types run side by side: a pen is never one of a
+    /// multi-finger gesture's fingers, and fingers on the glass do not stop a pen's tap or
+    /// stroke. Every frame comes from one device, so all its touches go to one of them.
     private let gestures: GestureDetector
+    private let penGestures: GestureDetector
     private var assemblers: [InputDevice: TouchFrameAssembler] = [:]
     private var nextDevice = 1
     private let pointer: PointerFinger
@@ -37,6 +42,8 @@ public final class TouchSession {
         self.sink = sink
         gestures = GestureDetector(settings: settings)
         gestures.bounds = window.bounds.size
+        penGestures = GestureDetector(settings: settings)
+        penGestures.bounds = window.bounds.size
         pointer = PointerFinger(device: InputDevice(0), fingers: fingers)
         pointer.setCenter(window.bounds.center)
         pointer.onFrame = { [unowned self] frame in deliver(frame) }
@@ -226,6 +233,7 @@ public final class TouchSession {
     public func resize(to size: Size) {
         window.size = size
         gestures.bounds = window.bounds.size
+        penGestures.bounds = window.bounds.size
         stage.layout()
         pointer.setCenter(window.bounds.center)
     }
@@ -253,12 +261,13 @@ public final class TouchSession {
     /// One frame, from any device: tap counts, views, the log line, then the scene.
     private func deliver(_ frame: TouchFrame) {
         var frame = frame
-        let recognized = gestures.handle(&frame, at: clock.now)
+        let detector = frame.touches.first?.source.isPen == true ? penGestures : gestures
+        let recognized = frame.touches.isEmpty ? [] : detector.handle(&frame, at: clock.now)
         let scene = stage.scene
         window.send(frame)
         if !frame.hovers.isEmpty || frame.touches.first?.source.isPen == true { stage.pens.show(frame) }
         sink(.frame(frame, spots: stage.scene.spotCount))
-        stage.scene.didReceive(frame, tapCount: gestures.currentTapCount)
+        stage.scene.didReceive(frame, tapCount: detector.currentTapCount)
         // A tap on the scene bar may have switched scenes: the new one starts afresh.
         guard stage.scene === scene else { return }
         if !recognized.isEmpty { scene.didRecognize(recognized) }
@@ -268,7 +277,7 @@ public final class TouchSession {
     /// A tap count becomes final on its own once the tap interval passes, and a held
     /// finger becomes a long press; the timer is left alone while its deadline stays.
     private func scheduleTapResolution() {
-        let deadline = gestures.nextDeadline
+        let deadline = [gestures.nextDeadline, penGestures.nextDeadline].compactMap { $0 }.min()
         if tapTimer != nil && deadline == tapTimerDeadline { return }
         window.timers.cancel(tapTimer)
         tapTimer = nil
@@ -277,7 +286,7 @@ public final class TouchSession {
         tapTimer = window.timers.schedule(after: deadline - clock.now) { [unowned self] in
             tapTimer = nil
             tapTimerDeadline = nil
-            let final = gestures.expire(at: clock.now)
+            let final = gestures.expire(at: clock.now) + penGestures.expire(at: clock.now)
             if !final.isEmpty { stage.scene.didRecognize(final) }
             scheduleTapResolution()
         }
@@ -286,6 +295,7 @@ public final class TouchSession {
     /// A new scene starts with no gesture under way and no count waiting.
     private func sceneChanged() {
         gestures.cancel()
+        penGestures.cancel()
         window.timers.cancel(tapTimer)
         tapTimer = nil
     }
