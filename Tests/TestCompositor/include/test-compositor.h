@@ -65,6 +65,21 @@ void tc_pointer_motion(struct tc *tc, uint32_t time, double x, double y);
 void tc_pointer_button(struct tc *tc, uint32_t time, uint32_t button, bool pressed);
 
 /* Configures the toplevel again at `width` x `height` (0 x 0: the client picks). */
+/* tablet-v2, for the toplevel's client once it has a tablet seat: one tablet and one
+ * tool at a time (each add returns false when there is no tablet seat yet or one exists).
+ * Events go out as called; nothing adds a frame unless tc_tool_frame is called. */
+bool tc_tablet_add(struct tc *tc);
+bool tc_tool_add(struct tc *tc, bool eraser);
+void tc_tool_proximity_in(struct tc *tc, double x, double y); /* with a motion to x, y */
+void tc_tool_proximity_out(struct tc *tc);
+void tc_tool_tip(struct tc *tc, bool down);
+void tc_tool_motion(struct tc *tc, double x, double y);
+void tc_tool_pressure(struct tc *tc, uint32_t raw); /* the protocol's 0..65535, or beyond */
+void tc_tool_tilt(struct tc *tc, double x, double y);
+void tc_tool_frame(struct tc *tc, uint32_t time);
+void tc_tool_remove(struct tc *tc);  /* zwp_tablet_tool_v2.removed, with no proximity_out first */
+void tc_tablet_remove(struct tc *tc);
+
 void tc_configure(struct tc *tc, int32_t width, int32_t height);
 /* Commits of the toplevel surface so far. */
 int tc_commits(struct tc *tc);
