@@ -26,6 +26,7 @@ public enum Interop {
     /// Column order of the matrix.
     public static let capabilities = [
         "maps", "spots", "tap", "swipe", "pinch", "checkmark", "last-up-no-frame", "cancel", "compositor-quits",
+        "pen",
     ]
 
     /// Runs every check on `kind`; a compositor that is not installed is not run.
@@ -189,6 +190,8 @@ public enum Interop {
                 return Cell(outcome: .limitation, note: "\(session.compositor.name) does not send wl_touch.cancel for a cancelled touch device")
             }
             return Cell(outcome: .fail, note: "cancel received but not applied")
+        case "pen":
+            return try checkPen(in: session, row: &row)
         case "compositor-quits":
             session.compositor.stop()
             let status = session.client.wait(timeout: 10)
@@ -198,6 +201,36 @@ public enum Interop {
         default:
             return Cell(outcome: .fail, note: "unknown check")
         }
+    }
+
+    /// A pen stroke (proximity, tip down at pressure 0.5, a move, tip up, out) through
+    /// tablet-v2, where the harness can inject one.
+    private static func checkPen(in session: Session, row: inout Row) throws -> Cell {
+        let offered = session.client.logTail(lines: 100_000).contains("zwp_tablet_manager_v2")
+        row.observations["zwp_tablet_manager_v2"] = offered ? "offered" : "not offered"
+        do {
+            try session.send("tool-in pen 300 300")
+        } catch let error as HarnessError where error.description.contains("unsupported:") {
+            let why = error.description.components(separatedBy: "unsupported: ").last ?? ""
+            return Cell(outcome: .limitation, note: "no pen can be injected (\(why))")
+        }
+        try session.send(batch: ["tool-tip pen down", "tool-motion pen 340 300 pressure 0.5 tilt 20 0"])
+        try session.send("tool-tip pen up")
+        try session.send("tool-out pen")
+        try session.sync()
+        let pens = try session.eventLog.frames().flatMap(\.touches).filter { $0.source == "pen" }
+        let phases = pens.map(\.phase).reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } }
+        row.observations["pen phases"] = phases.isEmpty ? "none" : phases.joined(separator: ",")
+        guard let began = pens.first(where: { $0.phase == "began" }) else {
+            return Cell(outcome: .limitation,
+                        note: offered ? "tablet-v2 offered, but no pen event reached the client"
+                            : "\(session.compositor.name) does not offer tablet-v2 here")
+        }
+        let pressureRight = abs((began.pressure ?? -1) - 0.5) <= 0.02
+        let complete = phases.contains("hover") && phases.contains("ended") && phases.last == "out"
+        return pressureRight && complete
+            ? Cell(outcome: .pass, note: "pressure and tilt forwarded")
+            : Cell(outcome: .fail, note: "phases \(phases), pressure \(began.pressure.map { String($0) } ?? "none")")
     }
 
     /// The matrix as Markdown, for people.

@@ -102,6 +102,14 @@ final class PenEndToEndTests: EndToEndTestCase {
         let pink = image.count(x: 330, y: 230, width: 140, height: 140) { $0.r > 200 && $0.g < 160 && $0.b < 180 }
         XCTAssertGreaterThan(pink, 2000, "the eraser's square shows")
         try session.send("tool-tip eraser up")
+        // A button held while hovering shows in the entries until released.
+        try session.send("tool-button eraser 331 press")
+        let pressed = try waitForEntry("button held") { $0.buttons == [331] }
+        XCTAssertEqual(pressed.phase, "hover")
+        try session.send("tool-button eraser 331 release")
+        try session.send("tool-motion eraser 410 300")
+        let released = try waitForEntry("button released") { $0.phase == "hover" && $0.x >= 409 }
+        XCTAssertNil(released.buttons)
         try session.send("tool-out eraser")
         _ = try waitForEntry("eraser out") { $0.phase == "out" && $0.source == "eraser" }
     }

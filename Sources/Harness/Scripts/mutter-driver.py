@@ -121,6 +121,8 @@ class Injector:
             return hide_overview()
         elif command == "screenshot":
             return screenshot(arguments[0])
+        elif command in TOOL_COMMANDS:
+            return "unsupported: %s: mutter's RemoteDesktop API has no tablet tool" % command
         else:
             return "unsupported: %s: the mutter driver cannot answer it" % command
         return "ok"
@@ -141,9 +143,15 @@ COMMANDS = {
 }
 
 
+# Tablet tool commands: known, answered "unsupported" (their arguments are not checked).
+TOOL_COMMANDS = ("tool-in", "tool-motion", "tool-tip", "tool-button", "tool-out")
+
+
 def parse(words):
     """The command and its checked arguments; CommandError names what is wrong."""
     name = words[0]
+    if name in TOOL_COMMANDS:
+        return name, words[1:]
     if name not in COMMANDS:
         raise CommandError("unknown command '%s'" % name)
     kinds = COMMANDS[name]
