@@ -7,13 +7,15 @@ import Testing
 /// The real touchspots under random sequences of what a compositor can send: touch down,
 /// motion, up, shape, frame and cancel (ids 0...5, so duplicate downs and unknown ids
 /// happen, and bursts of 150 fingers that take several socket reads), the pointer (enter,
-/// motion, buttons, leave), seat capabilities coming and going, outputs plugged, entered
-/// and unplugged, configures to new sizes, and timestamps that jump or run backwards.
+/// motion, buttons, leave), a tablet tool (added, in and out of proximity, tip down and up,
+/// motion, pressure up to 2^32 - 1, tilt, frames or none, removed with its tip down, its
+/// tablet removed), seat capabilities coming and going, outputs plugged, entered and
+/// unplugged, configures to new sizes, and timestamps that jump or run backwards.
 ///
 /// After every batch the compositor waits for the client's pong (so everything sent is
 /// handled and logged) and checks what must always hold:
 /// - every touch that began ends exactly once (ended or cancelled), nothing moves before it
-///   began or after it ended;
+///   began or after it ended; a pen hovers or goes out only with its tip up;
 /// - no spot without a live touch (a frame's `spots` never exceeds the live touches);
 /// - one frame line per wl_touch.frame on a device that sends frames: a batch that is one
 ///   well-formed frame (no finger moving twice, no last up before other events) logs
@@ -36,12 +38,14 @@ import Testing
         case addOutput(Int32), enterOutput, unplugOutput
         case pointerEnter(Double, Double), pointerMotion(Double, Double), pointerButton(UInt32, Bool), pointerLeave
         case timeJump(Int64)
+        case penAdd(eraser: Bool), penIn(Double, Double), penMotion(Double, Double), penTip(Bool)
+        case penPressure(UInt32), penTilt(Double, Double), penFrame, penOut, penRemove, tabletRemove
 
         init(_ code: Int) {
             let id = Int32((code >> 8) % 6)
             let x = Double((code >> 11) % 760) - 60 + Double(code % 4) / 4
             let y = Double((code >> 19) % 580) - 50
-            switch code % 200 {
+            switch code % 220 {
             case 0..<40: self = .down(id, x, y)
             case 40..<100: self = .motion(id, x, y)
             case 100..<124: self = .up(id)
@@ -61,7 +65,17 @@ import Testing
             case 172..<186: self = .pointerMotion(x, y)
             case 186..<194: self = .pointerButton((code >> 8) & 1 == 0 ? 0x110 : 0x111, (code >> 9) & 1 == 0)
             case 194..<196: self = .pointerLeave
-            default: self = .timeJump((code >> 8) % 3 == 0 ? -500 : Int64((code >> 8) % 100_000))
+            case 196..<200: self = .timeJump((code >> 8) % 3 == 0 ? -500 : Int64((code >> 8) % 100_000))
+            case 200: self = .penAdd(eraser: (code >> 8) & 1 == 1)
+            case 201..<203: self = .penIn(x, y)
+            case 203..<208: self = .penMotion(x, y)
+            case 208..<210: self = .penTip((code >> 8) & 1 == 0)
+            case 210..<212: self = .penPressure((code >> 8) % 5 == 0 ? UInt32.max - UInt32(code >> 12 & 0xff) : UInt32((code >> 8) % 65536))
+            case 212..<216: self = .penFrame
+            case 216: self = .penOut
+            case 217: self = .penRemove
+            case 218: self = .tabletRemove
+            default: self = .penTilt(Double((code >> 8) % 181) - 90, Double((code >> 16) % 181) - 90)
             }
         }
     }
@@ -78,10 +92,13 @@ import Testing
             var touchLines = 0
             for event in events[seen...] {
                 guard let frame = event.frame else { continue }
-                if frame.touches.contains(where: { $0.source != "pointer" }) { touchLines += 1 }
+                if frame.touches.contains(where: { $0.source == nil }) { touchLines += 1 }
                 for touch in frame.touches {
-                    let key = "\(touch.source ?? "touch") \(touch.id)"
+                    // A pen and its eraser end share nothing but the id space.
+                    let key = "\(touch.source == "eraser" ? "pen" : touch.source ?? "touch") \(touch.id)"
                     switch touch.phase {
+                    case "hover", "out":
+                        if live.contains(key) { problems.append("\(key) \(touch.phase) with its tip down") }
                     case "began":
                         if !live.insert(key).inserted { problems.append("\(key) began while live") }
                     case "moved":
@@ -305,6 +322,39 @@ import Testing
                 _ = try sync("pointer leave")
             case .timeJump(let delta):
                 time = UInt32(truncatingIfNeeded: Int64(time) + delta)
+            case .penAdd(let eraser):
+                _ = tc_tablet_add(tc)
+                _ = tc_tool_add(tc, eraser)
+                send(2)
+            case .penIn(let x, let y):
+                tc_tool_proximity_in(tc, x, y)
+                send(2)
+            case .penMotion(let x, let y):
+                tc_tool_motion(tc, x, y)
+                send()
+            case .penTip(let down):
+                tc_tool_tip(tc, down)
+                send()
+            case .penPressure(let raw):
+                tc_tool_pressure(tc, raw)
+                send()
+            case .penTilt(let x, let y):
+                tc_tool_tilt(tc, x, y)
+                send()
+            case .penFrame:
+                tc_tool_frame(tc, time)
+                send()
+            case .penOut:
+                tc_tool_proximity_out(tc)
+                send()
+            case .penRemove:
+                tc_tool_remove(tc)
+                send()
+                _ = try sync("tool removed at step \(index)")
+            case .tabletRemove:
+                tc_tablet_remove(tc)
+                send()
+                _ = try sync("tablet removed at step \(index)")
             }
         }
         // Everything lets go: the touches are cancelled, the buttons released, the pointer
@@ -313,7 +363,8 @@ import Testing
         tc_pointer_button(tc, time, 0x110, false)
         tc_pointer_button(tc, time, 0x111, false)
         tc_pointer_leave(tc)
-        send(4)
+        tc_tool_remove(tc)
+        send(5)
         _ = try sync("the end")
         #expect(checker.live.isEmpty, "never ended: \(checker.live)")
         #expect(try run.client.stop(timeout: 5) == 0, "SIGTERM ends touchspots with status 0")
