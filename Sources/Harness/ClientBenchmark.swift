@@ -46,13 +46,13 @@ public enum ClientBenchmark {
         return total
     }
 
-    static func monotonicNow() -> Double {
+    public static func monotonicNow() -> Double {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
-    static func sleep(until deadline: Double) {
+    public static func sleep(until deadline: Double) {
         var ts = timespec(tv_sec: Int(deadline), tv_nsec: Int((deadline - deadline.rounded(.down)) * 1e9))
         while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nil) == EINTR {}
     }

@@ -17,6 +17,7 @@ public enum LogEvent: Equatable, Sendable {
     case warning(message: String)
     case sync(count: Int)
     case presented(LogPresented)
+    case readout(LogReadout)
 
     /// The line's `type`.
     public var type: String {
@@ -34,6 +35,7 @@ public enum LogEvent: Equatable, Sendable {
         case .warning: "warning"
         case .sync: "sync"
         case .presented: "presented"
+        case .readout: "readout"
         }
     }
 
@@ -47,6 +49,7 @@ public enum LogEvent: Equatable, Sendable {
         if case .label(let text, let slot) = self { (text, slot) } else { nil }
     }
     public var presented: LogPresented? { if case .presented(let p) = self { p } else { nil } }
+    public var readout: LogReadout? { if case .readout(let r) = self { r } else { nil } }
     public var sceneName: String? { if case .scene(let name) = self { name } else { nil } }
     public var syncCount: Int? { if case .sync(let count) = self { count } else { nil } }
     public var configure: (width: Double, height: Double, fullscreen: Bool, maximized: Bool)? {
@@ -72,6 +75,25 @@ public struct LogFrame: Equatable, Sendable, Decodable {
     public var phases: [String] { touches.map { "\($0.id) \($0.phase)" } }
 }
 
+/// A `readout` line: the instrument panel's numbers.
+public struct LogReadout: Equatable, Sendable, Decodable {
+    public let touches: Int
+    public let maxTouches: Int
+    public let framesPerSecond: Double
+    public let eventsPerFrame: Double
+    public let shapeSeen: Bool
+    public let fingers: [Finger]
+
+    public struct Finger: Equatable, Sendable, Decodable {
+        public let id: Int
+        public let x: Double, y: Double, dx: Double, dy: Double
+        public let velocity: Double?
+        public let reportRate: Double?
+        public let source: String?
+        public let pressure: Double?
+    }
+}
+
 /// One entry of a frame.
 public struct LogTouch: Equatable, Sendable, Decodable {
     public let id: Int
@@ -88,6 +110,10 @@ public struct LogTouch: Equatable, Sendable, Decodable {
     public let tilt: [Double]?
     public let distance: Double?
     public let buttons: [Int]?
+    /// The contact ellipse (wl_touch.shape, surface px) and its orientation (degrees).
+    public let major: Double?
+    public let minor: Double?
+    public let orientation: Double?
 }
 
 public struct LogHit: Equatable, Sendable, Decodable {
@@ -169,6 +195,7 @@ extension LogEvent: Decodable {
         case "warning": self = .warning(message: try c.decode(String.self, forKey: .message))
         case "sync": self = .sync(count: try c.decode(Int.self, forKey: .count))
         case "presented": self = .presented(try LogPresented(from: decoder))
+        case "readout": self = .readout(try LogReadout(from: decoder))
         default:
             throw DecodingError.dataCorruptedError(forKey: .type, in: c, debugDescription: "unknown type '\(type)'")
         }

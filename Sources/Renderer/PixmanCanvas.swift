@@ -79,6 +79,30 @@ final class PixmanCanvas: Canvas {
         }
     }
 
+    /// A fan of triangles from the first point, composited through pixman's A8
+    /// rasterizer.
+    func fillConvexPolygon(_ points: [Point], color: Color) {
+        guard points.count >= 3, let image else { return }
+        func fixed(_ p: Point) -> pixman_point_fixed_t {
+            pixman_point_fixed_t(x: pixman_fixed_t((origin.x + p.x) * scale * 65536),
+                                 y: pixman_fixed_t((origin.y + p.y) * scale * 65536))
+        }
+        triangles.removeAll(keepingCapacity: true)
+        let first = fixed(points[0])
+        for i in 1..<(points.count - 1) {
+            triangles.append(pixman_triangle_t(p1: first, p2: fixed(points[i]), p3: fixed(points[i + 1])))
+        }
+        withSolid(color) { solid in
+            triangles.withUnsafeBufferPointer { tris in
+                pixman_composite_triangles(PIXMAN_OP_OVER, solid, image, PIXMAN_a8, 0, 0, 0, 0,
+                                           Int32(tris.count), tris.baseAddress)
+            }
+        }
+    }
+
+    /// Reused between polygons.
+    private var triangles: [pixman_triangle_t] = []
+
     func drawText(_ text: String, in rect: Rect, fontSize: Double, color: Color,
                   alignment: TextAlignment) {
         let pixelSize = UInt32(max(1, (fontSize * scale).rounded()))

@@ -273,6 +273,9 @@ extension JSONObject {
                                         "x": .double(touch.location.x), "y": .double(touch.location.y)])
                 if touch.source != .touchscreen { entry.append("source", .string(touch.source.rawValue)) }
                 if let pen = touch.pen { entry.appendPen(pen) }
+                if let major = touch.major { entry.append("major", .double(major)) }
+                if let minor = touch.minor { entry.append("minor", .double(minor)) }
+                if let orientation = touch.orientation { entry.append("orientation", .double(orientation)) }
                 if let seat, !touch.source.isPen { entry.append("seat", .string(seat)) }
                 return .object(entry)
             }
@@ -325,6 +328,23 @@ extension JSONObject {
             }
         case .warning(let message):
             self = .warning(message)
+        case .readout(let r):
+            func tenths(_ v: Double) -> Value { .double((v * 10).rounded() / 10) }
+            let fingers: [Value] = r.fingers.map { f in
+                var entry = JSONObject(["id": .int(Int(f.id)), "x": .double(f.location.x), "y": .double(f.location.y),
+                                        "dx": .double(f.dx), "dy": .double(f.dy),
+                                        "velocity": f.velocity.map(tenths) ?? .null,
+                                        "reportRate": f.reportRate.map { .double(($0 * 100).rounded() / 100) } ?? .null])
+                if f.source != .touchscreen { entry.append("source", .string(f.source.rawValue)) }
+                if let p = f.pressure { entry.append("pressure", .double((p * 100_000).rounded() / 100_000)) }
+                if let m = f.major { entry.append("major", .double(m)) }
+                if let m = f.minor { entry.append("minor", .double(m)) }
+                if let o = f.orientation { entry.append("orientation", .double(o)) }
+                return .object(entry)
+            }
+            self.init(["type": .string("readout"), "touches": .int(r.touches), "maxTouches": .int(r.maxTouches),
+                       "framesPerSecond": .double(r.framesPerSecond), "eventsPerFrame": tenths(r.eventsPerFrame),
+                       "shapeSeen": .bool(r.shapeSeen), "fingers": .array(fingers)])
         }
     }
 

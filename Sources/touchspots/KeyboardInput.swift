@@ -24,6 +24,8 @@ final class KeyboardInput: KeyboardHandler {
         case "q": return .quit
         case "c": return .session(.clearLabels)
         case "h": return .session(.toggleHelp)
+        case "i": return .session(.toggleReadouts)
+        case "t": return .session(.toggleTrails)
         case "1", "2", "3": return .session(.showScene(Int(text)!))
         default: return nil
         }

@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
@@ -84,18 +85,26 @@ static const struct wl_region_interface region_impl = {
 
 static const struct wl_buffer_interface buffer_impl = { .destroy = destroy_request };
 
+/* A buffer keeps its own descriptor of the pool's memory, so that a screenshot can read
+ * the pixels whatever became of the pool. */
 struct buffer_size {
 	int32_t width, height;
+	int fd;
+	int32_t offset, stride;
 };
 
 static void
 buffer_free(struct wl_resource *r)
 {
-	free(wl_resource_get_user_data(r));
+	struct buffer_size *size = wl_resource_get_user_data(r);
+	if (size->fd >= 0)
+		close(size->fd);
+	free(size);
 }
 
 struct pool {
 	int32_t size;
+	int fd;
 };
 
 static void
@@ -111,6 +120,9 @@ pool_create_buffer(struct wl_client *c, struct wl_resource *r, uint32_t id, int3
 	struct buffer_size *size = malloc(sizeof *size);
 	size->width = width;
 	size->height = height;
+	size->fd = fcntl(pool->fd, F_DUPFD_CLOEXEC, 0);
+	size->offset = offset;
+	size->stride = stride;
 	struct wl_resource *b = wl_resource_create(c, &wl_buffer_interface, 1, id);
 	wl_resource_set_implementation(b, &buffer_impl, size, buffer_free);
 }
@@ -129,7 +141,9 @@ static const struct wl_shm_pool_interface pool_impl = {
 static void
 pool_free(struct wl_resource *r)
 {
-	free(wl_resource_get_user_data(r));
+	struct pool *pool = wl_resource_get_user_data(r);
+	close(pool->fd);
+	free(pool);
 }
 
 static void
@@ -137,7 +151,7 @@ shm_create_pool(struct wl_client *c, struct wl_resource *r, uint32_t id, int32_t
 {
 	struct pool *pool = calloc(1, sizeof *pool);
 	pool->size = size;
-	close(fd);
+	pool->fd = fd;
 	struct wl_resource *p = wl_resource_create(c, &wl_shm_pool_interface, 1, id);
 	wl_resource_set_implementation(p, &pool_impl, pool, pool_free);
 }
@@ -963,6 +977,36 @@ tc_configure(struct tc *tc, int32_t width, int32_t height)
 	if (tc->toplevel && tc->xdg_surface)
 		send_toplevel_configure(tc, tc->toplevel, tc->xdg_surface, width, height);
 	wl_display_flush_clients(tc->display);
+}
+
+const char *
+tc_screenshot(struct tc *tc, const char *path)
+{
+	static char error[256];
+	if (!tc->toplevel_surface)
+		return "no toplevel";
+	struct surface *s = wl_resource_get_user_data(tc->toplevel_surface);
+	if (!s->current_buffer)
+		return "the toplevel shows no buffer";
+	struct buffer_size *b = wl_resource_get_user_data(s->current_buffer);
+	size_t length = (size_t)b->offset + (size_t)b->stride * (size_t)b->height;
+	void *map = b->fd >= 0 ? mmap(NULL, length, PROT_READ, MAP_SHARED, b->fd, 0) : MAP_FAILED;
+	if (map == MAP_FAILED)
+		return "cannot map the buffer";
+	/* touchspots draws ARGB8888 / XRGB8888: red in bits 16-23. */
+	bool ok = ts_write_png(path, (const char *)map + b->offset, (size_t)b->stride, b->width, b->height,
+			       true, false, error, sizeof error);
+	munmap(map, length);
+	return ok ? NULL : error;
+}
+
+void
+tc_touch_orientation(struct tc *tc, int32_t id, double degrees)
+{
+	struct wl_resource *r;
+	wl_resource_for_each(r, &tc->touches)
+		if (wl_resource_get_version(r) >= WL_TOUCH_ORIENTATION_SINCE_VERSION)
+			wl_touch_send_orientation(r, id, wl_fixed_from_double(degrees));
 }
 
 int

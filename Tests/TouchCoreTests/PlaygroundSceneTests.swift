@@ -99,9 +99,10 @@ final class PlaygroundSceneTests: XCTestCase {
     }
 
     func testSpotsAreDrawnInFrontOfLabels() {
-        // Only the scene bar, hovering pens' markers and the help overlay (the last two
-        // take no touches) are in front.
-        let order = window.subviews.map(\.name).filter { $0 != "SceneBar" && $0 != "Help" && $0 != "PenMarkers" }
+        // Only the scene bar, hovering pens' markers, trails, the instrument panel and the
+        // help overlay (all but the bar take no touches) are in front.
+        let frame: Set<String> = ["SceneBar", "Help", "PenMarkers", "Readouts", "Trails"]
+        let order = window.subviews.map(\.name).filter { !frame.contains($0) }
         XCTAssertEqual(order.last, "TouchableView", "spots live in the frontmost view")
     }
 }

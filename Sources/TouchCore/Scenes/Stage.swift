@@ -9,6 +9,10 @@ public final class Stage {
     public let help = HelpOverlay()
     /// Hovering pens' markers, above every scene.
     public let pens = PenMarkersView()
+    /// The instrument panel (key i), above every scene.
+    public let readouts = ReadoutOverlay()
+    /// Fingers' trails (key t), above every scene, under the panel.
+    public let trails = TrailsView()
     private let settings: GestureSettings
     /// Everything the scenes report, plus scene starts.
     public var onEvent: (SceneEvent) -> Void = { _ in } {
@@ -44,6 +48,7 @@ public final class Stage {
         window.unbindAllTouches()
         for view in window.subviews { view.removeFromSuperview() }
         pens.removeAll()
+        trails.removeAll()
         scene = next
         install(next)
         onEvent(.scene(next.name))
@@ -53,6 +58,8 @@ public final class Stage {
         scene.onEvent = onEvent
         (scene as? PlaygroundScene)?.latencyLabel.text = latencyText
         scene.install(in: window)
+        window.addSubview(trails)
+        window.addSubview(readouts)
         window.addSubview(bar)
         window.addSubview(pens)
         window.addSubview(help)  // frontmost
@@ -73,6 +80,10 @@ public final class Stage {
         bar.isHidden = scene is HitTestScene && bar.frame.intersects(HitTestScene.area)
         help.frame = Rect(center: window.bounds.center, size: HelpOverlay.size)
         pens.frame = window.bounds
+        trails.frame = window.bounds
+        let size = ReadoutOverlay.size
+        readouts.frame = Rect(x: max(0, window.bounds.width - size.width - 8), y: 44,
+                              width: size.width, height: size.height)
     }
 
     /// Shows the help if hidden, hides it if shown.

@@ -242,6 +242,13 @@ public final class TouchSession {
         switch command {
         case .clearLabels: stage.clearLabels()
         case .toggleHelp: stage.toggleHelp()
+        case .toggleReadouts:
+            stage.readouts.isHidden.toggle()
+            readouts.reset()
+            if !stage.readouts.isHidden { refreshReadouts() }
+        case .toggleTrails:
+            stage.trails.isHidden.toggle()
+            stage.trails.removeAll()
         case .showScene(let number): stage.show(number: number)
         case .showLatency(let text): stage.latencyText = text
         }
@@ -265,6 +272,14 @@ public final class TouchSession {
         let recognized = frame.touches.isEmpty ? [] : detector.handle(&frame, at: clock.now)
         let scene = stage.scene
         window.send(frame)
+        if !stage.readouts.isHidden {
+            readouts.record(frame, now: clock.now)
+            scheduleReadoutRefresh()
+        }
+        if !stage.trails.isHidden && !frame.touches.isEmpty {
+            stage.trails.record(frame, now: clock.now)
+            scheduleTrailFade()
+        }
         if !frame.hovers.isEmpty || frame.touches.first?.source.isPen == true { stage.pens.show(frame) }
         sink(.frame(frame, spots: stage.scene.spotCount))
         stage.scene.didReceive(frame, tapCount: detector.currentTapCount)
@@ -290,6 +305,52 @@ public final class TouchSession {
             if !final.isEmpty { stage.scene.didRecognize(final) }
             scheduleTapResolution()
         }
+    }
+
+    // MARK: Trails
+
+    private var trailTimer: Timers.ID?
+    /// Fading steps a second: smooth enough for a fade, a quarter of the redraws of 60.
+    static let trailFadeInterval = 1.0 / 15
+
+    private func scheduleTrailFade() {
+        guard trailTimer == nil else { return }
+        trailTimer = window.timers.schedule(after: Self.trailFadeInterval) { [unowned self] in
+            trailTimer = nil
+            if stage.trails.fade(now: clock.now) && !stage.trails.isHidden { scheduleTrailFade() }
+        }
+    }
+
+    // MARK: Instrument panel
+
+    private let readouts = TouchReadouts()
+    private var lastReadoutRefresh = -Double.infinity
+    private var readoutTimer: Timers.ID?
+    /// At most ten refreshes a second: text costs more than anything else a commit draws.
+    static let readoutInterval = 0.1
+
+    /// Refreshes now if the last refresh is old enough, else once it is (so the panel
+    /// always ends showing the last frame), never more than one timer at a time.
+    private func scheduleReadoutRefresh() {
+        let due = lastReadoutRefresh + Self.readoutInterval
+        if clock.now >= due {
+            refreshReadouts()
+        } else if readoutTimer == nil {
+            readoutTimer = window.timers.schedule(after: due - clock.now) { [unowned self] in
+                readoutTimer = nil
+                refreshReadouts()
+            }
+        }
+    }
+
+    private func refreshReadouts() {
+        window.timers.cancel(readoutTimer)
+        readoutTimer = nil
+        guard !stage.readouts.isHidden else { return }
+        lastReadoutRefresh = clock.now
+        let snapshot = readouts.snapshot(now: clock.now)
+        stage.readouts.show(snapshot)
+        sink(.readout(snapshot))
     }
 
     /// A new scene starts with no gesture under way and no count waiting.
@@ -320,7 +381,8 @@ public final class TouchSession {
 
         func didHitTest(_ touch: Touch, view: View?, visited: [View], ignored: Bool) {
             let window = session.window, stage = session.stage
-            let names = visited.lazy.filter { $0 !== window && $0 !== stage.bar && $0 !== stage.help && $0 !== stage.pens }
+            let names = visited.lazy.filter { $0 !== window && $0 !== stage.bar && $0 !== stage.help && $0 !== stage.pens
+                && $0 !== stage.readouts && $0 !== stage.trails }
                 .map(\.name)
             session.sink(.hit(touch, view: view?.name, visited: Array(names), ignored: ignored))
         }

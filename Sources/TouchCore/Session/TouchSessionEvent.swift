@@ -20,12 +20,18 @@ public enum TouchSessionEvent: Sendable {
     case placard(PlacardState)
     /// Something odd in what the compositor sent.
     case warning(String)
+    /// The instrument panel's numbers, each time it is refreshed (only while shown).
+    case readout(ReadoutSnapshot)
 }
 
 /// What the keyboard (or anything else outside the touch path) asks of the session.
 public enum TouchSessionCommand: Equatable, Sendable {
     case clearLabels
     case toggleHelp
+    /// Shows or hides the instrument panel (per-finger readouts).
+    case toggleReadouts
+    /// Shows or hides every finger's fading trail of samples.
+    case toggleTrails
     /// The n-th scene, 1-based.
     case showScene(Int)
     /// The client's latency line for the status panel ("" hides it).

@@ -6,6 +6,8 @@ public protocol Canvas: AnyObject {
     func fill(_ rect: Rect, color: Color)
     func fillEllipse(in rect: Rect, color: Color)
     func strokeRect(_ rect: Rect, color: Color, width: Double)
+    /// Fills a convex polygon (a rotated ellipse drawn as one, say), antialiased.
+    func fillConvexPolygon(_ points: [Point], color: Color)
     /// Draws a single line of text inside `rect`, vertically centred.
     func drawText(_ text: String, in rect: Rect, fontSize: Double, color: Color,
                   alignment: TextAlignment)

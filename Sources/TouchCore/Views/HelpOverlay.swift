@@ -6,11 +6,13 @@ public final class HelpOverlay: View {
         ("Esc or q", "quit"),
         ("c", "clear gesture labels"),
         ("h", "show or hide this help"),
+        ("i", "instrument panel: every finger's numbers"),
+        ("t", "trails: each finger's samples, fading"),
         ("1  2  3", "playground, hittest, moveme"),
         ("left button", "a finger (mouse)"),
         ("Alt + drag", "a second, mirrored finger: pinch"),
     ]
-    public static let size = Size(width: 460, height: 300)
+    public static let size = Size(width: 460, height: 364)
 
     public var sceneName = "" { didSet { if sceneName != oldValue { setNeedsDisplay() } } }
 

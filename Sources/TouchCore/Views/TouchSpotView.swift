@@ -6,6 +6,17 @@ public final class TouchSpotView: View {
 
     public var color: Color = .lightGray { didSet { setNeedsDisplay() } }
 
+    /// The finger's contact ellipse, when the compositor sends wl_touch.shape: its axes
+    /// in surface px and the major axis' clockwise angle from the surface's +y axis, in
+    /// degrees (wl_touch.orientation; 0 when none came). Drawn over the disc, darker.
+    public struct Contact: Equatable, Sendable {
+        public var major: Double, minor: Double, orientation: Double
+    }
+    public var contact: Contact? {
+        didSet { if contact != oldValue { setNeedsDisplay() } }
+    }
+    public static let contactColor = Color(white: 0.35, alpha: 0.8)
+
     public init(touchID: Int32, center: Point) {
         super.init(name: "Spot \(touchID)",
                    frame: Rect(center: center, size: Size(width: 1, height: 1)))
@@ -24,5 +35,24 @@ public final class TouchSpotView: View {
 
     public override func draw(in canvas: Canvas) {
         canvas.fillEllipse(in: bounds, color: color)
+        if let contact {
+            canvas.fillConvexPolygon(Self.ellipse(contact, at: bounds.center, within: bounds.width - 2),
+                                     color: Self.contactColor)
+        }
+    }
+
+    /// The contact ellipse as a 32-sided polygon, scaled down if need be to fit `limit`
+    /// (the spot's frame is all it may draw in). The major axis points along +y turned
+    /// clockwise (on screen, y down) by the orientation: (-sin a, cos a).
+    static func ellipse(_ contact: Contact, at center: Point, within limit: Double) -> [Point] {
+        let fit = contact.major > limit && contact.major > 0 ? max(0, limit) / contact.major : 1
+        let sine = cosineOfDegrees(90 - contact.orientation), cosine = cosineOfDegrees(contact.orientation)
+        let major = (x: -sine, y: cosine), minor = (x: cosine, y: sine)
+        return (0..<32).map { i in
+            let t = Double(i) * 360 / 32
+            let u = cosineOfDegrees(t) * contact.major / 2 * fit
+            let v = cosineOfDegrees(90 - t) * contact.minor / 2 * fit
+            return Point(x: center.x + u * major.x + v * minor.x, y: center.y + u * major.y + v * minor.y)
+        }
     }
 }

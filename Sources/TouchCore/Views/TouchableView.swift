@@ -44,6 +44,7 @@ public final class TouchableView: View {
                 addSubview(spot)
             } else {
                 let finger = TouchSpotView(touchID: touch.id, center: center)
+                finger.contact = Self.contact(of: touch)
                 addSubview(finger)
                 if let animator = window?.animator { finger.grow(using: animator) }
                 spot = finger
@@ -58,6 +59,7 @@ public final class TouchableView: View {
             guard let spot = entries[touch.finger]?.spot else { continue }
             spot.center = convert(touch.location, from: nil)
             if let pen = touch.pen, let penSpot = spot as? PenSpotView { penSpot.update(pen) }
+            if touch.major != nil, let finger = spot as? TouchSpotView { finger.contact = Self.contact(of: touch) }
         }
         return true
     }
@@ -70,6 +72,11 @@ public final class TouchableView: View {
     public override func touchesCancelled(_ touches: [Touch], with event: TouchFrame) -> Bool {
         for touch in touches { removeSpot(for: touch) }
         return true
+    }
+
+    private static func contact(of touch: Touch) -> TouchSpotView.Contact? {
+        guard let major = touch.major else { return nil }
+        return TouchSpotView.Contact(major: major, minor: touch.minor ?? major, orientation: touch.orientation ?? 0)
     }
 
     private func removeSpot(for touch: Touch) {

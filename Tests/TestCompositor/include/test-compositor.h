@@ -80,6 +80,11 @@ void tc_tool_frame(struct tc *tc, uint32_t time);
 void tc_tool_remove(struct tc *tc);  /* zwp_tablet_tool_v2.removed, with no proximity_out first */
 void tc_tablet_remove(struct tc *tc);
 
+/* wl_touch.orientation (seat v6+), degrees. */
+void tc_touch_orientation(struct tc *tc, int32_t id, double degrees);
+/* Writes the toplevel's current buffer as PNG; NULL on success, else why not. */
+const char *tc_screenshot(struct tc *tc, const char *path);
+
 void tc_configure(struct tc *tc, int32_t width, int32_t height);
 /* Commits of the toplevel surface so far. */
 int tc_commits(struct tc *tc);

@@ -1,0 +1,57 @@
+/// The instrument panel (key `i`): a header with the stream's numbers and a line per
+/// finger, top right, over the scene. It takes no touches. Text is the costliest thing a
+/// commit draws, so the session refreshes it at most ten times a second, and only while
+/// it is shown; it redraws only its own frame.
+public final class ReadoutOverlay: View {
+    public static let size = Size(width: 560, height: 272)
+    static let lineHeight = 20.0
+    static let maxFingerLines = 10
+
+    public private(set) var snapshot: ReadoutSnapshot?
+
+    init() {
+        super.init(name: "Readouts")
+        isUserInteractionEnabled = false
+        isHidden = true
+    }
+
+    func show(_ snapshot: ReadoutSnapshot) {
+        guard snapshot != self.snapshot else { return }
+        self.snapshot = snapshot
+        setNeedsDisplay()
+    }
+
+    /// The lines as drawn (the header, then one per finger), for tests and the log.
+    public static func lines(_ s: ReadoutSnapshot) -> [String] {
+        var lines = [
+            "touches \(s.touches) (max \(s.maxTouches))   \(fixed(s.framesPerSecond, decimals: 0)) frames/s   \(fixed(s.eventsPerFrame, decimals: 1)) events/frame",
+            s.shapeSeen ? "contact shape: received" : "contact shape: none received (wl_touch.shape)",
+        ]
+        for f in s.fingers.prefix(maxFingerLines) {
+            var line = "\(f.source == .touchscreen ? "" : f.source.rawValue + " ")\(f.id)  "
+            line += "\(fixed(f.location.x, decimals: 1)), \(fixed(f.location.y, decimals: 1))  "
+            line += "d \(fixed(f.dx, decimals: 1, sign: true)), \(fixed(f.dy, decimals: 1, sign: true))  "
+            line += f.velocity.map { "\(fixed($0, decimals: 0)) px/s  " } ?? "- px/s  "
+            line += f.reportRate.map { "\(fixed($0, decimals: 1)) Hz" } ?? "- Hz"
+            if let p = f.pressure { line += "  p \(fixed(p, decimals: 2))" }
+            if let major = f.major {
+                line += "  \(fixed(major, decimals: 0))x\(fixed(f.minor ?? major, decimals: 0))"
+                if let o = f.orientation { line += " \(fixed(o, decimals: 0))deg" }
+            }
+            lines.append(line)
+        }
+        if s.fingers.count > maxFingerLines { lines.append("and \(s.fingers.count - maxFingerLines) more") }
+        return lines
+    }
+
+    public override func draw(in canvas: Canvas) {
+        canvas.fill(bounds, color: Color(white: 0.1, alpha: 0.82))
+        guard let snapshot else { return }
+        for (index, line) in Self.lines(snapshot).enumerated() {
+            let rect = Rect(x: 10, y: 6 + Double(index) * Self.lineHeight, width: bounds.width - 20,
+                            height: Self.lineHeight)
+            let color = index < 2 ? Color(red: 1, green: 0.85, blue: 0.3) : .white
+            canvas.drawText(line, in: rect, fontSize: 13, color: color, alignment: .left)
+        }
+    }
+}
