@@ -22,9 +22,13 @@ final class ReadoutEndToEndTests: EndToEndTestCase {
             y = 150 + 150 * Double(i) / rate
             try session.send(batch: ["motion 1 \(x) \(y)", "frame"])
         }
-        try session.sync()
+        // The panel refreshes at most ten times a second, the last time up to 0.1 s after
+        // the last frame: wait for that refresh, then look.
+        let final = x
+        let readout = try XCTUnwrap(try session.eventLog.waitFor("the panel shows the last frame") {
+            ($0.readout?.fingers.first?.x ?? 0) >= final - 0.5
+        }.readout)
         let image = try session.screenshot("readout-one-finger.png")
-        let readout = try XCTUnwrap(try session.eventLog.events().compactMap(\.readout).last)
         let finger = try XCTUnwrap(readout.fingers.first)
         XCTAssertEqual(finger.x, x, accuracy: 1)
         XCTAssertEqual(finger.y, y, accuracy: 1)

@@ -60,6 +60,7 @@ final class PenTool {
     // MARK: Protocol events
 
     func proximityIn(tablet: Int) {
+        splitAfterOut()
         self.tablet = tablet
         if !isInProximity { enteredProximity = true }
         isInProximity = true
@@ -75,6 +76,7 @@ final class PenTool {
     }
 
     func down() {
+        splitAfterOut()
         guard contact == nil else {
             onWarning("tablet tool \(id): down while already down")
             return
@@ -151,6 +153,14 @@ final class PenTool {
     }
 
     // MARK: Assembly
+
+    /// A frame's entries keep touches and hovers apart, which loses their order; a tool
+    /// that comes back (proximity in, or a tip down) after leaving in the same frame, which
+    /// no compositor should send, first has what came before handed on as a frame of its
+    /// own, so `out` never follows the new `began` in the log.
+    private func splitAfterOut() {
+        if hovers.contains(where: { $0.phase == .out }) { emit() }
+    }
 
     private func normalized(_ raw: UInt32, axis: String) -> Double {
         if raw > 65535 {

@@ -83,7 +83,7 @@ public final class Stage {
         trails.frame = window.bounds
         let size = ReadoutOverlay.size
         readouts.frame = Rect(x: max(0, window.bounds.width - size.width - 8), y: 44,
-                              width: size.width, height: size.height)
+                              width: size.width, height: readouts.frame.height > 0 ? readouts.frame.height : size.height)
     }
 
     /// Shows the help if hidden, hides it if shown.

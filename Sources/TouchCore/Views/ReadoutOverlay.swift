@@ -3,7 +3,9 @@
 /// commit draws, so the session refreshes it at most ten times a second, and only while
 /// it is shown; it redraws only its own frame.
 public final class ReadoutOverlay: View {
-    public static let size = Size(width: 560, height: 272)
+    /// Its width, and its height with every line (a header, the shape line, ten fingers and
+    /// "and N more").
+    public static let size = Size(width: 560, height: 12 + 13 * 20)
     static let lineHeight = 20.0
     static let maxFingerLines = 10
 
@@ -18,8 +20,15 @@ public final class ReadoutOverlay: View {
     func show(_ snapshot: ReadoutSnapshot) {
         guard snapshot != self.snapshot else { return }
         self.snapshot = snapshot
+        // As tall as its lines: a panel with one finger covers little of the window.
+        let height = Self.height(lines: Self.lines(snapshot).count)
+        if frame.height != height {
+            frame = Rect(x: frame.minX, y: frame.minY, width: frame.width, height: height)
+        }
         setNeedsDisplay()
     }
+
+    static func height(lines: Int) -> Double { 12 + Double(lines) * lineHeight }
 
     /// The lines as drawn (the header, then one per finger), for tests and the log.
     public static func lines(_ s: ReadoutSnapshot) -> [String] {
