@@ -14,7 +14,7 @@ public enum LogEvent: Equatable, Sendable {
     case gesture(LogGesture)
     case label(text: String, slot: String)
     case placard(LogPlacard)
-    case warning(message: String)
+    case warning(message: String, kind: String?)
     case sync(count: Int)
     case presented(LogPresented)
     case readout(LogReadout)
@@ -44,7 +44,9 @@ public enum LogEvent: Equatable, Sendable {
     public var responder: LogResponder? { if case .responder(let r) = self { r } else { nil } }
     public var gesture: LogGesture? { if case .gesture(let g) = self { g } else { nil } }
     public var placard: LogPlacard? { if case .placard(let p) = self { p } else { nil } }
-    public var warning: String? { if case .warning(let m) = self { m } else { nil } }
+    public var warning: String? { if case .warning(let m, _) = self { m } else { nil } }
+    /// A warning's `kind` (docs/event-log.md).
+    public var warningKind: String? { if case .warning(_, let k) = self { k } else { nil } }
     public var label: (text: String, slot: String)? {
         if case .label(let text, let slot) = self { (text, slot) } else { nil }
     }
@@ -163,7 +165,7 @@ public struct LogPlacard: Equatable, Sendable, Decodable {
 extension LogEvent: Decodable {
     private enum Key: String, CodingKey {
         case type, name, width, height, scale, fullscreen, maximized, touch, pointer, keyboard
-        case text, slot, message, count
+        case text, slot, message, count, kind
     }
 
     public init(from decoder: Decoder) throws {
@@ -192,7 +194,9 @@ extension LogEvent: Decodable {
         case "label":
             self = .label(text: try c.decode(String.self, forKey: .text), slot: try c.decode(String.self, forKey: .slot))
         case "placard": self = .placard(try LogPlacard(from: decoder))
-        case "warning": self = .warning(message: try c.decode(String.self, forKey: .message))
+        case "warning":
+            self = .warning(message: try c.decode(String.self, forKey: .message),
+                            kind: try c.decodeIfPresent(String.self, forKey: .kind))
         case "sync": self = .sync(count: try c.decode(Int.self, forKey: .count))
         case "presented": self = .presented(try LogPresented(from: decoder))
         case "readout": self = .readout(try LogReadout(from: decoder))

@@ -98,7 +98,7 @@ final class App {
         toplevel.onProblem = { [unowned self] message in
             guard !reportedDecorationProblem else { return }
             reportedDecorationProblem = true
-            log?.write(.warning("window decorations: \(message)"))
+            log?.write(.warning("window decorations: \(message)", kind: "decorations"))
             let line = Array("touchspots: window decorations: \(message)\n".utf8)
             _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
         }
@@ -120,10 +120,10 @@ final class App {
         toplevel.onClose = { [loop] in loop.stop() }
         presenter.onWillCommit = { [unowned self] in latency.willCommit(surface) }
         presenter.onScaleLowered = { [unowned self] asked, used in
-            log?.write(.warning("the compositor's scale \(asked) would need a buffer over \(BufferPool.maxBufferBytes >> 20) MiB; drawing at \(used)"))
+            log?.write(.warning("the compositor's scale \(asked) would need a buffer over \(BufferPool.maxBufferBytes >> 20) MiB; drawing at \(used)", kind: "scale"))
         }
         latency.onReport = { [unowned self] report in log?.write(.presented(report)) }
-        latency.onWarning = { [unowned self] message in log?.write(.warning(message)) }
+        latency.onWarning = { [unowned self] message in log?.write(.warning(message, kind: "latency")) }
         latency.onSummary = { [unowned self] text in session.perform(.showLatency(text)) }
         presenter.onCommit = { [unowned self] size, scale in
             guard !announcedReady else { return }

@@ -88,7 +88,7 @@ final class EventLog {
     /// not be written and how many lines were dropped.
     func finish(within seconds: Double = 1) {
         if dropped > 0 && failure == nil {
-            append(JSONObject.warning("event log reader too slow: \(dropped) lines dropped in all").line)
+            append(JSONObject.warning("event log reader too slow: \(dropped) lines dropped in all", kind: "event-log").line)
         }
         let deadline = EventLoop.monotonicNow() + seconds
         writeBacklog()
@@ -132,7 +132,7 @@ final class EventLog {
                 // learns of the loss with the next lines it takes.
                 warnedAboutDropping = true
                 let warning = Array(JSONObject.warning(
-                    "event log reader too slow: lines are being dropped (the count comes at exit)").line.utf8) + [10]
+                    "event log reader too slow: lines are being dropped (the count comes at exit)", kind: "event-log").line.utf8) + [10]
                 backlog.insert(contentsOf: warning, at: partialLineBytes)
             }
         } else {
@@ -326,8 +326,8 @@ extension JSONObject {
                 self.init(["type": .string("gesture"), "name": .string("edgeswipe"),
                            "edge": .string(edge.rawValue), "fingers": .int(fingers)])
             }
-        case .warning(let message):
-            self = .warning(message)
+        case .warning(let message, let kind):
+            self = .warning(message, kind: kind.rawValue)
         case .readout(let r):
             func tenths(_ v: Double) -> Value { .double((v * 10).rounded() / 10) }
             let fingers: [Value] = r.fingers.map { f in
@@ -379,7 +379,8 @@ extension JSONObject {
         if !pen.buttons.isEmpty { append("buttons", .array(pen.buttons.map { .int(Int($0)) })) }
     }
 
-    static func warning(_ message: String) -> JSONObject {
-        JSONObject(["type": .string("warning"), "message": .string(message)])
+    /// `kind` names what went wrong (docs/event-log.md lists them).
+    static func warning(_ message: String, kind: String) -> JSONObject {
+        JSONObject(["type": .string("warning"), "message": .string(message), "kind": .string(kind)])
     }
 }

@@ -28,7 +28,7 @@ final class SessionDriver {
         events.compactMap { if case .frame(_, let spots) = $0 { return spots } else { return nil } }
     }
     var warnings: [String] {
-        events.compactMap { if case .warning(let message) = $0 { return message } else { return nil } }
+        events.compactMap { if case .warning(let message, _) = $0 { return message } else { return nil } }
     }
     var gestures: [Gesture] {
         events.compactMap { if case .gesture(let gesture) = $0 { return gesture } else { return nil } }

@@ -151,6 +151,7 @@ final class TouchFrameAssemblerTests: XCTestCase {
         assembler.frame()
         XCTAssertEqual(Set(frames[0].touches.map(\.id)), [Int32.min, -1, 288, Int32.max])
         for id in [Int32.min, -1, 288, Int32.max] { assembler.up(id: id, time: 2) }
+        assembler.frame()
         assembler.down(id: 288, at: Point(x: 5, y: 5), time: 3)
         assembler.frame()
         XCTAssertEqual(summary(frames.last!), ["288 began 5.0,5.0"])

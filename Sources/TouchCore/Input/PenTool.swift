@@ -23,7 +23,7 @@ final class PenTool {
     var source: TouchSource
     let device: InputDevice
     var onFrame: (TouchFrame) -> Void = { _ in }
-    var onWarning: (String) -> Void = { _ in }
+    var onWarning: (AnomalyKind, String) -> Void = { _, _ in }
 
     private let fingers: FingerIDSource
     /// The tip's touch while it is down (its last delivered state).
@@ -69,7 +69,7 @@ final class PenTool {
     func proximityOut() {
         guard isInProximity else { return }
         if contact != nil {
-            onWarning("tablet tool \(id): proximity_out while the tip was down, with no up before it")
+            onWarning(.tabletTool, "tablet tool \(id): proximity_out while the tip was down, with no up before it")
             endContact(.cancelled)
         }
         leave()
@@ -78,11 +78,11 @@ final class PenTool {
     func down() {
         splitAfterOut()
         guard contact == nil else {
-            onWarning("tablet tool \(id): down while already down")
+            onWarning(.tabletTool, "tablet tool \(id): down while already down")
             return
         }
         if !isInProximity {
-            onWarning("tablet tool \(id): down outside proximity")
+            onWarning(.tabletTool, "tablet tool \(id): down outside proximity")
             isInProximity = true
         }
         let touch = Touch(id: id, finger: fingers.make(), phase: .began, location: location, time: lastTime)
@@ -95,7 +95,7 @@ final class PenTool {
 
     func up() {
         guard contact != nil else {
-            onWarning("tablet tool \(id): up while not down")
+            onWarning(.tabletTool, "tablet tool \(id): up while not down")
             return
         }
         endContact(.ended)
@@ -164,7 +164,7 @@ final class PenTool {
 
     private func normalized(_ raw: UInt32, axis: String) -> Double {
         if raw > 65535 {
-            onWarning("tablet tool \(id): \(axis) \(raw) is beyond the protocol's 0...65535, taken as 65535")
+            onWarning(.outOfRange, "tablet tool \(id): \(axis) \(raw) is beyond the protocol's 0...65535, taken as 65535")
         }
         return Double(min(raw, 65535)) / 65535
     }

@@ -13,12 +13,14 @@
 /// - a down for an id that is still active cancels the old touch;
 /// - cancel ends every active touch, with no up to follow;
 /// - a touch ends at its last known position, since wl_touch.up carries none;
-/// - motion or up for unknown ids are ignored with a warning.
+/// - motion or up for unknown ids are ignored with a warning;
+/// - what it works around, it also reports (`AnomalyKind`): a missing frame after an up
+///   (seen when the next event comes instead), no frames at all, a frame per event.
 final class TouchFrameAssembler {
     /// Called for every assembled frame.
     var onFrame: (TouchFrame) -> Void = { _ in }
     /// Called for anything odd the compositor sent.
-    var onWarning: (String) -> Void = { _ in }
+    var onWarning: (AnomalyKind, String) -> Void = { _, _ in }
 
     let device: InputDevice
     private var active: [Int32: Touch] = [:]
@@ -41,8 +43,9 @@ final class TouchFrameAssembler {
 
     func down(id: Int32, at location: Point, time: UInt32) {
         lastTime = time
+        noteEventAfterMissingFrame()
         if var old = active[id] {
-            onWarning("touch \(id) went down while still active; cancelling the old touch")
+            onWarning(.duplicateDown, "touch \(id) went down while still active; cancelling the old touch")
             old.phase = .cancelled
             old.previousLocation = old.location
             old.time = time
@@ -56,8 +59,9 @@ final class TouchFrameAssembler {
 
     func motion(id: Int32, to location: Point, time: UInt32) {
         lastTime = time
+        noteEventAfterMissingFrame()
         guard var touch = active[id] else {
-            onWarning("motion for touch \(id), which is not down; ignored")
+            onWarning(.unknownID, "motion for touch \(id), which is not down; ignored")
             return
         }
         touch.previousLocation = touch.location
@@ -86,8 +90,9 @@ final class TouchFrameAssembler {
 
     func up(id: Int32, time: UInt32) {
         lastTime = time
+        noteEventAfterMissingFrame()
         guard var touch = active.removeValue(forKey: id) else {
-            onWarning("up for touch \(id), which is not down; ignored")
+            onWarning(.unknownID, "up for touch \(id), which is not down; ignored")
             return
         }
         touch.phase = .ended
@@ -95,13 +100,18 @@ final class TouchFrameAssembler {
         touch.time = time
         pending.append(touch)
         pendingHoldsUp = true
-        if active.isEmpty { CompositorQuirk.noFrameAfterLastUp.workAround { flushPendingGroup() } }
+        if active.isEmpty {
+            CompositorQuirk.noFrameAfterLastUp.workAround {
+                flushPendingGroup()
+                if sendsFrames { awaitingFrameAfterUp = true }
+            }
+        }
     }
 
     /// wl_touch.shape: kept on the touch and carried by its next entry.
     func shape(id: Int32, major: Double, minor: Double) {
         guard active[id] != nil else {
-            onWarning("shape for touch \(id), which is not down; ignored")
+            onWarning(.unknownID, "shape for touch \(id), which is not down; ignored")
             return
         }
         active[id]!.major = major
@@ -111,7 +121,7 @@ final class TouchFrameAssembler {
 
     func orientation(id: Int32, degrees: Double) {
         guard active[id] != nil else {
-            onWarning("orientation for touch \(id), which is not down; ignored")
+            onWarning(.unknownID, "orientation for touch \(id), which is not down; ignored")
             return
         }
         active[id]!.orientation = degrees
@@ -134,6 +144,56 @@ final class TouchFrameAssembler {
     /// wl_touch.frame.
     func frame() {
         sendsFrames = true
+        awaitingFrameAfterUp = false
+        noteFrameSize(pending.count)
+        flushPendingGroup()
+    }
+
+    // MARK: Anomalies
+
+    /// An up's group was handed on before its frame; the frame should be next.
+    private var awaitingFrameAfterUp = false
+    /// One-event frames that split what the compositor stamped as one moment.
+    private var singleEventFrames = 0
+    private var reportedFramePerEvent = false
+    /// Groups handed on at the end of a read by a device that has never sent a frame.
+    private var groupsWithoutFrames = 0
+
+    /// A touch event came where the frame after an up should have: it never came.
+    private func noteEventAfterMissingFrame() {
+        guard awaitingFrameAfterUp else { return }
+        awaitingFrameAfterUp = false
+        onWarning(.noFrameAfterLastUp, "no wl_touch.frame after an up: the group was handed on without it")
+    }
+
+    /// One event per frame is normal when one finger moves and the others rest; what
+    /// gives a split frame away is two one-event frames for different fingers with the
+    /// same timestamp (one hardware report, sent as two frames). Said once, after five.
+    private func noteFrameSize(_ events: Int) {
+        guard !reportedFramePerEvent, events > 0 else { return }
+        defer { lastSingle = events == 1 ? (pending[0].finger, pending[0].time) : nil }
+        guard events == 1, let last = lastSingle, last.finger != pending[0].finger,
+              last.time == pending[0].time else { return }
+        singleEventFrames += 1
+        if singleEventFrames >= 5 {
+            reportedFramePerEvent = true
+            onWarning(.framePerEvent, "frames of one event each for fingers reported at the same time: a frame per event")
+        }
+    }
+    private var lastSingle: (finger: FingerID, time: UInt32)?
+
+    /// The session handed a group on at the end of a read (`endsWithDispatch`).
+    func flushAtEndOfRead() {
+        guard !pending.isEmpty else { return }
+        if !sendsFrames {
+            groupsWithoutFrames += 1
+            // Once, after a few: a first down may simply be cut from its frame by a read.
+            if groupsWithoutFrames == 3 {
+                onWarning(.noFrames, "this wl_touch has sent no frame events: its events are grouped per read instead")
+            }
+        } else if pendingHoldsUp {
+            awaitingFrameAfterUp = true
+        }
         flushPendingGroup()
     }
 

@@ -13,6 +13,8 @@ public final class Stage {
     public let readouts = ReadoutOverlay()
     /// Fingers' trails (key t), above every scene, under the panel.
     public let trails = TrailsView()
+    /// The compositor's anomalies, counted, for a few seconds after each.
+    public let anomalies = AnomalyBanner()
     private let settings: GestureSettings
     /// Everything the scenes report, plus scene starts.
     public var onEvent: (SceneEvent) -> Void = { _ in } {
@@ -60,6 +62,7 @@ public final class Stage {
         scene.install(in: window)
         window.addSubview(trails)
         window.addSubview(readouts)
+        window.addSubview(anomalies)
         window.addSubview(bar)
         window.addSubview(pens)
         window.addSubview(help)  // frontmost
@@ -80,6 +83,7 @@ public final class Stage {
         bar.isHidden = scene is HitTestScene && bar.frame.intersects(HitTestScene.area)
         help.frame = Rect(center: window.bounds.center, size: HelpOverlay.size)
         pens.frame = window.bounds
+        anomalies.frame = Rect(x: 8, y: 44, width: AnomalyBanner.width, height: anomalies.frame.height)
         trails.frame = window.bounds
         let size = ReadoutOverlay.size
         readouts.frame = Rect(x: max(0, window.bounds.width - size.width - 8), y: 44,

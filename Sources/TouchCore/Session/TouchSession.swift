@@ -63,7 +63,7 @@ public final class TouchSession {
             pointer.noteTouchscreen(active: !frame.activeTouches.isEmpty, at: clock.now)
             deliver(frame)
         }
-        assembler.onWarning = { [unowned self] message in warn(message) }
+        assembler.onWarning = { [unowned self] kind, message in warn(kind, message) }
         assemblers[device] = assembler
         return device
     }
@@ -107,7 +107,11 @@ public final class TouchSession {
         assemblers[device]?.frame()
     }
     /// wl_touch.cancel: every touch of the device ends as cancelled.
-    public func touchCancel(_ device: InputDevice) { assemblers[device]?.cancel() }
+    public func touchCancel(_ device: InputDevice) {
+        guard let assembler = assemblers[device] else { return }
+        stage.anomalies.countCancel()
+        assembler.cancel()
+    }
 
     /// How long the event loop should give the rest of a burst to arrive before `flush`
     /// hands on a group that holds an up without its frame (milliseconds; 0: do not wait).
@@ -131,10 +135,10 @@ public final class TouchSession {
     public func flush() {
         touchEventsSinceFlush = 0
         CompositorQuirk.noTouchFrames.workAround {
-            for assembler in assemblers.values where assembler.endsWithDispatch { assembler.flushPendingGroup() }
+            for assembler in assemblers.values where assembler.endsWithDispatch { assembler.flushAtEndOfRead() }
         }
         for tool in pens.values where tool.endsWithDispatch && tool.hasPendingFrame {
-            warn("tablet tool \(tool.id) sends no frame events: its events are grouped per read instead")
+            warn(.tabletTool, "tablet tool \(tool.id) sends no frame events: its events are grouped per read instead")
             tool.flushPendingFrame()
         }
         window.timers.fireDue()
@@ -143,12 +147,13 @@ public final class TouchSession {
     /// The same warning (same text: the touch id is in it, so distinct ids stay apart) at
     /// most once a second; the next one says how many were held back. A compositor that
     /// sends 20,000 motions for an unknown id gets a line a second, not 20,000.
-    private func warn(_ message: String) {
+    private func warn(_ kind: AnomalyKind, _ message: String) {
+        stage.anomalies.count(kind)
         let now = clock.now
         guard let last = warnings[message] else {
             if warnings.count >= 256 { warnings.removeAll() }
             warnings[message] = (now, 0)
-            sink(.warning(message))
+            sink(.warning(message, kind: kind))
             return
         }
         guard now - last.time >= 1 else {
@@ -156,7 +161,8 @@ public final class TouchSession {
             return
         }
         warnings[message] = (now, 0)
-        sink(.warning(last.heldBack > 0 ? "\(message) (\(last.heldBack) more like it in the second before)" : message))
+        sink(.warning(last.heldBack > 0 ? "\(message) (\(last.heldBack) more like it in the second before)" : message,
+                      kind: kind))
     }
 
     private var warnings: [String: (time: Double, heldBack: Int)] = [:]
@@ -179,7 +185,7 @@ public final class TouchSession {
             pointer.noteTouchscreen(active: !frame.activeTouches.isEmpty, at: clock.now)
             deliver(frame)
         }
-        tool.onWarning = { [unowned self] message in warn(message) }
+        tool.onWarning = { [unowned self] kind, message in warn(kind, message) }
         pens[id] = tool
         return id
     }
@@ -382,7 +388,7 @@ public final class TouchSession {
         func didHitTest(_ touch: Touch, view: View?, visited: [View], ignored: Bool) {
             let window = session.window, stage = session.stage
             let names = visited.lazy.filter { $0 !== window && $0 !== stage.bar && $0 !== stage.help && $0 !== stage.pens
-                && $0 !== stage.readouts && $0 !== stage.trails }
+                && $0 !== stage.readouts && $0 !== stage.trails && $0 !== stage.anomalies }
                 .map(\.name)
             session.sink(.hit(touch, view: view?.name, visited: Array(names), ignored: ignored))
         }

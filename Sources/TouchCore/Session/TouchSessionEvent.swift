@@ -18,8 +18,8 @@ public enum TouchSessionEvent: Sendable {
     case label(slot: String, text: String)
     /// The MoveMe placard changed.
     case placard(PlacardState)
-    /// Something odd in what the compositor sent.
-    case warning(String)
+    /// Something odd in what the compositor sent, and its kind.
+    case warning(String, kind: AnomalyKind)
     /// The instrument panel's numbers, each time it is refreshed (only while shown).
     case readout(ReadoutSnapshot)
 }
