@@ -36,6 +36,8 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
         // Latency percentiles on the status panel.
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.4"),
+        // libinput recordings (YAML) for the harness's replay.
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
         .systemLibrary(name: "CWaylandClient", pkgConfig: "wayland-client",
@@ -98,7 +100,7 @@ let package = Package(
         .executableTarget(name: "touchspots-kwin-input", dependencies: ["CWaylandProtocols", "CWaylandClient", "HarnessProtocol"],
                           linkerSettings: [.linkedLibrary("wayland-client")]),
         .target(name: "CHarness"),
-        .target(name: "Harness", dependencies: ["CHarness", "CPNG"],
+        .target(name: "Harness", dependencies: ["CHarness", "CPNG", .product(name: "Yams", package: "Yams")],
                 resources: [.copy("Scripts/mutter-driver.py"), .copy("Scripts/kwin-screenshot.py")]),
         .executableTarget(name: "touchspots-harness",
                           dependencies: [

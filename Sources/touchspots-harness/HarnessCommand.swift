@@ -7,7 +7,59 @@ struct HarnessCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "touchspots-harness",
         abstract: "Runs touchspots under a headless compositor and plays touch scenarios.",
-        subcommands: [Run.self, InteropCommand.self, BenchCommand.self, SoakCommand.self])
+        subcommands: [Run.self, InteropCommand.self, BenchCommand.self, SoakCommand.self, ReplayCommand.self])
+}
+
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Replay a recorded event log or a libinput recording through a compositor to touchspots.",
+        discussion: """
+            RECORDING is a touchspots event log (JSON Lines: its frames, at their recorded \
+            pace) or a `libinput record` YAML file of a touchscreen (.yaml or .yml: its \
+            multi-touch slots, mapped onto the output). touchspots runs fresh under the \
+            compositor; for an event log, the gestures and labels it shows must be the ones \
+            recorded (warnings are compared where the compositor can reproduce them; what a \
+            harness cannot inject is reported as skipped). Writes DIR/report.txt and \
+            prints it; exits 1 when gestures or labels differ. See docs/replay.md.
+            """)
+
+    @Argument(help: "The recording: an event log (.jsonl) or a libinput recording (.yaml, .yml).")
+    var recording: String
+
+    @Option(help: ArgumentHelp("Compositor to replay on: \(CompositorKind.allCases.map(\.rawValue).joined(separator: ", ")).",
+                               valueName: "NAME"))
+    var compositor = "weston"
+
+    @Option(help: ArgumentHelp("Folder for the new event log, the report and process logs.", valueName: "DIR"))
+    var out = "out/replay"
+
+    @Option(help: ArgumentHelp("Output size for a libinput recording (an event log brings its own).", valueName: "WxH"))
+    var size = "1024x640"
+
+    @Option(help: "Playback speed (2: twice as fast).") var speed = 1.0
+
+    func validate() throws {
+        guard CompositorKind(rawValue: compositor) != nil else { throw ValidationError("unknown compositor '\(compositor)'") }
+        guard speed > 0, speed <= 100 else { throw ValidationError("--speed must be in (0, 100]") }
+        let parts = size.split(separator: "x").compactMap { Int($0) }
+        guard parts.count == 2, parts.allSatisfy({ (64...8192).contains($0) }) else {
+            throw ValidationError("--size must look like 1024x640")
+        }
+    }
+
+    func run() throws {
+        let isYAML = recording.hasSuffix(".yaml") || recording.hasSuffix(".yml")
+        let parts = size.split(separator: "x").compactMap { Int($0) }
+        let loaded = isYAML ? try Recording(libinputRecord: recording, width: parts[0], height: parts[1])
+            : try Recording(eventLog: recording)
+        let directory = URL(fileURLWithPath: out).standardizedFileURL.path
+        let report = try Replay.run(loaded, compositor: CompositorKind(rawValue: compositor)!, directory: directory,
+                                    speed: speed, name: (recording as NSString).lastPathComponent)
+        try report.text.write(toFile: "\(directory)/report.txt", atomically: true, encoding: .utf8)
+        print(report.text, terminator: "")
+        if !report.passed { throw ExitCode(1) }
+    }
 }
 
 struct Run: ParsableCommand {
@@ -87,6 +139,11 @@ struct Run: ParsableCommand {
         let status = session.stop()
         print("event log: \(directory)/events.jsonl")
         for shot in shots { print("screenshot: \(shot)") }
+        if demo && !shots.isEmpty {
+            let sheet = "\(directory)/demo-contact-sheet.png"
+            try ContactSheet.write(shots.map { $0.hasPrefix("/") ? $0 : "\(directory)/\($0)" }, to: sheet)
+            print("contact sheet: \(sheet)")
+        }
         if let status, status != 0 {
             throw HarnessError("touchspots exited with status \(status); see \(directory)/touchspots.log")
         }

@@ -45,7 +45,11 @@ final class EventLogSchemaTests: XCTestCase {
             #"{"type":"gesture","name":"edgeswipe","edge":"left","fingers":1}"#,
             #"{"type":"label","text":"","slot":"tap"}"#,
             #"{"type":"placard","x":512,"y":320.25,"text":"Welcome","state":"returning"}"#,
-            #"{"type":"warning","message":"touch 3 is not down"}"#,
+            #"{"type":"warning","message":"touch 3 is not down","kind":"unknown-id"}"#,
+            #"{"type":"frame","time":9,"spots":1,"touches":[{"id":-10,"phase":"began","x":1,"y":2,"source":"pen","pressure":0.5,"tilt":[30,-20],"distance":0,"buttons":[331]}]}"#,
+            #"{"type":"frame","time":9,"spots":0,"touches":[{"id":-11,"phase":"out","x":1,"y":2,"source":"eraser"}]}"#,
+            #"{"type":"frame","time":9,"spots":1,"touches":[{"id":4,"phase":"began","x":1,"y":2,"major":80,"minor":30,"orientation":45}]}"#,
+            #"{"type":"readout","touches":1,"maxTouches":2,"framesPerSecond":120,"eventsPerFrame":1,"shapeSeen":false,"fingers":[{"id":1,"x":1,"y":2,"dx":0,"dy":0,"velocity":null,"reportRate":120}]}"#,
             #"{"type":"sync","count":2}"#,
             #"{"type":"presented","commit":3,"touchToCommitMs":0.42,"touchToPresentMs":17.5,"refreshMs":16.667}"#,
             #"{"type":"presented","commit":4,"touchToCommitMs":0.4,"touchToPresentMs":null,"refreshMs":null}"#,
@@ -83,6 +87,12 @@ final class EventLogSchemaTests: XCTestCase {
             #"{"type":"seat","touch":"yes","pointer":true,"keyboard":true}"#,  // boolean as string
             #"{"type":"placard","x":1,"y":2,"text":"Hi","state":"flying"}"#,  // unknown state
             #"{"type":"warning"}"#,  // no message
+            #"{"type":"warning","message":"odd"}"#,  // no kind
+            #"{"type":"warning","message":"odd","kind":"weird"}"#,  // unknown kind
+            #"{"type":"frame","time":1,"spots":0,"touches":[{"id":1,"phase":"hover","x":1,"y":2}]}"#,  // a finger cannot hover
+            #"{"type":"frame","time":1,"spots":1,"touches":[{"id":-10,"phase":"began","x":1,"y":2,"source":"pen","pressure":1.5}]}"#,  // pressure beyond 1
+            #"{"type":"frame","time":1,"spots":1,"touches":[{"id":-10,"phase":"began","x":1,"y":2,"source":"pen","tilt":[1]}]}"#,  // tilt needs two
+            #"{"type":"readout","touches":1,"maxTouches":1,"framesPerSecond":1,"eventsPerFrame":1,"shapeSeen":false}"#,  // no fingers
             #"{"type":"sync","count":0}"#,  // sync counts from 1
             #"{"type":"presented","commit":0,"touchToCommitMs":1,"touchToPresentMs":2,"refreshMs":16}"#,  // commits count from 1
             #"{"type":"presented","commit":1,"touchToCommitMs":-1,"touchToPresentMs":2,"refreshMs":16}"#,  // negative

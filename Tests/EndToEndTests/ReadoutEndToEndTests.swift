@@ -39,8 +39,9 @@ final class ReadoutEndToEndTests: EndToEndTestCase {
         XCTAssertEqual(finger.velocity ?? 0, speed, accuracy: speed * 0.05, "velocity")
         XCTAssertEqual(readout.touches, 1)
         XCTAssertFalse(readout.shapeSeen, "weston sends no wl_touch.shape")
-        // The panel is drawn top right: light text on its dark background.
-        let panel = image.count(x: 1024 - 560, y: 50, width: 552, height: 80) { $0.r > 200 && $0.g > 200 }
+        // The panel is drawn at the bottom right, above the scene bar (whose top is at
+        // 640 - 8 - 102): light text on its dark background.
+        let panel = image.count(x: 1024 - 560, y: 522 - 72, width: 552, height: 72) { $0.r > 200 && $0.g > 200 }
         XCTAssertGreaterThan(panel, 300, "the panel's text shows")
         try session.send(batch: ["up 1", "frame"])
 
@@ -67,8 +68,9 @@ final class ReadoutEndToEndTests: EndToEndTestCase {
         _ = try session.eventLog.waitFor("ten fingers in the panel") { ($0.readout?.fingers.count ?? 0) == 10 }
         try session.sync()
         let image = try session.screenshot("readout-ten-fingers.png")
-        // Twelve lines of text: the panel's lower part has text too.
-        let lowerText = image.count(x: 1024 - 560, y: 44 + 200, width: 552, height: 60) { $0.r > 200 && $0.g > 200 }
+        // Twelve lines of text: the panel (12 + 12 x 20 px tall, above the scene bar) has
+        // text in its upper part too.
+        let lowerText = image.count(x: 1024 - 560, y: 522 - 252, width: 552, height: 60) { $0.r > 200 && $0.g > 200 }
         XCTAssertGreaterThan(lowerText, 150, "the tenth finger's line is drawn")
         try session.send(batch: (0..<10).map { "up \($0)" } + ["frame"])
     }

@@ -86,8 +86,9 @@ public final class Stage {
         anomalies.frame = Rect(x: 8, y: 44, width: AnomalyBanner.width, height: anomalies.frame.height)
         trails.frame = window.bounds
         let size = ReadoutOverlay.size
-        readouts.frame = Rect(x: max(0, window.bounds.width - size.width - 8), y: 44,
-                              width: size.width, height: readouts.frame.height > 0 ? readouts.frame.height : size.height)
+        readouts.frame = Rect(x: max(0, window.bounds.width - size.width - 8), y: readouts.frame.minY,
+                              width: size.width, height: readouts.frame.height)
+        readouts.bottom = max(size.height, (bar.isHidden ? window.bounds.height : bar.frame.minY) - 8)
     }
 
     /// Shows the help if hidden, hides it if shown.

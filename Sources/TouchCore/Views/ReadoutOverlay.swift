@@ -1,5 +1,6 @@
 /// The instrument panel (key `i`): a header with the stream's numbers and a line per
-/// finger, top right, over the scene. It takes no touches. Text is the costliest thing a
+/// finger, at the bottom right above the scene bar (clear of the gesture labels at the
+/// top), over the scene. It takes no touches. Text is the costliest thing a
 /// commit draws, so the session refreshes it at most ten times a second, and only while
 /// it is shown; it redraws only its own frame.
 public final class ReadoutOverlay: View {
@@ -10,6 +11,10 @@ public final class ReadoutOverlay: View {
     static let maxFingerLines = 10
 
     public private(set) var snapshot: ReadoutSnapshot?
+    /// Where its bottom edge stays as its height follows the lines (the stage sets it).
+    var bottom = 0.0 {
+        didSet { if bottom != oldValue { place() } }
+    }
 
     init() {
         super.init(name: "Readouts")
@@ -20,12 +25,16 @@ public final class ReadoutOverlay: View {
     func show(_ snapshot: ReadoutSnapshot) {
         guard snapshot != self.snapshot else { return }
         self.snapshot = snapshot
-        // As tall as its lines: a panel with one finger covers little of the window.
-        let height = Self.height(lines: Self.lines(snapshot).count)
-        if frame.height != height {
-            frame = Rect(x: frame.minX, y: frame.minY, width: frame.width, height: height)
-        }
+        place()
         setNeedsDisplay()
+    }
+
+    /// As tall as its lines (a panel with one finger covers little of the window), its
+    /// bottom edge kept where the stage put it.
+    private func place() {
+        let height = Self.height(lines: snapshot.map { Self.lines($0).count } ?? 2)
+        let placed = Rect(x: frame.minX, y: bottom - height, width: Self.size.width, height: height)
+        if frame != placed { frame = placed }
     }
 
     static func height(lines: Int) -> Double { 12 + Double(lines) * lineHeight }

@@ -1,0 +1,237 @@
+import Foundation
+
+/// Plays a `Recording` through a headless compositor to a fresh touchspots, at the
+/// recorded pace, and compares what touchspots makes of it with what the recording says
+/// (docs/replay.md). A user's event log thus becomes a test anyone can run on any
+/// compositor the harness drives.
+public enum Replay {
+    public struct Report: Sendable {
+        public var recording: String
+        public var compositor: String
+        public var framesPlayed = 0
+        /// What could not be injected on this compositor, and how often.
+        public var skipped: [String: Int] = [:]
+        public var recordedGestures: [String] = []
+        public var replayedGestures: [String] = []
+        public var recordedLabels: [String] = []
+        public var replayedLabels: [String] = []
+        /// Each recorded warning kind: "reproduced", or why not.
+        public var warnings: [(kind: String, outcome: String)] = []
+        /// Whether there was anything to compare (an event log), and whether it matched.
+        public var hasExpectations = false
+        public var gesturesMatch: Bool { recordedGestures == replayedGestures }
+        public var labelsMatch: Bool { recordedLabels == replayedLabels }
+        public var passed: Bool { !hasExpectations || (gesturesMatch && labelsMatch) }
+
+        public var text: String {
+            var out = "replay of \(recording) on \(compositor): \(framesPlayed) frames played\n"
+            for (reason, count) in skipped.sorted(by: { $0.key < $1.key }) {
+                out += "  skipped \(count) x: \(reason)\n"
+            }
+            if hasExpectations {
+                out += "gestures: \(gesturesMatch ? "same" : "DIFFERENT")\n"
+                out += "  recorded: \(recordedGestures.joined(separator: "; "))\n"
+                out += "  replayed: \(replayedGestures.joined(separator: "; "))\n"
+                out += "labels: \(labelsMatch ? "same" : "DIFFERENT")\n"
+                out += "  recorded: \(recordedLabels.joined(separator: "; "))\n"
+                out += "  replayed: \(replayedLabels.joined(separator: "; "))\n"
+                for warning in warnings { out += "warning \(warning.kind): \(warning.outcome)\n" }
+            } else {
+                out += "gestures: \(replayedGestures.joined(separator: "; "))\n"
+                out += "labels: \(replayedLabels.joined(separator: "; "))\n"
+            }
+            out += passed ? "PASS\n" : "FAIL\n"
+            return out
+        }
+    }
+
+    /// Warnings a harness cannot provoke: it injects well-formed events only.
+    static let notInjectable: [String: String] = [
+        "duplicate-down": "a harness cannot inject a down for an id already down",
+        "unknown-id": "a harness cannot inject events for ids that are not down",
+        "tablet-tool": "a harness injects tablet events in order only",
+        "out-of-range": "a harness cannot inject axes beyond their range",
+        "frame-per-event": "the harness sends each recorded frame as one frame",
+        "no-frame-after-last-up": "the harness sends a frame after every recorded frame",
+    ]
+
+    /// Gaps longer than this in a recording are shortened to it (a user who paused).
+    static let longestGap = 3.0
+
+    public static func run(_ recording: Recording, compositor kind: CompositorKind, directory: String,
+                           speed: Double = 1, name: String) throws -> Report {
+        let session = try Session(outputDirectory: directory, compositor: kind,
+                                  width: recording.width ?? 1024, height: recording.height ?? 640)
+        defer { session.stop() }
+        var report = Report(recording: name, compositor: kind.rawValue)
+        var player = Player(session: session)
+        let start = ClientBenchmark.monotonicNow()
+        var elapsed = 0.0
+        var previous = recording.frames.first?.time ?? 0
+        for frame in recording.frames {
+            elapsed += min(max(0, Double(frame.time - previous) / 1000), longestGap) / speed
+            previous = frame.time
+            ClientBenchmark.sleep(until: start + elapsed)
+            try player.play(frame)
+            report.framesPlayed += 1
+        }
+        try player.finish()
+        report.skipped = player.skipped
+        try session.sync()
+
+        // A tap's count is final only once the tap interval passes with no further tap:
+        // wait for as many gestures as recorded (or, with nothing recorded, for a second).
+        let expected = recording.gestures.count
+        if recording.kind == "event log" && expected > 0 {
+            try? session.eventLog.waitUntil(timeout: 5, "\(expected) gestures") {
+                $0.compactMap(\.gesture).count >= expected
+            }
+        } else {
+            Thread.sleep(forTimeInterval: 1)
+        }
+        try session.sync()
+        let events = try session.eventLog.events()
+        report.replayedGestures = events.compactMap(\.gesture).map(Recording.summary)
+        report.replayedLabels = events.compactMap(\.label).filter { !$0.text.isEmpty }.map { "\($0.slot): \($0.text)" }
+        report.hasExpectations = recording.kind == "event log"
+        report.recordedGestures = recording.gestures
+        report.recordedLabels = recording.labels
+        let replayedKinds = Set(events.compactMap(\.warningKind))
+        for kind in Set(recording.warningKinds).sorted() {
+            let outcome = replayedKinds.contains(kind) ? "reproduced"
+                : "skipped: \(notInjectable[kind] ?? "not reproduced on \(kind)")"
+            report.warnings.append((kind, outcome))
+        }
+        return report
+    }
+
+    /// Turns recorded frames into the compositor's commands, remembering what is down and
+    /// what this compositor cannot take.
+    struct Player {
+        let session: Session
+        var down: Set<Int> = []
+        var pointerDown = false
+        var pens: [Int: (name: String, down: Bool)] = [:]
+        var unsupported: Set<String> = []
+        var skipped: [String: Int] = [:]
+
+        init(session: Session) { self.session = session }
+
+        mutating func skip(_ reason: String, _ count: Int = 1) { skipped[reason, default: 0] += count }
+
+        /// Sends `commands`; a compositor that answers "unsupported" for this kind of input
+        /// is not asked again, and the entries are counted as skipped.
+        mutating func send(_ commands: [String], kind: String) throws -> Bool {
+            guard !commands.isEmpty else { return true }
+            guard !unsupported.contains(kind) else {
+                skip("\(kind) input: \(session.compositor.name) cannot be given it")
+                return false
+            }
+            do {
+                try session.send(batch: commands)
+                return true
+            } catch let error as HarnessError where error.description.contains("unsupported:") {
+                unsupported.insert(kind)
+                skip("\(kind) input: \(session.compositor.name) cannot be given it")
+                return false
+            }
+        }
+
+        mutating func play(_ frame: Recording.Frame) throws {
+            var touch: [String] = []
+            var pointer: [String] = []
+            var pen: [String] = []
+            let cancelled = frame.touches.filter { $0.source == nil && $0.phase == "cancelled" }
+            if !cancelled.isEmpty && Set(cancelled.map(\.id)) == down
+                && !frame.touches.contains(where: { $0.source == nil && $0.phase == "began" && down.contains($0.id) }) {
+                // The compositor cancelled every touch: cancel them the same way.
+                if try send(["cancel"], kind: "cancel") {
+                    down.removeAll()
+                } else if try send(cancelled.map { "up \($0.id)" } + ["frame"], kind: "touch") {
+                    down.removeAll()
+                }
+            }
+            for t in frame.touches {
+                let x = String(t.x), y = String(t.y)
+                switch t.source {
+                case nil:
+                    switch t.phase {
+                    case "began":
+                        if down.contains(t.id) {
+                            // A down for an id already down (the old touch was cancelled).
+                            skip("a down for an id already down, replayed as up then down")
+                            touch.append("up \(t.id)")
+                        }
+                        touch.append("down \(t.id) \(x) \(y)")
+                        down.insert(t.id)
+                    case "moved":
+                        if down.contains(t.id) { touch.append("motion \(t.id) \(x) \(y)") }
+                    case "ended", "cancelled":
+                        if down.remove(t.id) != nil {
+                            if t.phase == "cancelled" { skip("a cancel of some touches only, replayed as up") }
+                            touch.append("up \(t.id)")
+                        }
+                    default: break
+                    }
+                case "pointer":
+                    guard t.id == -1 else {
+                        skip("the mouse's mirrored Alt finger")
+                        continue
+                    }
+                    switch t.phase {
+                    case "began":
+                        pointer += ["pointer \(x) \(y)", "button left press"]
+                        pointerDown = true
+                    case "moved": pointer.append("pointer \(x) \(y)")
+                    default:
+                        if pointerDown { pointer += ["pointer \(x) \(y)", "button left release"] }
+                        pointerDown = false
+                    }
+                case "pen", "eraser":
+                    let name = t.source!
+                    var state = pens[t.id] ?? (name, false)
+                    var axes = ""
+                    if let p = t.pressure { axes += " pressure \(min(1, max(0, p)))" }
+                    if let tilt = t.tilt, tilt.count == 2 { axes += " tilt \(tilt[0]) \(tilt[1])" }
+                    if let d = t.distance { axes += " distance \(min(1, max(0, d)))" }
+                    if pens[t.id] == nil && t.phase != "out" { pen.append("tool-in \(name) \(x) \(y)") }
+                    switch t.phase {
+                    case "hover":
+                        if state.down { pen.append("tool-tip \(name) up"); state.down = false }
+                        pen.append("tool-motion \(name) \(x) \(y)\(axes)")
+                    case "began":
+                        pen += ["tool-motion \(name) \(x) \(y)\(axes)", "tool-tip \(name) down"]
+                        state.down = true
+                    case "moved": pen.append("tool-motion \(name) \(x) \(y)\(axes)")
+                    case "ended", "cancelled":
+                        pen += ["tool-motion \(name) \(x) \(y)\(axes)", "tool-tip \(name) up"]
+                        state.down = false
+                    case "out":
+                        if pens[t.id] != nil {
+                            if state.down { pen.append("tool-tip \(name) up") }
+                            pen.append("tool-out \(name)")
+                        }
+                        pens[t.id] = nil
+                        continue
+                    default: break
+                    }
+                    pens[t.id] = state
+                default:
+                    skip("entries of source \(t.source ?? "?")")
+                }
+            }
+            if !touch.isEmpty { _ = try send(touch + ["frame"], kind: "touch") }
+            if !pointer.isEmpty { _ = try send(pointer, kind: "pointer") }
+            if !pen.isEmpty { _ = try send(pen, kind: "pen") }
+        }
+
+        /// Whatever the recording left down is lifted, so the compositor ends clean.
+        mutating func finish() throws {
+            if !down.isEmpty { _ = try send(down.sorted().map { "up \($0)" } + ["frame"], kind: "touch") }
+            if pointerDown { _ = try send(["button left release"], kind: "pointer") }
+            for (_, pen) in pens {
+                _ = try send((pen.down ? ["tool-tip \(pen.name) up"] : []) + ["tool-out \(pen.name)"], kind: "pen")
+            }
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+import Harness
+import XCTest
+
+/// The headless demo (what `scripts/run` plays without a Wayland session) shows the
+/// instrument off: gestures, the panel and trails, and a contact sheet of its screenshots.
+final class DemoEndToEndTests: XCTestCase {
+    func testTheDemoPlaysGesturesThePanelAndTrailsAndWritesAContactSheet() throws {
+        let directory = "\(Products.buildDirectory)/../e2e/demo"
+        try? FileManager.default.removeItem(atPath: directory)
+        let harness = "\(Products.buildDirectory)/touchspots-harness"
+        let run = try ChildProcess(name: "touchspots-harness", arguments: [harness, "run", "--demo", "--out", directory],
+                                   environment: [:], logPath: NSTemporaryDirectory() + "demo-\(UUID().uuidString).log")
+        XCTAssertEqual(run.wait(timeout: 120), 0, run.logTail())
+        let events = try EventLogReader(path: "\(directory)/events.jsonl").events()
+        let gestures = events.compactMap(\.gesture).map(Recording.summary)
+        XCTAssertTrue(gestures.contains("tap count 2"), "\(gestures)")
+        XCTAssertTrue(gestures.contains("swipe horizontal 1 fingers"), "\(gestures)")
+        XCTAssertTrue(gestures.contains("pinch outward"), "\(gestures)")
+        XCTAssertTrue(gestures.contains("checkmark"), "\(gestures)")
+        XCTAssertTrue(events.contains { $0.readout?.touches == 3 }, "the panel showed three fingers")
+        let sheet = try PNGImage(path: "\(directory)/demo-contact-sheet.png")
+        XCTAssertEqual(sheet.width, 3 * 512 + 4 * 8, "three screenshots a row, at half size")
+        XCTAssertEqual(sheet.height, 2 * 320 + 3 * 8)
+        // The swipe's screenshot shows its trail: the trail's red dots.
+        let swipe = try PNGImage(path: "\(directory)/demo-2-swipe.png")
+        let dots = swipe.count(x: 150, y: 400, width: 400, height: 40) { $0.r > 180 && $0.g < 120 && $0.b < 100 }
+        XCTAssertGreaterThan(dots, 50, "the trail shows")
+        EventLogSchema.assertValid(under: directory)
+    }
+}
