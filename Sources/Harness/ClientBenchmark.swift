@@ -13,6 +13,8 @@ public enum ClientBenchmark {
         public var runs = 3
         public var width = 1024
         public var height = 768
+        /// More arguments for touchspots (`--panel`, `--trails`: their cost when shown).
+        public var touchspotsArguments: [String] = []
         public init() {}
     }
 
@@ -102,7 +104,8 @@ public enum ClientBenchmark {
         let folder = "\(directory)/\(client.rawValue)-\(run)"
         let weston = try startWeston(in: folder, c)
         defer { weston.stop() }
-        let arguments = client == .touchspots ? [Products.touchspots, "--fullscreen"] : ["weston-simple-touch"]
+        let arguments = client == .touchspots ? [Products.touchspots, "--fullscreen"] + c.touchspotsArguments
+            : ["weston-simple-touch"]
         let started = monotonicNow()
         let process = try ChildProcess(name: client.rawValue, arguments: arguments,
                                        environment: weston.clientEnvironment, logPath: "\(folder)/client.log")

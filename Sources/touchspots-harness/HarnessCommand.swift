@@ -220,6 +220,8 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Frames per second of the stream.", valueName: "HZ")) var rate = 120.0
     @Option(help: "Seconds of streaming per run.") var seconds = 5.0
     @Option(help: "Runs per client (alternated).") var runs = 3
+    @Argument(parsing: .postTerminator, help: "More arguments for touchspots, after --, e.g. -- --panel --trails.")
+    var touchspotsArguments: [String] = []
 
     func validate() throws {
         guard (1...64).contains(fingers) else { throw ValidationError("--fingers must be 1...64") }
@@ -234,6 +236,7 @@ struct BenchCommand: ParsableCommand {
         configuration.rate = rate
         configuration.seconds = seconds
         configuration.runs = runs
+        configuration.touchspotsArguments = touchspotsArguments
         let directory = URL(fileURLWithPath: out).standardizedFileURL.path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let samples = try ClientBenchmark.run(configuration, directory: directory) { sample in

@@ -14,6 +14,8 @@ final class App {
         var fontFamily = "DejaVu Sans"
         var gestures = GestureSettings()
         var scene = "playground"
+        var showsPanel = false
+        var showsTrails = false
     }
 
     private let options: Options
@@ -71,6 +73,8 @@ final class App {
             throw UsageError("unknown scene '\(options.scene)' (scenes: \(Stage.sceneNames.joined(separator: ", ")))")
         }
         self.session = session
+        if options.showsPanel { session.perform(.toggleReadouts) }
+        if options.showsTrails { session.perform(.toggleTrails) }
         frameTouches.contentSize = { [session] in session.window.size }
         pointerInput = PointerInput(session: session, ownSurface: surface.proxy)
         penInput = PenInput(session: session, ownSurface: surface.proxy, latency: latency)

@@ -60,7 +60,10 @@ final class TouchInput: TouchHandler {
         session.touchMotion(device, id: id, to: Point(x: x, y: y), time: time)
     }
     func touchFrame() { session.touchFrame(device) }
-    func touchTimestamp(nanoseconds: UInt64) { latency.touchTimestamp(nanoseconds) }
+    func touchTimestamp(nanoseconds: UInt64) {
+        latency.touchTimestamp(nanoseconds)
+        session.touchTimestamp(device, nanoseconds: nanoseconds)
+    }
     func touchCancel() {
         foreign.removeAll()
         frameTouches.cancelAll()

@@ -40,6 +40,12 @@ struct Touchspots: ParsableCommand {
     @Option(help: ArgumentHelp("Scene to start with: playground, hittest or moveme.", valueName: "NAME"))
     var scene = "playground"
 
+    @Flag(help: "Start with the instrument panel shown (key i): every finger's numbers.")
+    var panel = false
+
+    @Flag(help: "Start with trails shown (key t): every finger's samples, fading.")
+    var trails = false
+
     @Option(name: .customLong("gesture"),
             help: ArgumentHelp("Override a gesture threshold, e.g. swipe-min-length=40 (repeatable; the keys are listed above).",
                                valueName: "KEY=VALUE"))
@@ -67,7 +73,7 @@ struct Touchspots: ParsableCommand {
         let options = App.Options(displayName: display, fullscreen: fullscreen,
                                   size: Size(width: Double(size.width), height: Double(size.height)),
                                   eventLogPath: eventLog, fontFamily: font, gestures: gestures,
-                                  scene: scene)
+                                  scene: scene, showsPanel: panel, showsTrails: trails)
         do {
             let app = try App(options: options)
             try app.run()

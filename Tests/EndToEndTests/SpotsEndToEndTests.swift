@@ -194,4 +194,26 @@ final class SpotsEndToEndTests: EndToEndTestCase {
         try session.sync()
         XCTAssertNotEqual(try session.send("commits"), before, "a move is drawn")
     }
+
+    /// The same with the instrument panel and trails shown: once the trail has faded and
+    /// the panel shows the last frame, nothing wakes touchspots.
+    func testIdleWithThePanelAndTrailsShownStaysIdle() throws {
+        try startSession(arguments: ["--panel", "--trails"])
+        try session.send(batch: ["down 1 300 300", "frame"])
+        for step in 1...20 { try session.send(batch: ["motion 1 \(300 + step * 10) 300", "frame"]) }
+        try session.send(batch: ["up 1", "frame"])
+        _ = try session.eventLog.waitFor("the panel shows the lift") { $0.readout?.touches == 0 && $0.readout?.maxTouches == 1 }
+        // The trail fades over a second; the tap and swipe labels clear in a few.
+        try session.eventLog.waitFor(timeout: 5, "the swipe label cleared") {
+            $0.label.map { $0.slot == "swipe" && $0.text.isEmpty } ?? false
+        }
+        try session.sync()
+        let before = try session.send("commits")
+        try waitUntilBlockedInPoll(session.client.pid)
+        let wakeupsBefore = try wakeups(of: session.client.pid)
+        usleep(600_000)  // a measured idle period, not a synchronisation
+        XCTAssertEqual(try wakeups(of: session.client.pid), wakeupsBefore, "no wake-ups with the panel and trails shown")
+        try session.sync()
+        XCTAssertEqual(try session.send("commits"), before, "no commits while nothing moves")
+    }
 }

@@ -46,6 +46,26 @@ final class ReadoutTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(readouts(d).count, 9)
     }
 
+    /// With input timestamps (ns) the rate and velocity come from them, not from the ms.
+    func testInputTimestampsArePreferred() throws {
+        let d = SessionDriver()
+        d.session.perform(.toggleReadouts)
+        // 240 Hz in ns; the ms timestamps all say the same millisecond, useless on their own.
+        d.session.touchTimestamp(d.device, nanoseconds: 1_000_000_000)
+        d.down(id: 1, at: Point(x: 0, y: 0), time: 7)
+        d.frame()
+        for i in 1...48 {
+            d.session.touchTimestamp(d.device, nanoseconds: 1_000_000_000 + UInt64(i) * 4_166_667)
+            d.motion(id: 1, to: Point(x: Double(i) * 2.5, y: 0), time: 7)
+            d.frame()
+        }
+        d.clock.advance(by: 1)
+        d.flush()
+        let finger = try XCTUnwrap(readouts(d).last?.fingers.first)
+        XCTAssertEqual(finger.reportRate ?? 0, 240, accuracy: 0.1)
+        XCTAssertEqual(finger.velocity ?? 0, 600, accuracy: 0.5)
+    }
+
     func testHiddenCostsNothingAndShowsNothing() {
         let d = SessionDriver()
         drag(d, frames: 30)

@@ -48,6 +48,9 @@ public struct Touch: Hashable, Sendable {
     public var previousLocation: Point
     /// Compositor timestamp in milliseconds.
     public var time: UInt32
+    /// The same moment in nanoseconds, when the compositor offers zwp_input_timestamps_v1
+    /// (weston does): the readouts' report rate and velocity prefer it.
+    public var timeNanoseconds: UInt64?
     /// Contact ellipse from wl_touch.shape (seat v6+), when a compositor sends it.
     public var major: Double?
     public var minor: Double?

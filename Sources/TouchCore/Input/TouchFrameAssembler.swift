@@ -31,6 +31,8 @@ final class TouchFrameAssembler {
     /// Fingers whose began entry in `pending` took a motion already.
     private var movedSinceBegan: Set<FingerID> = []
     private var lastTime: UInt32 = 0
+    /// The ns timestamp for the next down, motion or up (zwp_input_timestamps_v1).
+    var nextTimestamp: UInt64?
     private let fingers: FingerIDSource
 
     init(device: InputDevice, fingers: FingerIDSource) {
@@ -52,7 +54,8 @@ final class TouchFrameAssembler {
             pending.append(old)
             active[id] = nil
         }
-        let touch = Touch(id: id, finger: fingers.make(), phase: .began, location: location, time: time)
+        var touch = Touch(id: id, finger: fingers.make(), phase: .began, location: location, time: time)
+        touch.timeNanoseconds = takeTimestamp()
         active[id] = touch
         pending.append(touch)
     }
@@ -67,6 +70,7 @@ final class TouchFrameAssembler {
         touch.previousLocation = touch.location
         touch.location = location
         touch.time = time
+        touch.timeNanoseconds = takeTimestamp()
         active[id] = touch
         let index = pending.lastIndex { $0.finger == touch.finger }
         if let index, pending[index].phase == .moved || movedSinceBegan.contains(touch.finger) {
@@ -79,6 +83,7 @@ final class TouchFrameAssembler {
             CompositorQuirk.downFoldedWithMotion.workAround {
                 pending[index].location = location
                 pending[index].time = time
+                pending[index].timeNanoseconds = touch.timeNanoseconds
                 movedSinceBegan.insert(touch.finger)
             }
         } else {
@@ -98,6 +103,7 @@ final class TouchFrameAssembler {
         touch.phase = .ended
         touch.previousLocation = touch.location
         touch.time = time
+        touch.timeNanoseconds = takeTimestamp()
         pending.append(touch)
         pendingHoldsUp = true
         if active.isEmpty {
@@ -147,6 +153,11 @@ final class TouchFrameAssembler {
         awaitingFrameAfterUp = false
         noteFrameSize(pending.count)
         flushPendingGroup()
+    }
+
+    private func takeTimestamp() -> UInt64? {
+        defer { nextTimestamp = nil }
+        return nextTimestamp
     }
 
     // MARK: Anomalies

@@ -24,7 +24,8 @@ public struct FingerReadout: Equatable, Sendable {
     /// px/s over the finger's last 16 samples (about 130 ms at 120 Hz), by its timestamps;
     /// nil until it has two samples at different times.
     public var velocity: Double?
-    /// Samples a second over its last 64 samples, from wl_touch's millisecond timestamps:
+    /// Samples a second over its last 64 samples, from the input timestamps (ns) where the
+    /// compositor offers zwp_input_timestamps_v1, else from wl_touch's millisecond ones:
     /// at 120 Hz, 63 intervals span 525 ms, so the ms rounding costs under 0.2 %, and a
     /// late delivery of a few ms at either end (a busy compositor) under 1 %.
     public var reportRate: Double?
@@ -40,8 +41,10 @@ final class TouchReadouts {
         let source: TouchSource
         let start: Point
         var location: Point
-        /// (compositor ms, location), oldest first, at most `capacity`.
-        var samples: [(time: UInt32, point: Point)] = []
+        /// (compositor time in ms, location), oldest first, at most `capacity`; the times
+        /// are the input timestamps' (ns, as fractional ms) while every sample has one.
+        var samples: [(time: Double, point: Point)] = []
+        var precise = true
         var pressure: Double?
         var major: Double?, minor: Double?, orientation: Double?
         let order: Int
@@ -92,7 +95,13 @@ final class TouchReadouts {
     private func update(_ finger: inout Finger, with touch: Touch) {
         finger.location = touch.location
         if finger.samples.count == Self.capacity { finger.samples.removeFirst() }
-        finger.samples.append((touch.time, touch.location))
+        if touch.timeNanoseconds == nil && finger.precise {
+            // Back to wl_touch's ms for every sample, so all share one clock.
+            finger.precise = false
+            finger.samples.removeAll(keepingCapacity: true)
+        }
+        let time = finger.precise ? Double(touch.timeNanoseconds!) / 1e6 : Self.unwrap(touch.time, after: finger.samples.last?.time)
+        finger.samples.append((time, touch.location))
         finger.pressure = touch.pen?.pressure
         finger.major = touch.major
         finger.minor = touch.minor
@@ -120,19 +129,24 @@ final class TouchReadouts {
                                shapeSeen: shapeSeen, fingers: list)
     }
 
-    /// Milliseconds from `a` to `b` on the compositor's 32-bit clock, which wraps.
-    private static func span(_ a: UInt32, _ b: UInt32) -> Double { Double(b &- a) }
+    /// wl_touch's 32-bit ms clock wraps every 49.7 days: a time is placed after the
+    /// previous sample's.
+    private static func unwrap(_ time: UInt32, after previous: Double?) -> Double {
+        guard let previous else { return Double(time) }
+        let last = UInt32(truncatingIfNeeded: Int64(previous))
+        return previous + Double(Int32(bitPattern: time &- last))
+    }
 
-    private static func velocity(_ samples: ArraySlice<(time: UInt32, point: Point)>) -> Double? {
+    private static func velocity(_ samples: ArraySlice<(time: Double, point: Point)>) -> Double? {
         guard let first = samples.first, let last = samples.last else { return nil }
-        let ms = span(first.time, last.time)
+        let ms = last.time - first.time
         guard ms > 0, ms < 60_000 else { return nil }
         return first.point.distance(to: last.point) / ms * 1000
     }
 
-    private static func rate(_ samples: ArraySlice<(time: UInt32, point: Point)>) -> Double? {
+    private static func rate(_ samples: ArraySlice<(time: Double, point: Point)>) -> Double? {
         guard samples.count >= 2, let first = samples.first, let last = samples.last else { return nil }
-        let ms = span(first.time, last.time)
+        let ms = last.time - first.time
         guard ms > 0, ms < 60_000 else { return nil }
         return Double(samples.count - 1) / ms * 1000
     }

@@ -95,6 +95,10 @@ public final class TouchSession {
         touchEventsSinceFlush &+= 1
         assemblers[device]?.up(id: id, time: time)
     }
+    /// zwp_input_timestamps_v1: the ns timestamp of the device's next down, motion or up.
+    public func touchTimestamp(_ device: InputDevice, nanoseconds: UInt64) {
+        assemblers[device]?.nextTimestamp = nanoseconds
+    }
     public func touchShape(_ device: InputDevice, id: Int32, major: Double, minor: Double) {
         assemblers[device]?.shape(id: id, major: major, minor: minor)
     }
