@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Harness
 import TestCompositor
+import XCTest
 
 /// One in-process test compositor with the real touchspots connected to it, its event log
 /// and its output in `.build/<triple>/adversarial/NAME/`.
@@ -58,6 +59,14 @@ final class CompositorRun {
             }
             tc_dispatch(tc, 50)
         }
+    }
+
+    /// Closes the run, then checks that every line the client wrote follows the schema.
+    func closeAndCheckLog(file: StaticString = #filePath, line: UInt = #line) {
+        close()
+        let result = try? EventLogSchema.validate([log.path])
+        XCTAssertEqual(result?.status, 0, "event log lines the schema rejects:\n\(result?.output ?? "")",
+                       file: file, line: line)
     }
 
     /// Returns once touchspots has handled everything sent (xdg_wm_base ping/pong).

@@ -16,9 +16,7 @@ final class ContactShapeTests: XCTestCase {
     }
 
     override func tearDown() {
-        run.close()
-        let result = try? EventLogSchema.validate([run.log.path])
-        XCTAssertEqual(result?.status, 0, "event log lines the schema rejects:\n\(result?.output ?? "")")
+        run.closeAndCheckLog()
         run = nil
         super.tearDown()
     }

@@ -22,9 +22,7 @@ final class PenAdversarialTests: XCTestCase {
     }
 
     override func tearDown() {
-        run.close()
-        let result = try? EventLogSchema.validate([run.log.path])
-        XCTAssertEqual(result?.status, 0, "event log lines the schema rejects:\n\(result?.output ?? "")")
+        run.closeAndCheckLog()
         run = nil
         super.tearDown()
     }

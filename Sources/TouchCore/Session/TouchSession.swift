@@ -59,13 +59,17 @@ public final class TouchSession {
         let device = InputDevice(nextDevice)
         nextDevice += 1
         let assembler = TouchFrameAssembler(device: device, fingers: fingers)
-        assembler.onFrame = { [unowned self] frame in
-            pointer.noteTouchscreen(active: !frame.activeTouches.isEmpty, at: clock.now)
-            deliver(frame)
-        }
+        assembler.onFrame = { [unowned self] frame in deliverFromDevice(frame) }
         assembler.onWarning = { [unowned self] kind, message in warn(kind, message) }
         assemblers[device] = assembler
         return device
+    }
+
+    /// A frame from a touchscreen or a pen: the mouse stands back while either is down,
+    /// so a compositor's emulated pointer never counts as a second finger.
+    private func deliverFromDevice(_ frame: TouchFrame) {
+        pointer.noteTouchscreen(active: !frame.activeTouches.isEmpty, at: clock.now)
+        deliver(frame)
     }
 
     /// The device went away (its seat lost touch): whatever it held is cancelled.
@@ -185,10 +189,7 @@ public final class TouchSession {
         let tool = PenTool(id: id, source: eraser ? .eraser : .pen, device: InputDevice(nextDevice),
                            fingers: fingers)
         nextDevice += 1
-        tool.onFrame = { [unowned self] frame in
-            pointer.noteTouchscreen(active: !frame.activeTouches.isEmpty, at: clock.now)
-            deliver(frame)
-        }
+        tool.onFrame = { [unowned self] frame in deliverFromDevice(frame) }
         tool.onWarning = { [unowned self] kind, message in warn(kind, message) }
         pens[id] = tool
         return id
