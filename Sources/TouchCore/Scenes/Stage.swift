@@ -28,6 +28,7 @@ public final class Stage {
         self.settings = settings
         scene = first
         bar = SceneBar(names: Stage.sceneNames)
+        readouts.slop = settings.tapSlop
         bar.onSelect = { [unowned self] name in show(name) }
         install(first)
     }

@@ -21,8 +21,9 @@ public struct FingerReadout: Equatable, Sendable {
     public var location: Point
     /// Since the finger landed.
     public var dx: Double, dy: Double
-    /// px/s over the finger's last 16 samples (about 130 ms at 120 Hz), by its timestamps;
-    /// nil until it has two samples at different times.
+    /// px/s over the finger's last 32 samples (about 260 ms at 120 Hz: a delivery a few
+    /// ms late at either end moves it by 1 to 2 %), by its timestamps; nil until it has
+    /// two samples at different times.
     public var velocity: Double?
     /// Samples a second over its last 64 samples, from the input timestamps (ns) where the
     /// compositor offers zwp_input_timestamps_v1, else from wl_touch's millisecond ones:
@@ -51,7 +52,7 @@ final class TouchReadouts {
     }
 
     static let capacity = 64
-    static let velocitySamples = 16
+    static let velocitySamples = 32
 
     private var fingers: [FingerID: Finger] = [:]
     private var nextOrder = 0

@@ -11,6 +11,10 @@ public final class ReadoutOverlay: View {
     static let maxFingerLines = 10
 
     public private(set) var snapshot: ReadoutSnapshot?
+    /// A finger that has gone farther than this from where it landed (the tap slop) has
+    /// its line drawn red, as Android's pointer location does past the touch slop.
+    var slop = 10.0
+    static let pastSlopColor = Color(red: 1, green: 0.45, blue: 0.4)
     /// Where its bottom edge stays as its height follows the lines (the stage sets it).
     var bottom = 0.0 {
         didSet { if bottom != oldValue { place() } }
@@ -68,7 +72,9 @@ public final class ReadoutOverlay: View {
         for (index, line) in Self.lines(snapshot).enumerated() {
             let rect = Rect(x: 10, y: 6 + Double(index) * Self.lineHeight, width: bounds.width - 20,
                             height: Self.lineHeight)
-            let color = index < 2 ? Color(red: 1, green: 0.85, blue: 0.3) : .white
+            let finger = index >= 2 && index - 2 < snapshot.fingers.count ? snapshot.fingers[index - 2] : nil
+            let pastSlop = finger.map { ($0.dx * $0.dx + $0.dy * $0.dy).squareRoot() > slop } ?? false
+            let color = index < 2 ? Color(red: 1, green: 0.85, blue: 0.3) : pastSlop ? Self.pastSlopColor : .white
             canvas.drawText(line, in: rect, fontSize: 13, color: color, alignment: .left)
         }
     }
