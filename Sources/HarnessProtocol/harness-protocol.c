@@ -116,8 +116,7 @@ parse_tool(char **words, int count, struct ts_command *command, char *error, siz
 		for (int w = 4; w < count;) {
 			const char *axis = words[w];
 			int values = strcmp(axis, "tilt") == 0 ? 2 : 1;
-			if (command->kind != TS_COMMAND_TOOL_MOTION ||
-			    (strcmp(axis, "pressure") && strcmp(axis, "tilt") && strcmp(axis, "distance")))
+			if (strcmp(axis, "pressure") && strcmp(axis, "tilt") && strcmp(axis, "distance"))
 				return fail(error, error_size, "%s: '%s' is not pressure, tilt or distance", name, axis);
 			if (w + values >= count)
 				return fail(error, error_size, "%s: %s needs %d value%s", name, axis, values,
