@@ -160,10 +160,12 @@ final class App {
                 loop.stop()
             }
         }
-        registry.answerPings()
-        registry.releaseRetiredOutputs()
+        // The log's lines for this pass go out after the commit (see EventLog.write) and
+        // before the pongs, so a harness that syncs on a ping finds them written.
         answerSyncRequests()
         log?.flush()
+        registry.answerPings()
+        registry.releaseRetiredOutputs()
     }
 
     /// SIGUSR1 asks "have you caught up?": once everything read so far is handled and

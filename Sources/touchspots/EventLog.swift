@@ -4,7 +4,8 @@ import WaylandClient
 
 /// The JSON Lines event log, a public contract: keys may be added, never renamed.
 ///
-/// One object per line, each written with a single write(2) as soon as it is made. A log
+/// One object per line, each written with a single write(2) at the end of the loop pass
+/// that made it, after the window's commit (`flush()`). A log
 /// that is a pipe or socket is switched to non-blocking and whatever it cannot take yet is
 /// kept and retried on the next line or idle pass, so a slow reader never stalls touch
 /// handling. Past 8 MiB of backlog, lines are dropped: a warning saying so goes ahead of
@@ -75,18 +76,27 @@ final class EventLog {
         if ownsFD { close(fd) }
     }
 
+    /// Queues a line; `flush()` writes it. The client flushes after each pass of its loop,
+    /// once the window is committed, so a touch's lines (some thirty when ten fingers
+    /// land) are encoded and written after the commit that shows it, not before.
     func write(_ object: JSONObject) {
         guard failure == nil else { return }
-        writeBacklog()
-        append(object.line)
+        queued.append(object)
     }
 
-    /// Retries what a non-blocking reader did not take.
-    func flush() { writeBacklog() }
+    private var queued: [JSONObject] = []
+
+    /// Writes the queued lines, in order, and retries what a non-blocking reader did not take.
+    func flush() {
+        writeBacklog()
+        for object in queued where failure == nil { append(object.line) }
+        queued.removeAll(keepingCapacity: true)
+    }
 
     /// At exit: writes what is left for at most `seconds`, then says on stderr what could
     /// not be written and how many lines were dropped.
     func finish(within seconds: Double = 1) {
+        flush()
         if dropped > 0 && failure == nil {
             append(JSONObject.warning("event log reader too slow: \(dropped) lines dropped in all", kind: "event-log").line)
         }
