@@ -11,6 +11,7 @@
 
 const struct wl_interface *ts_wl_compositor_interface(void) { return &wl_compositor_interface; }
 const struct wl_interface *ts_wl_shm_interface(void) { return &wl_shm_interface; }
+const struct wl_interface *ts_wl_subcompositor_interface(void) { return &wl_subcompositor_interface; }
 const struct wl_interface *ts_wl_seat_interface(void) { return &wl_seat_interface; }
 const struct wl_interface *ts_wl_output_interface(void) { return &wl_output_interface; }
 const struct wl_interface *ts_xdg_wm_base_interface(void) { return &xdg_wm_base_interface; }

@@ -64,9 +64,35 @@ public final class ViewRenderer {
         canvas.begin(image: image, scale: s)
         // The window fills its bounds with its (opaque) background, so everything damaged
         // is cleared before the views above it are drawn.
+        skipsLayers = window.composesLayers
         draw(window, in: canvas, origin: .zero, alpha: 1)
         canvas.end()
     }
+
+    /// Draws `layer` (and its subviews) alone into `buffer`, an ARGB buffer of its own,
+    /// cleared to transparent first: its top-left corner at the buffer's origin, at `scale`,
+    /// with `alpha` the opacity its ancestors give it.
+    public func render(layer: View, into buffer: PixelBuffer, scale: Double, alpha: Double) {
+        guard let image = pixman_image_create_bits(PIXMAN_a8r8g8b8, buffer.width, buffer.height,
+                                                   buffer.pixels.assumingMemoryBound(to: UInt32.self),
+                                                   buffer.stride)
+        else { return }
+        defer { pixman_image_unref(image) }
+        var clear = pixman_color_t(red: 0, green: 0, blue: 0, alpha: 0)
+        var all = pixman_rectangle16_t(x: 0, y: 0, width: UInt16(clamping: buffer.width),
+                                       height: UInt16(clamping: buffer.height))
+        pixman_image_fill_rectangles(PIXMAN_OP_SRC, image, &clear, 1, &all)
+        logicalClip.removeAll(keepingCapacity: true)
+        logicalClip.append(Rect(origin: .zero, size: layer.frame.size))
+        canvas.begin(image: image, scale: scale)
+        skipsLayers = false
+        draw(layer, in: canvas, origin: Point(x: -layer.frame.minX, y: -layer.frame.minY), alpha: alpha)
+        canvas.end()
+    }
+
+    /// Whether views that are layers are left out (the window's own buffer, when the
+    /// presenter composites them separately).
+    private var skipsLayers = false
 
     /// The damaged rectangles (buffer pixels) as pixman boxes, and in logical px for
     /// culling: reused between frames.
@@ -76,7 +102,7 @@ public final class ViewRenderer {
     /// Draws a view that meets a damaged rectangle (not merely their bounding box: ten
     /// spots far apart leave most of the window undamaged), then its subviews.
     private func draw(_ view: View, in canvas: PixmanCanvas, origin: Point, alpha: Double) {
-        guard !view.isHidden, view.drawingAlpha > 0 else { return }
+        guard !view.isHidden, view.drawingAlpha > 0, !(skipsLayers && view.isLayer) else { return }
         let opacity = alpha * view.drawingAlpha
         let frame = view.frame.offsetBy(dx: origin.x, dy: origin.y)
         if logicalClip.contains(where: { frame.intersects($0) }) {

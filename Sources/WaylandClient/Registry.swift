@@ -8,6 +8,7 @@ public final class Registry {
     public enum Supported {
         public static let compositor: UInt32 = 5
         public static let shm: UInt32 = 1
+        public static let subcompositor: UInt32 = 1
         public static let seat: UInt32 = 7
         public static let output: UInt32 = 4
         public static let wmBase: UInt32 = 5
@@ -38,7 +39,12 @@ public final class Registry {
     public private(set) var tabletManager: OpaquePointer?
     public private(set) var seats: [UInt32: Seat] = [:]
     /// Whether the compositor offers wl_subcompositor (libdecor's frame needs it).
-    public private(set) var hasSubcompositor = false
+    public var hasSubcompositor: Bool { subcompositor != nil }
+    /// Every interface the compositor has offered: telling a compositor apart for a
+    /// workaround (CompositorQuirk) needs it, since Wayland never names the compositor.
+    public private(set) var offeredInterfaces: Set<String> = []
+    /// wl_subcompositor, when offered: the touch spots' own surfaces (LayerSurface).
+    public private(set) var subcompositor: OpaquePointer?
     public private(set) var outputs: [UInt32: Output] = [:]
     /// Outputs whose global went, released only after the dispatch that told: libwayland
     /// 1.21 (Debian 12) never frees a proxy destroyed while an event already read names it
@@ -103,6 +109,7 @@ public final class Registry {
         if let presentation { wp_presentation_destroy(presentation) }
         if let inputTimestampsManager { zwp_input_timestamps_manager_v1_destroy(inputTimestampsManager) }
         if let tabletManager { zwp_tablet_manager_v2_destroy(tabletManager) }
+        if let subcompositor { wl_subcompositor_destroy(subcompositor) }
         if let wmBase { xdg_wm_base_destroy(wmBase) }
         if let shm { wl_shm_destroy(shm) }
         if let compositor { wl_compositor_destroy(compositor) }
@@ -116,6 +123,7 @@ public final class Registry {
     }
 
     private func global(name: UInt32, interface: String, version: UInt32) {
+        offeredInterfaces.insert(interface)
         switch interface {
         case "wl_compositor" where compositor == nil:
             compositorVersion = min(version, Supported.compositor)
@@ -142,8 +150,8 @@ public final class Registry {
             let manager = bind(name, ts_zwp_tablet_manager_v2_interface(), min(version, Supported.tabletManager))
             tabletManager = manager
             for seat in seats.values { seat.attachTablets(manager) }
-        case "wl_subcompositor":
-            hasSubcompositor = true
+        case "wl_subcompositor" where subcompositor == nil:
+            subcompositor = bind(name, ts_wl_subcompositor_interface(), Supported.subcompositor)
         case "wl_seat":
             let seat = Seat(proxy: bind(name, ts_wl_seat_interface(), min(version, Supported.seat)),
                             version: min(version, Supported.seat), display: display, registry: self)

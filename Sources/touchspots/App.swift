@@ -16,6 +16,9 @@ final class App {
         var scene = "playground"
         var showsPanel = false
         var showsTrails = false
+        /// Touch spots on subsurfaces of their own where the compositor has them
+        /// (docs/architecture.md, "Drawing"); `--single-buffer` turns it off.
+        var usesLayers = true
     }
 
     private let options: Options
@@ -73,6 +76,10 @@ final class App {
             throw UsageError("unknown scene '\(options.scene)' (scenes: \(Stage.sceneNames.joined(separator: ", ")))")
         }
         self.session = session
+        session.window.composesLayers = options.usesLayers && registry.subcompositor != nil
+            && !CompositorQuirk.directScanoutHidesSubsurfaces.workAround {
+                CompositorQuirk.hidesSubsurfaces(offering: registry.offeredInterfaces)
+            }
         if options.showsPanel { session.perform(.toggleReadouts) }
         if options.showsTrails { session.perform(.toggleTrails) }
         frameTouches.contentSize = { [session] in session.window.size }

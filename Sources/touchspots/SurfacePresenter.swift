@@ -8,6 +8,8 @@ final class SurfacePresenter {
     private let surface: Surface
     private let renderer: ViewRenderer
     private let pool: BufferPool
+    /// The touch spots' subsurfaces, when the window composes layers.
+    private let layers: LayerPresenter
     private var scale = 0.0
 
     /// Called right before each buffer commit (presentation feedback must be asked for then).
@@ -19,6 +21,7 @@ final class SurfacePresenter {
         self.surface = surface
         self.renderer = renderer
         pool = BufferPool(registry: registry)
+        layers = LayerPresenter(registry: registry, surface: surface, renderer: renderer)
     }
 
     /// Draws and commits if something changed and the compositor is ready for a frame.
@@ -45,6 +48,22 @@ final class SurfacePresenter {
             surface.setOpaque(width: logical.width, height: logical.height)
         }
         guard window.needsRedraw else { return false }
+        window.stepAnimations()
+        var layersChanged = false
+        if window.composesLayers {
+            window.layersChanged = false
+            layersChanged = try layers.update(window, scale: scale, usesViewport: surface.usesViewport)
+        }
+        guard window.hasDamage else {
+            // Only layers changed (spots moved): the window's commit applies them, with
+            // no buffer of its own. An animation whose step changed nothing visible (a
+            // spot lifted while growing in) still needs the frame callback to pace it.
+            guard layersChanged || window.needsRedraw else { return false }
+            onWillCommit()
+            surface.requestFrame {}
+            onCommit(window.size, scale)
+            return true
+        }
         guard let buffer = try pool.acquire() else {
             // Every buffer is still held, and some compositors let go of one only at their
             // next repaint, which nothing would trigger: ask for a frame callback with a

@@ -46,6 +46,9 @@ struct Touchspots: ParsableCommand {
     @Flag(help: "Start with trails shown (key t): every finger's samples, fading.")
     var trails = false
 
+    @Flag(help: "Draw the touch spots into the window's one buffer instead of giving each a subsurface of its own (slower; for compositors whose subsurfaces misbehave).")
+    var singleBuffer = false
+
     @Option(name: .customLong("gesture"),
             help: ArgumentHelp("Override a gesture threshold, e.g. swipe-min-length=40 (repeatable; the keys are listed above).",
                                valueName: "KEY=VALUE"))
@@ -73,7 +76,8 @@ struct Touchspots: ParsableCommand {
         let options = App.Options(displayName: display, fullscreen: fullscreen,
                                   size: Size(width: Double(size.width), height: Double(size.height)),
                                   eventLogPath: eventLog, fontFamily: font, gestures: gestures,
-                                  scene: scene, showsPanel: panel, showsTrails: trails)
+                                  scene: scene, showsPanel: panel, showsTrails: trails,
+                                  usesLayers: !singleBuffer)
         do {
             let app = try App(options: options)
             try app.run()

@@ -87,21 +87,50 @@ final class SpotsEndToEndTests: EndToEndTestCase {
         XCTAssertTrue(try wire().contains { $0.contains(".cancel()") }, "wl_touch.cancel on the wire")
     }
 
-    /// A moving finger damages its spot's old and new place, not the window.
-    func testAMoveDamagesOnlyTheSpot() throws {
-        try startSession(environment: ["WAYLAND_DEBUG": "client"])
+    /// The client's requests after a move of one finger (WAYLAND_DEBUG lines).
+    private func requestsForAMove(arguments: [String] = []) throws -> [Substring] {
+        try startSession(arguments: arguments, environment: ["WAYLAND_DEBUG": "client"])
         try session.send(batch: ["down 1 300 300", "frame"])
         try session.sync()  // grown and drawn
         let before = try String(contentsOfFile: session.client.logPath, encoding: .utf8)
             .split(separator: "\n").count
         try session.send(batch: ["motion 1 340 300", "frame"])
         try session.sync()
-        let lines = try String(contentsOfFile: session.client.logPath, encoding: .utf8)
-            .split(separator: "\n").dropFirst(before)
-        let damage = lines.filter { $0.contains("damage_buffer(") }.map { line -> [Int] in
+        return Array(try String(contentsOfFile: session.client.logPath, encoding: .utf8)
+            .split(separator: "\n").dropFirst(before))
+    }
+
+    private func damageRects(_ lines: [Substring]) -> [[Int]] {
+        lines.filter { $0.contains("damage_buffer(") }.map { line -> [Int] in
             let inner = line.split(separator: "(").last!.split(separator: ")").first!
             return inner.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces))! }
         }
+    }
+
+    /// With the spot on a subsurface of its own, a move is one set_position to the spot's
+    /// new top-left corner: no spot pixels are drawn or damaged, only label strips whose
+    /// text changed (the panel's "Touches Moved").
+    func testAMoveOnlyRepositionsTheSpotsSubsurface() throws {
+        let lines = try requestsForAMove()
+        let positions = lines.filter { $0.contains("wl_subsurface") && $0.contains("set_position(") }
+        XCTAssertEqual(positions.count, 1, "one set_position: \(positions)")
+        XCTAssertTrue(positions.first?.hasSuffix("set_position(290, 250)") ?? false, "\(positions)")
+        XCTAssertFalse(lines.contains { $0.contains("wl_subcompositor") }, "no new subsurface for a move")
+        let damage = damageRects(lines)
+        for rect in damage {
+            XCTAssertLessThanOrEqual(rect[3], 45, "\(rect) is a label strip, not the spot")
+        }
+        let moved = try session.screenshot("moved.png")
+        XCTAssertGreaterThan(spotCoverage(moved, x: 340, y: 300), 0.99, "the spot is at its new place")
+        XCTAssertTrue(isBackground(moved, x: 300 - 45, y: 300), "and gone from the old one")
+    }
+
+    /// Drawn into the window's one buffer (`--single-buffer`), a moving finger damages its
+    /// spot's old and new place, not the window.
+    func testASingleBufferMoveDamagesOnlyTheSpot() throws {
+        let lines = try requestsForAMove(arguments: ["--single-buffer"])
+        XCTAssertFalse(lines.contains { $0.contains("wl_subsurface") }, "no subsurface: \(lines)")
+        let damage = damageRects(lines)
         XCTAssertFalse(damage.isEmpty, "the move was drawn")
         // The spot's old and new place (merged into one rectangle, as they overlap), plus
         // one-line strips for labels whose text changed (the panel's "Touches Moved", the

@@ -16,6 +16,7 @@
  * these return the real symbols' addresses. */
 const struct wl_interface *ts_wl_compositor_interface(void);
 const struct wl_interface *ts_wl_shm_interface(void);
+const struct wl_interface *ts_wl_subcompositor_interface(void);
 const struct wl_interface *ts_wl_seat_interface(void);
 const struct wl_interface *ts_wl_output_interface(void);
 const struct wl_interface *ts_xdg_wm_base_interface(void);

@@ -22,6 +22,10 @@ public enum CompositorQuirk: String, CaseIterable, Sendable {
     case libdecorNeedsSubcompositor
     /// libdecor's cairo frame answers the pointer only: touches on it act as clicks would.
     case libdecorFrameIgnoresTouch
+    /// A fullscreen window's buffer is scanned out directly although it has subsurfaces,
+    /// which then never show (wherever the backend can scan out an shm buffer: headless,
+    /// nested): the touch spots are drawn into the window's own buffer instead.
+    case directScanoutHidesSubsurfaces
     /// The touch (and pointer, keyboard) capability appears only with the first event of
     /// that kind: seats are followed for their whole life, and a `seat` log line says when.
     case capabilitiesAppearLate
@@ -36,7 +40,17 @@ public enum CompositorQuirk: String, CaseIterable, Sendable {
         case .libdecorNeedsSubcompositor: "libdecor 0.1.1 (Debian 12), on any compositor without wl_subcompositor"
         case .libdecorFrameIgnoresTouch: "libdecor 0.1.1 cairo plugin (mutter, gnome-shell, weston desktop shell)"
         case .capabilitiesAppearLate: "kwin 5.27 and mutter 43"
+        case .directScanoutHidesSubsurfaces: "cage 0.1.4 and phoc 0.24 (rootston's surface count, which never counts)"
         }
+    }
+
+    /// Whether a compositor offering `interfaces` is one that hides subsurfaces by direct
+    /// scan-out. Wayland never names the compositor, so this is told from its globals:
+    /// phoc offers phosh_private; cage 0.1.4 is the wlroots compositor (it offers
+    /// zwlr_screencopy_manager_v1) that offers no layer shell.
+    public static func hidesSubsurfaces(offering interfaces: Set<String>) -> Bool {
+        interfaces.contains("phosh_private")
+            || (interfaces.contains("zwlr_screencopy_manager_v1") && !interfaces.contains("zwlr_layer_shell_v1"))
     }
 
     /// Runs the code that works around this quirk. It costs nothing; it names the quirk at

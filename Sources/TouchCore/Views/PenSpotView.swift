@@ -20,6 +20,7 @@ public final class PenSpotView: View {
         super.init(name: "\(isEraser ? "Eraser" : "Pen") \(touchID)",
                    frame: Rect(center: center, size: Size(width: Self.side, height: Self.side)))
         isUserInteractionEnabled = false
+        isLayer = true
     }
 
     /// The disc's (or square's) diameter: 12 px with no pressure, 100 px at full pressure,

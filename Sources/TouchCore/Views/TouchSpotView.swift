@@ -11,6 +11,12 @@ public final class TouchSpotView: View {
     /// degrees (wl_touch.orientation; 0 when none came). Drawn over the disc, darker.
     public struct Contact: Equatable, Sendable {
         public var major: Double, minor: Double, orientation: Double
+
+        public init(major: Double, minor: Double, orientation: Double) {
+            self.major = major
+            self.minor = minor
+            self.orientation = orientation
+        }
     }
     public var contact: Contact? {
         didSet { if contact != oldValue { setNeedsDisplay() } }
@@ -21,6 +27,7 @@ public final class TouchSpotView: View {
         super.init(name: "Spot \(touchID)",
                    frame: Rect(center: center, size: Size(width: 1, height: 1)))
         isUserInteractionEnabled = false
+        isLayer = true
     }
 
     /// Starts the growth animation; the centre may move meanwhile.
@@ -30,6 +37,16 @@ public final class TouchSpotView: View {
             guard let self else { return }
             let d = start + (end - start) * t
             self.frame = Rect(center: self.center, size: Size(width: d, height: d))
+        }
+    }
+
+    /// Three bands inside the disc (an octagon-like cross covering about 80 % of it): the
+    /// compositor copies them instead of blending, and skips the window below them.
+    public override var opaqueParts: [Rect] {
+        guard color.alpha >= 1, drawingAlpha >= 1 else { return [] }
+        let r = bounds.width / 2, c = bounds.center
+        return [(0.4, 0.916), (0.7, 0.714), (0.916, 0.4)].map { (h, w) in
+            Rect(x: c.x - w * r, y: c.y - h * r, width: 2 * w * r, height: 2 * h * r)
         }
     }
 

@@ -9,7 +9,17 @@ open class View: Responder {
     public private(set) var subviews: [View] = []
 
     public var frame: Rect {
-        didSet { if frame != oldValue { damage(oldValue); setNeedsDisplay() } }
+        didSet {
+            guard frame != oldValue else { return }
+            // A layer that only moved keeps its pixels: the compositor moves them.
+            if isLayer, let window = layerWindow {
+                if frame.size != oldValue.size { contentVersion &+= 1 }
+                window.layersChanged = true
+            } else {
+                damage(oldValue)
+                setNeedsDisplay()
+            }
+        }
     }
     public var bounds: Rect { Rect(origin: .zero, size: frame.size) }
     public var center: Point {
@@ -27,6 +37,15 @@ open class View: Responder {
         didSet { if backgroundColor != oldValue { setNeedsDisplay() } }
     }
     public var isUserInteractionEnabled = true
+    /// Whether this view, with its subviews, may be composited on its own above the rest of
+    /// the window, when the window composes layers (docs/architecture.md, "Drawing"): its pixels are drawn
+    /// once per look into a buffer of their own and moved by the compositor, so a move costs
+    /// no drawing. Only for views nothing else is drawn over and whose content does not
+    /// depend on what lies below (the touch spots).
+    public var isLayer = false
+    /// Bumped whenever a layer's pixels change (not when it only moves): the presenter
+    /// redraws a layer whose version differs from the one it drew.
+    public internal(set) var contentVersion = 0
     /// UIKit's default is false: such a view is given one touch at a time.
     public var isMultipleTouchEnabled = false
 
@@ -129,6 +148,11 @@ open class View: Responder {
 
     // MARK: Drawing
 
+    /// Parts of the view (its own coordinates) that its drawing covers fully opaquely, so a
+    /// compositor showing it as a layer need not blend them or draw what lies below. Empty
+    /// unless a view knows better; a view whose opaque parts change calls setNeedsDisplay.
+    open var opaqueParts: [Rect] { [] }
+
     /// Draws this view's own content (not its subviews) in its own coordinates.
     /// The default fills the background colour.
     open func draw(in canvas: Canvas) {
@@ -140,9 +164,30 @@ open class View: Responder {
         damage(frame)
     }
 
+    /// This view or the nearest ancestor that is a layer.
+    var enclosingLayer: View? {
+        var view: View? = self
+        while let v = view, !(v is Window) {
+            if v.isLayer { return v }
+            view = v.superview
+        }
+        return nil
+    }
+
+    /// The window, when this view is in one that composes layers.
+    var layerWindow: Window? {
+        guard let window, window.composesLayers else { return nil }
+        return window
+    }
+
     /// Reports `rect` (in the superview's coordinates) as changed, unless hidden.
     func damage(_ rect: Rect, includingHidden: Bool = false) {
         guard includingHidden || !isHidden, let parent = superview else { return }
+        if let layer = enclosingLayer, let window = layer.layerWindow {
+            layer.contentVersion &+= 1
+            window.layersChanged = true
+            return
+        }
         if let window = parent as? Window {
             window.addDamage(rect)
         } else if let window = parent.window {

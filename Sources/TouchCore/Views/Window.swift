@@ -17,6 +17,13 @@ public final class Window: View {
     /// Width of a line of text in logical px at a font size, from the renderer's font; lets
     /// a label damage only its text. Without it labels damage their whole frame.
     public var measureText: ((String, Double) -> Double)?
+    /// Whether views marked `isLayer` are composited on their own (set by a presenter that
+    /// can: one with subsurfaces). Otherwise they are drawn into the window like any view.
+    public var composesLayers = false {
+        didSet { if composesLayers != oldValue { damage = [bounds]; layersChanged = true } }
+    }
+    /// Whether a layer appeared, moved, changed or went since the presenter last looked.
+    public var layersChanged = false
 
     public init(size: Size, clock: Clock) {
         self.clock = clock
@@ -52,7 +59,14 @@ public final class Window: View {
     public func damageAll() { damage = [bounds] }
 
     /// Whether something must be drawn: damage is pending or an animation is running.
-    public var needsRedraw: Bool { !damage.isEmpty || animator.isRunning }
+    public var needsRedraw: Bool { !damage.isEmpty || animator.isRunning || layersChanged }
+
+    /// Whether some area of the window's own buffer must be repainted (layers aside).
+    public var hasDamage: Bool { !damage.isEmpty }
+
+    /// Advances animations to the clock's time (what they change becomes damage or layer
+    /// changes).
+    public func stepAnimations() { animator.step() }
 
     /// Advances animations to the clock's time and returns the damage to repaint,
     /// clearing it. The renderer calls this right before drawing.

@@ -1,0 +1,145 @@
+import Renderer
+import TouchCore
+import WaylandClient
+
+/// Shows the window's layer views (the touch spots) on subsurfaces of its surface
+/// (docs/architecture.md, "Drawing"): each is drawn into a small buffer of its own when its look
+/// changes and otherwise only moved, so ten fingers moving cost the client no pixels.
+/// Called by SurfacePresenter before each commit of the window's surface, which applies
+/// everything sent here at once.
+final class LayerPresenter {
+    private struct Entry {
+        var view: View
+        let surface: LayerSurface
+        var version = -1
+        var alpha = -1.0
+        var scale = 0.0
+        var position: (x: Int32, y: Int32)?
+    }
+
+    private struct Found {
+        var view: View
+        var origin: Point
+        var alpha: Double
+    }
+
+    private let registry: Registry
+    private let surface: Surface
+    private let renderer: ViewRenderer
+    /// Shown layers, bottom to top.
+    private var entries: [Entry] = []
+    /// Hidden layers kept for the next spot: fingers come and go all the time.
+    private var spare: [LayerSurface] = []
+    /// The visible layer views of the latest pass, reused.
+    private var found: [Found] = []
+
+    init(registry: Registry, surface: Surface, renderer: ViewRenderer) {
+        self.registry = registry
+        self.surface = surface
+        self.renderer = renderer
+        entries.reserveCapacity(16)
+        found.reserveCapacity(16)
+    }
+
+    /// Brings the layers in line with `window`'s layer views: hides those gone, draws those
+    /// new or changed, moves those moved, restacks when the order changed. Returns whether
+    /// anything was sent (the window's surface must then be committed). A layer with no
+    /// free buffer stays due, and the window is told it still needs a redraw.
+    func update(_ window: Window, scale: Double, usesViewport: Bool) throws -> Bool {
+        found.removeAll(keepingCapacity: true)
+        collect(window, origin: .zero, alpha: 1)
+        var changed = false
+        var restack = false
+
+        var i = 0
+        while i < entries.count {
+            if found.contains(where: { $0.view === entries[i].view }) {
+                i += 1
+            } else {
+                let gone = entries.remove(at: i)
+                gone.surface.hide()
+                spare.append(gone.surface)
+                changed = true
+            }
+        }
+
+        for (index, item) in found.enumerated() {
+            if index >= entries.count || entries[index].view !== item.view {
+                if let at = entries.firstIndex(where: { $0.view === item.view }) {
+                    entries.insert(entries.remove(at: at), at: index)
+                } else {
+                    guard let layer = spare.popLast() ?? LayerSurface(registry: registry, parent: surface) else {
+                        continue
+                    }
+                    entries.insert(Entry(view: item.view, surface: layer), at: index)
+                }
+                restack = true
+            }
+            if try draw(&entries[index], item, scale: scale, usesViewport: usesViewport) { changed = true }
+            let position = (x: Int32(clamping: Int(item.origin.x.rounded())),
+                            y: Int32(clamping: Int(item.origin.y.rounded())))
+            if entries[index].position.map({ $0 != position }) ?? true {
+                entries[index].surface.move(x: position.x, y: position.y)
+                entries[index].position = position
+                changed = true
+            }
+        }
+
+        if restack {
+            var below = surface.proxy
+            for entry in entries {
+                entry.surface.place(above: below)
+                below = entry.surface.proxy
+            }
+            changed = true
+        }
+        return changed
+    }
+
+    /// Redraws a layer whose look, opacity or scale changed. Returns whether it did.
+    private func draw(_ entry: inout Entry, _ item: Found, scale: Double, usesViewport: Bool) throws -> Bool {
+        let view = item.view
+        guard entry.version != view.contentVersion || entry.alpha != item.alpha || entry.scale != scale else {
+            return false
+        }
+        let logical = (width: Int32(max(1, view.frame.width.rounded(.up))),
+                       height: Int32(max(1, view.frame.height.rounded(.up))))
+        let width = Int32((Double(logical.width) * scale).rounded())
+        let height = Int32((Double(logical.height) * scale).rounded())
+        guard let buffer = try entry.surface.freeBuffer(width: width, height: height) else {
+            // Every buffer is with the compositor: try again after its next repaint.
+            view.window?.layersChanged = true
+            return false
+        }
+        renderer.render(layer: view, into: PixelBuffer(pixels: buffer.pixels, width: width, height: height,
+                                                       stride: buffer.stride),
+                        scale: scale, alpha: item.alpha)
+        entry.surface.show(buffer, scale: scale, usesViewport: usesViewport, logicalSize: logical,
+                           opaque: item.alpha >= 1 ? view.opaqueParts.compactMap(Self.inside) : [])
+        entry.version = view.contentVersion
+        entry.alpha = item.alpha
+        entry.scale = scale
+        return true
+    }
+
+    /// The whole pixels inside `rect`, if any.
+    private static func inside(_ rect: Rect) -> PixelRect? {
+        let x0 = Int32(rect.minX.rounded(.up)), y0 = Int32(rect.minY.rounded(.up))
+        let x1 = Int32(rect.maxX.rounded(.down)), y1 = Int32(rect.maxY.rounded(.down))
+        guard x1 > x0, y1 > y0 else { return nil }
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// The visible layer views under `view`, back to front, with their window origin and
+    /// the opacity their ancestors give them. A layer's own subviews are drawn with it.
+    private func collect(_ view: View, origin: Point, alpha: Double) {
+        for subview in view.subviews where !subview.isHidden && subview.drawingAlpha > 0 {
+            let at = Point(x: origin.x + subview.frame.minX, y: origin.y + subview.frame.minY)
+            if subview.isLayer {
+                found.append(Found(view: subview, origin: at, alpha: alpha))
+            } else {
+                collect(subview, origin: at, alpha: alpha * subview.drawingAlpha)
+            }
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import TouchCore
+import XCTest
+
+/// Touch spots as layers (docs/architecture.md, "Drawing"): when the window composes
+/// layers, a spot that moves leaves the window's buffer alone and keeps its pixels; only
+/// a change of its look asks for a redraw of its own buffer.
+final class LayerTests: XCTestCase {
+    private var driver: SessionDriver!
+    private var clock: ManualClock { driver.clock }
+    private var window: Window { driver.window }
+    private var scene: PlaygroundScene { driver.scene as! PlaygroundScene }
+
+    override func setUp() {
+        driver = SessionDriver(now: 100)
+    }
+
+    /// Lands a finger, lets its spot grow to full size and settles every change.
+    private func grownSpot(composing: Bool) -> TouchSpotView {
+        window.composesLayers = composing
+        driver.send([(1, .began, 200, 150)])
+        clock.advance(by: 0.3)
+        window.stepAnimations()
+        _ = window.takeDamage()
+        window.layersChanged = false
+        driver.send([(1, .moved, 201, 150)])  // the panel's text settles on "Moved"
+        _ = window.takeDamage()
+        window.layersChanged = false
+        XCTAssertFalse(window.needsRedraw)
+        return scene.touchable.spots[1]!
+    }
+
+    func testAMovingLayerDamagesNothingAndKeepsItsPixels() {
+        let spot = grownSpot(composing: true)
+        XCTAssertTrue(spot.isLayer)
+        let version = spot.contentVersion
+        driver.send([(1, .moved, 300, 220)])
+        XCTAssertEqual(spot.center, Point(x: 300, y: 220))
+        XCTAssertTrue(window.layersChanged, "the presenter must move the layer")
+        XCTAssertFalse(window.hasDamage, "nothing to repaint in the window's buffer")
+        XCTAssertEqual(spot.contentVersion, version, "a move keeps the layer's pixels")
+    }
+
+    func testALayersLookChangeBumpsItsVersionOnly() {
+        let spot = grownSpot(composing: true)
+        let version = spot.contentVersion
+        spot.contact = TouchSpotView.Contact(major: 60, minor: 30, orientation: 45)
+        XCTAssertGreaterThan(spot.contentVersion, version)
+        XCTAssertFalse(window.hasDamage)
+        let resized = spot.contentVersion
+        spot.frame = Rect(center: spot.center, size: Size(width: 80, height: 80))
+        XCTAssertGreaterThan(spot.contentVersion, resized, "a new size is a new look")
+        XCTAssertFalse(window.hasDamage)
+    }
+
+    func testGrowingInRedrawsTheLayerEveryStep() {
+        window.composesLayers = true
+        driver.send([(1, .began, 200, 150)])
+        let spot = scene.touchable.spots[1]!
+        var versions: Set<Int> = [spot.contentVersion]
+        for _ in 0..<4 {
+            clock.advance(by: 0.04)
+            window.stepAnimations()
+            versions.insert(spot.contentVersion)
+        }
+        XCTAssertEqual(versions.count, 5, "each step of the growth is a new look")
+    }
+
+    func testWithoutLayersAMoveDamagesTheOldAndNewPlace() {
+        let spot = grownSpot(composing: false)
+        let old = spot.frame
+        driver.send([(1, .moved, 300, 220)])
+        XCTAssertFalse(window.layersChanged)
+        let damage = window.takeDamage()
+        XCTAssertTrue(damage.contains { $0.union(old) == $0 }, "the old place is repainted")
+        XCTAssertTrue(damage.contains { $0.union(spot.frame) == $0 }, "and the new one")
+    }
+
+    func testTheOpaquePartsLieInsideTheDisc() {
+        let spot = grownSpot(composing: true)
+        let parts = spot.opaqueParts
+        XCTAssertEqual(parts.count, 3)
+        let r = spot.bounds.width / 2, c = spot.bounds.center
+        for part in parts {
+            for corner in [Point(x: part.minX, y: part.minY), Point(x: part.maxX, y: part.maxY)] {
+                let dx = corner.x - c.x, dy = corner.y - c.y
+                XCTAssertLessThanOrEqual((dx * dx + dy * dy).squareRoot(), r, "\(part) leaves the disc")
+            }
+        }
+        spot.alpha = 0.5
+        XCTAssertTrue(spot.opaqueParts.isEmpty, "a translucent spot is opaque nowhere")
+    }
+
+    /// The globals touchspots was offered by cage 0.1.4, phoc 0.24 and sway 1.7 (headless,
+    /// WAYLAND_DEBUG=client): only the first two hide subsurfaces by direct scan-out.
+    func testDirectScanoutQuirkIsToldFromTheGlobals() {
+        let cage: Set<String> = [
+            "org_kde_kwin_idle", "org_kde_kwin_server_decoration_manager", "wl_compositor",
+            "wl_data_device_manager", "wl_output", "wl_seat", "wl_shm", "wl_subcompositor",
+            "xdg_wm_base", "zwlr_export_dmabuf_manager_v1", "zwlr_gamma_control_manager_v1",
+            "zwlr_screencopy_manager_v1", "zwp_idle_inhibit_manager_v1",
+            "zxdg_decoration_manager_v1", "zxdg_output_manager_v1"]
+        let phoc: Set<String> = [
+            "gtk_shell1", "org_kde_kwin_idle", "org_kde_kwin_server_decoration_manager",
+            "phosh_private", "wl_compositor", "wl_data_device_manager", "wl_output", "wl_seat",
+            "wl_shm", "wl_subcompositor", "wp_presentation", "wp_viewporter", "xdg_activation_v1",
+            "xdg_wm_base", "zphoc_layer_shell_effects_v1", "zwlr_data_control_manager_v1",
+            "zwlr_export_dmabuf_manager_v1", "zwlr_foreign_toplevel_manager_v1",
+            "zwlr_gamma_control_manager_v1", "zwlr_input_inhibit_manager_v1",
+            "zwlr_layer_shell_v1", "zwlr_output_manager_v1", "zwlr_output_power_manager_v1",
+            "zwlr_screencopy_manager_v1", "zwlr_virtual_pointer_manager_v1",
+            "zwp_input_method_manager_v2", "zwp_pointer_constraints_v1", "zwp_pointer_gestures_v1",
+            "zwp_primary_selection_device_manager_v1", "zwp_relative_pointer_manager_v1",
+            "zwp_tablet_manager_v2", "zwp_text_input_manager_v3",
+            "zwp_virtual_keyboard_manager_v1", "zxdg_decoration_manager_v1", "zxdg_exporter_v1",
+            "zxdg_exporter_v2", "zxdg_importer_v1", "zxdg_importer_v2", "zxdg_output_manager_v1"]
+        let sway: Set<String> = [
+            "org_kde_kwin_idle", "org_kde_kwin_server_decoration_manager", "wl_compositor",
+            "wl_data_device_manager", "wl_output", "wl_seat", "wl_shm", "wl_subcompositor",
+            "wp_presentation", "wp_viewporter", "xdg_activation_v1", "xdg_wm_base",
+            "zwlr_data_control_manager_v1", "zwlr_export_dmabuf_manager_v1",
+            "zwlr_foreign_toplevel_manager_v1", "zwlr_gamma_control_manager_v1",
+            "zwlr_input_inhibit_manager_v1", "zwlr_layer_shell_v1", "zwlr_output_manager_v1",
+            "zwlr_output_power_manager_v1", "zwlr_screencopy_manager_v1",
+            "zwlr_virtual_pointer_manager_v1", "zwp_idle_inhibit_manager_v1",
+            "zwp_input_method_manager_v2", "zwp_keyboard_shortcuts_inhibit_manager_v1",
+            "zwp_pointer_constraints_v1", "zwp_pointer_gestures_v1",
+            "zwp_primary_selection_device_manager_v1", "zwp_relative_pointer_manager_v1",
+            "zwp_tablet_manager_v2", "zwp_text_input_manager_v3",
+            "zwp_virtual_keyboard_manager_v1", "zxdg_decoration_manager_v1", "zxdg_exporter_v1",
+            "zxdg_exporter_v2", "zxdg_importer_v1", "zxdg_importer_v2", "zxdg_output_manager_v1"]
+        XCTAssertTrue(CompositorQuirk.hidesSubsurfaces(offering: cage))
+        XCTAssertTrue(CompositorQuirk.hidesSubsurfaces(offering: phoc))
+        XCTAssertFalse(CompositorQuirk.hidesSubsurfaces(offering: sway))
+        let weston: Set<String> = ["wl_compositor", "wl_subcompositor", "wl_shm", "xdg_wm_base", "wp_presentation",
+                                   "wp_viewporter", "zwp_input_timestamps_manager_v1", "weston_capture_v1"]
+        XCTAssertFalse(CompositorQuirk.hidesSubsurfaces(offering: weston))
+    }
+}
