@@ -26,6 +26,8 @@ let package = Package(
         .library(name: "touchspots-weston", type: .dynamic, targets: ["TouchspotsWeston"]),
         // LD_PRELOAD shim giving headless wlroots 0.15 compositors (sway, cage, phoc) a touchscreen.
         .library(name: "touchspots-wlroots", type: .dynamic, targets: ["TouchspotsWlroots"]),
+        // LD_PRELOAD allocation counter for the benchmark's whole-client count.
+        .library(name: "touchspots-alloc-count", type: .dynamic, targets: ["TouchspotsAllocCount"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -92,6 +94,7 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("png16")]),
         .target(name: "TouchspotsWeston", dependencies: ["CWeston", "HarnessServerSupport", "HarnessProtocol"],
                 linkerSettings: [.linkedLibrary("weston-10"), .linkedLibrary("wayland-server")]),
+        .target(name: "TouchspotsAllocCount"),
         .systemLibrary(name: "CWlroots", pkgConfig: "wlroots", providers: [.apt(["libwlroots-dev"])]),
         .target(name: "TouchspotsWlroots", dependencies: ["CWlroots", "CWaylandServer", "HarnessServerSupport", "HarnessProtocol"],
                 cSettings: [.define("WLR_USE_UNSTABLE")],

@@ -171,6 +171,80 @@ public enum ClientBenchmark {
                        touchToPresent: lines.compactMap(\.touchToPresentMs))
     }
 
+    /// The whole client's heap allocations in steady state: touchspots runs with the
+    /// allocation counter preloaded (Sources/TouchspotsAllocCount), the fingers land and
+    /// move for a second of warm-up, then the count is read (SIGUSR2) before and after
+    /// `seconds` of motion.
+    public struct Allocations: Sendable {
+        public let frames: Int
+        public let commits: Int
+        public let allocations: Int
+        public var perFrame: Double { Double(allocations) / Double(max(1, frames)) }
+        public var perCommit: Double { Double(allocations) / Double(max(1, commits)) }
+    }
+
+    public static func allocations(configuration c: Configuration, directory: String) throws -> Allocations {
+        let counter = Products.allocationCounter
+        guard FileManager.default.fileExists(atPath: counter) else {
+            throw HarnessError("no allocation counter at \(counter) (build it with swift build, or set TOUCHSPOTS_ALLOC_COUNT)")
+        }
+        let folder = "\(directory)/allocations"
+        let weston = try startWeston(in: folder, c)
+        defer { weston.stop() }
+        let countFile = "\(folder)/allocations.txt"
+        var environment = weston.clientEnvironment
+        environment["LD_PRELOAD"] = counter
+        environment["TOUCHSPOTS_ALLOC_COUNT_FILE"] = countFile
+        let process = try ChildProcess(name: "touchspots",
+                                       arguments: [Products.touchspots, "--fullscreen"] + c.touchspotsArguments,
+                                       environment: environment, logPath: "\(folder)/client.log")
+        defer { _ = try? process.stop(timeout: 2) }
+        try weston.control.send("wait-ready", timeout: 20)
+        try weston.control.send("sync")
+
+        let warmUp = max(1, Int(c.rate))
+        let frames = Int(c.rate * c.seconds)
+        try weston.control.send(batch: batch(step: 0, "down", fingers: c.fingers, rate: c.rate))
+        var step = 0
+        func move(_ count: Int) throws {
+            let start = monotonicNow()
+            for i in 1...count {
+                sleep(until: start + Double(i) / c.rate)
+                step += 1
+                try weston.control.send(batch: batch(step: step, "motion", fingers: c.fingers, rate: c.rate))
+            }
+            try weston.control.send("sync")
+        }
+        try move(warmUp)
+        let before = try readCount(countFile, of: process, reading: 1)
+        let commitsBefore = Int(try weston.control.send("commits")) ?? 0
+        try move(frames)
+        let after = try readCount(countFile, of: process, reading: 2)
+        let commits = (Int(try weston.control.send("commits")) ?? 0) - commitsBefore
+        try weston.control.send(batch: (0..<c.fingers).map { "up \($0)" } + ["frame"])
+        return Allocations(frames: frames, commits: commits, allocations: after - before)
+    }
+
+    /// Asks the counter for its count (SIGUSR2) and waits for its `line`-th line.
+    private static func readCount(_ path: String, of process: ChildProcess, reading line: Int) throws -> Int {
+        process.signal(SIGUSR2)
+        let deadline = monotonicNow() + 5
+        while monotonicNow() < deadline {
+            let lines = ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n")
+            if lines.count >= line, let count = Int(lines[line - 1]) { return count }
+            usleep(2000)
+        }
+        throw HarnessError("the allocation counter did not answer (is \(Products.allocationCounter) preloaded?)")
+    }
+
+    public static func report(_ allocations: Allocations, configuration c: Configuration) -> String {
+        "The whole client's heap allocations in steady state (\(c.fingers) fingers moving at \(Int(c.rate)) Hz, "
+            + "\(allocations.frames) frames after a second of warm-up; malloc, calloc, realloc and the aligned "
+            + "allocators counted by Sources/TouchspotsAllocCount): \(allocations.allocations) allocations, "
+            + String(format: "%.2f per touch frame, %.2f per commit (%d commits).\n",
+                     allocations.perFrame, allocations.perCommit, allocations.commits)
+    }
+
     static func percentile(_ values: [Double], _ p: Double) -> Double {
         let sorted = values.sorted()
         guard !sorted.isEmpty else { return .nan }

@@ -26,6 +26,13 @@ public enum Products {
             ?? "\(buildDirectory)/libtouchspots-wlroots.so"
     }
 
+    /// $TOUCHSPOTS_ALLOC_COUNT, else `libtouchspots-alloc-count.so` beside the running
+    /// program: the benchmark's allocation counter (not in the packages).
+    public static var allocationCounter: String {
+        ProcessInfo.processInfo.environment["TOUCHSPOTS_ALLOC_COUNT"]
+            ?? "\(buildDirectory)/libtouchspots-alloc-count.so"
+    }
+
     /// `touchspots-kwin-input` beside the running program.
     public static var kwinInput: String { "\(buildDirectory)/touchspots-kwin-input" }
 

@@ -56,10 +56,14 @@ public final class Surface {
     /// frame, so a change shows on the next one.
     /// wl_surface.preferred_buffer_scale (wl_compositor v6) would be preferred, but
     /// libwayland 1.21's headers predate it.
+    /// (Read on every pass of the event loop, so it builds no arrays.)
     public var outputScale: Int32 {
-        let outputs = enteredOutputs.isEmpty ? Array(registry.outputs.values)
-            : enteredOutputs.compactMap { registry.output(for: $0) }
-        return outputs.map(\.scale).max() ?? 1
+        var largest: Int32?
+        for output in registry.outputs.values
+        where enteredOutputs.isEmpty || enteredOutputs.contains(output.proxy) {
+            largest = max(largest ?? output.scale, output.scale)
+        }
+        return largest ?? 1
     }
 
     /// The scale to draw at: the compositor's fractional preference when it sends one

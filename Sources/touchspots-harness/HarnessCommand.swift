@@ -247,8 +247,10 @@ struct BenchCommand: ParsableCommand {
         let latencies = try [10, rate].map {
             try ClientBenchmark.latency(rate: $0, seconds: seconds, configuration: configuration, directory: directory)
         }
+        let allocations = try ClientBenchmark.allocations(configuration: configuration, directory: directory)
         let report = ClientBenchmark.report(samples, configuration: configuration) + "\n"
-            + ClientBenchmark.report(latencies)
+            + ClientBenchmark.report(latencies) + "\n"
+            + ClientBenchmark.report(allocations, configuration: configuration)
         try report.write(toFile: "\(directory)/report.md", atomically: true, encoding: .utf8)
         print(report)
     }
