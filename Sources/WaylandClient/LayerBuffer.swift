@@ -2,17 +2,18 @@ import CWaylandClient
 import CWaylandProtocols
 import Glibc
 
-/// One ARGB8888 wl_buffer of a layer (LayerSurface), in a memfd kept at the largest size
-/// it has needed: a spot growing in, or a pen spot changing size, gets a new wl_buffer
-/// from the same pool (one request) instead of new memory. The compositor owns it from
-/// attach until wl_buffer.release; it is redrawn only while it is not `isBusy`.
+/// One ARGB8888 wl_buffer of a layer (LayerSurface), in memory kept at the largest size it
+/// has needed: a spot growing in, or a pen spot changing size, gets a new wl_buffer from
+/// the same pool (one request) instead of new memory. No file descriptor stays open (a
+/// compositor sending 150 fingers makes 150 layers), so growing maps a new memfd. The
+/// compositor owns it from attach until wl_buffer.release; it is redrawn only while it is
+/// not `isBusy`.
 public final class LayerBuffer {
     private(set) var proxy: OpaquePointer?
     private let registry: Registry
-    private let fd: Int32
-    private let pool: OpaquePointer
-    private var capacity: Int
-    public private(set) var pixels: UnsafeMutableRawPointer
+    private var pool: OpaquePointer?
+    private var capacity = 0
+    public private(set) var pixels: UnsafeMutableRawPointer?
     public private(set) var width: Int32 = 0
     public private(set) var height: Int32 = 0
     public var stride: Int32 { width * 4 }
@@ -21,59 +22,50 @@ public final class LayerBuffer {
     nonisolated(unsafe) private static let listener = Listener.make(wl_buffer_listener(
         release: { data, _ in object(data, as: LayerBuffer.self).isBusy = false }))
 
-    /// Room for a 100 px spot at 2x, so most layers never grow their memory.
-    private static let initialCapacity = 208 * 208 * 4
+    /// Memory comes in steps of 64 KiB: a 100 px spot at 1x (40 KiB) fits the first.
+    private static let step = 64 << 10
 
-    init(registry: Registry) throws {
+    init(registry: Registry) {
         self.registry = registry
-        capacity = Self.initialCapacity
-        fd = ts_memfd_create("touchspots-layer")
-        guard fd >= 0 else { throw WaylandError.system(call: "memfd_create", errno: errno) }
-        guard ftruncate(fd, off_t(capacity)) == 0 else {
-            let error = errno
-            close(fd)
-            throw WaylandError.system(call: "ftruncate", errno: error)
-        }
-        guard let map = mmap(nil, capacity, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), map != MAP_FAILED else {
-            let error = errno
-            close(fd)
-            throw WaylandError.system(call: "mmap", errno: error)
-        }
-        pixels = map
-        pool = wl_shm_create_pool(registry.shm, fd, Int32(capacity))
     }
 
     deinit {
         if let proxy { wl_buffer_destroy(proxy) }
-        wl_shm_pool_destroy(pool)
-        munmap(pixels, capacity)
-        close(fd)
+        if let pool { wl_shm_pool_destroy(pool) }
+        if let pixels { munmap(pixels, capacity) }
     }
 
-    /// Makes this (free) buffer `width` x `height`, growing its memory when needed.
+    /// Makes this (free) buffer `width` x `height`, with more memory when it needs it.
     func resize(width: Int32, height: Int32) throws {
         precondition(!isBusy, "a layer buffer the compositor holds cannot change")
         guard width != self.width || height != self.height || proxy == nil else { return }
         let needed = Int(width) * 4 * Int(height)
-        guard needed <= BufferPool.maxBufferBytes else {
+        guard width > 0, height > 0, needed <= BufferPool.maxBufferBytes else {
             throw WaylandError.bufferTooLarge(width: Int(width), height: Int(height))
         }
-        if needed > capacity {
-            // A wl_shm_pool may only grow; the compositor maps the new size on its side.
-            guard ftruncate(fd, off_t(needed)) == 0 else { throw WaylandError.system(call: "ftruncate", errno: errno) }
-            guard let map = mmap(nil, needed, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), map != MAP_FAILED else {
-                throw WaylandError.system(call: "mmap", errno: errno)
-            }
-            munmap(pixels, capacity)
-            pixels = map
-            capacity = needed
-            wl_shm_pool_resize(pool, Int32(needed))
-        }
         if let proxy { wl_buffer_destroy(proxy) }
+        proxy = nil
+        if needed > capacity { try allocate((needed + Self.step - 1) / Self.step * Self.step) }
         let buffer = wl_shm_pool_create_buffer(pool, 0, width, height, width * 4, WL_SHM_FORMAT_ARGB8888.rawValue)!
         wl_buffer_add_listener(buffer, Self.listener, unretained(self))
         proxy = buffer
         self.width = width
         self.height = height
+    }
+
+    /// New memory of `bytes` in a memfd of its own, shared with the compositor by a pool.
+    private func allocate(_ bytes: Int) throws {
+        let fd = ts_memfd_create("touchspots-layer")
+        guard fd >= 0 else { throw WaylandError.system(call: "memfd_create", errno: errno) }
+        defer { close(fd) }
+        guard ftruncate(fd, off_t(bytes)) == 0 else { throw WaylandError.system(call: "ftruncate", errno: errno) }
+        guard let map = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), map != MAP_FAILED else {
+            throw WaylandError.system(call: "mmap", errno: errno)
+        }
+        if let pool { wl_shm_pool_destroy(pool) }
+        if let pixels { munmap(pixels, capacity) }
+        pixels = map
+        capacity = bytes
+        pool = wl_shm_create_pool(registry.shm, fd, Int32(bytes))
     }
 }

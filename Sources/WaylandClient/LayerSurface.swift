@@ -43,7 +43,7 @@ public final class LayerSurface {
     public func freeBuffer(width: Int32, height: Int32) throws -> LayerBuffer? {
         var buffer = buffers.first { !$0.isBusy }
         if buffer == nil, buffers.count < Self.maxBuffers {
-            buffer = try LayerBuffer(registry: registry)
+            buffer = LayerBuffer(registry: registry)
             buffers.append(buffer!)
         }
         try buffer?.resize(width: width, height: height)

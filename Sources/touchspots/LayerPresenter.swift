@@ -111,7 +111,8 @@ final class LayerPresenter {
             view.window?.layersChanged = true
             return false
         }
-        renderer.render(layer: view, into: PixelBuffer(pixels: buffer.pixels, width: width, height: height,
+        guard let pixels = buffer.pixels else { return false }
+        renderer.render(layer: view, into: PixelBuffer(pixels: pixels, width: width, height: height,
                                                        stride: buffer.stride),
                         scale: scale, alpha: item.alpha)
         entry.surface.show(buffer, scale: scale, usesViewport: usesViewport, logicalSize: logical,
