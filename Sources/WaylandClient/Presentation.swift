@@ -12,11 +12,14 @@ public struct PresentedTime: Sendable {
 
 /// One wp_presentation_feedback: asked for right before a commit, answered once with
 /// `presented` or `discarded` (the commit never reached the screen). Its surface holds it
-/// until then, and destroys what is still unanswered when it goes.
+/// until then, destroys what is still unanswered when it goes, and keeps answered ones
+/// for the next commits: a commit asks for one, and the Swift side of it is not
+/// allocated anew each time (only libwayland's proxy is).
 final class PresentationFeedback {
-    private let proxy: OpaquePointer
-    private let completion: (PresentedTime?) -> Void
-    private weak var surface: Surface?
+    private var proxy: OpaquePointer?
+    /// What the asker gave to tell this commit's answer from the others'.
+    private(set) var tag = 0
+    private unowned let surface: Surface
 
     nonisolated(unsafe) private static let listener = Listener.make(wp_presentation_feedback_listener(
         sync_output: { _, _, _ in },
@@ -27,24 +30,30 @@ final class PresentationFeedback {
         },
         discarded: { data, _ in object(data, as: PresentationFeedback.self).finish(nil) }))
 
-    init(presentation: OpaquePointer, surface: Surface, completion: @escaping (PresentedTime?) -> Void) {
-        proxy = wp_presentation_feedback(presentation, surface.proxy)
-        self.completion = completion
+    init(surface: Surface) {
         self.surface = surface
+    }
+
+    func start(presentation: OpaquePointer, tag: Int) {
+        let proxy = wp_presentation_feedback(presentation, surface.proxy)!
         wp_presentation_feedback_add_listener(proxy, Self.listener, unretained(self))
-        surface.pendingFeedback.append(self)
+        self.proxy = proxy
+        self.tag = tag
     }
 
     private func finish(_ time: PresentedTime?) {
         withExtendedLifetime(self) {
-            wp_presentation_feedback_destroy(proxy)
-            completion(time)
-            surface?.pendingFeedback.removeAll { $0 === self }
+            if let proxy { wp_presentation_feedback_destroy(proxy) }
+            proxy = nil
+            surface.feedbackAnswered(self, time)
         }
     }
 
     /// The surface goes before the answer came.
-    func abandon() { wp_presentation_feedback_destroy(proxy) }
+    func abandon() {
+        if let proxy { wp_presentation_feedback_destroy(proxy) }
+        proxy = nil
+    }
 }
 
 /// Sub-frame timestamps of a wl_touch (zwp_input_timestamps_v1, which weston offers): each
@@ -68,13 +77,21 @@ final class TouchTimestamps {
 }
 
 extension Surface {
-    /// Asks to be told when the next commit reaches the screen (call right before it).
-    /// False when the compositor offers no wp_presentation.
+    /// Asks to be told, through `onPresented` with `tag`, when the next commit reaches the
+    /// screen (call right before it). False when the compositor offers no wp_presentation.
     @discardableResult
-    public func requestPresentationFeedback(_ completion: @escaping (PresentedTime?) -> Void) -> Bool {
+    public func requestPresentationFeedback(tag: Int) -> Bool {
         guard let presentation = registry.presentation else { return false }
-        _ = PresentationFeedback(presentation: presentation, surface: self, completion: completion)
+        let feedback = spareFeedback.popLast() ?? PresentationFeedback(surface: self)
+        feedback.start(presentation: presentation, tag: tag)
+        pendingFeedback.append(feedback)
         return true
+    }
+
+    func feedbackAnswered(_ feedback: PresentationFeedback, _ time: PresentedTime?) {
+        if let index = pendingFeedback.firstIndex(where: { $0 === feedback }) { pendingFeedback.remove(at: index) }
+        spareFeedback.append(feedback)
+        onPresented(feedback.tag, time)
     }
 }
 

@@ -13,8 +13,13 @@ public final class Surface {
     private var viewport: OpaquePointer?
     /// The compositor's preferred scale in 120ths (wp_fractional_scale_v1), once sent.
     private var preferredScale120: UInt32?
-    /// Presentation feedback asked for and not yet answered (destroyed with the surface).
+    /// Presentation feedback asked for and not yet answered (destroyed with the surface),
+    /// and answered ones kept for later commits.
     var pendingFeedback: [PresentationFeedback] = []
+    var spareFeedback: [PresentationFeedback] = []
+    /// Told when a commit that asked for feedback (requestPresentationFeedback's tag)
+    /// reached the screen, or with nil when it never did (discarded).
+    public var onPresented: (Int, PresentedTime?) -> Void = { _, _ in }
 
     /// An output that went away (global_remove) may still be named by an enter or leave
     /// already on its way; libwayland hands those over as nil, once the client has let go

@@ -133,6 +133,7 @@ final class App {
         presenter.onScaleLowered = { [unowned self] asked, used in
             log?.write(.warning("the compositor's scale \(asked) would need a buffer over \(BufferPool.maxBufferBytes >> 20) MiB; drawing at \(used)", kind: "scale"))
         }
+        surface.onPresented = { [unowned self] commit, time in latency.presented(commit: commit, time) }
         latency.onReport = { [unowned self] report in log?.write(.presented(report)) }
         latency.onWarning = { [unowned self] message in log?.write(.warning(message, kind: "latency")) }
         latency.onSummary = { [unowned self] text in session.perform(.showLatency(text)) }

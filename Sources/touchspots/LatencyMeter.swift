@@ -40,6 +40,14 @@ final class LatencyMeter {
 
     private let registry: Registry
     private var pending: Pending?
+    /// Commits whose presentation feedback has not come yet (a few at most), kept in a
+    /// reused array rather than in a closure per commit.
+    private struct InFlight {
+        let commit: Int
+        let touchToCommit: Double
+        let touch: Pending
+    }
+    private var inFlight: [InFlight] = []
     private var nextTimestamp: UInt64?
     private(set) var commits = 0
     private var warnedAboutClocks = false
@@ -64,7 +72,11 @@ final class LatencyMeter {
     init(registry: Registry, isWaitingForFrame: @escaping () -> Bool) {
         self.registry = registry
         self.isWaitingForFrame = isWaitingForFrame
+        inFlight.reserveCapacity(Self.maxInFlight)
     }
+
+    /// A compositor that never answers must not make the list grow without end.
+    private static let maxInFlight = 64
 
     /// zwp_input_timestamps_v1: the next touch event's time in ns.
     func touchTimestamp(_ nanoseconds: UInt64) { nextTimestamp = nanoseconds }
@@ -111,11 +123,18 @@ final class LatencyMeter {
         commits += 1
         guard let touch = pending, let now = clockNanoseconds(Self.monotonic) else { return }
         pending = nil
-        let commit = commits
         let touchToCommit = Double(now &- touch.readAt) / 1e6
-        surface.requestPresentationFeedback { [weak self] presented in
-            self?.presented(commit: commit, touchToCommit: touchToCommit, touch: touch, presented)
+        if surface.requestPresentationFeedback(tag: commits) {
+            if inFlight.count >= Self.maxInFlight { inFlight.removeFirst() }
+            inFlight.append(InFlight(commit: commits, touchToCommit: touchToCommit, touch: touch))
         }
+    }
+
+    /// A commit's answer (Surface.onPresented): its report, and the panel's percentiles.
+    func presented(commit: Int, _ time: PresentedTime?) {
+        guard let index = inFlight.firstIndex(where: { $0.commit == commit }) else { return }
+        let flight = inFlight.remove(at: index)
+        presented(commit: commit, touchToCommit: flight.touchToCommit, touch: flight.touch, time)
     }
 
     /// The touches read since the last commit changed nothing on screen: no commit will
