@@ -76,7 +76,7 @@ final class App {
             throw UsageError("unknown scene '\(options.scene)' (scenes: \(Stage.sceneNames.joined(separator: ", ")))")
         }
         self.session = session
-        session.window.composesLayers = options.usesLayers && registry.subcompositor != nil
+        session.window.allowsLayers = options.usesLayers && registry.subcompositor != nil
             && !CompositorQuirk.directScanoutHidesSubsurfaces.workAround {
                 CompositorQuirk.hidesSubsurfaces(offering: registry.offeredInterfaces)
             }

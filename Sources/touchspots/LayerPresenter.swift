@@ -32,6 +32,10 @@ final class LayerPresenter {
     private var spare: [LayerSurface] = []
     /// The visible layer views of the latest pass, reused.
     private var found: [Found] = []
+    /// Whether the latest pass met a shown view that keeps above layers.
+    private var overlayShown = false
+    /// Whether any layer is on screen.
+    var isShowingLayers: Bool { !entries.isEmpty }
 
     init(registry: Registry, surface: Surface, renderer: ViewRenderer) {
         self.registry = registry
@@ -47,7 +51,13 @@ final class LayerPresenter {
     /// free buffer stays due, and the window is told it still needs a redraw.
     func update(_ window: Window, scale: Double, usesViewport: Bool) throws -> Bool {
         found.removeAll(keepingCapacity: true)
+        overlayShown = false
         collect(window, origin: .zero, alpha: 1)
+        // Layers lie above everything the window draws: while a view that must stay above
+        // them is shown, the spots are drawn into the window's buffer and every layer hides.
+        let composes = window.allowsLayers && !overlayShown
+        if window.composesLayers != composes { window.composesLayers = composes }
+        if !composes { found.removeAll(keepingCapacity: true) }
         var changed = false
         var restack = false
 
@@ -135,6 +145,7 @@ final class LayerPresenter {
     /// the opacity their ancestors give them. A layer's own subviews are drawn with it.
     private func collect(_ view: View, origin: Point, alpha: Double) {
         for subview in view.subviews where !subview.isHidden && subview.drawingAlpha > 0 {
+            if subview.keepsAboveLayers { overlayShown = true }
             let at = Point(x: origin.x + subview.frame.minX, y: origin.y + subview.frame.minY)
             if subview.isLayer {
                 found.append(Found(view: subview, origin: at, alpha: alpha))

@@ -50,7 +50,7 @@ final class SurfacePresenter {
         guard window.needsRedraw else { return false }
         window.stepAnimations()
         var layersChanged = false
-        if window.composesLayers {
+        if window.allowsLayers || layers.isShowingLayers {
             window.layersChanged = false
             layersChanged = try layers.update(window, scale: scale, usesViewport: surface.usesViewport)
         }

@@ -125,6 +125,30 @@ final class SpotsEndToEndTests: EndToEndTestCase {
         XCTAssertTrue(isBackground(moved, x: 300 - 45, y: 300), "and gone from the old one")
     }
 
+    /// Layers lie above everything the window draws, and a spot must never hide a trail:
+    /// while trails are shown the spots are drawn into the window's buffer (no subsurface),
+    /// and the trail's dots show over the spot; hidden again, a new finger gets a layer.
+    func testTrailsShownKeepTheSpotsInTheWindowsBuffer() throws {
+        try startSession(arguments: ["--trails"], environment: ["WAYLAND_DEBUG": "client"])
+        try session.send(batch: ["down 1 300 300", "frame"])
+        for step in 1...4 {
+            try session.send(batch: ["motion 1 \(300 + step * 10) 300", "frame"])
+        }
+        let image = try session.screenshot("trails-over-spot.png")
+        let red = image.count(x: 300, y: 295, width: 40, height: 10) { $0.r > 180 && $0.g < 100 && $0.b < 100 }
+        XCTAssertGreaterThan(red, 10, "the trail's dots show over the spot")
+        var log = try String(contentsOfFile: session.client.logPath, encoding: .utf8)
+        XCTAssertFalse(log.contains("get_subsurface"), "no layer while trails are shown")
+        try session.send(batch: ["up 1", "frame"])
+        try key("t")  // trails off
+        try session.sync()
+        try session.send(batch: ["down 2 600 300", "frame"])
+        let spot = try session.screenshot("layer-again.png")
+        XCTAssertGreaterThan(spotCoverage(spot, x: 600, y: 300), 0.99)
+        log = try String(contentsOfFile: session.client.logPath, encoding: .utf8)
+        XCTAssertTrue(log.contains("wl_subcompositor") && log.contains("get_subsurface"), "a layer once trails are hidden")
+    }
+
     /// Drawn into the window's one buffer (`--single-buffer`), a moving finger damages its
     /// spot's old and new place, not the window.
     func testASingleBufferMoveDamagesOnlyTheSpot() throws {

@@ -16,6 +16,7 @@ public final class AnomalyBanner: View {
         super.init(name: "Anomalies")
         isUserInteractionEnabled = false
         isHidden = true
+        keepsAboveLayers = true
     }
 
     /// The lines drawn, in a steady order.

@@ -20,6 +20,7 @@ public final class HelpOverlay: View {
         super.init(name: "Help")
         isUserInteractionEnabled = false
         isHidden = true
+        keepsAboveLayers = true
     }
 
     public override func draw(in canvas: Canvas) {

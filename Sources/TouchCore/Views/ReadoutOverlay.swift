@@ -24,6 +24,7 @@ public final class ReadoutOverlay: View {
         super.init(name: "Readouts")
         isUserInteractionEnabled = false
         isHidden = true
+        keepsAboveLayers = true
     }
 
     func show(_ snapshot: ReadoutSnapshot) {

@@ -21,6 +21,7 @@ public final class TrailsView: View {
         super.init(name: "Trails")
         isUserInteractionEnabled = false
         isHidden = true
+        keepsAboveLayers = true
     }
 
     /// How many dots are alive, for tests.

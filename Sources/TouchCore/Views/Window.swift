@@ -17,8 +17,12 @@ public final class Window: View {
     /// Width of a line of text in logical px at a font size, from the renderer's font; lets
     /// a label damage only its text. Without it labels damage their whole frame.
     public var measureText: ((String, Double) -> Double)?
-    /// Whether views marked `isLayer` are composited on their own (set by a presenter that
-    /// can: one with subsurfaces). Otherwise they are drawn into the window like any view.
+    /// Whether layers may be composited on their own at all (set by a presenter that can:
+    /// one with subsurfaces).
+    public var allowsLayers = false
+    /// Whether views marked `isLayer` are composited on their own now: when allowed and no
+    /// view that `keepsAboveLayers` is shown (the presenter sets it before each frame).
+    /// Otherwise they are drawn into the window like any view.
     public var composesLayers = false {
         didSet { if composesLayers != oldValue { damage = [bounds]; layersChanged = true } }
     }
