@@ -202,8 +202,13 @@ final class DecorationsEndToEndTests: EndToEndTestCase {
 
         // A drag on the title bar moves the window; no finger is seen by the scene.
         let grab = (before.left + 150, before.top - 12)
+        // touchspots asks mutter for the move once the finger has travelled 8 px (the first
+        // motion): the rest go once it has caught up, or they may all come before the move
+        // request and the window stays put (as with the mouse below).
         try mutter.control.send("down 1 \(grab.0) \(grab.1)")
-        for step in 1...10 { try mutter.control.send("motion 1 \(grab.0 + step * 10) \(grab.1 + step * 5)") }
+        try mutter.control.send("motion 1 \(grab.0 + 10) \(grab.1 + 5)")
+        try mutter.sync(client: client, eventLog: log)
+        for step in 2...10 { try mutter.control.send("motion 1 \(grab.0 + step * 10) \(grab.1 + step * 5)") }
         try mutter.control.send("up 1")
         let after = try findWindow("moved.png")
         XCTAssertEqual(after.left - before.left, 100, accuracy: 2, "the window followed the finger")
@@ -213,7 +218,9 @@ final class DecorationsEndToEndTests: EndToEndTestCase {
         // A drag from the border's bottom-right corner resizes the window.
         let corner = (after.left + 600 + 12, after.top + 400 + 12)
         try mutter.control.send("down 3 \(corner.0) \(corner.1)")
-        for step in 1...8 { try mutter.control.send("motion 3 \(corner.0 + step * 10) \(corner.1 + step * 5)") }
+        try mutter.control.send("motion 3 \(corner.0 + 10) \(corner.1 + 5)")
+        try mutter.sync(client: client, eventLog: log)
+        for step in 2...8 { try mutter.control.send("motion 3 \(corner.0 + step * 10) \(corner.1 + step * 5)") }
         try mutter.control.send("up 3")
         _ = try log.waitFor("the resized configure") {
             $0.configure.map { $0.width == 680 && $0.height == 440 } ?? false
