@@ -46,7 +46,7 @@ open class View: Responder {
     /// Whether this view, while shown, must be drawn above the layers (trails, the
     /// instrument panel, help, the anomaly banner: what a spot must never cover). Layers
     /// can only lie above the window's buffer, so while such a view is shown the window
-    /// draws its layers into its own buffer instead (SurfacePresenter decides).
+    /// draws its layers into its own buffer instead (LayerPresenter.update decides).
     public var keepsAboveLayers = false
     /// Bumped whenever a layer's pixels change (not when it only moves): the presenter
     /// redraws a layer whose version differs from the one it drew.
