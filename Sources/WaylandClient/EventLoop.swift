@@ -33,10 +33,19 @@ public final class EventLoop {
     /// after the wake, and is where the owner fires what is due.
     public var nextDeadline: () -> Double? = { nil }
 
+    /// Work that makes roundtrips of its own (loading libdecor): onIdle runs while the loop
+    /// has prepared to read, and a roundtrip then would wait for that read forever.
+    private var workBeforeRead: (() throws -> Void)?
+
     public init(display: Display) throws {
         self.display = display
     }
 
+    /// Runs `work` at the start of the next pass, before the loop prepares to read (the
+    /// loop does not block in between). A second call before then replaces the first.
+    public func runBeforeNextRead(_ work: @escaping () throws -> Void) {
+        workBeforeRead = work
+    }
 
     /// Seconds on CLOCK_MONOTONIC, the clock timers use.
     public static func monotonicNow() -> Double {
@@ -52,6 +61,11 @@ public final class EventLoop {
         let d = display.pointer
         var readsWithoutIdle = 0
         while exit == nil {
+            if let work = workBeforeRead {
+                workBeforeRead = nil
+                try work()
+                if exit != nil { break }
+            }
             while wl_display_prepare_read(d) != 0 {
                 if wl_display_dispatch_pending(d) < 0 { throw display.currentError() }
             }
@@ -131,6 +145,7 @@ public final class EventLoop {
     }
 
     private func pollTimeout() -> Int32 {
+        if workBeforeRead != nil { return 0 }
         guard let next = nextDeadline() else { return -1 }
         let ms = (next - Self.monotonicNow()) * 1000
         return ms <= 0 ? 0 : Int32(min(ms.rounded(.up), Double(Int32.max)))

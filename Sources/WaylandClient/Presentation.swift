@@ -49,6 +49,9 @@ final class PresentationFeedback {
         }
     }
 
+    /// The surface is replaced before the answer came: the commit never reaches the screen.
+    func discard() { finish(nil) }
+
     /// The surface goes before the answer came.
     func abandon() {
         if let proxy { wp_presentation_feedback_destroy(proxy) }

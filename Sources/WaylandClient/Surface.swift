@@ -4,7 +4,8 @@ import TouchCore
 
 /// A wl_surface: buffer attachment, damage, frame callbacks and the outputs it is on.
 public final class Surface {
-    public let proxy: OpaquePointer
+    /// Replaced once, when the window gets libdecor's frame (`renew()`).
+    public private(set) var proxy: OpaquePointer
     let registry: Registry
     private var enteredOutputs: [OpaquePointer] = []
     private var frameCallback: OpaquePointer?
@@ -37,6 +38,10 @@ public final class Surface {
     public init(registry: Registry) {
         self.registry = registry
         proxy = wl_compositor_create_surface(registry.compositor)
+        attachExtensions()
+    }
+
+    private func attachExtensions() {
         wl_surface_add_listener(proxy, Self.listener, unretained(self))
         // Fractional scaling needs both: the scale, and a viewport to size the buffer down.
         if let manager = registry.fractionalScaleManager, let viewporter = registry.viewporter {
@@ -47,12 +52,35 @@ public final class Surface {
         }
     }
 
-    deinit {
-        for feedback in pendingFeedback { feedback.abandon() }
+    private func destroyProxies() {
         if let viewport { wp_viewport_destroy(viewport) }
         if let fractionalScale { wp_fractional_scale_v1_destroy(fractionalScale) }
         if let frameCallback { wl_callback_destroy(frameCallback) }
+        viewport = nil
+        fractionalScale = nil
+        frameCallback = nil
+        onFrameDone = nil
         wl_surface_destroy(proxy)
+    }
+
+    deinit {
+        for feedback in pendingFeedback { feedback.abandon() }
+        destroyProxies()
+    }
+
+    /// Replaces the wl_surface with a new one, once its role object is destroyed: the
+    /// window's surface gets a new role this way (a window started fullscreen getting
+    /// libdecor's frame). Giving the same wl_surface a role again is allowed by wl_surface's
+    /// rules, but mutter 43 then shows only the frame and weston 10 sends it no input.
+    /// Commits waiting for presentation are told they were discarded; subsurfaces of the
+    /// old surface are the caller's to make again.
+    public func renew() {
+        for feedback in pendingFeedback { feedback.discard() }
+        destroyProxies()
+        enteredOutputs.removeAll()
+        preferredScale120 = nil
+        proxy = wl_compositor_create_surface(registry.compositor)
+        attachExtensions()
     }
 
     /// The largest integer scale of the outputs the surface is on; before the first

@@ -9,6 +9,14 @@ import TouchCore
 /// kwin, phoc) and draws its own frame where it does not (GNOME, weston); fullscreen hides
 /// the frame. libdecor 0.1.1's frame needs wl_subcompositor (it crashes without one), so
 /// on a compositor without it the window is a plain, undecorated xdg_toplevel.
+///
+/// A window started fullscreen shows no frame, so it starts as a plain xdg_toplevel and
+/// loads libdecor only when it leaves fullscreen: loading libdecor's cairo plugin (some
+/// forty libraries) and its roundtrip cost about 15 ms of start-up on weston
+/// (docs/benchmark.md). Leaving fullscreen then replaces the window: the plain role and
+/// its wl_surface are destroyed, and libdecor decorates a new wl_surface
+/// (`needsDecorations`, `decorate()`, `Surface.renew()`). The end-to-end tests leave
+/// fullscreen this way on weston and mutter.
 /// All configure handling lives here.
 public final class Toplevel {
     public struct Configuration: Equatable, Sendable {
@@ -28,10 +36,21 @@ public final class Toplevel {
     private var libdecor: (context: OpaquePointer, frame: OpaquePointer)?
     private var plain: PlainToplevel?
     public private(set) var current: Configuration?
+    private let surface: Surface
+    private let registry: Registry
+    private let title: String
+    private let appID: String
+    private var minimumSize: (width: Int32, height: Int32)?
+    /// The plain role stands in for libdecor until the window leaves fullscreen.
+    private var decoratesLater = false
+    /// Fullscreen was configured once (so a configure without it means it was left).
+    private var wasFullscreen = false
+    private var leaveRequested = false
 
     /// Both roles report here; returns the size the client chose.
     fileprivate func configured(_ configuration: Configuration) -> (width: Int32, height: Int32) {
         current = configuration
+        if configuration.isFullscreen { wasFullscreen = true }
         return onConfigure(configuration)
     }
 
@@ -64,16 +83,57 @@ public final class Toplevel {
         reserved0: nil, reserved1: nil, reserved2: nil, reserved3: nil, reserved4: nil,
         reserved5: nil, reserved6: nil, reserved7: nil, reserved8: nil, reserved9: nil))
 
-    public init(surface: Surface, registry: Registry, title: String, appID: String) throws {
+    /// `fullscreen`: ask for fullscreen before the first commit, and leave libdecor unloaded
+    /// until the window leaves it.
+    public init(surface: Surface, registry: Registry, title: String, appID: String,
+                fullscreen: Bool) throws {
+        self.surface = surface
+        self.registry = registry
+        self.title = title
+        self.appID = appID
         let usable = CompositorQuirk.libdecorNeedsSubcompositor.workAround { registry.hasSubcompositor }
-        guard usable, let context = libdecor_new(registry.display.pointer, Self.contextInterface) else {
+        if !usable || fullscreen {
+            decoratesLater = usable
+            let role = PlainToplevel(surface: surface, registry: registry, title: title, appID: appID)
+            plain = role
+            role.owner = self
+            if fullscreen { role.setFullscreen(true) }
+            return
+        }
+        try startLibdecor()
+    }
+
+    /// Whether the window, started fullscreen without libdecor, has left fullscreen (or
+    /// was asked to) and should now get its frame: call `decorate()` outside event dispatch.
+    public var needsDecorations: Bool {
+        decoratesLater && plain != nil && (leaveRequested || (wasFullscreen && current?.isFullscreen == false))
+    }
+
+    /// Gives the window libdecor's frame: destroys the plain role, unmaps the surface and
+    /// has libdecor make a new role for it. The caller draws everything again after the
+    /// next configure, and owes the new role its initial commit (no buffer).
+    public func decorate() throws {
+        guard decoratesLater, plain != nil else { return }
+        decoratesLater = false
+        plain = nil
+        current = nil
+        surface.renew()
+        try startLibdecor()
+        if let minimumSize { libdecor_frame_set_min_content_size(libdecor!.frame, minimumSize.width, minimumSize.height) }
+    }
+
+    /// libdecor binds its globals and loads its plugin over one roundtrip, done outside
+    /// event dispatch (at start-up, or from `decorate()` called after it).
+    private func startLibdecor() throws {
+        guard let context = libdecor_new(registry.display.pointer, Self.contextInterface) else {
+            onProblem("libdecor could not be started")
             let role = PlainToplevel(surface: surface, registry: registry, title: title, appID: appID)
             plain = role
             role.owner = self
             return
         }
-        // libdecor binds its globals and loads its plugin over one roundtrip; a frame
-        // made before that has no xdg_toplevel yet, and requests on it would crash.
+        // A frame made before that roundtrip has no xdg_toplevel yet, and requests on it
+        // would crash.
         try registry.display.roundtrip()
         let frame = libdecor_decorate(context, surface.proxy, Self.frameInterface, unretained(self))!
         libdecor = (context, frame)
@@ -95,6 +155,7 @@ public final class Toplevel {
             if on { libdecor_frame_set_fullscreen(frame, nil) } else { libdecor_frame_unset_fullscreen(frame) }
         } else {
             plain?.setFullscreen(on)
+            if !on { leaveRequested = true }
         }
     }
 
@@ -153,6 +214,7 @@ public final class Toplevel {
     }
 
     public func setMinimumSize(width: Int32, height: Int32) {
+        minimumSize = (width, height)
         if let frame = libdecor?.frame {
             libdecor_frame_set_min_content_size(frame, width, height)
         } else {
@@ -210,8 +272,7 @@ final class PlainToplevel {
         xdg_toplevel_add_listener(toplevel, Self.toplevelListener, unretained(self))
         xdg_toplevel_set_title(toplevel, title)
         xdg_toplevel_set_app_id(toplevel, appID)
-        // The role's first commit, which the first configure answers.
-        wl_surface_commit(surface.proxy)
+        // The role's first commit, which the first configure answers, is the caller's.
     }
 
     deinit {

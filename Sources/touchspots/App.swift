@@ -63,7 +63,7 @@ final class App {
         loop = try EventLoop(display: display)
         surface = Surface(registry: registry)
         toplevel = try Toplevel(surface: surface, registry: registry, title: "touchspots",
-                                appID: "touchspots")
+                                appID: "touchspots", fullscreen: options.fullscreen)
         let renderer = ViewRenderer(font: font)
         presenter = SurfacePresenter(registry: registry, surface: surface, renderer: renderer)
         frameTouches = LibdecorFrameTouches(toplevel: toplevel)
@@ -83,10 +83,9 @@ final class App {
         if options.showsPanel { session.perform(.toggleReadouts) }
         if options.showsTrails { session.perform(.toggleTrails) }
         frameTouches.contentSize = { [session] in session.window.size }
-        pointerInput = PointerInput(session: session, ownSurface: surface.proxy)
-        penInput = PenInput(session: session, ownSurface: surface.proxy, latency: latency)
+        pointerInput = PointerInput(session: session, ownSurface: surface)
+        penInput = PenInput(session: session, ownSurface: surface, latency: latency)
         wire()
-        if options.fullscreen { toplevel.setFullscreen(true) }
         toplevel.setMinimumSize(width: 200, height: 150)
         // The initial commit carries no buffer; the first configure answers it.
         surface.commit()
@@ -153,6 +152,7 @@ final class App {
     private func idle() {
         session.flush()
         for seat in registry.seats.values { seat.keyboard?.fireRepeat() }
+        if toplevel.needsDecorations { loop.runBeforeNextRead { [unowned self] in try decorate() } }
         if configured {
             do {
                 var committed = try presenter.presentIfNeeded(session.window, scale: surface.scale)
@@ -176,6 +176,23 @@ final class App {
         registry.releaseRetiredOutputs()
     }
 
+    /// The window started fullscreen without libdecor and has left fullscreen: it gets a
+    /// new surface with libdecor's frame (Toplevel's doc comment says why), drawn whole
+    /// after its first configure.
+    private func decorate() throws {
+        guard toplevel.needsDecorations else { return }
+        try toplevel.decorate()
+        // Fingers down on the old surface get no more events from the compositor (weston
+        // 10 sends neither up nor cancel for them): they are cancelled, as wl_touch.cancel
+        // would.
+        for input in touchInputs.values { input.touchCancel() }
+        presenter.forgetContents()
+        configured = false
+        commitOwedForConfigure = false
+        // The new role's initial commit carries no buffer; its first configure answers it.
+        surface.commit()
+    }
+
     /// SIGUSR1 asks "have you caught up?": once everything read so far is handled and
     /// nothing is left to draw (no animation, no pending damage), the event log says so with
     /// a sync line. Harnesses for compositors that cannot ping clients (kwin) rely on it.
@@ -186,7 +203,7 @@ final class App {
     }
 
     private func attach(_ seat: Seat) {
-        let input = TouchInput(session: session, seat: seat, ownSurface: surface.proxy,
+        let input = TouchInput(session: session, seat: seat, ownSurface: surface,
                                frameTouches: frameTouches, latency: latency)
         touchInputs[ObjectIdentifier(seat)] = input
         seat.touchHandler = input

@@ -45,6 +45,13 @@ final class LayerPresenter {
         found.reserveCapacity(16)
     }
 
+    /// The window's surface was replaced: its subsurfaces went with it (inert now), and
+    /// the next update makes new ones.
+    func forgetAll() {
+        entries.removeAll(keepingCapacity: true)
+        spare.removeAll()
+    }
+
     /// Brings the layers in line with `window`'s layer views: hides those gone, draws those
     /// new or changed, moves those moved, restacks when the order changed. Returns whether
     /// anything was sent (the window's surface must then be committed). A layer with no

@@ -8,7 +8,7 @@ import WaylandClient
 /// cursor for the tool is hidden over the window, where touchspots draws its own marker.
 final class PenInput: TabletToolHandler {
     private let session: TouchSession
-    private let ownSurface: OpaquePointer
+    private let ownSurface: Surface
     private let latency: LatencyMeter
     /// The session's id for each announced tool.
     private var ids: [ObjectIdentifier: Int32] = [:]
@@ -24,7 +24,7 @@ final class PenInput: TabletToolHandler {
     /// Tools in proximity of our surface.
     private var overOwnSurface = Set<ObjectIdentifier>()
 
-    init(session: TouchSession, ownSurface: OpaquePointer, latency: LatencyMeter) {
+    init(session: TouchSession, ownSurface: Surface, latency: LatencyMeter) {
         self.session = session
         self.ownSurface = ownSurface
         self.latency = latency
@@ -54,7 +54,7 @@ final class PenInput: TabletToolHandler {
 
     func toolProximityIn(_ tool: TabletTool, tablet: Tablet?, surface: OpaquePointer?, serial: UInt32) {
         let key = ObjectIdentifier(tool)
-        guard surface == ownSurface, let id = ids[key] else {
+        guard surface == ownSurface.proxy, let id = ids[key] else {
             // Moved onto another surface: out, as far as the window is concerned.
             if overOwnSurface.remove(key) != nil, let id = ids[key] { session.penProximityOut(id) }
             return

@@ -6,16 +6,16 @@ final class PointerInput: PointerHandler {
     private let session: TouchSession
     private var lastTime: UInt32 = 0
     /// The window's surface; over libdecor's frame the pointer is the frame's, not a finger.
-    private let ownSurface: OpaquePointer
+    private let ownSurface: Surface
     private var overOwnSurface = true
 
-    init(session: TouchSession, ownSurface: OpaquePointer) {
+    init(session: TouchSession, ownSurface: Surface) {
         self.session = session
         self.ownSurface = ownSurface
     }
 
     func pointerEnter(surface: OpaquePointer?, x: Double, y: Double) {
-        overOwnSurface = surface == nil || surface == ownSurface
+        overOwnSurface = surface == nil || surface == ownSurface.proxy
         guard overOwnSurface else { return }
         session.pointerMoved(to: Point(x: x, y: y), time: lastTime)
     }

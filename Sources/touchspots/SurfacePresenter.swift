@@ -85,6 +85,13 @@ final class SurfacePresenter {
         return true
     }
 
+    /// The surface was replaced (`Surface.renew()`): the next frame draws everything, and
+    /// the spots get new subsurfaces.
+    func forgetContents() {
+        scale = 0
+        layers.forgetAll()
+    }
+
     static func bytes(_ width: Double, _ height: Double, scale: Double) -> Double {
         (width * scale).rounded() * 4 * (height * scale).rounded()
     }

@@ -15,13 +15,13 @@ final class TouchInput: TouchHandler {
     }
     /// The window's surface. Touches that begin on another one (libdecor's frame, whose
     /// subsurfaces our wl_touch also hears about) belong to the decorations, not to us.
-    private let ownSurface: OpaquePointer
+    private let ownSurface: Surface
     /// Acts on touches on libdecor 0.1.1's frame, which ignores them itself.
     private let frameTouches: LibdecorFrameTouches
     private var foreign = Set<Int32>()
     private let latency: LatencyMeter
 
-    init(session: TouchSession, seat: Seat, ownSurface: OpaquePointer, frameTouches: LibdecorFrameTouches,
+    init(session: TouchSession, seat: Seat, ownSurface: Surface, frameTouches: LibdecorFrameTouches,
          latency: LatencyMeter) {
         self.latency = latency
         self.session = session
@@ -32,7 +32,7 @@ final class TouchInput: TouchHandler {
 
     func touchDown(id: Int32, x: Double, y: Double, time: UInt32, surface: OpaquePointer?,
                    serial: UInt32, seat: Seat) {
-        if let surface, surface != ownSurface {
+        if let surface, surface != ownSurface.proxy {
             foreign.insert(id)
             CompositorQuirk.libdecorFrameIgnoresTouch.workAround {
                 frameTouches.down(id: id, at: Point(x: x, y: y), surface: surface, serial: serial, seat: seat)

@@ -260,12 +260,106 @@ final class DecorationsEndToEndTests: EndToEndTestCase {
         XCTAssertEqual(client.wait(timeout: 10), 0, "closing the window by mouse ends touchspots")
     }
 
+    /// Without a plugin libdecor cannot draw a frame: the window runs undecorated and the
+    /// warning is printed once. A fullscreen start loads libdecor only when the window
+    /// leaves fullscreen (F11; kiosk-shell keeps it fullscreen), so the warning comes then.
     func testWithoutALibdecorPluginTheWindowRunsUndecoratedAndSaysSoOnce() throws {
         try startSession(environment: ["LIBDECOR_PLUGIN_DIR": "/nonexistent"])
+        func warnings() throws -> Int {
+            let log = try String(contentsOfFile: session.client.logPath, encoding: .utf8)
+            return log.components(separatedBy: "falling back on no decorations").count - 1
+        }
+        XCTAssertEqual(try warnings(), 0, "libdecor is not loaded while the window is fullscreen")
+        try key("f11")
+        try session.sync()
         try session.send(batch: ["down 1 300 300", "frame"])
         let image = try session.screenshot("undecorated.png")
         XCTAssertGreaterThan(spotCoverage(image, x: 300, y: 300), 0.99)
-        let log = try String(contentsOfFile: session.client.logPath, encoding: .utf8)
-        XCTAssertEqual(log.components(separatedBy: "falling back on no decorations").count - 1, 1, log)
+        XCTAssertEqual(try warnings(), 1)
+    }
+
+    /// The libraries mapped into `pid` (from /proc/PID/maps, read to its end: the file
+    /// reports a size of 0).
+    private func mappedLibraries(of pid: pid_t) throws -> String {
+        let file = try XCTUnwrap(FileHandle(forReadingAtPath: "/proc/\(pid)/maps"))
+        defer { try? file.close() }
+        let text = String(decoding: try file.readToEnd() ?? Data(), as: UTF8.self)
+        XCTAssertTrue(text.contains("libwayland-client"), "the whole map is read")
+        return text
+    }
+
+    /// A window started fullscreen has no frame to show, so libdecor (its cairo plugin and
+    /// the libraries that plugin needs) is not loaded at start-up; leaving fullscreen maps
+    /// the same surface again with libdecor's frame, and touches reach its content.
+    /// `holdsAFinger`: a finger is down across the change (its spot a subsurface of the
+    /// old surface); it is cancelled, since the compositor sends nothing more for it.
+    private func leaveFullscreen(on compositor: Compositor, log: EventLogReader, client: ChildProcess,
+                                 holdsAFinger: Bool) throws {
+        try log.waitUntil(timeout: 20, "a fullscreen configure after ready", abandon: { client.hasExited }) { events in
+            events.contains { $0.ready != nil } && events.contains { $0.configure?.fullscreen == true }
+        }
+        try compositor.sync(client: client, eventLog: log)
+        XCTAssertFalse(try mappedLibraries(of: client.pid).contains("libdecor-cairo"),
+                       "libdecor's plugin is not loaded while fullscreen")
+        if holdsAFinger {
+            try compositor.control.send(batch: ["down 2 300 300", "frame"])
+            _ = try log.waitFor("the held finger") { $0.frame?.touch(2)?.phase == "began" }
+        }
+        try compositor.control.send(batch: ["key f11 press", "key f11 release"])
+        try log.waitUntil(timeout: 20, "a 600x400 configure, not fullscreen", abandon: { client.hasExited }) { events in
+            events.contains { $0.configure.map { !$0.fullscreen && $0.width == 600 && $0.height == 400 } ?? false }
+        }
+        try compositor.sync(client: client, eventLog: log)
+        XCTAssertTrue(try mappedLibraries(of: client.pid).contains("libdecor-cairo"),
+                      "libdecor's plugin is loaded once the window leaves fullscreen")
+        if holdsAFinger {
+            _ = try log.waitFor("the held finger cancelled") { $0.frame?.touch(2)?.phase == "cancelled" }
+            try compositor.control.send(batch: ["up 2", "frame"])
+        }
+        let window = try findWindow("left-fullscreen.png", on: compositor, client: client, log: log)
+        // A touch in the content is a finger at window coordinates.
+        try compositor.control.send(batch: ["down 1 \(window.left + 100) \(window.top + 50)", "frame"])
+        try compositor.control.send(batch: ["up 1", "frame"])
+        // (mutter numbers touches itself: the finger is told from the held one by place.)
+        func isNew(_ touch: LogTouch) -> Bool { touch.phase == "began" && touch.x != 300 }
+        let frame = try log.waitFor("the touch in the content") { $0.frame?.touches.contains(where: isNew) ?? false }
+        let touch = try XCTUnwrap(frame.frame?.touches.first(where: isNew))
+        XCTAssertEqual(touch.x, 100, accuracy: 2)
+        XCTAssertEqual(touch.y, 50, accuracy: 2)
+        XCTAssertFalse(client.hasExited)
+    }
+
+    func testFullscreenStartDecoratesWhenLeavingFullscreenOnWeston() throws {
+        try makeFreshOutputDirectory()
+        var configuration = Weston.Configuration(modulePath: Products.westonModule,
+                                                 logPath: "\(outputDirectory)/weston.log")
+        configuration.shell = "desktop-shell.so"
+        let weston = try Weston(configuration)
+        defer { weston.stop() }
+        let log = EventLogReader(path: "\(outputDirectory)/events.jsonl")
+        let client = try ChildProcess(name: "touchspots",
+                                      arguments: [Products.touchspots, "--fullscreen", "--size", "600x400",
+                                                  "--event-log", log.path],
+                                      environment: weston.clientEnvironment,
+                                      logPath: "\(outputDirectory)/touchspots.log")
+        defer { _ = try? client.stop() }
+        XCTAssertEqual(try weston.control.send("requests wl_subcompositor.get_subsurface"), "0")
+        try leaveFullscreen(on: weston, log: log, client: client, holdsAFinger: true)
+        XCTAssertGreaterThan(Int(try weston.control.send("requests wl_subcompositor.get_subsurface")) ?? 0, 0,
+                             "libdecor's frame")
+    }
+
+    func testFullscreenStartDecoratesWhenLeavingFullscreenOnMutter() throws {
+        try makeFreshOutputDirectory()
+        let mutter = try CompositorKind.mutter.start(width: 1024, height: 640, scale: 1, directory: outputDirectory)
+        defer { mutter.stop() }
+        let log = EventLogReader(path: "\(outputDirectory)/events.jsonl")
+        let client = try ChildProcess(name: "touchspots",
+                                      arguments: [Products.touchspots, "--fullscreen", "--size", "600x400",
+                                                  "--event-log", log.path],
+                                      environment: mutter.clientEnvironment,
+                                      logPath: "\(outputDirectory)/touchspots.log")
+        defer { _ = try? client.stop() }
+        try leaveFullscreen(on: mutter, log: log, client: client, holdsAFinger: false)
     }
 }
