@@ -23,13 +23,17 @@ public final class KeyboardDevice {
     private let context = xkb_context_new(XKB_CONTEXT_NO_FLAGS)
     private var keymap: OpaquePointer?
     private var state: OpaquePointer?
+    /// The compositor's keymap, compiled when a key or a modifier first needs it: compiling
+    /// takes about 2 ms, and the keymap comes at start-up, before the first configure,
+    /// which it would delay (docs/benchmark.md, "Start-up").
+    private var pendingKeymap: (fd: Int32, size: UInt32)?
     private var repeatRate: Int32 = 25
     private var repeatDelay: Int32 = 600
     private var held: (key: UInt32, nextAt: Double)?
 
     nonisolated(unsafe) private static let listener = Listener.make(wl_keyboard_listener(
         keymap: { data, _, format, fd, size in
-            object(data, as: KeyboardDevice.self).loadKeymap(format: format, fd: fd, size: size)
+            object(data, as: KeyboardDevice.self).keepKeymap(format: format, fd: fd, size: size)
         },
         enter: { _, _, _, _, _ in },
         leave: { data, _, _, _ in
@@ -58,15 +62,34 @@ public final class KeyboardDevice {
 
     deinit {
         if version >= 3 { wl_keyboard_release(proxy) } else { wl_keyboard_destroy(proxy) }
+        if let pendingKeymap { close(pendingKeymap.fd) }
         xkb_state_unref(state)
         xkb_keymap_unref(keymap)
         xkb_context_unref(context)
     }
 
-    private func loadKeymap(format: UInt32, fd: Int32, size: UInt32) {
+    private func keepKeymap(format: UInt32, fd: Int32, size: UInt32) {
+        if let pendingKeymap { close(pendingKeymap.fd) }
+        pendingKeymap = nil
+        guard format == WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue, size > 0 else {
+            close(fd)
+            return
+        }
+        pendingKeymap = (fd, size)
+    }
+
+    /// The xkb state, once the keymap kept last is compiled.
+    private func compiledState() -> OpaquePointer? {
+        if let pending = pendingKeymap {
+            pendingKeymap = nil
+            loadKeymap(fd: pending.fd, size: pending.size)
+        }
+        return state
+    }
+
+    private func loadKeymap(fd: Int32, size: UInt32) {
         defer { close(fd) }
-        guard format == WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue, size > 0,
-              let map = mmap(nil, Int(size), PROT_READ, MAP_PRIVATE, fd, 0), map != MAP_FAILED
+        guard let map = mmap(nil, Int(size), PROT_READ, MAP_PRIVATE, fd, 0), map != MAP_FAILED
         else { return }
         defer { munmap(map, Int(size)) }
         let text = map.assumingMemoryBound(to: CChar.self)
@@ -82,7 +105,7 @@ public final class KeyboardDevice {
     }
 
     private func key(_ key: UInt32, pressed: Bool) {
-        guard let state else { return }
+        guard let state = compiledState() else { return }
         let code = key + 8  // evdev to xkb keycode
         if !pressed {
             if held?.key == key { held = nil }
@@ -105,7 +128,12 @@ public final class KeyboardDevice {
     }
 
     private func modifiers(_ depressed: UInt32, _ latched: UInt32, _ locked: UInt32, _ group: UInt32) {
-        guard let state else { return }
+        // No modifier in effect (what keyboard focus brings at start-up) needs no keymap.
+        if state == nil && depressed | latched | locked | group == 0 {
+            handler?.modifiersChanged(alt: false)
+            return
+        }
+        guard let state = compiledState() else { return }
         xkb_state_update_mask(state, depressed, latched, locked, 0, 0, group)
         let alt = xkb_state_mod_name_is_active(state, XKB_MOD_NAME_ALT, XKB_STATE_MODS_EFFECTIVE) > 0
         handler?.modifiersChanged(alt: alt)

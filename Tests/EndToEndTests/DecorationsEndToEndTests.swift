@@ -16,18 +16,31 @@ final class DecorationsEndToEndTests: EndToEndTestCase {
     }
 
     /// libdecor asks for server-side decorations where xdg-decoration is offered (sway) and
-    /// then draws no frame of its own.
+    /// then draws no frame of its own. A window started fullscreen does not load libdecor,
+    /// so it negotiates nothing; a second touchspots, windowed, does.
     func testDecorationsAreServerSideOnSway() throws {
         try startSession(compositor: .sway)
+        XCTAssertEqual(try session.send("requests zxdg_decoration_manager_v1.get_toplevel_decoration"), "0",
+                       "no libdecor while fullscreen")
+        let sway = session.compositor
+        let log = EventLogReader(path: "\(outputDirectory)/windowed.jsonl")
+        let windowed = try ChildProcess(name: "touchspots",
+                                        arguments: [Products.touchspots, "--size", "600x400", "--event-log", log.path],
+                                        environment: sway.clientEnvironment,
+                                        logPath: "\(outputDirectory)/windowed.log")
+        defer { _ = try? windowed.stop() }
+        _ = try log.waitFor(timeout: 20, "the windowed touchspots' first configure", abandon: { windowed.hasExited }) {
+            $0.configure != nil
+        }
+        // libdecor asks before the role's first commit, which this configure answers (a
+        // client sync would wait for a frame sway does not draw: the window is behind the
+        // fullscreen one).
         XCTAssertGreaterThanOrEqual(
             Int(try session.send("requests zxdg_decoration_manager_v1.get_toplevel_decoration")) ?? 0, 1,
             "libdecor negotiates the decoration mode")
         XCTAssertEqual(try session.send("requests wl_subcompositor.get_subsurface"), "0",
                        "touchspots draws no frame of its own on sway")
     }
-
-    /// On sway, a window that is not fullscreen gets sway's border and title bar, and
-    /// touchspots draws no frame of its own.
 
     /// On sway, a window that is not fullscreen gets sway's border and title bar, and
     /// touchspots draws no frame of its own.
@@ -70,11 +83,6 @@ final class DecorationsEndToEndTests: EndToEndTestCase {
         XCTAssertGreaterThan(top, 10, "something (sway's title bar) is drawn above the window")
         XCTAssertFalse(image.pixel(x: 512, y: top / 2).isGray(255, tolerance: 10), "the title bar is not white")
     }
-
-    /// Where xdg-decoration is not offered (weston's desktop shell), libdecor draws its own
-    /// frame around a window that is not fullscreen; touches on the frame are no fingers,
-    /// and its close button (by pointer: libdecor 0.1.1's frame ignores touch) ends the
-    /// program cleanly.
 
     /// Where xdg-decoration is not offered (weston's desktop shell), libdecor draws its own
     /// frame around a window that is not fullscreen; touches on the frame are no fingers,
@@ -138,9 +146,6 @@ final class DecorationsEndToEndTests: EndToEndTestCase {
 
     /// The window's white content (`width` px wide) and libdecor's flat title bar on top of
     /// it, once mutter has zoomed the new window in: its left and top, and the bar's colour.
-
-    /// The window's white content (`width` px wide) and libdecor's flat title bar on top of
-    /// it, once mutter has zoomed the new window in: its left and top, and the bar's colour.
     private func findWindow(_ name: String, width: Int = 600, on mutter: Compositor, client: ChildProcess,
                             log: EventLogReader) throws -> (left: Int, top: Int, bar: PNGImage.Pixel) {
         for _ in 0..<30 {
@@ -160,8 +165,6 @@ final class DecorationsEndToEndTests: EndToEndTestCase {
     }
 
     /// touchspots windowed on mutter (or gnome-shell), where libdecor draws the frame.
-
-    /// touchspots windowed on mutter (or gnome-shell), where libdecor draws the frame.
     private func startOnMutter(_ kind: CompositorKind = .mutter) throws -> (Compositor, EventLogReader, ChildProcess) {
         try makeFreshOutputDirectory()
         let mutter = try kind.start(width: 1024, height: 640, scale: 1, directory: outputDirectory)
@@ -175,16 +178,9 @@ final class DecorationsEndToEndTests: EndToEndTestCase {
     /// ignores touch, and touchspots acts on touches on it instead: a drag on the title bar
     /// moves the window, a drag on its border's corner resizes it, a tap on the close button
     /// ends the program.
-
-    /// mutter offers no xdg-decoration, so libdecor draws its frame; libdecor 0.1.1's frame
-    /// ignores touch, and touchspots acts on touches on it instead: a drag on the title bar
-    /// moves the window, a drag on its border's corner resizes it, a tap on the close button
-    /// ends the program.
     func testLibdecorFrameOnMutterMovesResizesAndClosesByTouch() throws {
         try frameByTouch(on: .mutter)
     }
-
-    /// The same on GNOME's own shell.
 
     /// The same on GNOME's own shell.
     func testLibdecorFrameOnGnomeShellMovesResizesAndClosesByTouch() throws {
@@ -232,9 +228,6 @@ final class DecorationsEndToEndTests: EndToEndTestCase {
         try mutter.control.send(batch: ["down 2 \(resized.left + 680 - 14) \(resized.top - 12)", "up 2"])
         XCTAssertEqual(client.wait(timeout: 10), 0, "closing the window by touch ends touchspots")
     }
-
-    /// The same frame by mouse, which libdecor handles itself: a drag on the title bar
-    /// moves the window, a click on close ends touchspots; neither is a finger.
 
     /// The same frame by mouse, which libdecor handles itself: a drag on the title bar
     /// moves the window, a click on close ends touchspots; neither is a finger.

@@ -34,9 +34,6 @@ final class PointerEndToEndTests: EndToEndTestCase {
 
     /// The same through a compositor's own pointer injection (mutter's RemoteDesktop),
     /// with Alt from its virtual keyboard: a pointer-marked spot, then an outward pinch.
-
-    /// The same through a compositor's own pointer injection (mutter's RemoteDesktop),
-    /// with Alt from its virtual keyboard: a pointer-marked spot, then an outward pinch.
     func testPointerFingerAndAltPinchOnMutter() throws {
         try startSession(compositor: .mutter)
         try session.send(batch: ["pointer 300 300", "button left press", "pointer 340 330"])
