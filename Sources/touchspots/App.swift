@@ -143,6 +143,7 @@ final class App {
         }
         loop.onIdle = { [unowned self] in idle() }
         loop.graceForMoreEvents = { [unowned self] in session.frameGraceMilliseconds }
+        loop.readsAheadBeforeIdle = { [unowned self] in session.handsOnGroupsAtEndOfRead }
         log?.onFailure = { [unowned self] failure in logFailed(failure) }
         loop.onUserSignal = { [unowned self] in syncsRequested += 1 }
     }

@@ -135,6 +135,15 @@ public final class TouchSession {
         guard assemblers.values.contains(where: { $0.holdsUpAwaitingFrame }) else { return 0 }
         return touchEventsSinceFlush >= 100 ? 20 : 2
     }
+
+    /// Whether some touch group would be handed on at the end of this read (a device that
+    /// has sent no wl_touch.frame yet, or an up whose frame has not come): the event loop
+    /// then first reads what else is on the socket, so a burst cut into 4 KiB reads stays
+    /// one group. Otherwise groups wait for their frame, and it skips that extra poll (one
+    /// of the two system calls of every wake-up on a 120 Hz stream).
+    public var handsOnGroupsAtEndOfRead: Bool {
+        assemblers.values.contains { $0.endsWithDispatch }
+    }
     private var touchEventsSinceFlush = 0
 
     /// Call after every dispatch of what was read from the display: a group whose frame
