@@ -7,9 +7,27 @@ import XCTest
 final class DecorationsEndToEndTests: EndToEndTestCase {
     /// touchspots in a 600 x 400 window (not fullscreen), for the decoration tests.
     private func startWindowedTouchspots(in compositor: Compositor) throws -> (EventLogReader, ChildProcess) {
+        try startTouchspots(in: compositor, arguments: ["--size", "600x400"])
+    }
+
+    /// touchspots started fullscreen, 600 x 400 once it leaves fullscreen.
+    private func startFullscreenTouchspots(in compositor: Compositor) throws -> (EventLogReader, ChildProcess) {
+        try startTouchspots(in: compositor, arguments: ["--fullscreen", "--size", "600x400"])
+    }
+
+    /// weston with its desktop shell, which offers no xdg-decoration (libdecor draws).
+    private func startDesktopShellWeston() throws -> Weston {
+        try makeFreshOutputDirectory()
+        var configuration = Weston.Configuration(modulePath: Products.westonModule,
+                                                 logPath: "\(outputDirectory)/weston.log")
+        configuration.shell = "desktop-shell.so"
+        return try Weston(configuration)
+    }
+
+    private func startTouchspots(in compositor: Compositor, arguments: [String]) throws -> (EventLogReader, ChildProcess) {
         let log = EventLogReader(path: "\(outputDirectory)/events.jsonl")
         let client = try ChildProcess(name: "touchspots",
-                                      arguments: [Products.touchspots, "--size", "600x400", "--event-log", log.path],
+                                      arguments: [Products.touchspots] + arguments + ["--event-log", log.path],
                                       environment: compositor.clientEnvironment,
                                       logPath: "\(outputDirectory)/touchspots.log")
         return (log, client)
@@ -89,11 +107,7 @@ final class DecorationsEndToEndTests: EndToEndTestCase {
     /// and its close button (by pointer: libdecor 0.1.1's frame ignores touch) ends the
     /// program cleanly.
     func testLibdecorFrameWithoutXdgDecoration() throws {
-        try makeFreshOutputDirectory()
-        var configuration = Weston.Configuration(modulePath: Products.westonModule,
-                                                 logPath: "\(outputDirectory)/weston.log")
-        configuration.shell = "desktop-shell.so"
-        let weston = try Weston(configuration)
+        let weston = try startDesktopShellWeston()
         defer { weston.stop() }
         let (log, client) = try startWindowedTouchspots(in: weston)
         defer { _ = try? client.stop() }
@@ -323,18 +337,9 @@ final class DecorationsEndToEndTests: EndToEndTestCase {
     }
 
     func testFullscreenStartDecoratesWhenLeavingFullscreenOnWeston() throws {
-        try makeFreshOutputDirectory()
-        var configuration = Weston.Configuration(modulePath: Products.westonModule,
-                                                 logPath: "\(outputDirectory)/weston.log")
-        configuration.shell = "desktop-shell.so"
-        let weston = try Weston(configuration)
+        let weston = try startDesktopShellWeston()
         defer { weston.stop() }
-        let log = EventLogReader(path: "\(outputDirectory)/events.jsonl")
-        let client = try ChildProcess(name: "touchspots",
-                                      arguments: [Products.touchspots, "--fullscreen", "--size", "600x400",
-                                                  "--event-log", log.path],
-                                      environment: weston.clientEnvironment,
-                                      logPath: "\(outputDirectory)/touchspots.log")
+        let (log, client) = try startFullscreenTouchspots(in: weston)
         defer { _ = try? client.stop() }
         XCTAssertEqual(try weston.control.send("requests wl_subcompositor.get_subsurface"), "0")
         try leaveFullscreen(on: weston, log: log, client: client, holdsAFinger: true)
@@ -346,12 +351,7 @@ final class DecorationsEndToEndTests: EndToEndTestCase {
         try makeFreshOutputDirectory()
         let mutter = try CompositorKind.mutter.start(width: 1024, height: 640, scale: 1, directory: outputDirectory)
         defer { mutter.stop() }
-        let log = EventLogReader(path: "\(outputDirectory)/events.jsonl")
-        let client = try ChildProcess(name: "touchspots",
-                                      arguments: [Products.touchspots, "--fullscreen", "--size", "600x400",
-                                                  "--event-log", log.path],
-                                      environment: mutter.clientEnvironment,
-                                      logPath: "\(outputDirectory)/touchspots.log")
+        let (log, client) = try startFullscreenTouchspots(in: mutter)
         defer { _ = try? client.stop() }
         try leaveFullscreen(on: mutter, log: log, client: client, holdsAFinger: false)
     }
