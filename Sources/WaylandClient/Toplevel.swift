@@ -109,9 +109,10 @@ public final class Toplevel {
         decoratesLater && plain != nil && (leaveRequested || (wasFullscreen && current?.isFullscreen == false))
     }
 
-    /// Gives the window libdecor's frame: destroys the plain role, unmaps the surface and
-    /// has libdecor make a new role for it. The caller draws everything again after the
-    /// next configure, and owes the new role its initial commit (no buffer).
+    /// Gives the window libdecor's frame: destroys the plain role, replaces the surface
+    /// (`Surface.renew()`) and has libdecor make a role for the new one. The caller draws
+    /// everything again after the next configure, and owes the new role its initial commit
+    /// (no buffer).
     public func decorate() throws {
         guard decoratesLater, plain != nil else { return }
         decoratesLater = false
@@ -119,7 +120,7 @@ public final class Toplevel {
         current = nil
         surface.renew()
         try startLibdecor()
-        if let minimumSize { libdecor_frame_set_min_content_size(libdecor!.frame, minimumSize.width, minimumSize.height) }
+        if let minimumSize { setMinimumSize(width: minimumSize.width, height: minimumSize.height) }
     }
 
     /// libdecor binds its globals and loads its plugin over one roundtrip, done outside
