@@ -169,34 +169,32 @@ open class View: Responder {
         damage(frame)
     }
 
-    /// This view or the nearest ancestor that is a layer.
-    var enclosingLayer: View? {
-        var view: View? = self
-        while let v = view, !(v is Window) {
-            if v.isLayer { return v }
-            view = v.superview
-        }
-        return nil
-    }
-
     /// The window, when this view is in one that composes layers.
     var layerWindow: Window? {
         guard let window, window.composesLayers else { return nil }
         return window
     }
 
-    /// Reports `rect` (in the superview's coordinates) as changed, unless hidden.
+    /// Reports `rect` (in the superview's coordinates) as changed, unless hidden: to the
+    /// nearest layer (this view or an ancestor) when the window composes layers, else to
+    /// the window as damage in its coordinates. One walk up the tree finds the layer, the
+    /// window and the offset; it runs for every moving spot on every frame.
     func damage(_ rect: Rect, includingHidden: Bool = false) {
-        guard includingHidden || !isHidden, let parent = superview else { return }
-        if let layer = enclosingLayer, let window = layer.layerWindow {
+        guard includingHidden || !isHidden, var view = superview else { return }
+        var layer: View? = isLayer ? self : nil
+        var origin = Point.zero
+        while !(view is Window) {
+            if layer == nil && view.isLayer { layer = view }
+            origin.x += view.frame.minX
+            origin.y += view.frame.minY
+            guard let next = view.superview else { return }  // not in a window
+            view = next
+        }
+        let window = view as! Window
+        if let layer, window.composesLayers {
             layer.contentVersion &+= 1
             window.layersChanged = true
-            return
-        }
-        if let window = parent as? Window {
-            window.addDamage(rect)
-        } else if let window = parent.window {
-            let origin = parent.originInWindow
+        } else {
             window.addDamage(rect.offsetBy(dx: origin.x, dy: origin.y))
         }
     }
