@@ -25,6 +25,7 @@ static const struct {
 	{ "button", TS_COMMAND_BUTTON, 2, "button left|right|middle press|release" },
 	{ "key", TS_COMMAND_KEY, 2, "key NAME|CODE press|release" },
 	{ "wait-ready", TS_COMMAND_WAIT_READY, 0, "wait-ready" },
+	{ "wait-idle", TS_COMMAND_WAIT_IDLE, 0, "wait-idle" },
 	{ "sync", TS_COMMAND_SYNC, 0, "sync" },
 	{ "screenshot", TS_COMMAND_SCREENSHOT, 1, "screenshot PATH" },
 	{ "size", TS_COMMAND_SIZE, 0, "size" },

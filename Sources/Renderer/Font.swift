@@ -1,6 +1,7 @@
 import CFontconfig
 import CFreeType
 import CPixman
+import Glibc
 
 /// Why text cannot be drawn.
 public struct FontError: Error, CustomStringConvertible {
@@ -32,11 +33,13 @@ public final class Font {
 
     /// Finds `family` with fontconfig and opens it. Throws with a readable message when
     /// fontconfig finds no font at all or FreeType cannot open the file.
+    /// Uses fontconfig's default configuration, loaded by `loadConfigurationInBackground()`
+    /// if that was called, else here.
     public init(family: String = "DejaVu Sans") throws {
-        guard let config = FcInitLoadConfigAndFonts() else {
+        Self.awaitConfiguration()
+        guard FcInit() == FcTrue, let config = FcConfigGetCurrent() else {
             throw FontError(description: "fontconfig could not load its configuration")
         }
-        defer { FcConfigDestroy(config) }
         guard let pattern = FcNameParse(family) else {
             throw FontError(description: "'\(family)' is not a valid font name")
         }
@@ -119,5 +122,35 @@ public final class Font {
         }
         return Glyph(mask: mask, left: slot.pointee.bitmap_left, top: slot.pointee.bitmap_top,
                      width: width, height: height, advance: advance)
+    }
+}
+
+extension Font {
+    /// The thread parsing fontconfig's configuration, while it runs.
+    nonisolated(unsafe) private static var configurationLoader: pthread_t?
+
+    /// Starts loading fontconfig's configuration and font caches on a thread of its own.
+    ///
+    /// That load (some forty XML files and the cache files) is most of the cost of finding
+    /// a font, about 4 ms here, and the first frame cannot be drawn without the font.
+    /// Started before the command line is parsed, it runs beside the parsing and the
+    /// Wayland connection; `init(family:)` waits for it. Call once, on the main thread.
+    /// The process waits for it at exit too, so an early exit (a bad flag) does not tear
+    /// the process down under it.
+    public static func loadConfigurationInBackground() {
+        guard configurationLoader == nil else { return }
+        var thread = pthread_t()
+        guard pthread_create(&thread, nil, { _ in _ = FcInit(); return nil }, nil) == 0 else {
+            return  // init(family:) loads it then
+        }
+        configurationLoader = thread
+        atexit { Font.awaitConfiguration() }
+    }
+
+    /// Waits for `loadConfigurationInBackground()`'s thread, if one runs.
+    static func awaitConfiguration() {
+        guard let thread = configurationLoader else { return }
+        configurationLoader = nil
+        pthread_join(thread, nil)
     }
 }

@@ -502,6 +502,10 @@ run(char *line)
 	case TS_COMMAND_KEY:
 		reply("unsupported: %s: the wlroots shim adds a touchscreen and a pen only", cmd.name);
 		return;
+	case TS_COMMAND_WAIT_IDLE:
+		/* Only the weston benchmark needs it (its start-up time). */
+		reply("unsupported: %s: the wlroots shim cannot see the output's repaint cycle", cmd.name);
+		return;
 	}
 }
 

@@ -51,16 +51,17 @@ final class App {
 
     init(options: Options) throws {
         self.options = options
-        // Fonts first: a missing font is reported before any window appears.
+        log = try options.eventLogPath.map { try EventLog(path: $0) }
+        display = try Display(name: options.displayName)
+        registry = try Registry(display: display)
+        loop = try EventLoop(display: display)
+        // The font before any surface: a missing font is reported before a window
+        // appears. After the connection: fontconfig's configuration loads on a thread
+        // meanwhile (Touchspots.main).
         let font: Font
         do { font = try Font(family: options.fontFamily) } catch let error as FontError {
             throw UsageError(error.description)
         }
-        log = try options.eventLogPath.map { try EventLog(path: $0) }
-
-        display = try Display(name: options.displayName)
-        registry = try Registry(display: display)
-        loop = try EventLoop(display: display)
         surface = Surface(registry: registry)
         toplevel = try Toplevel(surface: surface, registry: registry, title: "touchspots",
                                 appID: "touchspots", fullscreen: options.fullscreen)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import Renderer
 import TouchCore
 import WaylandClient
 
@@ -53,6 +54,20 @@ struct Touchspots: ParsableCommand {
             help: ArgumentHelp("Override a gesture threshold, e.g. swipe-min-length=40 (repeatable; the keys are listed above).",
                                valueName: "KEY=VALUE"))
     var gestureOverrides: [String] = []
+
+    /// fontconfig's configuration starts loading before anything else (Font), so that it
+    /// runs beside the parsing of the command line and the connection to the compositor
+    /// instead of before them; not for the flags that only print and exit.
+    static func main() {
+        let printsAndExits = ["-h", "--help", "--version", "--generate-completion-script",
+                              "--experimental-dump-help"]
+        if !CommandLine.arguments.dropFirst().contains(where: { argument in
+            printsAndExits.contains { argument.hasPrefix($0) }
+        }) {
+            Font.loadConfigurationInBackground()
+        }
+        main(nil)
+    }
 
     @Option(help: ArgumentHelp("Read gesture thresholds from PATH ('key = value' lines). Default: $XDG_CONFIG_HOME/touchspots/gestures.conf when it exists.",
                                valueName: "PATH"))

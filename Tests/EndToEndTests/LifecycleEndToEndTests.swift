@@ -35,14 +35,23 @@ final class LifecycleEndToEndTests: EndToEndTestCase {
         XCTAssertTrue(badSize.output.contains("--size"), badSize.output)
     }
 
-    func testMissingFontIsReported() throws {
-        let empty = "\(outputDirectory)/fonts.conf"
+    /// On a real compositor: the font is looked up after connecting (its configuration
+    /// loads meanwhile) but before any surface exists, so nothing is ever committed.
+    func testMissingFontIsReportedBeforeAnyWindow() throws {
         try makeFreshOutputDirectory()
+        let empty = "\(outputDirectory)/fonts.conf"
         try "<?xml version=\"1.0\"?><fontconfig><dir>/nonexistent</dir></fontconfig>"
             .write(toFile: empty, atomically: true, encoding: .utf8)
-        let result = try run([], environment: ["FONTCONFIG_FILE": empty])
+        let weston = try Weston(Weston.Configuration(modulePath: Products.westonModule,
+                                                     logPath: "\(outputDirectory)/weston.log"))
+        defer { weston.stop() }
+        var environment = weston.clientEnvironment
+        environment["FONTCONFIG_FILE"] = empty
+        let result = try run(["--fullscreen"], environment: environment)
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.output.contains("font"), result.output)
+        XCTAssertTrue(result.output.contains("no font found"), result.output)
+        XCTAssertEqual(Int(try weston.control.send("requests wl_compositor.create_surface")), 0,
+                       "no surface was made before the font was found")
     }
 
     func testCompositorGoingAwayEndsTheClientWithAnError() throws {

@@ -136,7 +136,7 @@ class CommandError(Exception):
 COMMANDS = {
     "down": ("ID", "X", "Y"), "motion": ("ID", "X", "Y"), "up": ("ID",), "frame": (), "cancel": (),
     "pointer": ("X", "Y"), "button": ("BUTTON", "STATE"), "key": ("KEY", "STATE"),
-    "wait-ready": (), "sync": (), "screenshot": ("PATH",), "size": (), "commits": (),
+    "wait-ready": (), "wait-idle": (), "sync": (), "screenshot": ("PATH",), "size": (), "commits": (),
     "requests": ("IFACE.MSG",),
     # This driver's own: gnome-shell starts in the overview.
     "overview": ("hide",),

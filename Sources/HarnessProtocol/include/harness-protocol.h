@@ -23,6 +23,7 @@ enum ts_command_kind {
 	TS_COMMAND_BUTTON,     /* button left|right|middle press|release */
 	TS_COMMAND_KEY,        /* key NAME|CODE press|release */
 	TS_COMMAND_WAIT_READY, /* wait-ready */
+	TS_COMMAND_WAIT_IDLE,  /* wait-idle: until the compositor has no repaint scheduled */
 	TS_COMMAND_SYNC,       /* sync */
 	TS_COMMAND_SCREENSHOT, /* screenshot PATH */
 	TS_COMMAND_SIZE,       /* size -> ok W H */
