@@ -54,6 +54,18 @@ public final class BufferPool {
     public func acquire() throws -> ShmBuffer? {
         if let free = buffers.first(where: { !$0.isBusy }) { return free }
         guard buffers.count < Self.maxBuffers else { return nil }
+        return try makeBuffer()
+    }
+
+    /// Makes the second buffer of the current size now if there is only one, so that the
+    /// next frame, drawn while the compositor holds the first, does not wait for its
+    /// memory: zeroing the pages of a 1024x768 buffer takes about 2.5 ms here.
+    public func addSpare() throws {
+        guard buffers.count == 1 else { return }
+        _ = try makeBuffer()
+    }
+
+    private func makeBuffer() throws -> ShmBuffer {
         let buffer = try ShmBuffer(registry: registry, width: width, height: height)
         buffers.append(buffer)
         // A new buffer holds nothing yet: all of it is stale.

@@ -45,6 +45,12 @@ public final class Display {
 
     public var fileDescriptor: Int32 { wl_display_get_fd(pointer) }
 
+    /// Sends the requests written so far, now rather than when the event loop next waits.
+    /// A full socket or a broken connection is left to the loop's own flush to report.
+    public func flush() {
+        _ = wl_display_flush(pointer)
+    }
+
     /// Waits until the compositor has handled every request sent so far and every event
     /// it sent before that has been dispatched; for at most `timeout` seconds (a socket
     /// that accepts and never answers must not hang touchspots), and only until SIGINT or

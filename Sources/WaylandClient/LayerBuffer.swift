@@ -29,6 +29,13 @@ public final class LayerBuffer {
         self.registry = registry
     }
 
+    /// A buffer with memory for `bytes` already made (and its pages in), for a layer yet
+    /// to be created (`LayerSurface.adopt(_:)`).
+    public convenience init(registry: Registry, reserving bytes: Int) throws {
+        self.init(registry: registry)
+        try allocate((bytes + Self.step - 1) / Self.step * Self.step)
+    }
+
     deinit {
         if let proxy { wl_buffer_destroy(proxy) }
         if let pool { wl_shm_pool_destroy(pool) }
@@ -59,7 +66,8 @@ public final class LayerBuffer {
         guard fd >= 0 else { throw WaylandError.system(call: "memfd_create", errno: errno) }
         defer { close(fd) }
         guard ftruncate(fd, off_t(bytes)) == 0 else { throw WaylandError.system(call: "ftruncate", errno: errno) }
-        guard let map = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), map != MAP_FAILED else {
+        guard let map = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, fd, 0),
+              map != MAP_FAILED else {
             throw WaylandError.system(call: "mmap", errno: errno)
         }
         if let pool { wl_shm_pool_destroy(pool) }

@@ -38,6 +38,12 @@ public final class LayerSurface {
         buffers.removeAll()
     }
 
+    /// Takes `buffer` (made with `LayerBuffer(registry:reserving:)`) as one of its own.
+    public func adopt(_ buffer: LayerBuffer) {
+        guard buffers.count < Self.maxBuffers else { return }
+        buffers.append(buffer)
+    }
+
     /// A buffer the compositor does not hold, made `width` x `height` (buffer pixels);
     /// nil when every one is held.
     public func freeBuffer(width: Int32, height: Int32) throws -> LayerBuffer? {

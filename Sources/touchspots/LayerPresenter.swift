@@ -30,6 +30,8 @@ final class LayerPresenter {
     private var entries: [Entry] = []
     /// Hidden layers kept for the next spot: fingers come and go all the time.
     private var spare: [LayerSurface] = []
+    /// Buffer memory made ahead for layers not made yet (`reserveBuffers`).
+    private var reserved: [LayerBuffer] = []
     /// The visible layer views of the latest pass, reused.
     private var found: [Found] = []
     /// Whether the latest pass met a shown view that keeps above layers.
@@ -50,6 +52,16 @@ final class LayerPresenter {
     func forgetAll() {
         entries.removeAll(keepingCapacity: true)
         spare.removeAll()
+    }
+
+    /// Makes the memory of `count` layer buffers of `bytes` each now, for the first spots:
+    /// ten fingers landing on a fresh window otherwise wait for ten memfds, maps and pools
+    /// in the commit that shows them. Only memory and wl_shm pools: no surface is made
+    /// before a spot needs one.
+    func reserveBuffers(count: Int, bytes: Int) throws {
+        while reserved.count < count {
+            reserved.append(try LayerBuffer(registry: registry, reserving: bytes))
+        }
     }
 
     /// Brings the layers in line with `window`'s layer views: hides those gone, draws those
@@ -85,9 +97,7 @@ final class LayerPresenter {
                 if let at = entries.firstIndex(where: { $0.view === item.view }) {
                     entries.insert(entries.remove(at: at), at: index)
                 } else {
-                    guard let layer = spare.popLast() ?? LayerSurface(registry: registry, parent: surface) else {
-                        continue
-                    }
+                    guard let layer = spare.popLast() ?? newLayer() else { continue }
                     entries.insert(Entry(view: item.view, surface: layer), at: index)
                 }
                 restack = true
@@ -111,6 +121,12 @@ final class LayerPresenter {
             changed = true
         }
         return changed
+    }
+
+    private func newLayer() -> LayerSurface? {
+        guard let layer = LayerSurface(registry: registry, parent: surface) else { return nil }
+        if let buffer = reserved.popLast() { layer.adopt(buffer) }
+        return layer
     }
 
     /// Redraws a layer whose look, opacity or scale changed. Returns whether it did.
