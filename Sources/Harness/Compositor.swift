@@ -49,8 +49,19 @@ public enum CompositorKind: String, CaseIterable, Sendable {
             return try WlrootsCompositor(kind: self, width: width, height: height, scale: Int(scale),
                                          directory: directory)
         case .mutter, .gnomeShell:
-            return try Mutter(shell: self == .gnomeShell, width: width, height: height, scale: scale,
-                              directory: directory)
+            let start = {
+                try Mutter(shell: self == .gnomeShell, width: width, height: height, scale: scale,
+                           directory: directory)
+            }
+            do { return try start() } catch {
+                // Mutter.init has stopped what it started; a second failure is reported
+                // with both messages.
+                return try HarnessQuirk.mutterStartHangsAtTimes.workAround {
+                    do { return try start() } catch let again {
+                        throw HarnessError("\(again)\n(and before, at the first try: \(error))")
+                    }
+                }
+            }
         case .kwin:
             return try KWin(width: width, height: height, scale: scale, directory: directory)
         }

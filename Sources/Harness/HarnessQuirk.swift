@@ -16,6 +16,9 @@ public enum HarnessQuirk: String, CaseIterable, Sendable {
     case mutterSeatGrowsOnFirstEvent
     /// gnome-shell starts in the overview, where a window takes no touches: leave it.
     case gnomeShellStartsInOverview
+    /// Now and then gnome-shell's start hangs (the driver's first D-Bus call to it gets
+    /// NoReply, before any client exists): everything is stopped and started once more.
+    case mutterStartHangsAtTimes
     /// wlroots 0.15 screencopy (grim) copies a buffer scanned out directly without
     /// rendering it (black on phoc, stale on cage): the shim reads the output's front buffer.
     case wlrootsScreencopyOfScanout
@@ -27,6 +30,7 @@ public enum HarnessQuirk: String, CaseIterable, Sendable {
         case .mutterZoomsNewWindows: "mutter 43, gnome-shell 43"
         case .mutterSeatGrowsOnFirstEvent: "mutter 43, gnome-shell 43"
         case .gnomeShellStartsInOverview: "gnome-shell 43"
+        case .mutterStartHangsAtTimes: "gnome-shell 43"
         case .wlrootsScreencopyOfScanout: "phoc 0.24, cage 0.1.4 (wlroots 0.15)"
         }
     }
