@@ -188,6 +188,8 @@ final class App {
         // 10 sends neither up nor cancel for them): they are cancelled, as wl_touch.cancel
         // would.
         for input in touchInputs.values { input.touchCancel() }
+        // Likewise pens over the old surface: a tip down is cancelled, the tool is out.
+        penInput.surfaceReplaced()
         presenter.forgetContents()
         configured = false
         commitOwedForConfigure = false

@@ -64,6 +64,13 @@ final class PenInput: TabletToolHandler {
         session.penProximityIn(id, tablet: tablet.map { self.key(for: $0) } ?? 0)
     }
 
+    /// The window's surface was replaced (`App.decorate`): the tools over the old one get
+    /// no proximity_out we would take as ours, so they are withdrawn now.
+    func surfaceReplaced() {
+        for key in overOwnSurface { if let id = ids[key] { session.withdrawPen(id) } }
+        overOwnSurface.removeAll()
+    }
+
     func toolProximityOut(_ tool: TabletTool) {
         guard let id = id(tool) else { return }
         overOwnSurface.remove(ObjectIdentifier(tool))

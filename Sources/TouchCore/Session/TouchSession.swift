@@ -209,6 +209,13 @@ public final class TouchSession {
         pens.removeValue(forKey: id)?.withdraw()
     }
 
+    /// The surface the tool was over went away (the window's surface was replaced): a tip
+    /// down is cancelled and the tool is out at once, as no event will say so. The tool
+    /// stays known and comes in again with its next proximity_in.
+    public func withdrawPen(_ id: Int32) {
+        pens[id]?.withdraw()
+    }
+
     /// A tablet went away (`tablet` is the caller's key for it, as given to
     /// `penProximityIn`): the tools in its proximity are done with it.
     public func removeTablet(_ tablet: Int) {
