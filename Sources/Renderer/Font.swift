@@ -33,13 +33,14 @@ public final class Font {
 
     /// Finds `family` with fontconfig and opens it. Throws with a readable message when
     /// fontconfig finds no font at all or FreeType cannot open the file.
-    /// Uses fontconfig's default configuration, loaded by `loadConfigurationInBackground()`
-    /// if that was called, else here.
+    /// Uses the configuration `loadConfigurationInBackground()` loaded, if it was called,
+    /// else loads it here; it is destroyed afterwards either way (kept, fontconfig's
+    /// offset-encoded pointers look like leaks to LeakSanitizer at exit).
     public init(family: String = "DejaVu Sans") throws {
-        Self.awaitConfiguration()
-        guard FcInit() == FcTrue, let config = FcConfigGetCurrent() else {
+        guard let config = Self.takeLoadedConfiguration() ?? FcInitLoadConfigAndFonts() else {
             throw FontError(description: "fontconfig could not load its configuration")
         }
+        defer { FcConfigDestroy(config) }
         guard let pattern = FcNameParse(family) else {
             throw FontError(description: "'\(family)' is not a valid font name")
         }
@@ -126,8 +127,10 @@ public final class Font {
 }
 
 extension Font {
-    /// The thread parsing fontconfig's configuration, while it runs.
+    /// The thread parsing fontconfig's configuration, until it is joined.
     nonisolated(unsafe) private static var configurationLoader: pthread_t?
+    /// What that thread loaded, until `init(family:)` takes it.
+    nonisolated(unsafe) private static var loadedConfiguration: OpaquePointer?
 
     /// Starts loading fontconfig's configuration and font caches on a thread of its own.
     ///
@@ -140,17 +143,24 @@ extension Font {
     public static func loadConfigurationInBackground() {
         guard configurationLoader == nil else { return }
         var thread = pthread_t()
-        guard pthread_create(&thread, nil, { _ in _ = FcInit(); return nil }, nil) == 0 else {
+        guard pthread_create(&thread, nil, { _ in
+            Font.loadedConfiguration = FcInitLoadConfigAndFonts()
+            return nil
+        }, nil) == 0 else {
             return  // init(family:) loads it then
         }
         configurationLoader = thread
-        atexit { Font.awaitConfiguration() }
+        atexit { Font.takeLoadedConfiguration().map { FcConfigDestroy($0) } }
     }
 
-    /// Waits for `loadConfigurationInBackground()`'s thread, if one runs.
-    static func awaitConfiguration() {
-        guard let thread = configurationLoader else { return }
-        configurationLoader = nil
-        pthread_join(thread, nil)
+    /// Waits for `loadConfigurationInBackground()`'s thread, if one runs, and hands over
+    /// what it loaded (once).
+    static func takeLoadedConfiguration() -> OpaquePointer? {
+        if let thread = configurationLoader {
+            configurationLoader = nil
+            pthread_join(thread, nil)
+        }
+        defer { loadedConfiguration = nil }
+        return loadedConfiguration
     }
 }
