@@ -142,6 +142,13 @@ extension Font {
     /// the process down under it.
     public static func loadConfigurationInBackground() {
         guard configurationLoader == nil else { return }
+        // The thread starts with every signal blocked (it inherits the mask): SIGINT and
+        // SIGTERM are the main thread's to take through its signalfd, and one delivered to
+        // this thread would end the process with the default action instead.
+        var all = sigset_t(), previous = sigset_t()
+        sigfillset(&all)
+        pthread_sigmask(SIG_BLOCK, &all, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
         var thread = pthread_t()
         guard pthread_create(&thread, nil, { _ in
             Font.loadedConfiguration = FcInitLoadConfigAndFonts()
