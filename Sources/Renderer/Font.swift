@@ -1,7 +1,6 @@
 import CFontconfig
 import CFreeType
 import CPixman
-import Glibc
 
 /// Why text cannot be drawn.
 public struct FontError: Error, CustomStringConvertible {
@@ -33,11 +32,8 @@ public final class Font {
 
     /// Finds `family` with fontconfig and opens it. Throws with a readable message when
     /// fontconfig finds no font at all or FreeType cannot open the file.
-    /// Uses the configuration `loadConfigurationInBackground()` loaded, if it was called,
-    /// else loads it here; it is destroyed afterwards either way (kept, fontconfig's
-    /// offset-encoded pointers look like leaks to LeakSanitizer at exit).
     public init(family: String = "DejaVu Sans") throws {
-        guard let config = Self.takeLoadedConfiguration() ?? FcInitLoadConfigAndFonts() else {
+        guard let config = FcInitLoadConfigAndFonts() else {
             throw FontError(description: "fontconfig could not load its configuration")
         }
         defer { FcConfigDestroy(config) }
@@ -123,51 +119,5 @@ public final class Font {
         }
         return Glyph(mask: mask, left: slot.pointee.bitmap_left, top: slot.pointee.bitmap_top,
                      width: width, height: height, advance: advance)
-    }
-}
-
-extension Font {
-    /// The thread parsing fontconfig's configuration, until it is joined.
-    nonisolated(unsafe) private static var configurationLoader: pthread_t?
-    /// What that thread loaded, until `init(family:)` takes it.
-    nonisolated(unsafe) private static var loadedConfiguration: OpaquePointer?
-
-    /// Starts loading fontconfig's configuration and font caches on a thread of its own.
-    ///
-    /// That load (some forty XML files and the cache files) is most of the cost of finding
-    /// a font, about 4 ms here, and the first frame cannot be drawn without the font.
-    /// Started before the command line is parsed, it runs beside the parsing and the
-    /// Wayland connection; `init(family:)` waits for it. Call once, on the main thread.
-    /// The process waits for it at exit too, so an early exit (a bad flag) does not tear
-    /// the process down under it.
-    public static func loadConfigurationInBackground() {
-        guard configurationLoader == nil else { return }
-        // The thread starts with every signal blocked (it inherits the mask): SIGINT and
-        // SIGTERM are the main thread's to take through its signalfd, and one delivered to
-        // this thread would end the process with the default action instead.
-        var all = sigset_t(), previous = sigset_t()
-        sigfillset(&all)
-        pthread_sigmask(SIG_BLOCK, &all, &previous)
-        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-        var thread = pthread_t()
-        guard pthread_create(&thread, nil, { _ in
-            Font.loadedConfiguration = FcInitLoadConfigAndFonts()
-            return nil
-        }, nil) == 0 else {
-            return  // init(family:) loads it then
-        }
-        configurationLoader = thread
-        atexit { Font.takeLoadedConfiguration().map { FcConfigDestroy($0) } }
-    }
-
-    /// Waits for `loadConfigurationInBackground()`'s thread, if one runs, and hands over
-    /// what it loaded (once).
-    static func takeLoadedConfiguration() -> OpaquePointer? {
-        if let thread = configurationLoader {
-            configurationLoader = nil
-            pthread_join(thread, nil)
-        }
-        defer { loadedConfiguration = nil }
-        return loadedConfiguration
     }
 }

@@ -55,9 +55,7 @@ final class App {
         display = try Display(name: options.displayName)
         registry = try Registry(display: display)
         loop = try EventLoop(display: display)
-        // The font before any surface: a missing font is reported before a window
-        // appears. After the connection: fontconfig's configuration loads on a thread
-        // meanwhile (Touchspots.main).
+        // The font before any surface: a missing font is reported before a window appears.
         let font: Font
         do { font = try Font(family: options.fontFamily) } catch let error as FontError {
             throw UsageError(error.description)

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Glibc
-import Renderer
 import TouchCore
 import WaylandClient
 
@@ -55,19 +54,6 @@ struct Touchspots: ParsableCommand {
                                valueName: "KEY=VALUE"))
     var gestureOverrides: [String] = []
 
-    /// fontconfig's configuration starts loading before anything else (Font), so that it
-    /// runs beside the parsing of the command line and the connection to the compositor
-    /// instead of before them; not for the flags that only print and exit.
-    static func main() {
-        let printsAndExits = ["-h", "--help", "--version", "--generate-completion-script",
-                              "--experimental-dump-help"]
-        if !CommandLine.arguments.dropFirst().contains(where: { argument in
-            printsAndExits.contains { argument.hasPrefix($0) }
-        }) {
-            Font.loadConfigurationInBackground()
-        }
-        main(nil)
-    }
 
     @Option(help: ArgumentHelp("Read gesture thresholds from PATH ('key = value' lines). Default: $XDG_CONFIG_HOME/touchspots/gestures.conf when it exists.",
                                valueName: "PATH"))

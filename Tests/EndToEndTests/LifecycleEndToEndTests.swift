@@ -35,8 +35,8 @@ final class LifecycleEndToEndTests: EndToEndTestCase {
         XCTAssertTrue(badSize.output.contains("--size"), badSize.output)
     }
 
-    /// On a real compositor: the font is looked up after connecting (its configuration
-    /// loads meanwhile) but before any surface exists, so nothing is ever committed.
+    /// On a real compositor: the font is looked up after connecting but before any
+    /// surface exists, so no window is ever made.
     func testMissingFontIsReportedBeforeAnyWindow() throws {
         try makeFreshOutputDirectory()
         let empty = "\(outputDirectory)/fonts.conf"
