@@ -116,6 +116,7 @@ let package = Package(
         .testTarget(name: "HarnessProtocolTests", dependencies: ["HarnessProtocol"]),
         .testTarget(name: "RepositoryTests", dependencies: ["TouchCore", "Harness"]),
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient", "CWaylandProtocols"]),
+        .testTarget(name: "RendererTests", dependencies: ["Renderer"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Harness"]),
         // An in-process compositor for what real compositors will not send.
         .target(name: "TestCompositor", dependencies: ["CWaylandServer", "CWaylandProtocols", "HarnessServerSupport"],

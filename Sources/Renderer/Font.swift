@@ -30,9 +30,32 @@ public final class Font {
     private var glyphs: [GlyphKey: Glyph] = [:]
     private var currentPixelSize: UInt32 = 0
 
-    /// Finds `family` with fontconfig and opens it. Throws with a readable message when
+    /// Finds `family` (through `cache` when it still holds the answer, else with
+    /// fontconfig, then recorded there) and opens it. Throws with a readable message when
     /// fontconfig finds no font at all or FreeType cannot open the file.
-    public init(family: String = "DejaVu Sans") throws {
+    public init(family: String = "DejaVu Sans", cache: FontLocationCache? = nil) throws {
+        guard FT_Init_FreeType(&library) == 0 else {
+            throw FontError(description: "FreeType failed to initialise")
+        }
+        if let cached = cache?.location(for: family), FT_New_Face(library, cached.path, FT_Long(cached.index), &face) == 0 {
+            path = cached.path
+            return
+        }
+        let location: FontLocationCache.Location
+        do { location = try Self.lookUp(family) } catch {
+            FT_Done_FreeType(library)
+            throw error
+        }
+        guard FT_New_Face(library, location.path, FT_Long(location.index), &face) == 0 else {
+            FT_Done_FreeType(library)
+            throw FontError(description: "FreeType cannot open the font file \(location.path)")
+        }
+        path = location.path
+        cache?.store(location, for: family)
+    }
+
+    /// fontconfig's choice for `family`.
+    private static func lookUp(_ family: String) throws -> FontLocationCache.Location {
         guard let config = FcInitLoadConfigAndFonts() else {
             throw FontError(description: "fontconfig could not load its configuration")
         }
@@ -54,15 +77,8 @@ public final class Font {
         }
         var index: Int32 = 0
         _ = FcPatternGetInteger(match, FC_INDEX, 0, &index)
-        path = String(cString: UnsafeRawPointer(file).assumingMemoryBound(to: CChar.self))
-
-        guard FT_Init_FreeType(&library) == 0 else {
-            throw FontError(description: "FreeType failed to initialise")
-        }
-        guard FT_New_Face(library, path, FT_Long(index), &face) == 0 else {
-            FT_Done_FreeType(library)
-            throw FontError(description: "FreeType cannot open the font file \(path)")
-        }
+        return FontLocationCache.Location(
+            path: String(cString: UnsafeRawPointer(file).assumingMemoryBound(to: CChar.self)), index: Int(index))
     }
 
     deinit {

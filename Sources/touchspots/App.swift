@@ -56,8 +56,9 @@ final class App {
         registry = try Registry(display: display)
         loop = try EventLoop(display: display)
         // The font before any surface: a missing font is reported before a window appears.
+        // Its location comes from the last run when nothing fontconfig reads has changed.
         let font: Font
-        do { font = try Font(family: options.fontFamily) } catch let error as FontError {
+        do { font = try Font(family: options.fontFamily, cache: .standard()) } catch let error as FontError {
             throw UsageError(error.description)
         }
         surface = Surface(registry: registry)
