@@ -65,15 +65,19 @@ final class TouchTimestamps {
     private let proxy: OpaquePointer
     var onTimestamp: (UInt64) -> Void = { _ in }
 
-    nonisolated(unsafe) private static let listener = Listener.make(zwp_input_timestamps_v1_listener(
-        timestamp: { data, _, secondsHigh, secondsLow, nanoseconds in
-            let seconds = UInt64(secondsHigh) << 32 | UInt64(secondsLow)
-            object(data, as: TouchTimestamps.self).onTimestamp(seconds * 1_000_000_000 + UInt64(nanoseconds))
-        }))
+    /// Its one event, `timestamp`, through a dispatcher rather than a listener: one of
+    /// these comes before every touch event (TouchDevice's dispatcher says why).
+    private static let dispatcher: wl_dispatcher_func_t = { _, target, opcode, _, args in
+        guard opcode == 0, let target, let args, let data = wl_proxy_get_user_data(OpaquePointer(target))
+        else { return 0 }
+        let seconds = UInt64(args[0].u) << 32 | UInt64(args[1].u)
+        object(data, as: TouchTimestamps.self).onTimestamp(seconds * 1_000_000_000 + UInt64(args[2].u))
+        return 0
+    }
 
     init(manager: OpaquePointer, touch: OpaquePointer) {
         proxy = zwp_input_timestamps_manager_v1_get_touch_timestamps(manager, touch)
-        zwp_input_timestamps_v1_add_listener(proxy, Self.listener, unretained(self))
+        wl_proxy_add_dispatcher(proxy, Self.dispatcher, nil, unretained(self))
     }
 
     deinit { zwp_input_timestamps_v1_destroy(proxy) }

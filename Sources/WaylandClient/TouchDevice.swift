@@ -30,31 +30,46 @@ public final class TouchDevice {
     weak var handler: TouchHandler?
     private weak var seat: Seat?
 
-    nonisolated(unsafe) private static let listener = Listener.make(wl_touch_listener(
-        down: { data, _, serial, time, surface, id, x, y in
-            let device = object(data, as: TouchDevice.self)
-            guard let seat = device.seat else { return }
-            device.handler?.touchDown(
-                id: id, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y), time: time,
-                surface: surface, serial: serial, seat: seat)
-        },
-        up: { data, _, _, time, id in
-            object(data, as: TouchDevice.self).handler?.touchUp(id: id, time: time)
-        },
-        motion: { data, _, time, id, x, y in
-            object(data, as: TouchDevice.self).handler?.touchMotion(
-                id: id, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y), time: time)
-        },
-        frame: { data, _ in object(data, as: TouchDevice.self).handler?.touchFrame() },
-        cancel: { data, _ in object(data, as: TouchDevice.self).handler?.touchCancel() },
-        shape: { data, _, id, major, minor in
-            object(data, as: TouchDevice.self).handler?.touchShape(
-                id: id, major: wl_fixed_to_double(major), minor: wl_fixed_to_double(minor))
-        },
-        orientation: { data, _, id, orientation in
-            object(data, as: TouchDevice.self).handler?.touchOrientation(
-                id: id, degrees: wl_fixed_to_double(orientation))
-        }))
+    /// wl_touch's events, in the XML's order (the dispatcher receives these opcodes).
+    private enum Event: UInt32 {
+        case down, up, motion, frame, cancel, shape, orientation
+    }
+
+    /// Every wl_touch event comes through here instead of a listener table: libwayland
+    /// then hands over the demarshalled arguments as they are, where a listener is called
+    /// through libffi (a call interface prepared for every event). Touch events are most
+    /// of what touchspots reads (ten fingers at 120 Hz are 1,200 motions a second, as
+    /// many input timestamps again), and libffi was 5 % of the client's CPU on that stream
+    /// (docs/benchmark.md, "Touch events without libffi").
+    private static let dispatcher: wl_dispatcher_func_t = { _, target, opcode, _, args in
+        guard let target, let args, let data = wl_proxy_get_user_data(OpaquePointer(target)),
+              let event = Event(rawValue: opcode)
+        else { return 0 }
+        let device = object(data, as: TouchDevice.self)
+        guard let handler = device.handler else { return 0 }
+        switch event {
+        case .down:
+            guard let seat = device.seat else { return 0 }
+            handler.touchDown(id: args[3].i, x: wl_fixed_to_double(args[4].f), y: wl_fixed_to_double(args[5].f),
+                              time: args[1].u, surface: Optional(args[2].o),
+                              serial: args[0].u, seat: seat)
+        case .up:
+            handler.touchUp(id: args[2].i, time: args[1].u)
+        case .motion:
+            handler.touchMotion(id: args[1].i, x: wl_fixed_to_double(args[2].f), y: wl_fixed_to_double(args[3].f),
+                                time: args[0].u)
+        case .frame:
+            handler.touchFrame()
+        case .cancel:
+            handler.touchCancel()
+        case .shape:
+            handler.touchShape(id: args[0].i, major: wl_fixed_to_double(args[1].f),
+                               minor: wl_fixed_to_double(args[2].f))
+        case .orientation:
+            handler.touchOrientation(id: args[0].i, degrees: wl_fixed_to_double(args[1].f))
+        }
+        return 0
+    }
 
     /// ns timestamps for this wl_touch's events, where the compositor offers them.
     private var timestamps: TouchTimestamps?
@@ -65,7 +80,7 @@ public final class TouchDevice {
         self.seat = seat
         self.version = version
         self.display = display
-        wl_touch_add_listener(proxy, Self.listener, unretained(self))
+        wl_proxy_add_dispatcher(proxy, Self.dispatcher, nil, unretained(self))
         if let timestampsManager {
             let timestamps = TouchTimestamps(manager: timestampsManager, touch: proxy)
             timestamps.onTimestamp = { [unowned self] in handler?.touchTimestamp(nanoseconds: $0) }
