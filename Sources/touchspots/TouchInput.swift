@@ -52,7 +52,7 @@ final class TouchInput: TouchHandler {
         session.touchUp(device, id: id, time: time)
     }
     func touchMotion(id: Int32, x: Double, y: Double, time: UInt32) {
-        if foreign.contains(id) {
+        if !foreign.isEmpty, foreign.contains(id) {
             frameTouches.motion(id: id, to: Point(x: x, y: y))
             return
         }
