@@ -11,10 +11,10 @@ public struct PenState: Hashable, Sendable {
     /// 0...1, from 0...65535: how far the tip hovers above the tablet.
     public var distance: Double?
     /// The tool's buttons held down (Linux BTN_* codes), in the order they were pressed.
-    public var buttons: [UInt32] = []
+    public var buttons = PenButtons()
 
     public init(pressure: Double? = nil, tiltX: Double? = nil, tiltY: Double? = nil,
-                distance: Double? = nil, buttons: [UInt32] = []) {
+                distance: Double? = nil, buttons: PenButtons = []) {
         self.pressure = pressure; self.tiltX = tiltX; self.tiltY = tiltY
         self.distance = distance; self.buttons = buttons
     }

@@ -127,7 +127,7 @@ final class PenTool {
         if pressed {
             if !state.buttons.contains(code) { state.buttons.append(code) }
         } else {
-            state.buttons.removeAll { $0 == code }
+            state.buttons.remove(code)
         }
         changed = true
     }
