@@ -22,7 +22,10 @@ public final class PlaygroundScene: Scene {
     /// The client's own touch-to-screen latency (p50 / p99), when it measures one.
     public let latencyLabel = Label(name: "Latency", alignment: .left)
 
-    private weak var window: Window?
+    /// Unowned, not weak: the window outlives its scenes (the session holds both), and a
+    /// weak reference would send every retain of the window, several per moving spot and
+    /// frame, through the runtime's slow path (View.superview says more).
+    private unowned var window: Window?
     private var expiries: [String: Timers.ID] = [:]
 
     /// Only the label durations are read here; recognition is the session's.

@@ -30,11 +30,13 @@ public final class TouchSpotView: View {
         isLayer = true
     }
 
-    /// Starts the growth animation; the centre may move meanwhile.
+    /// Starts the growth animation; the centre may move meanwhile. The animation holds
+    /// the spot until it ends (a spot lifted sooner grows on out of the tree, unseen):
+    /// a weak reference would give every spot a side table, and every retain of a spot
+    /// would then take the runtime's slow path (View.superview says more).
     func grow(using animator: Animator) {
         let start = 1.0, end = Self.diameter
-        animator.animate(duration: Self.growDuration) { [weak self] t in
-            guard let self else { return }
+        animator.animate(duration: Self.growDuration) { [self] t in
             let d = start + (end - start) * t
             self.frame = Rect(center: self.center, size: Size(width: d, height: d))
         }

@@ -5,7 +5,12 @@
 /// origin (no scrolling views here). Any change that alters what is on screen reports the
 /// old and the new area to the window as damage, so the renderer repaints only those.
 open class View: Responder {
-    public private(set) weak var superview: View?
+    /// Not weak: a weak reference gives the view it points to a side table, and then every
+    /// retain and release of that view (delivery and damage walk up the tree for every
+    /// moving spot on every frame) takes the runtime's slow path. A view's superview holds
+    /// it in `subviews`, so it cannot outlive its superview while attached; detaching and
+    /// the superview's deinit clear it.
+    public private(set) unowned(unsafe) var superview: View?
     public private(set) var subviews: [View] = []
 
     public var frame: Rect {
@@ -57,6 +62,11 @@ open class View: Responder {
     public init(name: String, frame: Rect = .zero) {
         self.frame = frame
         super.init(name: name)
+    }
+
+    /// Subviews held elsewhere outlive this view: they must not keep pointing at it.
+    deinit {
+        for view in subviews { view.superview = nil }
     }
 
     /// The superview, as UIView's next responder when no view controller is involved.

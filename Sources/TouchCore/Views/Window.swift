@@ -11,7 +11,10 @@ public final class Window: View {
     /// Touch bindings live here rather than in the extension that uses them.
     var bindings: [FingerID: View] = [:]
     let dispatchBuffers = DispatchBuffers()
-    weak var touchObserver: TouchObserver?
+    /// Unowned, not weak: the session owns both the window and its observer, and a weak
+    /// reference would send every retain of the observer through the runtime's slow path
+    /// (View.superview says more).
+    unowned var touchObserver: TouchObserver?
     /// The end of the responder chain.
     public let application = Application()
     /// Width of a line of text in logical px at a font size, from the renderer's font; lets
