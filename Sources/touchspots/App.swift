@@ -76,6 +76,8 @@ final class App {
             throw UsageError("unknown scene '\(options.scene)' (scenes: \(Stage.sceneNames.joined(separator: ", ")))")
         }
         self.session = session
+        // Hit and responder events are only ever written to the log.
+        session.reportsRouting = log != nil
         session.window.allowsLayers = options.usesLayers && registry.subcompositor != nil
             && !CompositorQuirk.directScanoutHidesSubsurfaces.workAround {
                 CompositorQuirk.hidesSubsurfaces(offering: registry.offeredInterfaces)

@@ -54,6 +54,19 @@ final class ResponderChainTests: XCTestCase {
 
     private func send(_ touches: [(Int32, TouchPhase, Double, Double)]) { driver.send(touches) }
 
+    func testRoutingIsReportedOnlyWhileAskedFor() {
+        outer.handles = [.began, .moved, .ended]
+        driver.session.reportsRouting = false
+        send([(1, .began, 150, 150)])
+        send([(1, .moved, 160, 150)])
+        XCTAssertTrue(recorder.hits.isEmpty)
+        XCTAssertTrue(recorder.deliveries.isEmpty)
+        XCTAssertEqual(outer.received.map(\.0), [.began, .moved], "the touches themselves still arrive")
+        driver.session.reportsRouting = true
+        send([(1, .ended, 160, 150)])
+        XCTAssertEqual(recorder.deliveries.map(\.1), [.ended])
+    }
+
     func testUnhandledTouchClimbsToTheHandler() {
         outer.handles = [.began, .moved, .ended]
         send([(1, .began, 150, 150)])

@@ -31,6 +31,14 @@ public final class TouchSession {
     private var tapTimerDeadline: Double?
     private lazy var observer = Observer(session: self)
 
+    /// Whether hit-tests and responder chains go to the sink (`.hit` and `.responder`
+    /// events, one per touch and frame). They are there for the event log; the app turns
+    /// them off when it writes none, which spares every delivery building them (a tenth
+    /// of the touch path's instructions on a ten-finger stream).
+    public var reportsRouting = true {
+        didSet { window.touchObserver = reportsRouting ? observer : nil }
+    }
+
     /// Makes the window and starts `sceneName` (nil when there is no such scene; the
     /// names are `Stage.sceneNames`). `measureText` lets labels damage only their text.
     public init?(sceneName: String, size: Size, settings: GestureSettings = GestureSettings(),
