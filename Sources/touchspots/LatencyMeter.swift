@@ -62,9 +62,11 @@ final class LatencyMeter {
     /// Made when the first commit is measured, not at start-up. Microseconds up to 10 s
     /// with two significant digits (1 %, finer than the tenths of a millisecond shown):
     /// about 20 KB each, where three digits up to 60 s took 128 KB of zeroed counts and
-    /// showed in start-up's profile.
-    private lazy var commitWindow = [Self.histogram(), Self.histogram()]
-    private lazy var presentWindow = [Self.histogram(), Self.histogram()]
+    /// showed in start-up's profile. Plain stored arrays, empty until then, rather than
+    /// `lazy` ones: a lazy property passed `inout` is read, changed and written back, so
+    /// every recorded value copied the histogram's 20 KB of counts (and allocated them).
+    private var commitWindow: [Histogram<UInt64>] = []
+    private var presentWindow: [Histogram<UInt64>] = []
     private static func histogram() -> Histogram<UInt64> {
         Histogram(highestTrackableValue: 10_000_000, numberOfSignificantValueDigits: .two)
     }
@@ -170,6 +172,7 @@ final class LatencyMeter {
     private var lastSummaryAt: UInt64 = 0
 
     private func record(_ milliseconds: Double, in window: inout [Histogram<UInt64>]) {
+        if window.isEmpty { window = [Self.histogram(), Self.histogram()] }
         if window[1].totalCount >= UInt64(Self.window) {
             window[0] = window[1]
             window[1].reset()
@@ -179,6 +182,7 @@ final class LatencyMeter {
     }
 
     private static func percentiles(_ window: [Histogram<UInt64>]) -> (p50: Double, p99: Double)? {
+        guard window.count == 2 else { return nil }
         var merged = window[0]
         merged.add(window[1])
         guard merged.totalCount > 0 else { return nil }
