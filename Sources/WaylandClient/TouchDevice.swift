@@ -27,7 +27,8 @@ public final class TouchDevice {
     let proxy: OpaquePointer
     private let version: UInt32
     private let display: Display
-    weak var handler: TouchHandler?
+    /// The seat's `touchHandler` (which says why unowned).
+    unowned var handler: TouchHandler?
     private weak var seat: Seat?
 
     /// wl_touch's events, in the XML's order (the dispatcher receives these opcodes).
