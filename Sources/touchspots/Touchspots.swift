@@ -33,7 +33,7 @@ struct Touchspots: ParsableCommand {
                                valueName: "NAME"))
     var display: String?
 
-    @Option(help: ArgumentHelp("Font family for labels, looked up with fontconfig.",
+    @Option(help: ArgumentHelp("Font family for labels, looked up with fontconfig (the file found is remembered under $XDG_CACHE_HOME/touchspots).",
                                valueName: "FAMILY"))
     var font = "DejaVu Sans"
 
