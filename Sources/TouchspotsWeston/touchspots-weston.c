@@ -525,6 +525,10 @@ run_command(struct connection *c, char *line)
 	} else {
 		begin_wait(h, c, WAIT_SCREENSHOT);
 		h->screenshot_path = strdup(cmd.text);
+		/* The whole output is repainted from the clients' buffers, as a compositor
+		 * that uploads a whole new buffer would show it: a screenshot shows what
+		 * each buffer holds, also outside what its last commits damaged. */
+		weston_compositor_damage_all(h->compositor);
 		weston_output_schedule_repaint(h->output);
 	}
 }

@@ -28,6 +28,7 @@ final class App {
     private let toplevel: Toplevel
     private let loop: EventLoop
     private let presenter: SurfacePresenter
+    private let renderer: ViewRenderer
     private var session: TouchSession!
     private let frameTouches: LibdecorFrameTouches
     /// One per seat with touch (the seat holds its handler weakly).
@@ -48,6 +49,7 @@ final class App {
     private var syncsRequested = 0
     private var syncsAnswered = 0
     private var fail: Error?
+    private var rehearsedFirstTouch = false
 
     init(options: Options) throws {
         self.options = options
@@ -64,7 +66,7 @@ final class App {
         surface = Surface(registry: registry)
         toplevel = try Toplevel(surface: surface, registry: registry, title: "touchspots",
                                 appID: "touchspots", fullscreen: options.fullscreen)
-        let renderer = ViewRenderer(font: font)
+        renderer = ViewRenderer(font: font)
         presenter = SurfacePresenter(registry: registry, surface: surface, renderer: renderer)
         frameTouches = LibdecorFrameTouches(toplevel: toplevel)
         latency = LatencyMeter(registry: registry) { [surface] in surface.isWaitingForFrame }
@@ -166,6 +168,7 @@ final class App {
                     committed = true
                 }
                 if committed { commitOwedForConfigure = false }
+                if committed && !rehearsedFirstTouch { rehearseFirstTouch() }
             } catch {
                 fail = error
                 loop.stop()
@@ -177,6 +180,18 @@ final class App {
         log?.flush()
         registry.answerPings()
         registry.releaseRetiredOutputs()
+    }
+
+    /// Runs FirstTouchRehearsal once the first frame is on its way (the presenter has
+    /// flushed it and made its spare buffer by now).
+    private func rehearseFirstTouch() {
+        rehearsedFirstTouch = true
+        FirstTouchRehearsal.run(
+            scene: options.scene, size: session.window.size, settings: options.gestures,
+            reportsRouting: session.reportsRouting, allowsLayers: session.window.allowsLayers,
+            measureText: { [renderer] in renderer.textWidth($0, fontSize: $1) },
+            encode: { [log] event in if log != nil { _ = JSONObject(event, seat: nil) } },
+            presenter: presenter)
     }
 
     /// The window started fullscreen without libdecor and has left fullscreen: it gets a
