@@ -85,11 +85,17 @@ final class EventLog {
     }
 
     private var queued: [JSONObject] = []
+    /// The line being written, reused.
+    private var encoded: [UInt8] = []
 
     /// Writes the queued lines, in order, and retries what a non-blocking reader did not take.
     func flush() {
         writeBacklog()
-        for object in queued where failure == nil { append(object.line) }
+        for object in queued where failure == nil {
+            encoded.removeAll(keepingCapacity: true)
+            object.encode(into: &encoded)
+            append(&encoded)
+        }
         queued.removeAll(keepingCapacity: true)
     }
 
@@ -98,7 +104,8 @@ final class EventLog {
     func finish(within seconds: Double = 1) {
         flush()
         if dropped > 0 && failure == nil {
-            append(JSONObject.warning("event log reader too slow: \(dropped) lines dropped in all", kind: "event-log").line)
+            var line = JSONObject.warning("event log reader too slow: \(dropped) lines dropped in all", kind: "event-log").bytes
+            append(&line)
         }
         let deadline = EventLoop.monotonicNow() + seconds
         writeBacklog()
@@ -122,8 +129,9 @@ final class EventLog {
         backlog.removeAll()
     }
 
-    private func append(_ line: String) {
-        var bytes = Array(line.utf8)
+    /// Writes `bytes` (a line without its newline, which is added) or keeps what the
+    /// reader does not take yet.
+    private func append(_ bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\n"))
         if backlog.isEmpty {
             let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
@@ -141,8 +149,8 @@ final class EventLog {
                 // Ahead of the backlog, right after the line being written, so the reader
                 // learns of the loss with the next lines it takes.
                 warnedAboutDropping = true
-                let warning = Array(JSONObject.warning(
-                    "event log reader too slow: lines are being dropped (the count comes at exit)", kind: "event-log").line.utf8) + [10]
+                let warning = JSONObject.warning(
+                    "event log reader too slow: lines are being dropped (the count comes at exit)", kind: "event-log").bytes + [10]
                 backlog.insert(contentsOf: warning, at: partialLineBytes)
             }
         } else {
@@ -199,59 +207,103 @@ struct JSONObject {
 
     mutating func append(_ key: String, _ value: Value) { pairs.append((key, value)) }
 
-    var line: String {
-        var out = ""
-        Self.encode(.object(self), into: &out)
+    var line: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// The line's UTF-8 bytes, without the newline.
+    var bytes: [UInt8] {
+        var out: [UInt8] = []
+        encode(into: &out)
         return out
     }
 
-    private static func encode(_ value: Value, into out: inout String) {
+    /// Appends the line's UTF-8 bytes (no newline) to `out`. Bytes rather than a String:
+    /// appending to a String checks and copies per piece, and encoding the log's frame
+    /// lines that way took most of a logging client's instructions (docs/benchmark.md,
+    /// "The event log's encoding").
+    func encode(into out: inout [UInt8]) { Self.encode(.object(self), into: &out) }
+
+    private static func encode(_ value: Value, into out: inout [UInt8]) {
         switch value {
         case .string(let s): encodeString(s, into: &out)
-        case .int(let i): out += String(i)
+        case .int(let i): encodeInt(i, into: &out)
         case .double(let d):
             if d.isFinite {
-                out += d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d)
+                if d == d.rounded() && abs(d) < 1e15 {
+                    encodeInt(Int(d), into: &out)
+                } else {
+                    out.append(contentsOf: d.description.utf8)
+                }
             } else {
-                out += "null"
+                append("null", to: &out)
             }
-        case .bool(let b): out += b ? "true" : "false"
-        case .null: out += "null"
+        case .bool(let b): append(b ? "true" : "false", to: &out)
+        case .null: append("null", to: &out)
         case .array(let values):
-            out += "["
+            out.append(UInt8(ascii: "["))
             for (i, v) in values.enumerated() {
-                if i > 0 { out += "," }
+                if i > 0 { out.append(UInt8(ascii: ",")) }
                 encode(v, into: &out)
             }
-            out += "]"
+            out.append(UInt8(ascii: "]"))
         case .object(let object):
-            out += "{"
+            out.append(UInt8(ascii: "{"))
             for (i, (key, v)) in object.pairs.enumerated() {
-                if i > 0 { out += "," }
+                if i > 0 { out.append(UInt8(ascii: ",")) }
                 encodeString(key, into: &out)
-                out += ":"
+                out.append(UInt8(ascii: ":"))
                 encode(v, into: &out)
             }
-            out += "}"
+            out.append(UInt8(ascii: "}"))
         }
     }
 
-    private static func encodeString(_ s: String, into out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
+    private static func append(_ literal: StaticString, to out: inout [UInt8]) {
+        literal.withUTF8Buffer { out.append(contentsOf: $0) }
+    }
+
+    private static func encodeInt(_ value: Int, into out: inout [UInt8]) {
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for UInt.max's 20 digits
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var start = buffer.count
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            out.append(contentsOf: buffer[start...])
+        }
+    }
+
+    /// A JSON string: `"`, `\` and control characters escaped, everything else (UTF-8,
+    /// which a Swift string always is) as it is.
+    private static func encodeString(_ string: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var string = string
+        string.withUTF8 { bytes in
+            // Keys and nearly all values need no escape: copied whole.
+            guard bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+                out.append(contentsOf: bytes)
+                return
+            }
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "\""): append("\\\"", to: &out)
+                case UInt8(ascii: "\\"): append("\\\\", to: &out)
+                case UInt8(ascii: "\n"): append("\\n", to: &out)
+                case UInt8(ascii: "\r"): append("\\r", to: &out)
+                case UInt8(ascii: "\t"): append("\\t", to: &out)
+                case 0..<0x20:
+                    let hex: StaticString = "0123456789abcdef"
+                    append("\\u00", to: &out)
+                    out.append(hex.utf8Start[Int(byte >> 4)])
+                    out.append(hex.utf8Start[Int(byte & 0xf)])
+                default: out.append(byte)
+                }
             }
         }
-        out += "\""
+        out.append(UInt8(ascii: "\""))
     }
 }
 

@@ -16,10 +16,10 @@ final class AdversarialCompositorTests: XCTestCase {
 
     private func start(options: Int32 = 0, capabilities: UInt32? = nil, scale120: UInt32 = 0,
                        output: Int32? = nil, configure: (Int32, Int32)? = nil,
-                       waitForWindow: Bool = true) throws {
+                       seatName: String? = nil, waitForWindow: Bool = true) throws {
         run = try CompositorRun(name: name, options: options, capabilities: capabilities ?? touch,
                                 scale120: scale120, output: output, configure: configure,
-                                waitForWindow: waitForWindow)
+                                seatName: seatName, waitForWindow: waitForWindow)
     }
 
     override func tearDown() {
@@ -87,6 +87,18 @@ final class AdversarialCompositorTests: XCTestCase {
     }
 
     // MARK: Odd touch sequences
+
+    /// A seat's name is the compositor's text: quotes, backslashes, control characters and
+    /// non-ASCII reach the log escaped as JSON, and read back as sent.
+    func testASeatNameNeedingEscapesIsLoggedAsSent() throws {
+        let name = "seat \"one\" \\ tab\there\nline\u{01}\u{1f} é ✋"
+        try start(seatName: name)
+        sync()
+        let seats = try log.events().compactMap(\.seat)
+        XCTAssertEqual(seats.first?.name, name)
+        let raw = try String(contentsOfFile: log.path, encoding: .utf8)
+        XCTAssertTrue(raw.contains(#""name":"seat \"one\" \\ tab\there\nline\u0001\u001f é ✋""#), raw)
+    }
 
     func testDownForAnActiveIDCancelsTheOldTouch() throws {
         try start()

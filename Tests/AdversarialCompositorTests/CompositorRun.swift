@@ -18,7 +18,7 @@ final class CompositorRun {
 
     init(name: String, options: Int32 = 0, capabilities: UInt32 = CompositorRun.touch,
          scale120: UInt32 = 0, output: Int32? = nil, configure: (Int32, Int32)? = nil,
-         waitForWindow: Bool = true) throws {
+         seatName: String? = nil, waitForWindow: Bool = true) throws {
         let name = String(name.map { $0.isLetter || $0.isNumber ? $0 : "-" })
         directory = "\(Products.buildDirectory)/../adversarial/\(name)"
         try? FileManager.default.removeItem(atPath: directory)
@@ -30,6 +30,7 @@ final class CompositorRun {
         }
         self.tc = tc
         tc_set_capabilities(tc, capabilities)
+        if let seatName { tc_set_seat_name(tc, seatName) }
         if let output { tc_add_output(tc, output) }
         if let configure { tc_set_configure_size(tc, configure.0, configure.1) }
         log = EventLogReader(path: "\(directory)/events.jsonl")

@@ -22,6 +22,7 @@ struct tc {
 	struct wl_list touches;    /* wl_touch resources */
 	struct wl_list pointers;   /* wl_pointer resources */
 	uint32_t capabilities;
+	char *seat_name;           /* wl_seat.name sent at bind */
 	int touches_created;
 	struct wl_resource *toplevel_surface; /* wl_surface of the toplevel */
 	bool configured;
@@ -351,7 +352,7 @@ bind_seat(struct wl_client *c, void *data, uint32_t version, uint32_t id)
 	wl_list_insert(&tc->seats, wl_resource_get_link(r));
 	wl_seat_send_capabilities(r, tc->capabilities);
 	if (version >= 2)
-		wl_seat_send_name(r, "test-seat");
+		wl_seat_send_name(r, tc->seat_name ? tc->seat_name : "test-seat");
 }
 
 /* ---- tablet-v2: one tablet and one tool for the toplevel's client ---- */
@@ -828,6 +829,7 @@ tc_destroy(struct tc *tc)
 {
 	wl_display_destroy_clients(tc->display);
 	wl_display_destroy(tc->display);
+	free(tc->seat_name);
 	free(tc);
 }
 
@@ -878,6 +880,13 @@ int
 tc_clients(struct tc *tc)
 {
 	return wl_list_length(wl_display_get_client_list(tc->display));
+}
+
+void
+tc_set_seat_name(struct tc *tc, const char *name)
+{
+	free(tc->seat_name);
+	tc->seat_name = strdup(name);
 }
 
 void

@@ -47,6 +47,8 @@ int tc_clients(struct tc *tc);
 /* wl_seat capabilities (WL_SEAT_CAPABILITY_* bits), sent to every bound seat now and to
  * seats bound later. */
 void tc_set_capabilities(struct tc *tc, uint32_t capabilities);
+/* The name wl_seat.name gives seats bound from now on ("test-seat" until set). */
+void tc_set_seat_name(struct tc *tc, const char *name);
 /* get_touch requests received so far, and wl_touch objects alive now. */
 int tc_touches_created(struct tc *tc);
 int tc_touches_alive(struct tc *tc);
