@@ -88,6 +88,10 @@ public final class Weston: Compositor {
     /// The module knows when a client view is in weston's pick list (after a repaint).
     public func waitUntilReady(eventLog: EventLogReader, client: ChildProcess) throws {
         try HarnessQuirk.westonPicksAfterRepaint.workAround { try control.send("wait-ready") }
+        // weston can show the window before touchspots has written its ready line (the
+        // log is written at the end of the pass that committed the frame, and a slow
+        // client, as under the address sanitizer, is still in that pass): wait for it too.
+        try eventLog.waitFor(timeout: 10, "the ready line", abandon: { client.hasExited }) { $0.ready != nil }
     }
 
     public func screenshot(to path: String) throws {

@@ -50,6 +50,7 @@ final class App {
     private var syncsAnswered = 0
     private var fail: Error?
     private var rehearsedFirstTouch = false
+    private var rehearsalDue = false
 
     init(options: Options) throws {
         self.options = options
@@ -168,7 +169,7 @@ final class App {
                     committed = true
                 }
                 if committed { commitOwedForConfigure = false }
-                if committed && !rehearsedFirstTouch { rehearseFirstTouch() }
+                if committed && !rehearsedFirstTouch { rehearsalDue = true }
             } catch {
                 fail = error
                 loop.stop()
@@ -180,12 +181,16 @@ final class App {
         log?.flush()
         registry.answerPings()
         registry.releaseRetiredOutputs()
+        if rehearsalDue { rehearseFirstTouch() }
     }
 
-    /// Runs FirstTouchRehearsal once the first frame is on its way (the presenter has
-    /// flushed it and made its spare buffer by now).
+    /// Runs FirstTouchRehearsal once the first frame is on its way: last in the pass that
+    /// committed it, after the log's lines and the pongs have been sent, so that nothing a
+    /// harness waits for waits for the rehearsal.
     private func rehearseFirstTouch() {
+        rehearsalDue = false
         rehearsedFirstTouch = true
+        display.flush()
         FirstTouchRehearsal.run(
             scene: options.scene, size: session.window.size, settings: options.gestures,
             reportsRouting: session.reportsRouting, allowsLayers: session.window.allowsLayers,

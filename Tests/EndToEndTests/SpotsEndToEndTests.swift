@@ -163,7 +163,9 @@ final class SpotsEndToEndTests: EndToEndTestCase {
             try session.send(batch: [step == 0 ? "down 1 \(x) 500" : "motion 1 \(x) 500", "frame"])
             let image = try session.screenshot("touch-\(step + 1).png")
             XCTAssertGreaterThan(spotCoverage(image, x: x, y: 500), 0.99, "the real finger's spot")
-            for finger in 0..<10 {
+            // The lower six: a finger held long (a slow, sanitized build) shows "Long Press
+            // Detected" across the upper ones.
+            for finger in 0...5 {
                 let angle = 2 * Double.pi * Double(finger) / 10
                 let (x, y) = (512 + radius * cos(angle), 320 + radius * sin(angle))
                 XCTAssertTrue(isBackground(image, x: Int(x.rounded()), y: Int(y.rounded())),
