@@ -195,7 +195,6 @@ final class App {
             scene: options.scene, size: session.window.size, settings: options.gestures,
             reportsRouting: session.reportsRouting, allowsLayers: session.window.allowsLayers,
             measureText: { [renderer] in renderer.textWidth($0, fontSize: $1) },
-            encode: { [log] event in if log != nil { _ = JSONObject(event, seat: nil) } },
             presenter: presenter)
     }
 
@@ -258,9 +257,9 @@ final class App {
         guard let log else { return }
         if case .frame(let frame, _) = event, session.touchDeviceCount > 1,
            let input = touchInputs.values.first(where: { $0.currentDevice == frame.device }) {
-            log.write(JSONObject(event, seat: input.seat.name ?? ""))
+            log.write(event, seat: input.seat.name ?? "")
         } else {
-            log.write(JSONObject(event, seat: nil))
+            log.write(event, seat: nil)
         }
     }
 

@@ -81,19 +81,33 @@ final class EventLog {
     /// land) are encoded and written after the commit that shows it, not before.
     func write(_ object: JSONObject) {
         guard failure == nil else { return }
-        queued.append(object)
+        queued.append(.object(object))
     }
 
-    private var queued: [JSONObject] = []
+    /// Queues the line for one of the session's events; `seat` names a frame's seat when
+    /// several seats can touch. Encoded at `flush()`, after the commit.
+    func write(_ event: TouchSessionEvent, seat: String?) {
+        guard failure == nil else { return }
+        queued.append(.event(event, seat: seat))
+    }
+
+    private enum Line {
+        case object(JSONObject)
+        case event(TouchSessionEvent, seat: String?)
+    }
+    private var queued: [Line] = []
     /// The line being written, reused.
     private var encoded: [UInt8] = []
 
     /// Writes the queued lines, in order, and retries what a non-blocking reader did not take.
     func flush() {
         writeBacklog()
-        for object in queued where failure == nil {
+        for line in queued where failure == nil {
             encoded.removeAll(keepingCapacity: true)
-            object.encode(into: &encoded)
+            switch line {
+            case .object(let object): object.encode(into: &encoded)
+            case .event(let event, let seat): JSONObject.encode(event, seat: seat, into: &encoded)
+            }
             append(&encoded)
         }
         queued.removeAll(keepingCapacity: true)
@@ -226,16 +240,7 @@ struct JSONObject {
         switch value {
         case .string(let s): encodeString(s, into: &out)
         case .int(let i): encodeInt(i, into: &out)
-        case .double(let d):
-            if d.isFinite {
-                if d == d.rounded() && abs(d) < 1e15 {
-                    encodeInt(Int(d), into: &out)
-                } else {
-                    out.append(contentsOf: d.description.utf8)
-                }
-            } else {
-                append("null", to: &out)
-            }
+        case .double(let d): encodeDouble(d, into: &out)
         case .bool(let b): append(b ? "true" : "false", to: &out)
         case .null: append("null", to: &out)
         case .array(let values):
@@ -254,6 +259,20 @@ struct JSONObject {
                 encode(v, into: &out)
             }
             out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// Whole numbers without a fraction; others as Swift prints them (the shortest form
+    /// that reads back exactly); not finite as null.
+    private static func encodeDouble(_ d: Double, into out: inout [UInt8]) {
+        if d.isFinite {
+            if d == d.rounded() && abs(d) < 1e15 {
+                encodeInt(Int(d), into: &out)
+            } else {
+                out.append(contentsOf: d.description.utf8)
+            }
+        } else {
+            append("null", to: &out)
         }
     }
 
@@ -323,42 +342,132 @@ extension JSONObject {
         return object
     }
 
-    /// The line for one of the session's events; `seat` names the frame's seat when
-    /// several seats can touch.
-    init(_ event: TouchSessionEvent, seat: String?) {
+    /// Appends the line for one of the session's events; `seat` names a frame's seat when
+    /// several seats can touch. Frame lines (one per touch frame) and responder lines (one
+    /// per moving finger and frame) are written straight from the event rather than built
+    /// as an object first (docs/benchmark.md, "The event log's encoding"); the others, a
+    /// few a second at most, go through `JSONObject`.
+    static func encode(_ event: TouchSessionEvent, seat: String?, into out: inout [UInt8]) {
+        switch event {
+        case .frame(let frame, let spots): encodeFrame(frame, spots: spots, seat: seat, into: &out)
+        case .responder(let touch, let phase, let chain, let handledBy):
+            encodeResponder(id: touch.id, phase: phase, chain: chain, handledBy: handledBy, into: &out)
+        default: JSONObject(event).encode(into: &out)
+        }
+    }
+
+    private static func encodeFrame(_ frame: TouchFrame, spots: Int, seat: String?, into out: inout [UInt8]) {
+        append(#"{"type":"frame","time":"#, to: &out)
+        encodeInt(Int(frame.time), into: &out)
+        append(#","spots":"#, to: &out)
+        encodeInt(spots, into: &out)
+        append(#","touches":["#, to: &out)
+        var first = true
+        for touch in frame.touches {
+            if !first { out.append(UInt8(ascii: ",")) }
+            first = false
+            encodeEntry(id: touch.id, phase: touch.phase.rawValue, at: touch.location, into: &out)
+            if touch.source != .touchscreen { key("source", string: touch.source.rawValue, into: &out) }
+            if let pen = touch.pen { encodePen(pen, into: &out) }
+            if let major = touch.major { key("major", double: major, into: &out) }
+            if let minor = touch.minor { key("minor", double: minor, into: &out) }
+            if let orientation = touch.orientation { key("orientation", double: orientation, into: &out) }
+            if let seat, !touch.source.isPen { key("seat", string: seat, into: &out) }
+            out.append(UInt8(ascii: "}"))
+        }
+        for hover in frame.hovers {
+            if !first { out.append(UInt8(ascii: ",")) }
+            first = false
+            encodeEntry(id: hover.id, phase: hover.phase.rawValue, at: hover.location, into: &out)
+            key("source", string: hover.source.rawValue, into: &out)
+            encodePen(hover.state, into: &out)
+            out.append(UInt8(ascii: "}"))
+        }
+        append("]}", to: &out)
+    }
+
+    private static func encodeResponder(id: Int32, phase: TouchPhase, chain: [String], handledBy: String?,
+                                        into out: inout [UInt8]) {
+        append(#"{"type":"responder","id":"#, to: &out)
+        encodeInt(Int(id), into: &out)
+        key("phase", string: phase.rawValue, into: &out)
+        openKey("chain", into: &out)
+        out.append(UInt8(ascii: "["))
+        for (i, name) in chain.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            encodeString(name, into: &out)
+        }
+        out.append(UInt8(ascii: "]"))
+        openKey("handledBy", into: &out)
+        if let handledBy { encodeString(handledBy, into: &out) } else { append("null", to: &out) }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// `{"id":N,"phase":"P","x":X,"y":Y`, left open for more keys.
+    private static func encodeEntry(id: Int32, phase: String, at location: Point, into out: inout [UInt8]) {
+        append(#"{"id":"#, to: &out)
+        encodeInt(Int(id), into: &out)
+        key("phase", string: phase, into: &out)
+        key("x", double: location.x, into: &out)
+        key("y", double: location.y, into: &out)
+    }
+
+    private static func key(_ name: StaticString, string: String, into out: inout [UInt8]) {
+        openKey(name, into: &out)
+        encodeString(string, into: &out)
+    }
+
+    private static func key(_ name: StaticString, double: Double, into out: inout [UInt8]) {
+        openKey(name, into: &out)
+        encodeDouble(double, into: &out)
+    }
+
+    /// `,"name":`
+    private static func openKey(_ name: StaticString, into out: inout [UInt8]) {
+        append(",\"", to: &out)
+        append(name, to: &out)
+        append("\":", to: &out)
+    }
+
+    /// A pen's axes and buttons. Pressure and distance arrive in steps of 1/65535: five
+    /// decimals keep them exact.
+    private static func encodePen(_ pen: PenState, into out: inout [UInt8]) {
+        func fine(_ v: Double) -> Double { (v * 100_000).rounded() / 100_000 }
+        if let pressure = pen.pressure { key("pressure", double: fine(pressure), into: &out) }
+        if let x = pen.tiltX, let y = pen.tiltY {
+            openKey("tilt", into: &out)
+            out.append(UInt8(ascii: "["))
+            encodeDouble(fine(x), into: &out)
+            out.append(UInt8(ascii: ","))
+            encodeDouble(fine(y), into: &out)
+            out.append(UInt8(ascii: "]"))
+        }
+        if let distance = pen.distance { key("distance", double: fine(distance), into: &out) }
+        if !pen.buttons.isEmpty {
+            openKey("buttons", into: &out)
+            out.append(UInt8(ascii: "["))
+            for (i, button) in pen.buttons.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                encodeInt(Int(button), into: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        }
+    }
+
+    /// The line for one of the session's events other than a frame.
+    private init(_ event: TouchSessionEvent) {
         switch event {
         case .scene(let name):
             self.init(["type": .string("scene"), "name": .string(name)])
-        case .frame(let frame, let spots):
-            var touches: [Value] = frame.touches.map { touch in
-                var entry = JSONObject(["id": .int(Int(touch.id)), "phase": .string(touch.phase.rawValue),
-                                        "x": .double(touch.location.x), "y": .double(touch.location.y)])
-                if touch.source != .touchscreen { entry.append("source", .string(touch.source.rawValue)) }
-                if let pen = touch.pen { entry.appendPen(pen) }
-                if let major = touch.major { entry.append("major", .double(major)) }
-                if let minor = touch.minor { entry.append("minor", .double(minor)) }
-                if let orientation = touch.orientation { entry.append("orientation", .double(orientation)) }
-                if let seat, !touch.source.isPen { entry.append("seat", .string(seat)) }
-                return .object(entry)
-            }
-            for hover in frame.hovers {
-                var entry = JSONObject(["id": .int(Int(hover.id)), "phase": .string(hover.phase.rawValue),
-                                        "x": .double(hover.location.x), "y": .double(hover.location.y),
-                                        "source": .string(hover.source.rawValue)])
-                entry.appendPen(hover.state)
-                touches.append(.object(entry))
-            }
-            self.init(["type": .string("frame"), "time": .int(Int(frame.time)),
-                       "spots": .int(spots), "touches": .array(touches)])
+        case .frame:
+            preconditionFailure("frame lines are written by JSONObject.encode(_:seat:into:)")
         case .hit(let touch, let view, let visited, let ignored):
             self.init(["type": .string("hit"), "id": .int(Int(touch.id)),
                        "view": view.map { .string($0) } ?? .null,
                        "visited": .array(visited.map { .string($0) })])
             if ignored { append("ignored", .bool(true)) }
-        case .responder(let touch, let phase, let chain, let handledBy):
-            self.init(["type": .string("responder"), "id": .int(Int(touch.id)),
-                       "phase": .string(phase.rawValue), "chain": .array(chain.map { .string($0) }),
-                       "handledBy": handledBy.map { .string($0) } ?? .null])
+        case .responder:
+            preconditionFailure("responder lines are written by JSONObject.encode(_:seat:into:)")
         case .placard(let placard):
             // Hundredths of a pixel are plenty for a placard.
             func rounded(_ v: Double) -> Value { .double((v * 100).rounded() / 100) }
@@ -429,16 +538,6 @@ extension JSONObject {
         }
         object.append("waitedForFrame", .bool(report.waitedForFrame))
         return object
-    }
-
-    /// A pen's axes on its frame entry, each only once the compositor has sent it.
-    mutating func appendPen(_ pen: PenState) {
-        // Pressure and distance arrive in steps of 1/65535; five decimals keep them exact.
-        func fine(_ v: Double) -> Value { .double((v * 100_000).rounded() / 100_000) }
-        if let pressure = pen.pressure { append("pressure", fine(pressure)) }
-        if let x = pen.tiltX, let y = pen.tiltY { append("tilt", .array([fine(x), fine(y)])) }
-        if let distance = pen.distance { append("distance", fine(distance)) }
-        if !pen.buttons.isEmpty { append("buttons", .array(pen.buttons.map { .int(Int($0)) })) }
     }
 
     /// `kind` names what went wrong (docs/event-log.md lists them).

@@ -22,10 +22,10 @@ enum FirstTouchRehearsal {
 
     static func run(scene: String, size: Size, settings: GestureSettings, reportsRouting: Bool,
                     allowsLayers: Bool, measureText: @escaping (String, Double) -> Double,
-                    encode: @escaping (TouchSessionEvent) -> Void, presenter: SurfacePresenter) {
+                    presenter: SurfacePresenter) {
         let clock = ManualClock()
         guard let stand = TouchSession(sceneName: scene, size: size, settings: settings, clock: clock,
-                                       measureText: measureText, sink: encode)
+                                       measureText: measureText, sink: { _ in })
         else { return }
         stand.reportsRouting = reportsRouting
         stand.window.allowsLayers = allowsLayers
