@@ -8,9 +8,11 @@ final class DemoEndToEndTests: XCTestCase {
     func testTheDemoPlaysGesturesThePanelAndTrailsAndWritesAContactSheet() throws {
         let directory = "\(Products.buildDirectory)/../e2e/demo"
         try? FileManager.default.removeItem(atPath: directory)
+        try FileManager.default.createDirectory(atPath: (directory as NSString).deletingLastPathComponent,
+                                                withIntermediateDirectories: true)
         let harness = "\(Products.buildDirectory)/touchspots-harness"
         let run = try ChildProcess(name: "touchspots-harness", arguments: [harness, "run", "--demo", "--out", directory],
-                                   environment: [:], logPath: NSTemporaryDirectory() + "demo-\(UUID().uuidString).log")
+                                   environment: [:], logPath: "\(directory).log")
         XCTAssertEqual(run.wait(timeout: 120), 0, run.logTail())
         let events = try EventLogReader(path: "\(directory)/events.jsonl").events()
         let gestures = events.compactMap(\.gesture).map(Recording.summary)

@@ -62,9 +62,11 @@ final class ReplayEndToEndTests: XCTestCase {
     func testNotAnEventLogIsAClearError() throws {
         let path = NSTemporaryDirectory() + "not-a-log-\(UUID().uuidString).jsonl"
         try "hello\n".write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
         XCTAssertThrowsError(try Recording(eventLog: path)) { XCTAssertTrue("\($0)".contains("event log")) }
         let yaml = NSTemporaryDirectory() + "not-libinput-\(UUID().uuidString).yaml"
         try "devices: 3\n".write(toFile: yaml, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: yaml) }
         XCTAssertThrowsError(try Recording(libinputRecord: yaml, width: 100, height: 100)) {
             XCTAssertTrue("\($0)".contains("libinput"), "\($0)")
         }
