@@ -243,13 +243,7 @@ struct JSONObject {
         case .double(let d): encodeDouble(d, into: &out)
         case .bool(let b): append(b ? "true" : "false", to: &out)
         case .null: append("null", to: &out)
-        case .array(let values):
-            out.append(UInt8(ascii: "["))
-            for (i, v) in values.enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
-                encode(v, into: &out)
-            }
-            out.append(UInt8(ascii: "]"))
+        case .array(let values): encodeArray(values, into: &out) { encode($0, into: &$1) }
         case .object(let object):
             out.append(UInt8(ascii: "{"))
             for (i, (key, v)) in object.pairs.enumerated() {
@@ -392,12 +386,7 @@ extension JSONObject {
         encodeInt(Int(id), into: &out)
         key("phase", string: phase.rawValue, into: &out)
         openKey("chain", into: &out)
-        out.append(UInt8(ascii: "["))
-        for (i, name) in chain.enumerated() {
-            if i > 0 { out.append(UInt8(ascii: ",")) }
-            encodeString(name, into: &out)
-        }
-        out.append(UInt8(ascii: "]"))
+        encodeArray(chain, into: &out) { encodeString($0, into: &$1) }
         openKey("handledBy", into: &out)
         if let handledBy { encodeString(handledBy, into: &out) } else { append("null", to: &out) }
         out.append(UInt8(ascii: "}"))
@@ -420,6 +409,20 @@ extension JSONObject {
     private static func key(_ name: StaticString, double: Double, into out: inout [UInt8]) {
         openKey(name, into: &out)
         encodeDouble(double, into: &out)
+    }
+
+    /// `[a,b,...]`, each element written by `element`.
+    private static func encodeArray<Elements: Sequence>(
+        _ elements: Elements, into out: inout [UInt8], _ element: (Elements.Element, inout [UInt8]) -> Void
+    ) {
+        out.append(UInt8(ascii: "["))
+        var first = true
+        for item in elements {
+            if !first { out.append(UInt8(ascii: ",")) }
+            first = false
+            element(item, &out)
+        }
+        out.append(UInt8(ascii: "]"))
     }
 
     /// `,"name":`
@@ -445,16 +448,12 @@ extension JSONObject {
         if let distance = pen.distance { key("distance", double: fine(distance), into: &out) }
         if !pen.buttons.isEmpty {
             openKey("buttons", into: &out)
-            out.append(UInt8(ascii: "["))
-            for (i, button) in pen.buttons.enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
-                encodeInt(Int(button), into: &out)
-            }
-            out.append(UInt8(ascii: "]"))
+            encodeArray(pen.buttons, into: &out) { encodeInt(Int($0), into: &$1) }
         }
     }
 
-    /// The line for one of the session's events other than a frame.
+    /// The line for one of the session's events other than frame and responder lines,
+    /// which `encode(_:seat:into:)` writes itself and never hands here.
     private init(_ event: TouchSessionEvent) {
         switch event {
         case .scene(let name):
