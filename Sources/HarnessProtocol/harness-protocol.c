@@ -37,6 +37,9 @@ static const struct {
 	{ "tool-tip", TS_COMMAND_TOOL_TIP, 2, "tool-tip pen|eraser down|up" },
 	{ "tool-button", TS_COMMAND_TOOL_BUTTON, 3, "tool-button pen|eraser CODE press|release" },
 	{ "tool-out", TS_COMMAND_TOOL_OUT, 1, "tool-out pen|eraser" },
+	{ "watch", TS_COMMAND_WATCH, 2, "watch X Y" },
+	{ "watch-result", TS_COMMAND_WATCH_RESULT, 0, "watch-result" },
+	{ "window", TS_COMMAND_WINDOW, 0, "window" },
 };
 
 static const struct { const char *name; uint32_t code; } buttons[] = {
@@ -205,8 +208,9 @@ ts_command_parse(char *line, struct ts_command *command, char *error, size_t err
 		if (command->kind == TS_COMMAND_UP)
 			break;
 		/* fall through */
-	case TS_COMMAND_POINTER: {
-		int first = command->kind == TS_COMMAND_POINTER ? 1 : 2;
+	case TS_COMMAND_POINTER:
+	case TS_COMMAND_WATCH: {
+		int first = command->kind == TS_COMMAND_DOWN || command->kind == TS_COMMAND_MOTION ? 2 : 1;
 		if (!parse_finite(words[first], &command->x))
 			return fail(error, error_size, "%s: X '%s' is not a finite number", name, words[first]);
 		if (!parse_finite(words[first + 1], &command->y))

@@ -21,6 +21,7 @@
 
 #include "touchspots-weston.h"
 #include "quirks.h"
+#include "pixel-watch.h"
 #include "harness-server-support.h"
 #include "harness-protocol.h"
 
@@ -65,6 +66,7 @@ enum wait_kind {
 	WAIT_SYNC_SECOND_PONG, /* second ping, right after the first */
 	WAIT_SYNC_REPAINT,
 	WAIT_SCREENSHOT,
+	WAIT_WATCH,
 };
 
 struct connection;
@@ -106,6 +108,9 @@ struct harness {
 	uint64_t commits_after_first_pong;
 	uint64_t commits_shown; /* commits seen when the output last finished a repaint */
 	char *screenshot_path;
+
+	/* Touch to pixel (pixel-watch.h). */
+	struct pixel_watch watch;
 
 	/* Requests seen, for the `requests` command. */
 	struct ts_request_counts requests;
@@ -306,6 +311,7 @@ on_frame(struct wl_listener *listener, void *data)
 {
 	struct harness *h = wl_container_of(listener, h, frame_listener);
 	h->commits_shown = h->commits;
+	pixel_watch_repainted(&h->watch);
 	switch (h->wait) {
 	case WAIT_READY:
 		if (client_view_is_pickable(h))
@@ -372,6 +378,8 @@ touch_command(struct harness *h, struct connection *c, const struct ts_command *
 
 	now(h, &ts);
 	notify_touch_normalized(h->device, &ts, id, cmd->x, cmd->y, NULL, type);
+	if (type != WL_TOUCH_UP)
+		pixel_watch_touched(&h->watch, (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec);
 
 	if (type == WL_TOUCH_DOWN) {
 		h->active[h->active_count++] = id;
@@ -440,6 +448,39 @@ key_command(struct harness *h, struct connection *c, const struct ts_command *cm
 	reply(c, "ok");
 }
 
+/* The newest mapped toplevel's content on the output: where a windowed client sits, so
+ * the harness can place touches on it (its title bar and libdecor's frame lie outside). */
+static void
+window_command(struct harness *h, struct connection *c)
+{
+	struct weston_view *view, *found = NULL;
+	wl_list_for_each(view, &h->compositor->view_list, link) {
+		struct weston_surface *s = view->surface;
+		if (!s->resource || !weston_surface_is_mapped(s) || weston_surface_get_main_surface(s) != s)
+			continue;
+		if (!s->role_name || strcmp(s->role_name, "xdg_toplevel") != 0)
+			continue;
+		found = view; /* view_list runs top to bottom: the first is the topmost */
+		break;
+	}
+	if (!found) {
+		reply(c, "error: window: no client window is mapped");
+		return;
+	}
+	reply(c, "ok %g %g %d %d", found->geometry.x, found->geometry.y,
+	      found->surface->width, found->surface->height);
+}
+
+/* A watch waited for by watch-result was resolved. */
+static void
+on_watch_resolved(void *data)
+{
+	struct harness *h = data;
+	char result[256];
+	if (h->wait == WAIT_WATCH && pixel_watch_result(&h->watch, result, sizeof result) != 0)
+		finish_wait(h, "%s", result);
+}
+
 /* ---- command dispatch ---- */
 
 static void
@@ -490,10 +531,22 @@ run_command(struct connection *c, char *line)
 		/* weston 10 has no tablet-v2 (docs/interop.md). */
 		reply(c, "unsupported: %s: weston 10 has no tablet support", cmd.name);
 		return;
+	case TS_COMMAND_WATCH: {
+		char error[256];
+		if (pixel_watch_arm(&h->watch, cmd.x, cmd.y, error, sizeof error))
+			reply(c, "ok");
+		else
+			reply(c, "%s", error);
+		return;
+	}
+	case TS_COMMAND_WINDOW:
+		window_command(h, c);
+		return;
 	case TS_COMMAND_WAIT_READY:
 	case TS_COMMAND_WAIT_IDLE:
 	case TS_COMMAND_SYNC:
 	case TS_COMMAND_SCREENSHOT:
+	case TS_COMMAND_WATCH_RESULT:
 		break;
 	}
 	if (h->waiter) {
@@ -519,6 +572,13 @@ run_command(struct connection *c, char *line)
 			begin_wait(h, c, WAIT_IDLE);
 			wl_event_source_timer_update(h->idle_check, 1);
 		}
+	} else if (cmd.kind == TS_COMMAND_WATCH_RESULT) {
+		char result[256];
+		int status = pixel_watch_result(&h->watch, result, sizeof result);
+		if (status != 0)
+			reply(c, "%s", result);
+		else
+			begin_wait(h, c, WAIT_WATCH);
 	} else if (cmd.kind == TS_COMMAND_SYNC) {
 		begin_wait(h, c, WAIT_SYNC_PONG);
 		sync_round(h);
@@ -625,6 +685,7 @@ on_compositor_destroy(struct wl_listener *listener, void *data)
 	wl_event_source_remove(h->timeout);
 	wl_event_source_remove(h->idle_check);
 	wl_protocol_logger_destroy(h->logger);
+	pixel_watch_release(&h->watch);
 	wl_list_remove(&h->frame_listener.link);
 	weston_touch_device_destroy(h->device);
 	weston_seat_release(&h->seat);
@@ -705,6 +766,9 @@ wet_module_init(struct weston_compositor *compositor, int *argc, char *argv[])
 	h->timeout = wl_event_loop_add_timer(loop, on_timeout, h);
 	h->idle_check = wl_event_loop_add_timer(loop, on_idle_check, h);
 	h->logger = wl_display_add_protocol_logger(compositor->wl_display, protocol_logger, h);
+	pixel_watch_init(&h->watch, compositor, h->output);
+	h->watch.on_resolved = on_watch_resolved;
+	h->watch.data = h;
 	h->frame_listener.notify = on_frame;
 	wl_signal_add(&h->output->frame_signal, &h->frame_listener);
 	h->destroy_listener.notify = on_compositor_destroy;

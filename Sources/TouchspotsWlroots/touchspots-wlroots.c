@@ -502,6 +502,13 @@ run(char *line)
 	case TS_COMMAND_KEY:
 		reply("unsupported: %s: the wlroots shim adds a touchscreen and a pen only", cmd.name);
 		return;
+	case TS_COMMAND_WATCH:
+	case TS_COMMAND_WATCH_RESULT:
+	case TS_COMMAND_WINDOW:
+		/* The pixel watch and the window's place are weston's (the benchmark); on sway
+		 * the harness asks sway's IPC where the window is. */
+		reply("unsupported: %s: only the weston module has it", cmd.name);
+		return;
 	case TS_COMMAND_WAIT_IDLE:
 		/* Only the weston benchmark needs it (its start-up time). */
 		reply("unsupported: %s: the wlroots shim cannot see the output's repaint cycle", cmd.name);

@@ -7,7 +7,8 @@ struct HarnessCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "touchspots-harness",
         abstract: "Runs touchspots under a headless compositor and plays touch scenarios.",
-        subcommands: [Run.self, InteropCommand.self, BenchCommand.self, SoakCommand.self, ReplayCommand.self])
+        subcommands: [Run.self, InteropCommand.self, BenchCommand.self, TouchToPixelCommand.self, SoakCommand.self,
+                      ReplayCommand.self])
 }
 
 struct ReplayCommand: ParsableCommand {

@@ -35,6 +35,10 @@ enum ts_command_kind {
 	TS_COMMAND_TOOL_TIP,    /* tool-tip TOOL down|up */
 	TS_COMMAND_TOOL_BUTTON, /* tool-button TOOL CODE press|release (CODE: a Linux BTN_* code) */
 	TS_COMMAND_TOOL_OUT,    /* tool-out TOOL: proximity out */
+	/* The pixel watch (touch to pixel, measured in the compositor): */
+	TS_COMMAND_WATCH,        /* watch X Y: remember the 3x3 output pixels at X Y */
+	TS_COMMAND_WATCH_RESULT, /* watch-result -> ok TO_PRESENTED_MS FLOOR_PRESENTED_MS PAST_FLOOR PRESENTED_NS TO_REPAINT_MS FLOOR_REPAINT_MS */
+	TS_COMMAND_WINDOW,       /* window -> ok X Y W H: the client window's content on the output */
 };
 
 enum ts_tool { TS_TOOL_PEN, TS_TOOL_ERASER };
@@ -46,7 +50,7 @@ struct ts_command {
 	enum ts_command_kind kind;
 	const char *name;  /* the command word as written */
 	int32_t id;        /* down, motion, up */
-	double x, y;       /* down, motion, pointer: finite numbers */
+	double x, y;       /* down, motion, pointer, watch: finite numbers */
 	uint32_t code;     /* button: BTN_*; key: KEY_* (Linux input codes) */
 	bool pressed;      /* button, key */
 	const char *text;  /* screenshot PATH, requests IFACE.MSG (points into the line) */
