@@ -69,6 +69,26 @@ public final class ChildProcess {
         if pidFD >= 0 { close(pidFD) }
     }
 
+    /// Runs a short command to its end and returns what it wrote to stdout; throws with
+    /// its stderr when it fails.
+    public static func output(of arguments: [String]) throws -> String {
+        guard let program = which(arguments[0]) else { throw HarnessError("\(arguments[0]) is not installed") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = Array(arguments.dropFirst())
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        let errors = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw HarnessError("\(arguments.joined(separator: " ")) failed: \(String(decoding: errors, as: UTF8.self))")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
     public static func which(_ program: String) -> String? {
         if program.contains("/") { return access(program, X_OK) == 0 ? program : nil }
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"

@@ -18,6 +18,12 @@ public protocol Compositor: AnyObject {
     func stop()
     /// How the harness can make this compositor cancel touches.
     var cancellation: TouchCancellation { get }
+    /// Where the client's window content lies on the output (global logical px), asked of
+    /// the compositor: a windowed touchspots is placed by the compositor, not by us.
+    func windowOrigin() throws -> (x: Double, y: Double)
+    /// Returns once a windowed client (not fullscreen: any size) has drawn its first frame
+    /// and takes touches.
+    func waitUntilWindowedReady(eventLog: EventLogReader, client: ChildProcess) throws
 }
 
 /// A way to make a compositor send wl_touch.cancel: command batches that put `touches`
@@ -32,8 +38,11 @@ public enum CompositorKind: String, CaseIterable, Sendable {
     case weston, sway, cage, phoc, mutter, gnomeShell = "gnome-shell", kwin
 
     /// Starts one, `width` x `height` logical px at `scale`, logging into `directory`.
-    /// `scale` may be fractional on kwin; weston and wlroots 0.15 take integers.
-    public func start(width: Int, height: Int, scale: Double, directory: String) throws -> Compositor {
+    /// `scale` may be fractional on kwin; weston and wlroots 0.15 take integers. With
+    /// `windowed`, as a user's desktop runs it: weston with its desktop shell, sway with its
+    /// default borders and title bars (windows tiled).
+    public func start(width: Int, height: Int, scale: Double, directory: String,
+                      windowed: Bool = false) throws -> Compositor {
         if self != .kwin && scale != scale.rounded() {
             throw HarnessError("\(rawValue) takes integer scales only")
         }
@@ -44,10 +53,11 @@ public enum CompositorKind: String, CaseIterable, Sendable {
             configuration.width = width
             configuration.height = height
             configuration.scale = Int(scale)
+            if windowed { configuration.shell = "desktop-shell.so" }
             return try Weston(configuration)
         case .sway, .cage, .phoc:
             return try WlrootsCompositor(kind: self, width: width, height: height, scale: Int(scale),
-                                         directory: directory)
+                                         directory: directory, swayBorders: windowed)
         case .mutter, .gnomeShell:
             let start = {
                 try Mutter(shell: self == .gnomeShell, width: width, height: height, scale: scale,
@@ -72,6 +82,15 @@ public enum CompositorKind: String, CaseIterable, Sendable {
 }
 
 extension Compositor {
+    public func windowOrigin() throws -> (x: Double, y: Double) {
+        throw HarnessError("the harness cannot ask \(name) where a window is")
+    }
+
+    public func waitUntilWindowedReady(eventLog: EventLogReader, client: ChildProcess) throws {
+        try eventLog.waitFor(timeout: 20, "the ready line", abandon: { client.hasExited }) { $0.ready != nil }
+        try sync(client: client, eventLog: eventLog)
+    }
+
     /// The harnesses that inject touches into a seat of their own (weston's module, the
     /// wlroots shim, kwin's fake input) can cancel that seat's touches directly.
     public var cancellation: TouchCancellation {

@@ -8,18 +8,25 @@ public final class Session: @unchecked Sendable {
     public let client: ChildProcess
     public let eventLog: EventLogReader
     public let outputDirectory: String
+    /// Where the window's content lies on the output: (0, 0) fullscreen; a windowed
+    /// session asks the compositor. Touch coordinates sent through the session are the
+    /// window's own and are moved by it.
+    public private(set) var origin: (x: Double, y: Double) = (0, 0)
 
-    /// Starts the compositor (width x height at `scale`), then touchspots fullscreen with an
-    /// event log in `outputDirectory`, and waits until its window is on screen and touchable.
+    /// Starts the compositor (width x height at `scale`), then touchspots with an event log
+    /// in `outputDirectory`, and waits until its window is on screen and touchable.
+    /// touchspots is fullscreen unless `windowed`: then it starts as the app grid starts it
+    /// (a decorated window the compositor places: weston's desktop shell, sway tiling it
+    /// with its title bar), and the session learns where the window is.
     public init(outputDirectory: String, compositor kind: CompositorKind = .weston,
-                width: Int = 1024, height: Int = 640, scale: Double = 1,
+                width: Int = 1024, height: Int = 640, scale: Double = 1, windowed: Bool = false,
                 clientArguments: [String] = [], environment: [String: String] = [:],
                 touchspots: String = Products.touchspots) throws {
         try FileManager.default.createDirectory(atPath: outputDirectory,
                                                 withIntermediateDirectories: true)
         self.outputDirectory = outputDirectory
         compositor = try kind.start(width: width, height: height, scale: scale,
-                                    directory: outputDirectory)
+                                    directory: outputDirectory, windowed: windowed)
 
         let logPath = "\(outputDirectory)/events.jsonl"
         eventLog = EventLogReader(path: logPath)
@@ -28,12 +35,17 @@ public final class Session: @unchecked Sendable {
             throw HarnessError("touchspots binary not found at \(touchspots) (run swift build)")
         }
         client = try ChildProcess(name: "touchspots",
-                                  arguments: [touchspots, "--fullscreen", "--event-log", logPath]
-                                      + clientArguments,
+                                  arguments: [touchspots] + (windowed ? [] : ["--fullscreen"])
+                                      + ["--event-log", logPath] + clientArguments,
                                   environment: compositor.clientEnvironment.merging(environment) { $1 },
                                   logPath: "\(outputDirectory)/touchspots.log")
         do {
-            try compositor.waitUntilReady(eventLog: eventLog, client: client)
+            if windowed {
+                try compositor.waitUntilWindowedReady(eventLog: eventLog, client: client)
+                origin = try compositor.windowOrigin()
+            } else {
+                try compositor.waitUntilReady(eventLog: eventLog, client: client)
+            }
         } catch {
             let tail = client.logTail()
             stop()
@@ -44,12 +56,29 @@ public final class Session: @unchecked Sendable {
     /// Sends one module command (down, motion, up, frame, cancel, sync, ...).
     @discardableResult
     public func send(_ command: String) throws -> String {
-        try compositor.control.send(command)
+        try compositor.control.send(placed(command))
     }
 
     /// Sends touch commands as one batch (see ControlChannel.send(batch:)).
     public func send(batch commands: [String]) throws {
-        try compositor.control.send(batch: commands)
+        try compositor.control.send(batch: commands.map(placed))
+    }
+
+    /// `command` with its window coordinates moved to the output's: the X Y of down,
+    /// motion, pointer, tool-in, tool-motion and watch.
+    public func placed(_ command: String) -> String {
+        guard origin != (0, 0) else { return command }
+        var words = command.split(separator: " ").map(String.init)
+        let at: Int
+        switch words.first {
+        case "down", "motion", "tool-in", "tool-motion": at = 2
+        case "pointer", "watch": at = 1
+        default: return command
+        }
+        guard words.count > at + 1, let x = Double(words[at]), let y = Double(words[at + 1]) else { return command }
+        words[at] = "\(x + origin.x)"
+        words[at + 1] = "\(y + origin.y)"
+        return words.joined(separator: " ")
     }
 
     /// Returns once touchspots has handled everything sent and the screen shows it.

@@ -10,7 +10,9 @@ import Glibc
 /// Probe fingers land at seeded random moments on fresh points of the probe area (the
 /// 600 x 500 window weston-simple-touch draws, centred on the output), stay 60 ms and lift;
 /// with or without five other fingers circling at 120 Hz in a corner of that window,
-/// away from every probe point. Every client gets the same schedule.
+/// away from every probe point. Every client gets the same schedule. Without the stream
+/// ("nothing else moving") each probe waits until the previous one's tap has been shown
+/// and weston's repaint cycle has stopped: it lands on a screen at rest.
 public enum TouchToPixel {
     public enum Condition: String, CaseIterable, Sendable {
         case landingWithStream = "landing, 5 fingers streaming"
@@ -217,9 +219,17 @@ public enum TouchToPixel {
         for (index, point) in points.enumerated() {
             // A random moment: the landing falls anywhere in weston's repaint cycle, often
             // while the previous probe's spot is still shrinking away.
-            now += random.uniform(0.02, 0.12)
+            if condition.streams {
+                now += random.uniform(0.02, 0.12)
+            } else {
+                // Nothing else moving: the previous probe's tap has been resolved and
+                // shown (0.4 s after its lift) and weston has stopped repainting, so each
+                // landing meets a screen at rest, whatever the client shows after a tap.
+                now += 0.45 + random.uniform(0, 0.1)
+            }
             try stream(until: now)
             if index > 0 { try collect() }
+            if !condition.streams { try weston.control.send("wait-idle") }
             let verb = condition.moves ? "motion" : "down"
             try weston.control.send(batch: ["watch \(point.0) \(point.1)", "\(verb) \(probeID) \(point.0) \(point.1)", "frame"])
             now = max(now, ClientBenchmark.monotonicNow()) + 0.06

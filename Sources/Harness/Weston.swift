@@ -98,6 +98,18 @@ public final class Weston: Compositor {
         try control.send("screenshot \(path)")
     }
 
+    /// The module's `window` command: the newest toplevel's content on the output.
+    public func windowOrigin() throws -> (x: Double, y: Double) {
+        let words = try control.send("window").split(separator: " ").compactMap { Double($0) }
+        guard words.count == 4 else { throw HarnessError("window: unexpected reply") }
+        return (words[0], words[1])
+    }
+
+    public func waitUntilWindowedReady(eventLog: EventLogReader, client: ChildProcess) throws {
+        try waitUntilReady(eventLog: eventLog, client: client)
+        try sync(client: client, eventLog: eventLog)
+    }
+
     /// Stops weston and removes its runtime directory.
     public func stop() {
         _ = try? process.stop(timeout: 5)

@@ -121,6 +121,40 @@ public final class WlrootsCompositor: Compositor {
         }
     }
 
+    /// sway's IPC (`swaymsg -t get_tree`): the touchspots view's content, its container's
+    /// `rect` plus the `window_rect` inside it (below the title bar, inside the border).
+    public func windowOrigin() throws -> (x: Double, y: Double) {
+        guard name == "sway" else { throw HarnessError("the harness cannot ask \(name) where a window is") }
+        let entries = try FileManager.default.contentsOfDirectory(atPath: runtimeDirectory)
+        guard let socket = entries.first(where: { $0.hasPrefix("sway-ipc.") }) else {
+            throw HarnessError("no sway IPC socket in \(runtimeDirectory)")
+        }
+        let swaymsg = try ChildProcess.output(of: ["swaymsg", "-s", "\(runtimeDirectory)/\(socket)", "-r", "-t", "get_tree"])
+        guard let tree = try JSONSerialization.jsonObject(with: Data(swaymsg.utf8)) as? [String: Any],
+              let view = Self.node(in: tree, where: { ($0["app_id"] as? String) == "touchspots" }),
+              let rect = view["rect"] as? [String: Any], let inner = view["window_rect"] as? [String: Any],
+              let x = rect["x"] as? Double, let y = rect["y"] as? Double,
+              let dx = inner["x"] as? Double, let dy = inner["y"] as? Double else {
+            throw HarnessError("sway's tree has no touchspots window")
+        }
+        return (x + dx, y + dy)
+    }
+
+    private static func node(in tree: [String: Any], where matches: ([String: Any]) -> Bool) -> [String: Any]? {
+        if matches(tree) { return tree }
+        for key in ["nodes", "floating_nodes"] {
+            for child in tree[key] as? [[String: Any]] ?? [] {
+                if let found = node(in: child, where: matches) { return found }
+            }
+        }
+        return nil
+    }
+
+    public func waitUntilWindowedReady(eventLog: EventLogReader, client: ChildProcess) throws {
+        try eventLog.waitFor(timeout: 20, "the ready line", abandon: { client.hasExited }) { $0.ready != nil }
+        try control.send("sync")
+    }
+
     public func stop() {
         _ = try? process.stop(timeout: 5)
         try? FileManager.default.removeItem(atPath: runtimeDirectory)

@@ -161,9 +161,11 @@ final class App {
         if toplevel.needsDecorations { loop.runBeforeNextRead { [unowned self] in try decorate() } }
         if configured {
             do {
-                var committed = try presenter.presentIfNeeded(session.window, scale: surface.scale)
+                let input = latency.hasUndrawnTouch || pointerInput.hasUndrawnInput
+                var committed = try presenter.presentIfNeeded(session.window, scale: surface.scale, input: input)
+                pointerInput.hasUndrawnInput = false
                 // Touches that changed nothing on screen are in no commit's latency.
-                if !committed && !surface.isWaitingForFrame { latency.nothingToDraw() }
+                if !committed { latency.nothingToDraw() }
                 if commitOwedForConfigure && !committed && !surface.isWaitingForFrame {
                     surface.commit()
                     committed = true

@@ -146,6 +146,10 @@ final class LatencyMeter {
         presented(commit: commit, touchToCommit: flight.touchToCommit, touch: flight.touch, time)
     }
 
+    /// Whether a touch or pen event was read that no commit has carried yet: the window
+    /// then commits at once, frame callback or not (SurfacePresenter.presentIfNeeded).
+    var hasUndrawnTouch: Bool { pending != nil }
+
     /// The touches read since the last commit changed nothing on screen: no commit will
     /// carry them.
     func nothingToDraw() { pending = nil }

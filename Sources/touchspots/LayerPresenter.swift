@@ -15,6 +15,8 @@ final class LayerPresenter {
         var alpha = -1.0
         var scale = 0.0
         var position: (x: Int32, y: Int32)?
+        /// The logical size last drawn.
+        var size: (width: Int32, height: Int32)?
     }
 
     private struct Found {
@@ -87,6 +89,12 @@ final class LayerPresenter {
             } else {
                 let gone = entries.remove(at: i)
                 gone.surface.hide()
+                CompositorQuirk.unmappedSubsurfaceStaysOnScreen.workAround {
+                    if let position = gone.position, let size = gone.size {
+                        window.addDamage(Rect(x: Double(position.x), y: Double(position.y),
+                                              width: Double(size.width), height: Double(size.height)))
+                    }
+                }
                 spare.append(gone.surface)
                 changed = true
             }
@@ -175,6 +183,7 @@ final class LayerPresenter {
         entry.version = view.contentVersion
         entry.alpha = item.alpha
         entry.scale = scale
+        entry.size = logical
         return true
     }
 

@@ -30,13 +30,16 @@ final class SurfacePresenter {
         layers = LayerPresenter(registry: registry, surface: surface, renderer: renderer)
     }
 
-    /// Draws and commits if something changed and the compositor is ready for a frame.
+    /// Draws and commits if something changed (docs/architecture.md, "Drawing"). Input
+    /// not yet drawn (`input`) is committed at once, whether or not a frame callback is
+    /// pending, so a touch reaches the compositor's next repaint; what only animations
+    /// changed waits for the frame callback, which paces them.
     /// `scale` may be fractional (wp_fractional_scale_v1): the buffer is then the logical
     /// size times the scale, rounded, as the protocol asks.
     /// Returns whether it committed.
     @discardableResult
-    func presentIfNeeded(_ window: Window, scale: Double) throws -> Bool {
-        guard !surface.isWaitingForFrame else { return false }
+    func presentIfNeeded(_ window: Window, scale: Double, input: Bool = false) throws -> Bool {
+        guard input || !surface.isWaitingForFrame else { return false }
         let (logicalWidth, logicalHeight) = (window.size.width.rounded(), window.size.height.rounded())
         // A window so large that even at scale 1 its buffer exceeds what a wl_shm pool can
         // hold is refused; a scale that would push it over is lowered until it fits.
@@ -62,19 +65,23 @@ final class SurfacePresenter {
         }
         guard window.hasDamage else {
             // Only layers changed (spots moved): the window's commit applies them, with
-            // no buffer of its own. An animation whose step changed nothing visible (a
-            // spot lifted while growing in) still needs the frame callback to pace it.
-            guard layersChanged || window.needsRedraw else { return false }
-            onWillCommit()
-            surface.requestFrame {}
-            onCommit(window.size, scale)
+            // no buffer of its own. An animation whose step changed nothing visible still
+            // needs a frame callback to pace it (none is known since lifted spots stop
+            // growing; a bare commit asks for one rather than letting it stall).
+            guard layersChanged || (window.needsRedraw && !surface.isWaitingForFrame) else { return false }
+            commitLayersOnly(window)
             return true
         }
         guard let buffer = try pool.acquire() else {
-            // Every buffer is still held, and some compositors let go of one only at their
-            // next repaint, which nothing would trigger: ask for a frame callback with a
-            // bare commit and draw when it arrives.
-            CompositorQuirk.buffersHeldUntilRepaint.workAround { surface.requestFrame {} }
+            // Every buffer is still held. Spots that moved or landed on their layers are
+            // shown now; the window's own change waits for a buffer. Some compositors let
+            // go of one only at their next repaint, which nothing would trigger: the
+            // commit asks for a frame callback, and the window is drawn when it comes.
+            if layersChanged {
+                commitLayersOnly(window)
+            } else {
+                CompositorQuirk.buffersHeldUntilRepaint.workAround { surface.requestFrame {} }
+            }
             return true
         }
 
@@ -102,6 +109,15 @@ final class SurfacePresenter {
             }
         }
         return true
+    }
+
+    /// A commit of the window's surface with no buffer of its own: it applies what was
+    /// sent to the layers (synchronized subsurfaces). It asks for a frame callback, which
+    /// paces the animations that follow (a spot growing in).
+    private func commitLayersOnly(_ window: Window) {
+        onWillCommit()
+        surface.requestFrame {}
+        onCommit(window.size, scale)
     }
 
     /// Draws `window` (FirstTouchRehearsal's stand-in, never shown) the way a frame is

@@ -21,11 +21,11 @@ class EndToEndTestCase: XCTestCase {
     }
 
     func startSession(compositor: CompositorKind = .weston, width: Int = 1024, height: Int = 640,
-                      scale: Double = 1, arguments: [String] = [],
+                      scale: Double = 1, windowed: Bool = false, arguments: [String] = [],
                       environment: [String: String] = [:]) throws {
         try? FileManager.default.removeItem(atPath: outputDirectory)
         session = try Session(outputDirectory: outputDirectory, compositor: compositor, width: width, height: height,
-                              scale: scale, clientArguments: arguments, environment: environment)
+                              scale: scale, windowed: windowed, clientArguments: arguments, environment: environment)
     }
 
     /// Stops what the test started, then checks every event log it wrote against the

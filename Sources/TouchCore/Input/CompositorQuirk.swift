@@ -26,6 +26,10 @@ public enum CompositorQuirk: String, CaseIterable, Sendable {
     /// which then never show (wherever the backend can scan out an shm buffer: headless,
     /// nested): the touch spots are drawn into the window's own buffer instead.
     case directScanoutHidesSubsurfaces
+    /// A synchronized subsurface unmapped by a null buffer stays on screen while the window
+    /// is not fullscreen (its area is never repainted): the window repaints, and damages,
+    /// the area each hidden layer covered, in the commit that hides it.
+    case unmappedSubsurfaceStaysOnScreen
     /// The touch (and pointer, keyboard) capability appears only with the first event of
     /// that kind: seats are followed for their whole life, and a `seat` log line says when.
     case capabilitiesAppearLate
@@ -41,6 +45,7 @@ public enum CompositorQuirk: String, CaseIterable, Sendable {
         case .libdecorFrameIgnoresTouch: "libdecor 0.1.1 cairo plugin (mutter, gnome-shell, weston desktop shell)"
         case .capabilitiesAppearLate: "kwin 5.27 and mutter 43"
         case .directScanoutHidesSubsurfaces: "cage 0.1.4 and phoc 0.24 (rootston's surface count, which never counts)"
+        case .unmappedSubsurfaceStaysOnScreen: "sway 1.7 (wlroots 0.15), windowed (tiled or floating), not fullscreen"
         }
     }
 

@@ -13,6 +13,7 @@ public final class Animator {
     }
 
     private struct Running {
+        let id: Int
         let start: Double
         let duration: Double
         let curve: Curve
@@ -22,19 +23,29 @@ public final class Animator {
 
     private let clock: Clock
     private var running: [Running] = []
+    private var lastID = 0
 
     init(clock: Clock) { self.clock = clock }
 
     public var isRunning: Bool { !running.isEmpty }
 
     /// Calls `update` with progress 0 now and with 0...1 at each later step; `completion`
-    /// runs once progress reaches 1.
+    /// runs once progress reaches 1. Returns the animation's id, for `cancel`.
+    @discardableResult
     public func animate(duration: Double, curve: Curve = .easeInOut,
                         update: @escaping (Double) -> Void,
-                        completion: @escaping () -> Void = {}) {
+                        completion: @escaping () -> Void = {}) -> Int {
         update(0)
-        running.append(Running(start: clock.now, duration: max(duration, 0), curve: curve,
+        lastID += 1
+        running.append(Running(id: lastID, start: clock.now, duration: max(duration, 0), curve: curve,
                                update: update, completion: completion))
+        return lastID
+    }
+
+    /// Stops an animation where it is, without its completion: one whose view has left
+    /// the window would otherwise keep the window committing frames that show nothing.
+    public func cancel(_ id: Int) {
+        running.removeAll { $0.id == id }
     }
 
     /// Applies every animation at the clock's current time.

@@ -30,16 +30,28 @@ public final class TouchSpotView: View {
         isLayer = true
     }
 
+    /// The growth animation while it runs.
+    private var growth: (animator: Animator, id: Int)?
+
     /// Starts the growth animation; the centre may move meanwhile. The animation holds
-    /// the spot until it ends (a spot lifted sooner grows on out of the tree, unseen):
-    /// a weak reference would give every spot a side table, and every retain of a spot
-    /// would then take the runtime's slow path (View.superview says more).
+    /// the spot until it ends or `stopGrowing` cancels it: a weak reference would give
+    /// every spot a side table, and every retain of a spot would then take the runtime's
+    /// slow path (View.superview says more).
     func grow(using animator: Animator) {
         let start = 1.0, end = Self.diameter
-        animator.animate(duration: Self.growDuration) { [self] t in
+        let id = animator.animate(duration: Self.growDuration, update: { [self] t in
             let d = start + (end - start) * t
             self.frame = Rect(center: self.center, size: Size(width: d, height: d))
-        }
+        }, completion: { [self] in growth = nil })
+        growth = (animator, id)
+    }
+
+    /// A spot lifted while growing in stops growing: off screen, its steps would only
+    /// keep the window committing frames that change nothing.
+    func stopGrowing() {
+        guard let growth else { return }
+        self.growth = nil
+        growth.animator.cancel(growth.id)
     }
 
     /// Three bands inside the disc (an octagon-like cross covering about 80 % of it): the

@@ -80,6 +80,8 @@ public final class TouchableView: View {
     }
 
     private func removeSpot(for touch: Touch) {
-        entries.removeValue(forKey: touch.finger)?.spot.removeFromSuperview()
+        guard let spot = entries.removeValue(forKey: touch.finger)?.spot else { return }
+        (spot as? TouchSpotView)?.stopGrowing()
+        spot.removeFromSuperview()
     }
 }
