@@ -22,6 +22,7 @@ let package = Package(
         .executable(name: "touchspots", targets: ["touchspots"]),
         .executable(name: "touchspots-harness", targets: ["touchspots-harness"]),
         .executable(name: "touchspots-kwin-input", targets: ["touchspots-kwin-input"]),
+        .executable(name: "touchspots-reference-client", targets: ["touchspots-reference-client"]),
         // The weston 10 module that gives headless weston a touch seat and a control socket.
         .library(name: "touchspots-weston", type: .dynamic, targets: ["TouchspotsWeston"]),
         // LD_PRELOAD shim giving headless wlroots 0.15 compositors (sway, cage, phoc) a touchscreen.
@@ -102,6 +103,9 @@ let package = Package(
                                  .linkedLibrary("dl")]),
         .executableTarget(name: "touchspots-kwin-input", dependencies: ["CWaylandProtocols", "CWaylandClient", "HarnessProtocol"],
                           linkerSettings: [.linkedLibrary("wayland-client")]),
+        // The benchmark's floor of touchspots' design: its protocol work and nothing else.
+        .executableTarget(name: "touchspots-reference-client", dependencies: ["CWaylandProtocols", "CWaylandClient"],
+                          linkerSettings: [.linkedLibrary("wayland-client"), .linkedLibrary("m")]),
         .target(name: "CHarness"),
         .target(name: "Harness", dependencies: ["CHarness", "CPNG", .product(name: "Yams", package: "Yams")],
                 resources: [.copy("Scripts/mutter-driver.py"), .copy("Scripts/kwin-screenshot.py")]),

@@ -20,6 +20,9 @@ public enum ClientBenchmark {
 
     public enum Client: String, CaseIterable, Sendable {
         case westonSimpleTouch = "weston-simple-touch"
+        /// touchspots' protocol work and nothing else (Sources/touchspots-reference-client):
+        /// the floor of its design, for CPU.
+        case reference = "reference-client"
         case touchspots
     }
 
@@ -104,8 +107,11 @@ public enum ClientBenchmark {
         let folder = "\(directory)/\(client.rawValue)-\(run)"
         let weston = try startWeston(in: folder, c)
         defer { weston.stop() }
-        let arguments = client == .touchspots ? [Products.touchspots, "--fullscreen"] + c.touchspotsArguments
-            : ["weston-simple-touch"]
+        let arguments = switch client {
+        case .touchspots: [Products.touchspots, "--fullscreen"] + c.touchspotsArguments
+        case .reference: [Products.referenceClient]
+        case .westonSimpleTouch: ["weston-simple-touch"]
+        }
         // weston repaints for a moment after it starts; a client started meanwhile is shown
         // at the first repaint after its buffer that the running cycle allows, so the same
         // start-up could measure 12 or 39 ms. Started on an idle weston, as a user's launch
@@ -287,11 +293,14 @@ public enum ClientBenchmark {
         var out = "\(c.fingers) fingers at \(Int(c.rate)) Hz for \(c.seconds) s on headless weston "
         out += "(\(c.width)x\(c.height), pixman), \(c.runs) alternated runs, medians; "
         out += "touchspots is \(Products.touchspots):\n\n"
-        out += "| | weston-simple-touch | touchspots | ratio |\n|---|---|---|---|\n"
+        out += "| | weston-simple-touch | reference client | touchspots | reference ratio | touchspots ratio |\n"
+        out += "|---|---|---|---|---|---|\n"
         for (name, value, unit) in rows {
-            let reference = medianOf(.westonSimpleTouch, value), ours = medianOf(.touchspots, value)
-            let ratio = reference > 0 ? String(format: "%.2f", ours / reference) : "-"
-            out += "| \(name) | \(String(format: "%.1f", reference)) \(unit) | \(String(format: "%.1f", ours)) \(unit) | \(ratio) |\n"
+            let simple = medianOf(.westonSimpleTouch, value)
+            let reference = medianOf(.reference, value), ours = medianOf(.touchspots, value)
+            func ratio(_ v: Double) -> String { simple > 0 ? String(format: "%.2f", v / simple) : "-" }
+            func f(_ v: Double) -> String { "\(String(format: "%.1f", v)) \(unit)" }
+            out += "| \(name) | \(f(simple)) | \(f(reference)) | \(f(ours)) | \(ratio(reference)) | \(ratio(ours)) |\n"
         }
         out += "\nEvery run:\n\n| client | run | client CPU ms | weston CPU ms | start -> mapped ms | commits |\n|---|---|---|---|---|---|\n"
         for s in samples {

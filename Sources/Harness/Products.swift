@@ -33,6 +33,10 @@ public enum Products {
             ?? "\(buildDirectory)/libtouchspots-alloc-count.so"
     }
 
+    /// `touchspots-reference-client` beside the running program: the benchmark's floor of
+    /// touchspots' design (docs/benchmark.md).
+    public static var referenceClient: String { "\(buildDirectory)/touchspots-reference-client" }
+
     /// `touchspots-kwin-input` beside the running program.
     public static var kwinInput: String { "\(buildDirectory)/touchspots-kwin-input" }
 

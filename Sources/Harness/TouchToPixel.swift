@@ -32,6 +32,8 @@ public enum TouchToPixel {
             self.arguments = arguments
         }
         public static let westonSimpleTouch = Client(name: "weston-simple-touch", arguments: ["weston-simple-touch"])
+        /// touchspots' protocol work and nothing else (Sources/touchspots-reference-client).
+        public static let reference = Client(name: "reference client", arguments: [Products.referenceClient])
         public static func touchspots(_ extra: [String] = []) -> Client {
             Client(name: (["touchspots"] + extra).joined(separator: " "),
                    arguments: [Products.touchspots, "--fullscreen"] + extra)

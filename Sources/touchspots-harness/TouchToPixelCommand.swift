@@ -48,7 +48,7 @@ struct TouchToPixelCommand: ParsableCommand {
         configuration.seed = seed
         let directory = URL(fileURLWithPath: out).standardizedFileURL.path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        var clients: [TouchToPixel.Client] = [.westonSimpleTouch, .touchspots()]
+        var clients: [TouchToPixel.Client] = [.westonSimpleTouch, .reference, .touchspots()]
         for variant in (variants ?? "").split(separator: ",") {
             clients.append(.touchspots(variant.split(separator: "+").map(String.init)))
         }

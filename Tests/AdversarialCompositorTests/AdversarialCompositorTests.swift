@@ -113,6 +113,34 @@ final class AdversarialCompositorTests: XCTestCase {
         XCTAssertEqual(try log.events(ofType: "warning").count, 1)
     }
 
+    /// A touch read while a frame callback is pending is committed at once (the commit
+    /// rule of docs/architecture.md, "Drawing"), on a compositor that offers no
+    /// wp_presentation, where nothing could say when its deadline is; what only the spot's
+    /// growth changes still waits for the callback.
+    func testATouchIsCommittedWhileAFrameCallbackIsPending() throws {
+        try start()
+        sync()
+        tc_hold_frame_callbacks(tc, true)
+        tc_touch_down(tc, 10, 1, 100, 100)
+        tc_touch_frame(tc)
+        sync()
+        let landed = tc_commits(tc)
+        tc_touch_motion(tc, 20, 1, 160, 130)
+        tc_touch_frame(tc)
+        sync()
+        let moved = tc_commits(tc)
+        XCTAssertGreaterThan(moved, landed, "the motion is committed though the landing's frame callback is pending")
+        // The spot is still growing (0.2 s): its steps wait for the held callback.
+        _ = tc_dispatch(tc, 300)
+        sync()
+        XCTAssertEqual(tc_commits(tc), moved, "animation steps wait for the frame callback")
+        tc_hold_frame_callbacks(tc, false)
+        tc_touch_motion(tc, 30, 1, 170, 140)
+        tc_touch_frame(tc)
+        sync()
+        XCTAssertEqual(try frames().map(phases), [["1 began"], ["1 moved"], ["1 moved"]])
+    }
+
     func testUnknownIDsAreIgnoredWithWarnings() throws {
         try start()
         tc_touch_motion(tc, 10, 5, 10, 10)

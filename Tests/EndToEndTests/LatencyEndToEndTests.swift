@@ -3,8 +3,8 @@ import Harness
 import XCTest
 
 /// touchspots measures its own touch-to-screen latency with wp_presentation: a `presented`
-/// line for (almost) every commit that draws touches, with plausible values, and the
-/// panel shows the percentiles.
+/// (or `discarded`) line for every commit that draws touches, with plausible values, and
+/// the panel shows the percentiles.
 final class LatencyEndToEndTests: EndToEndTestCase {
     /// Two fingers moving at 60 Hz for a second; returns how many wp_presentation.feedback
     /// requests touchspots made (as the compositor counted them, or from touchspots' own
@@ -32,9 +32,14 @@ final class LatencyEndToEndTests: EndToEndTestCase {
     }
 
     private func checkPlausible(_ lines: [LogPresented], requested: Int, refresh: ClosedRange<Double>) {
+        // Every touch frame is committed at once (docs/architecture.md, "Drawing"), so a
+        // commit followed by another before the compositor's next repaint is discarded
+        // (mutter says so for about half of them at a 60 Hz stream): every feedback is
+        // answered, and the presented ones cover the stream, at least one per 50 ms of it.
         let presented = lines.filter { $0.discarded != true }
-        XCTAssertGreaterThanOrEqual(Double(presented.count), 0.9 * Double(requested),
-                                    "presented lines for at least 90 % of \(requested) commits: \(presented.count)")
+        XCTAssertGreaterThanOrEqual(lines.count, requested, "a presented or discarded line for every feedback")
+        XCTAssertGreaterThanOrEqual(presented.count, 20,
+                                    "presented lines through the 1 s stream: \(presented.count) of \(requested)")
         XCTAssertEqual(Set(lines.map(\.commit)).count, lines.count, "one line per commit")
         for line in presented {
             XCTAssertGreaterThanOrEqual(line.touchToCommitMs, 0)

@@ -40,6 +40,7 @@ struct tc {
 	struct wl_resource *toplevel;    /* xdg_toplevel of the toplevel surface */
 	struct wl_resource *xdg_surface; /* its xdg_surface */
 	int commits;                     /* commits of the toplevel surface */
+	bool holds_frame_callbacks;      /* answer none, as for a window nobody sees */
 	struct wl_list tablet_seats;     /* zwp_tablet_seat_v2 resources */
 	struct wl_resource *tablet;      /* the one zwp_tablet_v2, once added */
 	struct wl_resource *tool;        /* the one zwp_tablet_tool_v2, once added */
@@ -223,6 +224,8 @@ surface_commit(struct wl_client *c, struct wl_resource *r)
 			s->tc->viewport_height = s->viewport_height;
 		}
 	}
+	if (s->tc->holds_frame_callbacks)
+		return;
 	struct wl_resource *cb, *tmp;
 	wl_resource_for_each_safe(cb, tmp, &s->frame_callbacks) {
 		wl_callback_send_done(cb, now_ms());
@@ -1016,6 +1019,12 @@ tc_touch_orientation(struct tc *tc, int32_t id, double degrees)
 	wl_resource_for_each(r, &tc->touches)
 		if (wl_resource_get_version(r) >= WL_TOUCH_ORIENTATION_SINCE_VERSION)
 			wl_touch_send_orientation(r, id, wl_fixed_from_double(degrees));
+}
+
+void
+tc_hold_frame_callbacks(struct tc *tc, bool hold)
+{
+	tc->holds_frame_callbacks = hold;
 }
 
 int

@@ -42,6 +42,20 @@ final class SpotLifecycleTests: XCTestCase {
         XCTAssertFalse(window.needsRedraw, "idle once the growth is done")
     }
 
+    /// A spot lifted while it grows in stops growing: its steps would show nothing, and
+    /// the window would keep committing frames for them until 0.2 s had passed.
+    func testASpotLiftedWhileGrowingLeavesNothingToAnimate() {
+        send(touch(1, .began, 200, 150))
+        clock.advance(by: 0.05)
+        _ = window.takeDamage()
+        XCTAssertTrue(window.needsRedraw, "growing")
+        send(touch(1, .ended, 200, 150))
+        _ = window.takeDamage()
+        XCTAssertFalse(window.needsRedraw, "nothing left to draw once the spot's area is repainted")
+        clock.advance(by: 0.05)
+        XCTAssertFalse(window.needsRedraw, "and nothing later")
+    }
+
     func testSpotsAreRemovedAtEndedAndCancelled() {
         send(touch(1, .began, 10, 10), touch(2, .began, 20, 20), touch(3, .began, 30, 30))
         XCTAssertEqual(spotCount, 3)

@@ -90,6 +90,9 @@ const char *tc_screenshot(struct tc *tc, const char *path);
 void tc_configure(struct tc *tc, int32_t width, int32_t height);
 /* Commits of the toplevel surface so far. */
 int tc_commits(struct tc *tc);
+/* While held, frame callbacks are not answered (a compositor does so for a window nobody
+ * sees); they are answered at the first commit after the hold ends. */
+void tc_hold_frame_callbacks(struct tc *tc, bool hold);
 
 /* The size of the toplevel's first configure (default 640 x 480; call before the client
  * connects). */
