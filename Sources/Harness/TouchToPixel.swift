@@ -143,8 +143,8 @@ public enum TouchToPixel {
     public static func measure(_ client: Client, _ condition: Condition, configuration c: Configuration,
                                directory: String, eventLog: String? = nil,
                                progress: (String) -> Void = { _ in }) throws -> Run {
-        let folder = "\(directory)/\(client.name.replacingOccurrences(of: " ", with: "_"))-\(condition)"
-            .replacingOccurrences(of: ",", with: "")
+        let name = String(client.name.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" })
+        let folder = "\(directory)/\(name)-\(condition)"
         try? FileManager.default.removeItem(atPath: folder)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         var westonConfiguration = Weston.Configuration(modulePath: Products.westonModule,

@@ -105,9 +105,12 @@ public final class Weston: Compositor {
         return (words[0], words[1])
     }
 
+    /// Also waits for weston's repaint cycle to stop: the desktop shell fades the screen in
+    /// from black after it starts, and a screenshot meanwhile shows everything dimmed.
     public func waitUntilWindowedReady(eventLog: EventLogReader, client: ChildProcess) throws {
         try waitUntilReady(eventLog: eventLog, client: client)
         try sync(client: client, eventLog: eventLog)
+        try control.send("wait-idle")
     }
 
     /// Stops weston and removes its runtime directory.

@@ -65,15 +65,6 @@ public final class BufferPool {
         _ = try makeBuffer()
     }
 
-    /// A buffer the compositor has never been given and whose every pixel is still to be
-    /// drawn: what is drawn into it before its first use is never seen.
-    public var untouchedBuffer: ShmBuffer? {
-        buffers.first { buffer in
-            !buffer.isBusy && stale[ObjectIdentifier(buffer)]?.first
-                == PixelRect(x: 0, y: 0, width: width, height: height)
-        }
-    }
-
     private func makeBuffer() throws -> ShmBuffer {
         let buffer = try ShmBuffer(registry: registry, width: width, height: height)
         buffers.append(buffer)

@@ -22,6 +22,8 @@ struct TouchToPixelCommand: ParsableCommand {
     @Option(help: "The first round's seed.") var seed: UInt64 = 28
     @Option(help: ArgumentHelp("Comma-separated extra touchspots configurations to measure, each its arguments joined with '+' (e.g. --single-buffer,--panel+--trails).", valueName: "LIST"))
     var variants: String?
+    @Option(help: ArgumentHelp("Another touchspots binary to measure beside the one under test (an older build), with the default settings.", valueName: "PATH"))
+    var alsoBinary: [String] = []
     @Option(help: ArgumentHelp("Comma-separated conditions: landing-stream, landing-alone, move-stream.", valueName: "LIST"))
     var conditions = "landing-stream,landing-alone,move-stream"
 
@@ -51,6 +53,9 @@ struct TouchToPixelCommand: ParsableCommand {
         var clients: [TouchToPixel.Client] = [.westonSimpleTouch, .reference, .touchspots()]
         for variant in (variants ?? "").split(separator: ",") {
             clients.append(.touchspots(variant.split(separator: "+").map(String.init)))
+        }
+        for binary in alsoBinary {
+            clients.append(TouchToPixel.Client(name: "touchspots at \(binary)", arguments: [binary, "--fullscreen"]))
         }
         let runs = try TouchToPixel.run(clients, conditions: try parsedConditions(), rounds: rounds,
                                         configuration: configuration, directory: directory) { print("touch-to-pixel: \($0)") }

@@ -49,8 +49,6 @@ final class App {
     private var syncsRequested = 0
     private var syncsAnswered = 0
     private var fail: Error?
-    private var rehearsedFirstTouch = false
-    private var rehearsalDue = false
 
     init(options: Options) throws {
         self.options = options
@@ -171,7 +169,6 @@ final class App {
                     committed = true
                 }
                 if committed { commitOwedForConfigure = false }
-                if committed && !rehearsedFirstTouch { rehearsalDue = true }
             } catch {
                 fail = error
                 loop.stop()
@@ -183,21 +180,6 @@ final class App {
         log?.flush()
         registry.answerPings()
         registry.releaseRetiredOutputs()
-        if rehearsalDue { rehearseFirstTouch() }
-    }
-
-    /// Runs FirstTouchRehearsal once the first frame is on its way: last in the pass that
-    /// committed it, after the log's lines and the pongs have been sent, so that nothing a
-    /// harness waits for waits for the rehearsal.
-    private func rehearseFirstTouch() {
-        rehearsalDue = false
-        rehearsedFirstTouch = true
-        display.flush()
-        FirstTouchRehearsal.run(
-            scene: options.scene, size: session.window.size, settings: options.gestures,
-            reportsRouting: session.reportsRouting, allowsLayers: session.window.allowsLayers,
-            measureText: { [renderer] in renderer.textWidth($0, fontSize: $1) },
-            presenter: presenter)
     }
 
     /// The window started fullscreen without libdecor and has left fullscreen: it gets a

@@ -131,28 +131,6 @@ final class LayerPresenter {
         return changed
     }
 
-    /// Draws the layer views of `window` (FirstTouchRehearsal's stand-in) into scratch
-    /// memory, as `update` would draw them into their buffers, and sends nothing. The
-    /// window's `composesLayers` is set as `update` sets it, so the window's own drawing
-    /// leaves them out.
-    func rehearse(_ window: Window, scale: Double) {
-        found.removeAll(keepingCapacity: true)
-        overlayShown = false
-        collect(window, origin: .zero, alpha: 1)
-        window.composesLayers = !overlayShown
-        if overlayShown { found.removeAll(keepingCapacity: true) }
-        for item in found {
-            let width = Int32((max(1, item.view.frame.width.rounded(.up)) * scale).rounded())
-            let height = Int32((max(1, item.view.frame.height.rounded(.up)) * scale).rounded())
-            let scratch = UnsafeMutableRawPointer.allocate(byteCount: Int(width * height) * 4, alignment: 16)
-            renderer.render(layer: item.view, into: PixelBuffer(pixels: scratch, width: width, height: height,
-                                                                stride: width * 4),
-                            scale: scale, alpha: item.alpha)
-            scratch.deallocate()
-        }
-        found.removeAll(keepingCapacity: true)
-    }
-
     private func newLayer() -> LayerSurface? {
         guard let layer = LayerSurface(registry: registry, parent: surface) else { return nil }
         if let buffer = reserved.popLast() { layer.adopt(buffer) }

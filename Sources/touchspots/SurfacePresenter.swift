@@ -120,20 +120,6 @@ final class SurfacePresenter {
         onCommit(window.size, scale)
     }
 
-    /// Draws `window` (FirstTouchRehearsal's stand-in, never shown) the way a frame is
-    /// drawn, into the untouched spare buffer, and its layers into scratch memory; sends
-    /// nothing. Does nothing before the first frame (no scale yet, no spare buffer).
-    func rehearse(_ window: Window) {
-        guard scale > 0, let buffer = pool.untouchedBuffer else { return }
-        window.stepAnimations()
-        if window.allowsLayers { layers.rehearse(window, scale: scale) }
-        let width = buffer.width, height = buffer.height
-        let damage = ViewRenderer.deviceRects(for: window.takeDamage(), scale: scale, width: width, height: height)
-        renderer.render(window, into: PixelBuffer(pixels: buffer.pixels, width: width, height: height,
-                                                  stride: buffer.stride),
-                        scale: scale, clip: damage)
-    }
-
     /// The surface was replaced (`Surface.renew()`): the next frame draws everything, and
     /// the spots get new subsurfaces.
     func forgetContents() {

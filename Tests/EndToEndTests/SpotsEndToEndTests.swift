@@ -149,34 +149,6 @@ final class SpotsEndToEndTests: EndToEndTestCase {
         XCTAssertTrue(log.contains("wl_subcompositor") && log.contains("get_subsurface"), "a layer once trails are hidden")
     }
 
-    /// After its first frame touchspots rehearses ten fingers on a stand-in window drawn
-    /// into its spare buffer (FirstTouchRehearsal): nothing of it may reach the screen or
-    /// the log. Drawn into one buffer, the rehearsal's last frame leaves ten full-size spots
-    /// in that buffer, on a circle around the centre a quarter of the smaller side across,
-    /// and the first real touch is drawn into that very buffer.
-    func testTheFirstTouchShowsNothingOfTheRehearsal() throws {
-        try startSession(arguments: ["--single-buffer"])
-        let radius = 640.0 / 4
-        // Two frames: the first touch is drawn into the spare buffer, the next one into
-        // the first frame's buffer again (weston releases it once the spare is attached).
-        for (step, x) in [150, 160].enumerated() {
-            try session.send(batch: [step == 0 ? "down 1 \(x) 500" : "motion 1 \(x) 500", "frame"])
-            let image = try session.screenshot("touch-\(step + 1).png")
-            XCTAssertGreaterThan(spotCoverage(image, x: x, y: 500), 0.99, "the real finger's spot")
-            // The lower six: a finger held long (a slow, sanitized build) shows "Long Press
-            // Detected" across the upper ones.
-            for finger in 0...5 {
-                let angle = 2 * Double.pi * Double(finger) / 10
-                let (x, y) = (512 + radius * cos(angle), 320 + radius * sin(angle))
-                XCTAssertTrue(isBackground(image, x: Int(x.rounded()), y: Int(y.rounded())),
-                              "frame \(step + 1): no rehearsed spot at (\(Int(x)), \(Int(y)))")
-            }
-        }
-        let events = try session.eventLog.events()
-        XCTAssertEqual(events.compactMap(\.hit).count, 1, "one hit: the real finger's")
-        XCTAssertEqual(try frames().map(phases), [["1 began"], ["1 moved"]])
-    }
-
     /// Drawn into the window's one buffer (`--single-buffer`), a moving finger damages its
     /// spot's old and new place, not the window.
     func testASingleBufferMoveDamagesOnlyTheSpot() throws {

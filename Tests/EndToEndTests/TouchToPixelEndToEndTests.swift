@@ -59,4 +59,45 @@ final class TouchToPixelEndToEndTests: EndToEndTestCase {
             XCTAssertLessThan(line.touchToCommitMs, 4, "commit \(line.commit) waited for the frame callback")
         }
     }
+
+    /// On kwin, which offers no wp_presentation (so no `presented` lines), the wire says
+    /// it: touchspots' own WAYLAND_DEBUG log shows window commits made while a frame
+    /// callback asked by an earlier commit is still pending. Under the old rule (one
+    /// commit per frame callback) there were none.
+    func testATouchIsCommittedWithoutWaitingOnKWin() throws {
+        try startSession(compositor: .kwin, environment: ["WAYLAND_DEBUG": "client"])
+        try session.send(batch: ["down 1 300 300", "down 2 600 300", "frame"])
+        for step in 1...60 {
+            try session.send(batch: ["motion 1 \(300 + step * 4) 300", "motion 2 \(600 - step * 4) 320", "frame"])
+            usleep(8_000)
+        }
+        try session.send(batch: ["up 1", "up 2", "frame"])
+        try session.sync()
+        let wire = try String(contentsOfFile: session.client.logPath, encoding: .utf8).split(separator: "\n")
+        XCTAssertGreaterThan(Self.commitsWhileAFrameCallbackIsPending(wire), 5,
+                             "commits made without waiting for the pending frame callback")
+    }
+
+    /// Window commits (of the surface given an xdg_surface) made while a frame callback
+    /// asked by an earlier commit of it had not yet been answered, from a WAYLAND_DEBUG log.
+    static func commitsWhileAFrameCallbackIsPending(_ wire: [Substring]) -> Int {
+        guard let line = wire.first(where: { $0.contains(".get_xdg_surface(") }),
+              let surface = line.split(separator: " ").last.map({ $0.trimmingCharacters(in: CharacterSet(charactersIn: ")")) })
+        else { return 0 }
+        var outstanding = Set<Substring>(), askedSinceCommit = Set<Substring>()
+        var count = 0
+        for line in wire {
+            if line.contains("-> \(surface).frame(new id ") {
+                if let id = line.split(separator: " ").last?.dropLast() { askedSinceCommit.insert(id) }
+            } else if line.contains("-> \(surface).commit()") {
+                if !outstanding.isEmpty { count += 1 }
+                outstanding.formUnion(askedSinceCommit)
+                askedSinceCommit.removeAll()
+            } else if !line.contains("->"), line.contains(".done("),
+                      let id = line.split(separator: " ").last?.split(separator: ".").first {
+                outstanding.remove(id)
+            }
+        }
+        return count
+    }
 }
