@@ -86,7 +86,9 @@ extension Compositor {
     /// phoc), a screenshot does: the window's content is touchspots' white playground, so
     /// its top-left is the start of the first row with 300 white pixels in a row. Asked
     /// until two screenshots agree (mutter zooms new windows in).
-    public func windowOrigin() throws -> (x: Double, y: Double) {
+    public func windowOrigin() throws -> (x: Double, y: Double) { try windowOriginFromScreenshots() }
+
+    public func windowOriginFromScreenshots() throws -> (x: Double, y: Double) {
         guard name != "cage" else { throw HarnessError("cage shows every window fullscreen") }
         let path = "\(NSTemporaryDirectory())/touchspots-window-\(getpid()).png"
         defer { try? FileManager.default.removeItem(atPath: path) }
