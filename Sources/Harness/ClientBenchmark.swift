@@ -79,12 +79,16 @@ public enum ClientBenchmark {
 
     /// A fresh folder and a headless weston of the configured size logging into it.
     static func startWeston(in folder: String, _ c: Configuration) throws -> Weston {
+        try startWeston(in: folder, width: c.width, height: c.height)
+    }
+
+    static func startWeston(in folder: String, width: Int, height: Int) throws -> Weston {
         try? FileManager.default.removeItem(atPath: folder)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         var westonConfiguration = Weston.Configuration(modulePath: Products.westonModule,
                                                        logPath: "\(folder)/weston.log")
-        westonConfiguration.width = c.width
-        westonConfiguration.height = c.height
+        westonConfiguration.width = width
+        westonConfiguration.height = height
         return try Weston(westonConfiguration)
     }
 

@@ -138,24 +138,15 @@ public enum TouchToPixel {
         }
     }
 
-    /// One client under one condition on a fresh weston. With `eventLog`, touchspots
-    /// writes its event log there (the test compares its `presented` lines).
+    /// One client under one condition on a fresh weston.
     public static func measure(_ client: Client, _ condition: Condition, configuration c: Configuration,
-                               directory: String, eventLog: String? = nil,
-                               progress: (String) -> Void = { _ in }) throws -> Run {
+                               directory: String, progress: (String) -> Void = { _ in }) throws -> Run {
         let name = String(client.name.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" })
         let folder = "\(directory)/\(name)-\(condition)"
-        try? FileManager.default.removeItem(atPath: folder)
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        var westonConfiguration = Weston.Configuration(modulePath: Products.westonModule,
-                                                       logPath: "\(folder)/weston.log")
-        westonConfiguration.width = c.width
-        westonConfiguration.height = c.height
-        let weston = try Weston(westonConfiguration)
+        let weston = try ClientBenchmark.startWeston(in: folder, width: c.width, height: c.height)
         defer { weston.stop() }
         try weston.control.send("wait-idle")
-        let arguments = client.arguments + (eventLog.map { ["--event-log", $0] } ?? [])
-        let process = try ChildProcess(name: client.name, arguments: arguments,
+        let process = try ChildProcess(name: client.name, arguments: client.arguments,
                                        environment: weston.clientEnvironment, logPath: "\(folder)/client.log")
         defer { _ = try? process.stop(timeout: 2) }
         try weston.control.send("wait-ready", timeout: 20)

@@ -25,6 +25,19 @@ final class HarnessProtocolTests: XCTestCase {
         }
     }
 
+    /// The pixel watch and the window query (docs/benchmark.md, "Touch to pixel").
+    func testPixelWatchCommands() throws {
+        let watch = try parse("watch 212.5 134").get()
+        XCTAssertEqual(watch.kind, TS_COMMAND_WATCH)
+        XCTAssertEqual(watch.x, 212.5)
+        XCTAssertEqual(watch.y, 134)
+        XCTAssertEqual(try parse("watch-result").get().kind, TS_COMMAND_WATCH_RESULT)
+        XCTAssertEqual(try parse("window").get().kind, TS_COMMAND_WINDOW)
+        XCTAssertEqual(reply("watch 3"), "error: watch takes 2 arguments, not 1 (usage: watch X Y)")
+        XCTAssertEqual(reply("watch 3 inf"), "error: watch: Y 'inf' is not a finite number")
+        XCTAssertEqual(reply("watch-result now"), "error: watch-result takes 0 arguments, not 1 (usage: watch-result)")
+    }
+
     func testTouchCommandsCarryIdAndPosition() throws {
         let down = try parse("down 7 12.5 -3").get()
         XCTAssertEqual(down.kind, TS_COMMAND_DOWN)
