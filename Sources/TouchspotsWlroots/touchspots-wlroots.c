@@ -48,6 +48,7 @@
 #include <wlr/interfaces/wlr_output.h>
 
 #include "touchspots-wlroots.h"
+#include "pixel-watch.h"
 #include "harness-server-support.h"
 #include "harness-protocol.h"
 
@@ -55,7 +56,7 @@
 #define TIMEOUT_MS 10000
 #define MAX_ROUNDS 400
 
-enum wait_kind { WAIT_NONE, WAIT_PONG, WAIT_FRAME };
+enum wait_kind { WAIT_NONE, WAIT_PONG, WAIT_FRAME, WAIT_WATCH };
 
 static struct {
 	struct wl_display *display;
@@ -88,6 +89,8 @@ static struct {
 	/* The buffer the output shows: the last one committed to it (rendered, or a
 	 * client's buffer under direct scan-out), kept locked as the output keeps it. */
 	struct wlr_buffer *front;
+	/* Touch to pixel, timed on output commits (pixel-watch.h). */
+	struct wlr_pixel_watch watch;
 	struct ts_request_counts requests;
 } shim = { .listen_fd = -1, .conn_fd = -1 };
 
@@ -222,6 +225,11 @@ wlr_output_commit(struct wlr_output *output)
 			wlr_buffer_unlock(shim.front);
 		shim.front = buffer;
 		present_now(output);
+		if (wlr_pixel_watch_committed(&shim.watch, buffer) && shim.wait == WAIT_WATCH) {
+			char result[256];
+			wlr_pixel_watch_result(&shim.watch, result, sizeof result);
+			finish(result);
+		}
 	} else if (buffer) {
 		wlr_buffer_unlock(buffer);
 	}
@@ -309,6 +317,11 @@ touch_command(const struct ts_command *cmd)
 		struct wlr_event_touch_motion e = { shim.device, now_ms(), id, cmd->x / shim.width,
 						    cmd->y / shim.height };
 		wl_signal_emit(&touch->events.motion, &e);
+	}
+	if (!up) {
+		struct timespec ts;
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		wlr_pixel_watch_touched(&shim.watch, (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec);
 	}
 	reply("ok");
 }
@@ -502,12 +515,29 @@ run(char *line)
 	case TS_COMMAND_KEY:
 		reply("unsupported: %s: the wlroots shim adds a touchscreen and a pen only", cmd.name);
 		return;
-	case TS_COMMAND_WATCH:
-	case TS_COMMAND_WATCH_RESULT:
+	case TS_COMMAND_WATCH: {
+		char problem[256];
+		int scale = shim.output && shim.output->scale > 0 ? (int)shim.output->scale : 1;
+		if (wlr_pixel_watch_arm(&shim.watch, shim.front, (int)(cmd.x * scale), (int)(cmd.y * scale),
+					problem, sizeof problem))
+			reply("ok");
+		else
+			reply("%s", problem);
+		return;
+	}
+	case TS_COMMAND_WATCH_RESULT: {
+		char result[256];
+		if (wlr_pixel_watch_result(&shim.watch, result, sizeof result) != 0) {
+			reply("%s", result);
+		} else {
+			shim.wait = WAIT_WATCH;
+			wl_event_source_timer_update(shim.timeout, TIMEOUT_MS);
+		}
+		return;
+	}
 	case TS_COMMAND_WINDOW:
-		/* The pixel watch and the window's place are weston's (the benchmark); on sway
-		 * the harness asks sway's IPC where the window is. */
-		reply("unsupported: %s: only the weston module has it", cmd.name);
+		/* The harness asks sway's IPC where the window is. */
+		reply("unsupported: %s: the wlroots shim does not know the compositor's windows", cmd.name);
 		return;
 	case TS_COMMAND_WAIT_IDLE:
 		/* Only the weston benchmark needs it (its start-up time). */
