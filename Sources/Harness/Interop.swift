@@ -137,8 +137,15 @@ public enum Interop {
             row.observations["frames for 2 grouped frames"] = "\(framesSent)"
             let ids = entries(try session.eventLog.events()).filter { $0.phase == "began" }.map(\.id)
             row.observations["ids for fingers 1, 2"] = ids.map(String.init).joined(separator: ", ")
-            if covered && logged { return Cell(outcome: .pass, note: "spots under both fingers") }
-            return Cell(outcome: .fail, note: "event log \(logged ? "right" : "wrong: \(try phases(session))"); screenshot \(covered ? "right" : "shows no spots")")
+            // And nothing is left once they lift.
+            try session.send(batch: ["up 1", "up 2", "frame"])
+            _ = waitForEntries("both touches ended", in: session) { $0.filter { $0.phase == "ended" }.count >= 2 }
+            let lifted = try session.screenshot("spots-lifted.png")
+            let gone = [(330, 310), (560, 340)].allSatisfy { x, y in
+                lifted.count(x: x - 30, y: y - 30, width: 60, height: 60) { !$0.isGray(255, tolerance: 0) } == 0
+            }
+            if covered && logged && gone { return Cell(outcome: .pass, note: "spots under both fingers, none left after the lift") }
+            return Cell(outcome: .fail, note: "event log \(logged ? "right" : "wrong: \(try phases(session))"); screenshot \(covered ? "right" : "shows no spots")\(gone ? "" : "; spots left after the lift")")
         case "windowed":
             return try checkWindowed(in: session)
         case "tap":
