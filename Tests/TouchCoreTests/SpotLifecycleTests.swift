@@ -56,6 +56,19 @@ final class SpotLifecycleTests: XCTestCase {
         XCTAssertFalse(window.needsRedraw, "and nothing later")
     }
 
+    /// A spot still growing when its window goes away goes with it: the growth must not
+    /// hold the animator that holds the growth (a cycle LeakSanitizer found at exit).
+    func testAGrowingSpotIsFreedWithItsWindow() {
+        var other: SessionDriver? = SessionDriver(now: 100)
+        other!.send([(1, .began, 200, 150)])
+        weak var spot = (other!.scene as! PlaygroundScene).touchable.spots[1]
+        weak var window = other!.window
+        XCTAssertNotNil(spot)
+        other = nil
+        XCTAssertNil(window, "the window is freed")
+        XCTAssertNil(spot, "nothing holds a growing spot once its window is gone")
+    }
+
     func testSpotsAreRemovedAtEndedAndCancelled() {
         send(touch(1, .began, 10, 10), touch(2, .began, 20, 20), touch(3, .began, 30, 30))
         XCTAssertEqual(spotCount, 3)

@@ -30,8 +30,14 @@ public final class TouchSpotView: View {
         isLayer = true
     }
 
-    /// The growth animation while it runs.
-    private var growth: (animator: Animator, id: Int)?
+    /// The growth animation while it runs. The animator is the window's and outlives the
+    /// spot; held strongly, it would make a cycle with the animation, which holds the spot
+    /// (a leak LeakSanitizer found when touchspots ended while a spot grew).
+    private struct Growth {
+        unowned let animator: Animator
+        let id: Int
+    }
+    private var growth: Growth?
 
     /// Starts the growth animation; the centre may move meanwhile. The animation holds
     /// the spot until it ends or `stopGrowing` cancels it: a weak reference would give
@@ -43,7 +49,7 @@ public final class TouchSpotView: View {
             let d = start + (end - start) * t
             self.frame = Rect(center: self.center, size: Size(width: d, height: d))
         }, completion: { [self] in growth = nil })
-        growth = (animator, id)
+        growth = Growth(animator: animator, id: id)
     }
 
     /// A spot lifted while growing in stops growing: off screen, its steps would only
