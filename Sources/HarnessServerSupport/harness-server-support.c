@@ -169,3 +169,40 @@ ts_write_png(const char *path, const void *pixels, size_t stride, int width, int
 	}
 	return true;
 }
+
+void
+ts_pixel_watch_arm(struct ts_pixel_watch *w, const uint32_t before[9])
+{
+	memcpy(w->before, before, sizeof w->before);
+	w->armed = true;
+	w->touch_ns = 0;
+	w->floor = w->changed = -1;
+}
+
+void
+ts_pixel_watch_touched(struct ts_pixel_watch *w, uint64_t ns)
+{
+	if (w->armed && w->touch_ns == 0)
+		w->touch_ns = ns;
+}
+
+bool
+ts_pixel_watch_wants_pixels(const struct ts_pixel_watch *w)
+{
+	return w->armed && w->touch_ns != 0 && w->changed < 0;
+}
+
+bool
+ts_pixel_watch_saw(struct ts_pixel_watch *w, int64_t number, uint64_t start_ns, const uint32_t *block)
+{
+	if (!ts_pixel_watch_wants_pixels(w))
+		return false;
+	if (w->floor < 0 && start_ns >= w->touch_ns + 1000000u)
+		w->floor = number;
+	if (!block || memcmp(block, w->before, sizeof w->before) == 0)
+		return false;
+	w->changed = number;
+	if (w->floor < 0)
+		w->floor = number;
+	return true;
+}

@@ -67,9 +67,10 @@ resolve_latest(struct pixel_watch *w)
 static bool
 resolved(struct pixel_watch *w)
 {
-	return w->armed && w->changed >= 0 && remembered(w, w->changed) &&
-	       repaint(w, w->changed)->presented_ns != 0 &&
-	       (w->floor < 0 || repaint(w, w->floor)->presented_ns != 0);
+	const struct ts_pixel_watch *v = &w->verdict;
+	return v->armed && v->changed >= 0 && remembered(w, v->changed) &&
+	       repaint(w, v->changed)->presented_ns != 0 &&
+	       (v->floor < 0 || repaint(w, v->floor)->presented_ns != 0);
 }
 
 static int
@@ -80,7 +81,7 @@ on_poll(void *data)
 	if (resolved(w)) {
 		if (w->on_resolved)
 			w->on_resolved(w->data);
-	} else if (w->armed) {
+	} else if (w->verdict.armed) {
 		wl_event_source_timer_update(w->poll, 1);
 	}
 	return 0;
@@ -93,7 +94,7 @@ pixel_watch_init(struct pixel_watch *w, struct weston_compositor *compositor,
 	memset(w, 0, sizeof *w);
 	w->compositor = compositor;
 	w->output = output;
-	w->floor = w->changed = -1;
+	w->verdict.floor = w->verdict.changed = -1;
 	w->poll = wl_event_loop_add_timer(wl_display_get_event_loop(compositor->wl_display), on_poll, w);
 }
 
@@ -118,21 +119,19 @@ pixel_watch_arm(struct pixel_watch *w, double x, double y, char *error, size_t s
 	}
 	w->px = px;
 	w->py = py;
-	if (!read_block(w, w->before)) {
+	uint32_t before[9];
+	if (!read_block(w, before)) {
 		snprintf(error, size, "error: watch: the renderer could not read pixels (is --use-pixman set?)");
 		return false;
 	}
-	w->armed = true;
-	w->touch_ns = 0;
-	w->floor = w->changed = -1;
+	ts_pixel_watch_arm(&w->verdict, before);
 	return true;
 }
 
 void
 pixel_watch_touched(struct pixel_watch *w, uint64_t ns)
 {
-	if (w->armed && w->touch_ns == 0)
-		w->touch_ns = ns;
+	ts_pixel_watch_touched(&w->verdict, ns);
 }
 
 void
@@ -145,45 +144,35 @@ pixel_watch_repainted(struct pixel_watch *w)
 	r->before_ns = timespec_ns(&w->output->frame_time);
 	r->presented_ns = 0;
 	r->repainted_ns = clock_ns(CLOCK_MONOTONIC);
-	if (!w->armed || w->touch_ns == 0)
-		return;
-	if (w->floor < 0 && r->start_ns >= w->touch_ns + 1000000u)
-		w->floor = number;
-	if (w->changed < 0) {
-		uint32_t now[9];
-		if (read_block(w, now) && memcmp(now, w->before, sizeof now) != 0) {
-			w->changed = number;
-			/* A repaint that changed the pixels began after the touch whatever its
-			 * planned start: it is the floor if none was found before it. */
-			if (w->floor < 0)
-				w->floor = number;
-		}
-	}
-	if (w->changed >= 0)
+	uint32_t now[9];
+	bool wants = ts_pixel_watch_wants_pixels(&w->verdict);
+	ts_pixel_watch_saw(&w->verdict, number, r->start_ns, wants && read_block(w, now) ? now : NULL);
+	if (w->verdict.armed && w->verdict.changed >= 0)
 		wl_event_source_timer_update(w->poll, 1);
 }
 
 int
 pixel_watch_result(struct pixel_watch *w, char *reply, size_t size)
 {
-	if (!w->armed) {
+	struct ts_pixel_watch *v = &w->verdict;
+	if (!v->armed) {
 		snprintf(reply, size, "error: watch-result: no watch is armed (send watch X Y first)");
 		return -1;
 	}
-	if (w->changed >= 0 && !remembered(w, w->changed)) {
+	if (v->changed >= 0 && !remembered(w, v->changed)) {
 		snprintf(reply, size, "error: watch-result: the repaint is no longer remembered");
-		w->armed = false;
+		v->armed = false;
 		return -1;
 	}
 	if (!resolved(w))
 		return 0;
-	struct pixel_watch_repaint *changed = repaint(w, w->changed), *floor = repaint(w, w->floor);
+	struct pixel_watch_repaint *changed = repaint(w, v->changed), *floor = repaint(w, v->floor);
 	snprintf(reply, size, "ok %.3f %.3f %lld %llu %.3f %.3f",
-		 (double)(int64_t)(changed->presented_ns - w->touch_ns) / 1e6,
-		 (double)(int64_t)(floor->presented_ns - w->touch_ns) / 1e6,
-		 (long long)(w->changed - w->floor), (unsigned long long)changed->presented_ns,
-		 (double)(int64_t)(changed->repainted_ns - w->touch_ns) / 1e6,
-		 (double)(int64_t)(floor->repainted_ns - w->touch_ns) / 1e6);
-	w->armed = false;
+		 (double)(int64_t)(changed->presented_ns - v->touch_ns) / 1e6,
+		 (double)(int64_t)(floor->presented_ns - v->touch_ns) / 1e6,
+		 (long long)(v->changed - v->floor), (unsigned long long)changed->presented_ns,
+		 (double)(int64_t)(changed->repainted_ns - v->touch_ns) / 1e6,
+		 (double)(int64_t)(floor->repainted_ns - v->touch_ns) / 1e6);
+	v->armed = false;
 	return 1;
 }

@@ -8,6 +8,8 @@
 #include <libweston/libweston.h>
 #include <wayland-server.h>
 
+#include "harness-server-support.h"
+
 /*
  * The pixel watch: touch to pixel, measured inside the compositor, from outside any
  * client (docs/benchmark.md, "Touch to pixel").
@@ -47,12 +49,8 @@ struct pixel_watch {
 	struct pixel_watch_repaint repaints[PIXEL_WATCH_REPAINTS];
 	uint64_t repaint_count;
 
-	bool armed;
 	int px, py;            /* top-left of the 3x3 block, output pixels */
-	uint32_t before[9];
-	uint64_t touch_ns;     /* 0 until the touch is injected */
-	int64_t floor;         /* repaint numbers, -1 until found */
-	int64_t changed;
+	struct ts_pixel_watch verdict; /* floor and changed are repaint numbers */
 
 	/* Told when a watch is resolved (changed and presented). */
 	void (*on_resolved)(void *data);

@@ -42,65 +42,59 @@ read_block(struct wlr_buffer *buffer, int x, int y, uint32_t out[9])
 bool
 wlr_pixel_watch_arm(struct wlr_pixel_watch *w, struct wlr_buffer *front, int x, int y, char *error, size_t size)
 {
+	uint32_t before[9];
 	if (!front) {
 		snprintf(error, size, "error: watch: the output has shown no buffer yet");
 		return false;
 	}
 	w->px = x - 1;
 	w->py = y - 1;
-	if (!read_block(front, w->px, w->py, w->before)) {
+	if (!read_block(front, w->px, w->py, before)) {
 		snprintf(error, size, "error: watch: %d %d is not inside the output's buffer, or it cannot be read", x, y);
 		return false;
 	}
-	w->armed = true;
-	w->touch_ns = 0;
-	w->floor = w->changed = -1;
+	ts_pixel_watch_arm(&w->verdict, before);
 	return true;
 }
 
 void
 wlr_pixel_watch_touched(struct wlr_pixel_watch *w, uint64_t ns)
 {
-	if (w->armed && w->touch_ns == 0)
-		w->touch_ns = ns;
+	ts_pixel_watch_touched(&w->verdict, ns);
 }
 
 bool
 wlr_pixel_watch_committed(struct wlr_pixel_watch *w, struct wlr_buffer *front)
 {
 	int64_t number = (int64_t)w->commits++;
-	if (!w->armed || w->touch_ns == 0 || w->changed >= 0)
+	struct ts_pixel_watch *v = &w->verdict;
+	if (!ts_pixel_watch_wants_pixels(v))
 		return false;
 	uint64_t t = now_ns();
-	if (w->floor < 0 && t >= w->touch_ns + 1000000u) {
-		w->floor = number;
-		w->floor_ns = t;
-	}
+	int64_t floor = v->floor;
 	uint32_t now[9];
-	if (!read_block(front, w->px, w->py, now) || memcmp(now, w->before, sizeof now) == 0)
-		return false;
-	w->changed = number;
-	w->changed_ns = t;
-	if (w->floor < 0) {
-		w->floor = number;
+	bool changed = ts_pixel_watch_saw(v, number, t, read_block(front, w->px, w->py, now) ? now : NULL);
+	if (floor < 0 && v->floor == number)
 		w->floor_ns = t;
-	}
-	return true;
+	if (changed)
+		w->changed_ns = t;
+	return changed;
 }
 
 int
 wlr_pixel_watch_result(struct wlr_pixel_watch *w, char *reply, size_t size)
 {
-	if (!w->armed) {
+	struct ts_pixel_watch *v = &w->verdict;
+	if (!v->armed) {
 		snprintf(reply, size, "error: watch-result: no watch is armed (send watch X Y first)");
 		return -1;
 	}
-	if (w->changed < 0)
+	if (v->changed < 0)
 		return 0;
-	double to = (double)(int64_t)(w->changed_ns - w->touch_ns) / 1e6;
-	double floor = (double)(int64_t)(w->floor_ns - w->touch_ns) / 1e6;
-	snprintf(reply, size, "ok %.3f %.3f %lld %llu %.3f %.3f", to, floor, (long long)(w->changed - w->floor),
+	double to = (double)(int64_t)(w->changed_ns - v->touch_ns) / 1e6;
+	double floor = (double)(int64_t)(w->floor_ns - v->touch_ns) / 1e6;
+	snprintf(reply, size, "ok %.3f %.3f %lld %llu %.3f %.3f", to, floor, (long long)(v->changed - v->floor),
 		 (unsigned long long)w->changed_ns, to, floor);
-	w->armed = false;
+	v->armed = false;
 	return 1;
 }

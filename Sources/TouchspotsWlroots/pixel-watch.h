@@ -7,6 +7,8 @@
 
 #include <wlr/types/wlr_buffer.h>
 
+#include "harness-server-support.h"
+
 /*
  * The pixel watch on wlroots (docs/benchmark.md, "Touch to pixel"): the weston module's
  * `watch X Y` / `watch-result`, timed on the output commits the shim sees. Headless
@@ -17,13 +19,10 @@
  * times are therefore the same.
  */
 struct wlr_pixel_watch {
-	bool armed;
 	int px, py;            /* top-left of the 3x3 block, buffer pixels */
-	uint32_t before[9];
-	uint64_t touch_ns;     /* CLOCK_MONOTONIC; 0 until the touch is injected */
 	uint64_t commits;      /* output buffer commits seen */
-	int64_t floor, changed; /* commit numbers, -1 until found */
-	uint64_t floor_ns, changed_ns;
+	struct ts_pixel_watch verdict; /* floor and changed are commit numbers */
+	uint64_t floor_ns, changed_ns; /* when those commits were made */
 };
 
 /* Arms a watch of the block centred on buffer pixel (x, y) of `front`, the buffer the

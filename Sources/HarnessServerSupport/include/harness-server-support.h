@@ -60,4 +60,26 @@ void ts_request_counts_release(struct ts_request_counts *counts);
  * everything sent before (compositors ignore pongs to serials they did not issue). */
 int ts_ping_clients(struct wl_display *display, uint32_t serial);
 
+/* The pixel watch's verdicts (docs/benchmark.md, "Touch to pixel"), shared by the weston
+ * module and the wlroots shim, which each read pixels and time repaints their own way.
+ * Repaints (output commits on wlroots) are numbered in order by the caller. */
+struct ts_pixel_watch {
+	bool armed;
+	uint32_t before[9];    /* the 3x3 block when the watch was armed */
+	uint64_t touch_ns;     /* CLOCK_MONOTONIC; 0 until the touch is injected */
+	int64_t floor;         /* the first repaint begun at least 1 ms after the touch; -1 */
+	int64_t changed;       /* the first repaint that changed the block; -1 */
+};
+
+void ts_pixel_watch_arm(struct ts_pixel_watch *watch, const uint32_t before[9]);
+/* A down or motion was injected at `ns`: the first after arming is the touch. */
+void ts_pixel_watch_touched(struct ts_pixel_watch *watch, uint64_t ns);
+/* Whether the watch still looks for the repaint that changes the block (read it then). */
+bool ts_pixel_watch_wants_pixels(const struct ts_pixel_watch *watch);
+/* Repaint `number`, begun at `start_ns`, shows `block` (NULL: could not be read). Updates
+ * the floor and the changed repaint; a repaint that changed the block is the floor when
+ * none was found before it. Returns whether this repaint changed the block. */
+bool ts_pixel_watch_saw(struct ts_pixel_watch *watch, int64_t number, uint64_t start_ns,
+			const uint32_t *block);
+
 #endif
