@@ -5,7 +5,9 @@ import PackageDescription
 /// 1. TouchCore: pure Swift, no C imports.
 /// 2. WaylandClient: thin wrappers over libwayland-client, the event loop, shm buffers.
 /// 3. Renderer: pixman + FreeType drawing of a TouchCore view tree.
-/// 4. touchspots: the executable (command line, wiring, event log).
+/// 4. EventLogFormat: the event log's lines, one type with its encoder and decoder, shared by
+///    the client that writes them and the harness that reads them (imports TouchCore only).
+///    touchspots: the executable (command line, wiring, the event log's fd writer).
 /// 5. Harness + touchspots-harness, with TouchspotsWeston (weston module),
 ///    TouchspotsWlroots (LD_PRELOAD shim for sway, cage, phoc) and touchspots-kwin-input:
 ///    headless compositors, touch injection, scenarios, screenshots, the interop matrix.
@@ -68,6 +70,7 @@ let package = Package(
 
         // Swift's squareRoot() and rounding call libm in debug builds; no C is imported.
         .target(name: "TouchCore", swiftSettings: releaseSpeed, linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "EventLogFormat", dependencies: ["TouchCore"], swiftSettings: releaseSpeed),
         .target(name: "WaylandClient",
                 dependencies: ["TouchCore", "CWaylandProtocols", "CWaylandClient", "CXkbcommon", "CLibdecor"],
                 swiftSettings: releaseSpeed),
@@ -76,7 +79,7 @@ let package = Package(
                 swiftSettings: releaseSpeed),
         .executableTarget(name: "touchspots",
                           dependencies: [
-                              "TouchCore", "WaylandClient", "Renderer", "CXkbcommon",
+                              "TouchCore", "EventLogFormat", "WaylandClient", "Renderer", "CXkbcommon",
                               .product(name: "ArgumentParser", package: "swift-argument-parser"),
                               .product(name: "Histogram", package: "hdrhistogram-swift"),
                           ],
@@ -107,7 +110,7 @@ let package = Package(
         .executableTarget(name: "touchspots-reference-client", dependencies: ["CWaylandProtocols", "CWaylandClient"],
                           linkerSettings: [.linkedLibrary("wayland-client"), .linkedLibrary("m")]),
         .target(name: "CHarness"),
-        .target(name: "Harness", dependencies: ["CHarness", "CPNG", .product(name: "Yams", package: "Yams")],
+        .target(name: "Harness", dependencies: ["CHarness", "CPNG", "EventLogFormat", .product(name: "Yams", package: "Yams")],
                 resources: [.copy("Scripts/mutter-driver.py"), .copy("Scripts/kwin-screenshot.py")]),
         .executableTarget(name: "touchspots-harness",
                           dependencies: [
@@ -121,12 +124,13 @@ let package = Package(
         .testTarget(name: "RepositoryTests", dependencies: ["TouchCore", "Harness"]),
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient", "CWaylandProtocols"]),
         .testTarget(name: "RendererTests", dependencies: ["Renderer"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Harness"]),
+        .testTarget(name: "EventLogFormatTests", dependencies: ["EventLogFormat", "TouchCore", "Harness"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Harness", "EventLogFormat"]),
         // An in-process compositor for what real compositors will not send.
         .target(name: "TestCompositor", dependencies: ["CWaylandServer", "CWaylandProtocols", "HarnessServerSupport"],
                 path: "Tests/TestCompositor"),
         .testTarget(name: "AdversarialCompositorTests",
-                    dependencies: ["TestCompositor", "Harness",
+                    dependencies: ["TestCompositor", "Harness", "EventLogFormat",
                                    .product(name: "PropertyBased", package: "swift-property-based")]),
     ]
 )

@@ -1,7 +1,8 @@
 import Foundation
+import EventLogFormat
 import Glibc
 
-/// Reads a touchspots event log (JSON Lines) as it grows, as typed `LogEvent`s. One reader
+/// Reads a touchspots event log (JSON Lines) as it grows, as typed `LogLine`s. One reader
 /// per run of touchspots: a new run truncates the log and should get a new reader.
 public final class EventLogReader {
     public let path: String
@@ -9,12 +10,11 @@ public final class EventLogReader {
 
     /// Lines parsed so far, and how many bytes of the file they took: each call reads only
     /// what was appended since the last (interop logs with WAYLAND_DEBUG grow long).
-    private var parsed: [LogEvent] = []
-    private let decoder = JSONDecoder()
+    private var parsed: [LogLine] = []
     private var consumed: UInt64 = 0
 
     /// Every complete line parsed so far.
-    public func events() throws -> [LogEvent] {
+    public func events() throws -> [LogLine] {
         guard let file = FileHandle(forReadingAtPath: path) else { return parsed }
         defer { try? file.close() }
         let size = try file.seekToEnd()
@@ -28,10 +28,10 @@ public final class EventLogReader {
               // The client may be writing a line right now: only complete lines count.
               let lastNewline = data.lastIndex(of: UInt8(ascii: "\n")) else { return parsed }
         let complete = data[data.startIndex...lastNewline]
-        var new: [LogEvent] = []
+        var new: [LogLine] = []
         for line in complete.split(separator: UInt8(ascii: "\n")) where !line.isEmpty {
             do {
-                new.append(try decoder.decode(LogEvent.self, from: Data(line)))
+                new.append(try LogLine(json: line))
             } catch {
                 throw HarnessError("event log line does not follow docs/event-log.md (\(error)): \(String(decoding: line, as: UTF8.self))")
             }
@@ -45,8 +45,8 @@ public final class EventLogReader {
     /// Sleeps on inotify for the file's changes, so it wakes the moment a line lands.
     @discardableResult
     public func waitFor(timeout: Double = 10, _ what: String, abandon: (() -> Bool)? = nil,
-                        where predicate: (LogEvent) -> Bool) throws -> LogEvent {
-        var found: LogEvent?
+                        where predicate: (LogLine) -> Bool) throws -> LogLine {
+        var found: LogLine?
         try waitUntil(timeout: timeout, what, abandon: abandon) { events in
             guard let match = events.first(where: predicate) else { return false }
             found = match
@@ -58,7 +58,7 @@ public final class EventLogReader {
     /// Waits until `condition` holds for the whole log so far.
     /// `abandon` is asked every 200 ms; when it returns true (the client died), waiting ends.
     public func waitUntil(timeout: Double = 10, _ what: String, abandon: (() -> Bool)? = nil,
-                          _ condition: ([LogEvent]) -> Bool) throws {
+                          _ condition: ([LogLine]) -> Bool) throws {
         let fd = inotify_init1(Int32(IN_CLOEXEC))
         guard fd >= 0 else { throw HarnessError("inotify_init1 failed") }
         defer { close(fd) }
@@ -100,9 +100,9 @@ public final class EventLogReader {
         }
     }
 
-    /// The events of one type.
-    public func events(ofType type: String) throws -> [LogEvent] {
-        try events().filter { $0.type == type }
+    /// The lines of one kind.
+    public func events(of kind: LogLine.Kind) throws -> [LogLine] {
+        try events().filter { $0.kind == kind }
     }
 
     public func frames() throws -> [LogFrame] { try events().compactMap(\.frame) }

@@ -1,3 +1,4 @@
+import EventLogFormat
 import Foundation
 
 /// The interop matrix: the same touch scenarios on every compositor the harness can run,
@@ -67,7 +68,7 @@ public enum Interop {
         var summary: String { "\(number) \(phase)" }
     }
 
-    private static func entries(_ events: [LogEvent]) -> [Entry] {
+    private static func entries(_ events: [LogLine]) -> [Entry] {
         var numbers: [Int: Int] = [:]
         return events.compactMap(\.frame).flatMap(\.touches).map { touch in
             if numbers[touch.id] == nil { numbers[touch.id] = numbers.count + 1 }

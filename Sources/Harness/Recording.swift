@@ -1,4 +1,5 @@
 import Foundation
+import EventLogFormat
 import Yams
 
 /// A touch recording to replay (docs/replay.md): frames of touches with their timing, and,
@@ -30,7 +31,7 @@ public struct Recording: Sendable {
     /// What touchspots recognized and showed when the recording was made (event logs only).
     public var gestures: [String] = []
     public var labels: [String] = []
-    public var warningKinds: [String] = []
+    public var warningKinds: [LogWarningKind] = []
     /// "event log" or "libinput record".
     public var kind: String
 

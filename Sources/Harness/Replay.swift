@@ -1,3 +1,4 @@
+import EventLogFormat
 import Foundation
 
 /// Plays a `Recording` through a headless compositor to a fresh touchspots, at the
@@ -46,13 +47,13 @@ public enum Replay {
     }
 
     /// Warnings a harness cannot provoke: it injects well-formed events only.
-    static let notInjectable: [String: String] = [
-        "duplicate-down": "a harness cannot inject a down for an id already down",
-        "unknown-id": "a harness cannot inject events for ids that are not down",
-        "tablet-tool": "a harness injects tablet events in order only",
-        "out-of-range": "a harness cannot inject axes beyond their range",
-        "frame-per-event": "the harness sends each recorded frame as one frame",
-        "no-frame-after-last-up": "the harness sends a frame after every recorded frame",
+    static let notInjectable: [LogWarningKind: String] = [
+        .duplicateDown: "a harness cannot inject a down for an id already down",
+        .unknownID: "a harness cannot inject events for ids that are not down",
+        .tabletTool: "a harness injects tablet events in order only",
+        .outOfRange: "a harness cannot inject axes beyond their range",
+        .framePerEvent: "the harness sends each recorded frame as one frame",
+        .noFrameAfterLastUp: "the harness sends a frame after every recorded frame",
     ]
 
     /// Gaps longer than this in a recording are shortened to it (a user who paused).
@@ -97,10 +98,10 @@ public enum Replay {
         report.recordedGestures = recording.gestures
         report.recordedLabels = recording.labels
         let replayedKinds = Set(events.compactMap(\.warningKind))
-        for kind in Set(recording.warningKinds).sorted() {
+        for kind in Set(recording.warningKinds).sorted(by: { $0.rawValue < $1.rawValue }) {
             let outcome = replayedKinds.contains(kind) ? "reproduced"
-                : "skipped: \(notInjectable[kind] ?? "not reproduced on \(kind)")"
-            report.warnings.append((kind, outcome))
+                : "skipped: \(notInjectable[kind] ?? "not reproduced on \(kind.rawValue)")"
+            report.warnings.append((kind.rawValue, outcome))
         }
         return report
     }

@@ -1,3 +1,4 @@
+import EventLogFormat
 import Glibc
 import Renderer
 import TouchCore
@@ -40,7 +41,7 @@ final class App {
     private let log: EventLog?
     private var configured = false
     private var announcedReady = false
-    private var lastConfigureLine = ""
+    private var lastConfigure: LogLine?
     private var reportedDecorationProblem = false
     /// A configure is acknowledged, and libdecor's frame for it (subsurfaces, in sync mode)
     /// shown, only by a commit of the window's surface: owed even when nothing is redrawn.
@@ -111,7 +112,7 @@ final class App {
         toplevel.onProblem = { [unowned self] message in
             guard !reportedDecorationProblem else { return }
             reportedDecorationProblem = true
-            log?.write(.warning("window decorations: \(message)", kind: "decorations"))
+            log?.write(.warning(message: "window decorations: \(message)", kind: .decorations))
             let line = Array("touchspots: window decorations: \(message)\n".utf8)
             _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
         }
@@ -123,9 +124,10 @@ final class App {
             session.resize(to: size)
             configured = true
             commitOwedForConfigure = true
-            let logged = JSONObject.configure(configuration, size: size)
-            if logged.line != lastConfigureLine {
-                lastConfigureLine = logged.line
+            let logged = LogLine.configure(width: size.width, height: size.height,
+                                           fullscreen: configuration.isFullscreen, maximized: configuration.isMaximized)
+            if logged != lastConfigure {
+                lastConfigure = logged
                 log?.write(logged)
             }
             return (Int32(size.width.rounded()), Int32(size.height.rounded()))
@@ -133,11 +135,11 @@ final class App {
         toplevel.onClose = { [loop] in loop.stop() }
         presenter.onWillCommit = { [unowned self] in latency.willCommit(surface) }
         presenter.onScaleLowered = { [unowned self] asked, used in
-            log?.write(.warning("the compositor's scale \(asked) would need a buffer over \(BufferPool.maxBufferBytes >> 20) MiB; drawing at \(used)", kind: "scale"))
+            log?.write(.warning(message: "the compositor's scale \(asked) would need a buffer over \(BufferPool.maxBufferBytes >> 20) MiB; drawing at \(used)", kind: .scale))
         }
         surface.onPresented = { [unowned self] commit, time in latency.presented(commit: commit, time) }
-        latency.onReport = { [unowned self] report in log?.write(.presented(report)) }
-        latency.onWarning = { [unowned self] message in log?.write(.warning(message, kind: "latency")) }
+        latency.onReport = { [unowned self] report in log?.write(.presented(LogPresented(report))) }
+        latency.onWarning = { [unowned self] message in log?.write(.warning(message: message, kind: .latency)) }
         latency.onSummary = { [unowned self] text in session.perform(.showLatency(text)) }
         presenter.onCommit = { [unowned self] size, scale in
             guard !announcedReady else { return }
@@ -207,7 +209,7 @@ final class App {
     private func answerSyncRequests() {
         guard syncsRequested > syncsAnswered, configured, !session.needsRedraw else { return }
         syncsAnswered = syncsRequested
-        log?.write(JSONObject(["type": .string("sync"), "count": .int(syncsAnswered)]))
+        log?.write(.sync(count: syncsAnswered))
     }
 
     private func attach(_ seat: Seat) {

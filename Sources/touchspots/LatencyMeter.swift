@@ -1,3 +1,4 @@
+import EventLogFormat
 import Histogram
 import WaylandClient
 
@@ -207,5 +208,17 @@ final class LatencyMeter {
             text += ", to screen \(format(screen.p50)) / \(format(screen.p99)) ms"
         }
         return text.isEmpty ? "" : text + " (p50 / p99)"
+    }
+}
+
+extension LogPresented {
+    /// The `presented` line for a report, its milliseconds rounded to the microsecond (plenty).
+    init(_ report: LatencyMeter.Report) {
+        func microseconds(_ ms: Double) -> Double { (ms * 1000).rounded() / 1000 }
+        func ms(_ value: Double?) -> Double? { value.map(microseconds) }
+        self.init(commit: report.commit, touchToCommitMs: microseconds(report.touchToCommit),
+                  touchToPresentMs: report.discarded ? nil : ms(report.touchToPresent),
+                  refreshMs: report.discarded ? nil : ms(report.refresh),
+                  discarded: report.discarded ? true : nil, waitedForFrame: report.waitedForFrame)
     }
 }

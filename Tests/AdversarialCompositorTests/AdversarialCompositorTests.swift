@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Harness
 import TestCompositor
+import EventLogFormat
 import XCTest
 
 /// The real touchspots against an in-process compositor that sends what real compositors
@@ -110,7 +111,7 @@ final class AdversarialCompositorTests: XCTestCase {
         let frames = try frames()
         XCTAssertEqual(frames.map(phases), [["7 began"], ["7 cancelled", "7 began"]])
         XCTAssertEqual(frames.last?.spots, 1)
-        XCTAssertEqual(try log.events(ofType: "warning").count, 1)
+        XCTAssertEqual(try log.events(of: .warning).count, 1)
     }
 
     /// A touch read while a frame callback is pending is committed at once (the commit
@@ -207,7 +208,7 @@ final class AdversarialCompositorTests: XCTestCase {
         tc_touch_frame(tc)
         sync()
         XCTAssertEqual(phases(try XCTUnwrap(self.frames().last)), ["288 began"])
-        XCTAssertTrue(try log.events(ofType: "warning").isEmpty)
+        XCTAssertTrue(try log.events(of: .warning).isEmpty)
     }
 
     // MARK: Scaling

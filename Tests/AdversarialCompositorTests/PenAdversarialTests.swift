@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Harness
 import TestCompositor
+import EventLogFormat
 import XCTest
 
 /// Tablet tools that misbehave, from the in-process test compositor (no real compositor

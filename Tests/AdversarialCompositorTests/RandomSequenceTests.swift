@@ -2,6 +2,7 @@ import Foundation
 import Harness
 import PropertyBased
 import TestCompositor
+import EventLogFormat
 import Testing
 
 /// The real touchspots under random sequences of what a compositor can send: touch down,
@@ -88,7 +89,7 @@ import Testing
 
         /// Checks the lines logged since the last call; returns how many frame lines of
         /// touches (not the pointer) they held.
-        func checkNewLines(_ events: [LogEvent]) -> Int {
+        func checkNewLines(_ events: [LogLine]) -> Int {
             var touchLines = 0
             for event in events[seen...] {
                 guard let frame = event.frame else { continue }

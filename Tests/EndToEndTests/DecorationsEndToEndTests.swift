@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import EventLogFormat
 import XCTest
 
 /// Window decorations: server-side on sway, libdecor's frame where there is none (weston's
@@ -150,7 +151,7 @@ final class DecorationsEndToEndTests: EndToEndTestCase {
         try weston.control.send(batch: ["down 1 \(middle.0) \(middle.1)", "frame"])
         try weston.control.send(batch: ["up 1", "frame"])
         try weston.control.send("sync")
-        XCTAssertTrue(try log.events(ofType: "frame").isEmpty, "no spot for a touch on the frame")
+        XCTAssertTrue(try log.events(of: .frame).isEmpty, "no spot for a touch on the frame")
 
         // The close button is the frame's rightmost.
         let close = (title.maxX - 14, (title.minY + title.maxY) / 2)
@@ -223,7 +224,7 @@ final class DecorationsEndToEndTests: EndToEndTestCase {
         let after = try findWindow("moved.png")
         XCTAssertEqual(after.left - before.left, 100, accuracy: 2, "the window followed the finger")
         XCTAssertEqual(after.top - before.top, 50, accuracy: 2, "the window followed the finger")
-        XCTAssertTrue(try log.events(ofType: "frame").isEmpty, "touches on the frame are no fingers")
+        XCTAssertTrue(try log.events(of: .frame).isEmpty, "touches on the frame are no fingers")
 
         // A drag from the border's bottom-right corner resizes the window.
         let corner = (after.left + 600 + 12, after.top + 400 + 12)
@@ -261,7 +262,7 @@ final class DecorationsEndToEndTests: EndToEndTestCase {
         let after = try findWindow("moved.png", on: mutter, client: client, log: log)
         XCTAssertEqual(after.left - before.left, -80, accuracy: 2, "the window followed the mouse")
         XCTAssertEqual(after.top - before.top, 60, accuracy: 2, "the window followed the mouse")
-        XCTAssertTrue(try log.events(ofType: "frame").isEmpty, "clicks on the frame are no fingers")
+        XCTAssertTrue(try log.events(of: .frame).isEmpty, "clicks on the frame are no fingers")
         try mutter.control.send(batch: ["pointer \(after.left + 600 - 14) \(after.top - 12)",
                                         "button left press", "button left release"])
         XCTAssertEqual(client.wait(timeout: 10), 0, "closing the window by mouse ends touchspots")

@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import EventLogFormat
 import XCTest
 
 /// Base for tests that run the real touchspots under a real headless weston. Each test

@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import EventLogFormat
 import XCTest
 
 /// Each gesture played through weston: the event log reports it, the screen shows its
@@ -50,7 +51,7 @@ final class GesturesEndToEndTests: EndToEndTestCase {
         let tap = try gestureEvent("tap")
         XCTAssertEqual(tap.count, 2)
         try checkLabel(slot: "tap", text: "Double Tap Detected", duration: 1.6, name: "double-tap")
-        XCTAssertEqual(try session.eventLog.events(ofType: "gesture").count, 1, "only the final count")
+        XCTAssertEqual(try session.eventLog.events(of: .gesture).count, 1, "only the final count")
     }
 
     func testTripleVerticalSwipe() throws {

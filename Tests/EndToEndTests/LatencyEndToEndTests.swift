@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import EventLogFormat
 import XCTest
 
 /// touchspots measures its own touch-to-screen latency with wp_presentation: a `presented`

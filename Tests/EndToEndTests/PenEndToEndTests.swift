@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import EventLogFormat
 import XCTest
 
 /// Pens on headless sway 1.7: the wlroots shim's tablet (a pen and an eraser) injects

@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import EventLogFormat
 import XCTest
 
 /// The mouse as a finger on weston and mutter: presses, drags, the Alt-drag pinch, and

@@ -1,0 +1,28 @@
+/// The payload of a line when it is of one kind, for readers that filter a log
+/// (`log.compactMap(\.frame)`).
+extension LogLine {
+    public var frame: LogFrame? { if case .frame(let f) = self { f } else { nil } }
+    public var hit: LogHit? { if case .hit(let h) = self { h } else { nil } }
+    public var responder: LogResponder? { if case .responder(let r) = self { r } else { nil } }
+    public var gesture: LogGesture? { if case .gesture(let g) = self { g } else { nil } }
+    public var placard: LogPlacard? { if case .placard(let p) = self { p } else { nil } }
+    /// A warning's message.
+    public var warning: String? { if case .warning(let m, _) = self { m } else { nil } }
+    public var warningKind: LogWarningKind? { if case .warning(_, let k) = self { k } else { nil } }
+    public var label: (text: String, slot: String)? {
+        if case .label(let text, let slot) = self { (text, slot) } else { nil }
+    }
+    public var presented: LogPresented? { if case .presented(let p) = self { p } else { nil } }
+    public var readout: LogReadout? { if case .readout(let r) = self { r } else { nil } }
+    public var sceneName: String? { if case .scene(let name) = self { name } else { nil } }
+    public var syncCount: Int? { if case .sync(let count) = self { count } else { nil } }
+    public var configure: (width: Double, height: Double, fullscreen: Bool, maximized: Bool)? {
+        if case .configure(let w, let h, let f, let m) = self { (w, h, f, m) } else { nil }
+    }
+    public var ready: (width: Double, height: Double, scale: Double)? {
+        if case .ready(let w, let h, let s) = self { (w, h, s) } else { nil }
+    }
+    public var seat: (name: String?, touch: Bool, pointer: Bool, keyboard: Bool)? {
+        if case .seat(let n, let t, let p, let k) = self { (n, t, p, k) } else { nil }
+    }
+}

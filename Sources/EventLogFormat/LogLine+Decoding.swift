@@ -1,0 +1,187 @@
+extension LogLine {
+    /// Reads one line (without its newline). Keys the contract does not know are ignored
+    /// (later versions may add keys); an unknown `type`, a missing required key or a value
+    /// of the wrong type is an error that names the key.
+    public init(json line: some Collection<UInt8>) throws(LogLineError) {
+        guard case .object(let pairs) = try JSONValue(parsing: line) else { throw LogLineError("a line is not an object") }
+        let o = Fields(pairs: pairs)
+        let type = try o.string("type")
+        guard let kind = Kind(rawValue: type) else { throw LogLineError("unknown type '\(type)'") }
+        switch kind {
+        case .scene: self = .scene(name: try o.string("name"))
+        case .ready:
+            self = .ready(width: try o.double("width"), height: try o.double("height"), scale: try o.double("scale"))
+        case .configure:
+            self = .configure(width: try o.double("width"), height: try o.double("height"),
+                              fullscreen: try o.bool("fullscreen"), maximized: try o.bool("maximized"))
+        case .seat:
+            self = .seat(name: try o.optionalString("name"), touch: try o.bool("touch"),
+                         pointer: try o.bool("pointer"), keyboard: try o.bool("keyboard"))
+        case .frame:
+            self = .frame(LogFrame(time: try o.int("time"), spots: try o.int("spots"),
+                                   touches: try o.objects("touches").map(LogTouch.init)))
+        case .hit:
+            self = .hit(LogHit(id: try o.int("id"), view: try o.nullableString("view"),
+                               visited: try o.strings("visited"), ignored: try o.optionalBool("ignored")))
+        case .responder:
+            self = .responder(LogResponder(id: try o.int("id"), phase: try o.string("phase"),
+                                           chain: try o.strings("chain"), handledBy: try o.nullableString("handledBy")))
+        case .gesture:
+            self = .gesture(LogGesture(name: try o.string("name"), count: try o.optionalInt("count"),
+                                       direction: try o.optionalString("direction"),
+                                       fingers: try o.optionalInt("fingers"), edge: try o.optionalString("edge"),
+                                       degrees: try o.optionalInt("degrees")))
+        case .label: self = .label(text: try o.string("text"), slot: try o.string("slot"))
+        case .placard:
+            self = .placard(LogPlacard(x: try o.double("x"), y: try o.double("y"), text: try o.string("text"),
+                                       state: try o.string("state")))
+        case .warning:
+            let name = try o.string("kind")
+            guard let warningKind = LogWarningKind(rawValue: name) else { throw LogLineError("unknown warning kind '\(name)'") }
+            self = .warning(message: try o.string("message"), kind: warningKind)
+        case .sync: self = .sync(count: try o.int("count"))
+        case .presented:
+            self = .presented(LogPresented(commit: try o.int("commit"), touchToCommitMs: try o.double("touchToCommitMs"),
+                                           touchToPresentMs: try o.optionalDouble("touchToPresentMs"),
+                                           refreshMs: try o.optionalDouble("refreshMs"),
+                                           discarded: try o.optionalBool("discarded"),
+                                           waitedForFrame: try o.optionalBool("waitedForFrame")))
+        case .readout:
+            self = .readout(LogReadout(touches: try o.int("touches"), maxTouches: try o.int("maxTouches"),
+                                       framesPerSecond: try o.double("framesPerSecond"),
+                                       eventsPerFrame: try o.double("eventsPerFrame"),
+                                       shapeSeen: try o.bool("shapeSeen"),
+                                       fingers: try o.objects("fingers").map(LogReadout.Finger.init)))
+        }
+    }
+
+    /// Reads one line of text.
+    public init(json line: String) throws(LogLineError) {
+        try self.init(json: Array(line.utf8))
+    }
+}
+
+extension LogTouch {
+    fileprivate init(_ o: Fields) throws(LogLineError) {
+        self.init(id: try o.int("id"), phase: try o.string("phase"), x: try o.double("x"), y: try o.double("y"),
+                  source: try o.optionalString("source"), pressure: try o.optionalDouble("pressure"),
+                  tilt: try o.optionalDoubles("tilt"), distance: try o.optionalDouble("distance"),
+                  buttons: try o.optionalInts("buttons"), major: try o.optionalDouble("major"),
+                  minor: try o.optionalDouble("minor"), orientation: try o.optionalDouble("orientation"),
+                  seat: try o.optionalString("seat"))
+    }
+}
+
+extension LogReadout.Finger {
+    fileprivate init(_ o: Fields) throws(LogLineError) {
+        self.init(id: try o.int("id"), x: try o.double("x"), y: try o.double("y"), dx: try o.double("dx"),
+                  dy: try o.double("dy"), velocity: try o.optionalDouble("velocity"),
+                  reportRate: try o.optionalDouble("reportRate"), source: try o.optionalString("source"),
+                  pressure: try o.optionalDouble("pressure"), major: try o.optionalDouble("major"),
+                  minor: try o.optionalDouble("minor"), orientation: try o.optionalDouble("orientation"))
+    }
+}
+
+/// An object's keys, read with the type each must have. "optional" getters take a missing
+/// key or `null` as nil; "nullable" ones require the key and take `null` as nil.
+private struct Fields {
+    let pairs: [(String, JSONValue)]
+
+    private func value(_ key: String) -> JSONValue? { pairs.last { $0.0 == key }?.1 }
+
+    private func required(_ key: String) throws(LogLineError) -> JSONValue {
+        guard let value = value(key) else { throw LogLineError("no '\(key)'") }
+        return value
+    }
+
+    private func present(_ key: String) -> JSONValue? {
+        guard let value = value(key), value != .null else { return nil }
+        return value
+    }
+
+    private static func string(_ value: JSONValue, _ key: String) throws(LogLineError) -> String {
+        guard case .string(let s) = value else { throw LogLineError("'\(key)' is not a string") }
+        return s
+    }
+
+    private static func double(_ value: JSONValue, _ key: String) throws(LogLineError) -> Double {
+        guard case .number(let d) = value else { throw LogLineError("'\(key)' is not a number") }
+        return d
+    }
+
+    private static func int(_ value: JSONValue, _ key: String) throws(LogLineError) -> Int {
+        guard case .number(let d) = value, d == d.rounded(), abs(d) < 9e15 else {
+            throw LogLineError("'\(key)' is not an integer")
+        }
+        return Int(d)
+    }
+
+    private static func bool(_ value: JSONValue, _ key: String) throws(LogLineError) -> Bool {
+        guard case .bool(let b) = value else { throw LogLineError("'\(key)' is not true or false") }
+        return b
+    }
+
+    private static func array(_ value: JSONValue, _ key: String) throws(LogLineError) -> [JSONValue] {
+        guard case .array(let elements) = value else { throw LogLineError("'\(key)' is not a list") }
+        return elements
+    }
+
+    func string(_ key: String) throws(LogLineError) -> String { try Self.string(try required(key), key) }
+    func double(_ key: String) throws(LogLineError) -> Double { try Self.double(try required(key), key) }
+    func int(_ key: String) throws(LogLineError) -> Int { try Self.int(try required(key), key) }
+    func bool(_ key: String) throws(LogLineError) -> Bool { try Self.bool(try required(key), key) }
+
+    func nullableString(_ key: String) throws(LogLineError) -> String? {
+        let value = try required(key)
+        return value == .null ? nil : try Self.string(value, key)
+    }
+
+    func optionalString(_ key: String) throws(LogLineError) -> String? {
+        guard let value = present(key) else { return nil }
+        return try Self.string(value, key)
+    }
+
+    func optionalDouble(_ key: String) throws(LogLineError) -> Double? {
+        guard let value = present(key) else { return nil }
+        return try Self.double(value, key)
+    }
+
+    func optionalInt(_ key: String) throws(LogLineError) -> Int? {
+        guard let value = present(key) else { return nil }
+        return try Self.int(value, key)
+    }
+
+    func optionalBool(_ key: String) throws(LogLineError) -> Bool? {
+        guard let value = present(key) else { return nil }
+        return try Self.bool(value, key)
+    }
+
+    func strings(_ key: String) throws(LogLineError) -> [String] {
+        var result: [String] = []
+        for element in try Self.array(try required(key), key) { result.append(try Self.string(element, key)) }
+        return result
+    }
+
+    func optionalDoubles(_ key: String) throws(LogLineError) -> [Double]? {
+        guard let value = present(key) else { return nil }
+        var result: [Double] = []
+        for element in try Self.array(value, key) { result.append(try Self.double(element, key)) }
+        return result
+    }
+
+    func optionalInts(_ key: String) throws(LogLineError) -> [Int]? {
+        guard let value = present(key) else { return nil }
+        var result: [Int] = []
+        for element in try Self.array(value, key) { result.append(try Self.int(element, key)) }
+        return result
+    }
+
+    func objects(_ key: String) throws(LogLineError) -> [Fields] {
+        var result: [Fields] = []
+        for element in try Self.array(try required(key), key) {
+            guard case .object(let pairs) = element else { throw LogLineError("an entry of '\(key)' is not an object") }
+            result.append(Fields(pairs: pairs))
+        }
+        return result
+    }
+}

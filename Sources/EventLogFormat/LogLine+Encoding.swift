@@ -1,0 +1,135 @@
+extension LogLine {
+    /// The line's UTF-8 bytes, without the newline.
+    public var bytes: [UInt8] {
+        var out: [UInt8] = []
+        encode(into: &out)
+        return out
+    }
+
+    /// The line as text, without the newline.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Appends the line's UTF-8 bytes (no newline) to `out`. The key order is part of how
+    /// people read the log, and is the order of docs/event-log.md.
+    public func encode(into out: inout [UInt8]) {
+        JSONBytes.open(kind, into: &out)
+        switch self {
+        case .scene(let name):
+            JSONBytes.key("name", string: name, into: &out)
+        case .ready(let width, let height, let scale):
+            JSONBytes.key("width", double: width, into: &out)
+            JSONBytes.key("height", double: height, into: &out)
+            JSONBytes.key("scale", double: scale, into: &out)
+        case .configure(let width, let height, let fullscreen, let maximized):
+            JSONBytes.key("width", double: width, into: &out)
+            JSONBytes.key("height", double: height, into: &out)
+            JSONBytes.key("fullscreen", bool: fullscreen, into: &out)
+            JSONBytes.key("maximized", bool: maximized, into: &out)
+        case .seat(let name, let touch, let pointer, let keyboard):
+            if let name { JSONBytes.key("name", string: name, into: &out) }
+            JSONBytes.key("touch", bool: touch, into: &out)
+            JSONBytes.key("pointer", bool: pointer, into: &out)
+            JSONBytes.key("keyboard", bool: keyboard, into: &out)
+        case .frame(let frame):
+            JSONBytes.key("time", int: frame.time, into: &out)
+            JSONBytes.key("spots", int: frame.spots, into: &out)
+            JSONBytes.openKey("touches", into: &out)
+            JSONBytes.array(frame.touches, into: &out) { $0.encode(into: &$1) }
+        case .hit(let hit):
+            JSONBytes.key("id", int: hit.id, into: &out)
+            JSONBytes.key("view", orNull: hit.view, into: &out)
+            JSONBytes.key("visited", strings: hit.visited, into: &out)
+            if let ignored = hit.ignored { JSONBytes.key("ignored", bool: ignored, into: &out) }
+        case .responder(let responder):
+            JSONBytes.key("id", int: responder.id, into: &out)
+            JSONBytes.key("phase", string: responder.phase, into: &out)
+            JSONBytes.key("chain", strings: responder.chain, into: &out)
+            JSONBytes.key("handledBy", orNull: responder.handledBy, into: &out)
+        case .gesture(let gesture):
+            JSONBytes.key("name", string: gesture.name, into: &out)
+            if let count = gesture.count { JSONBytes.key("count", int: count, into: &out) }
+            if let direction = gesture.direction { JSONBytes.key("direction", string: direction, into: &out) }
+            if let edge = gesture.edge { JSONBytes.key("edge", string: edge, into: &out) }
+            if let fingers = gesture.fingers { JSONBytes.key("fingers", int: fingers, into: &out) }
+            if let degrees = gesture.degrees { JSONBytes.key("degrees", int: degrees, into: &out) }
+        case .label(let text, let slot):
+            JSONBytes.key("text", string: text, into: &out)
+            JSONBytes.key("slot", string: slot, into: &out)
+        case .placard(let placard):
+            JSONBytes.key("x", double: placard.x, into: &out)
+            JSONBytes.key("y", double: placard.y, into: &out)
+            JSONBytes.key("text", string: placard.text, into: &out)
+            JSONBytes.key("state", string: placard.state, into: &out)
+        case .warning(let message, let kind):
+            JSONBytes.key("message", string: message, into: &out)
+            JSONBytes.key("kind", string: kind.rawValue, into: &out)
+        case .sync(let count):
+            JSONBytes.key("count", int: count, into: &out)
+        case .presented(let presented):
+            JSONBytes.key("commit", int: presented.commit, into: &out)
+            JSONBytes.key("touchToCommitMs", double: presented.touchToCommitMs, into: &out)
+            if presented.discarded == true {
+                JSONBytes.key("discarded", bool: true, into: &out)
+            } else {
+                JSONBytes.key("touchToPresentMs", orNull: presented.touchToPresentMs, into: &out)
+                JSONBytes.key("refreshMs", orNull: presented.refreshMs, into: &out)
+            }
+            if let waited = presented.waitedForFrame { JSONBytes.key("waitedForFrame", bool: waited, into: &out) }
+        case .readout(let readout):
+            JSONBytes.key("touches", int: readout.touches, into: &out)
+            JSONBytes.key("maxTouches", int: readout.maxTouches, into: &out)
+            JSONBytes.key("framesPerSecond", double: readout.framesPerSecond, into: &out)
+            JSONBytes.key("eventsPerFrame", double: readout.eventsPerFrame, into: &out)
+            JSONBytes.key("shapeSeen", bool: readout.shapeSeen, into: &out)
+            JSONBytes.openKey("fingers", into: &out)
+            JSONBytes.array(readout.fingers, into: &out) { $0.encode(into: &$1) }
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+}
+
+extension LogTouch {
+    /// `{"id":N,"phase":"P","x":X,"y":Y,...}` with the optional keys in the docs' order.
+    func encode(into out: inout [UInt8]) {
+        JSONBytes.append(#"{"id":"#, to: &out)
+        JSONBytes.encode(id, into: &out)
+        JSONBytes.key("phase", string: phase, into: &out)
+        JSONBytes.key("x", double: x, into: &out)
+        JSONBytes.key("y", double: y, into: &out)
+        if let source { JSONBytes.key("source", string: source, into: &out) }
+        if let pressure { JSONBytes.key("pressure", double: pressure, into: &out) }
+        if let tilt {
+            JSONBytes.openKey("tilt", into: &out)
+            JSONBytes.array(tilt, into: &out) { JSONBytes.encode($0, into: &$1) }
+        }
+        if let distance { JSONBytes.key("distance", double: distance, into: &out) }
+        if let buttons {
+            JSONBytes.openKey("buttons", into: &out)
+            JSONBytes.array(buttons, into: &out) { JSONBytes.encode($0, into: &$1) }
+        }
+        if let major { JSONBytes.key("major", double: major, into: &out) }
+        if let minor { JSONBytes.key("minor", double: minor, into: &out) }
+        if let orientation { JSONBytes.key("orientation", double: orientation, into: &out) }
+        if let seat { JSONBytes.key("seat", string: seat, into: &out) }
+        out.append(UInt8(ascii: "}"))
+    }
+}
+
+extension LogReadout.Finger {
+    func encode(into out: inout [UInt8]) {
+        JSONBytes.append(#"{"id":"#, to: &out)
+        JSONBytes.encode(id, into: &out)
+        JSONBytes.key("x", double: x, into: &out)
+        JSONBytes.key("y", double: y, into: &out)
+        JSONBytes.key("dx", double: dx, into: &out)
+        JSONBytes.key("dy", double: dy, into: &out)
+        JSONBytes.key("velocity", orNull: velocity, into: &out)
+        JSONBytes.key("reportRate", orNull: reportRate, into: &out)
+        if let source { JSONBytes.key("source", string: source, into: &out) }
+        if let pressure { JSONBytes.key("pressure", double: pressure, into: &out) }
+        if let major { JSONBytes.key("major", double: major, into: &out) }
+        if let minor { JSONBytes.key("minor", double: minor, into: &out) }
+        if let orientation { JSONBytes.key("orientation", double: orientation, into: &out) }
+        out.append(UInt8(ascii: "}"))
+    }
+}

@@ -1,0 +1,190 @@
+import TouchCore
+
+/// How the core's events become lines. The rounding is decided here, once: pens' axes to
+/// five decimals (they arrive in steps of 1/65535), placards to hundredths of a pixel, the
+/// panel's velocities and rates to tenths and hundredths.
+extension LogLine {
+    /// The line for one of the session's events; `seat` names a frame's seat when several
+    /// seats can touch.
+    public init(_ event: TouchSessionEvent, seat: String?) {
+        switch event {
+        case .scene(let name):
+            self = .scene(name: name)
+        case .frame(let frame, let spots):
+            self = .frame(LogFrame(frame, spots: spots, seat: seat))
+        case .hit(let touch, let view, let visited, let ignored):
+            self = .hit(LogHit(id: Int(touch.id), view: view, visited: visited, ignored: ignored ? true : nil))
+        case .responder(let touch, let phase, let chain, let handledBy):
+            self = .responder(LogResponder(id: Int(touch.id), phase: phase.rawValue, chain: chain, handledBy: handledBy))
+        case .gesture(let gesture):
+            self = .gesture(LogGesture(gesture))
+        case .label(let slot, let text):
+            self = .label(text: text, slot: slot)
+        case .placard(let placard):
+            func hundredths(_ v: Double) -> Double { (v * 100).rounded() / 100 }
+            self = .placard(LogPlacard(x: hundredths(placard.center.x), y: hundredths(placard.center.y),
+                                       text: placard.text, state: placard.phase.rawValue))
+        case .warning(let message, let kind):
+            self = .warning(message: message, kind: LogWarningKind(kind))
+        case .readout(let readout):
+            self = .readout(LogReadout(readout))
+        }
+    }
+
+    /// Appends the line for one of the session's events. Frame lines (one per touch frame)
+    /// and responder lines (one per moving finger and frame) are written straight from the
+    /// event: going through `LogLine` would allocate a frame's entries once per frame, and
+    /// the per-frame path allocates nothing (docs/benchmark.md). `EventLogContractTests`
+    /// checks that both ways write the same bytes.
+    public static func encode(_ event: TouchSessionEvent, seat: String?, into out: inout [UInt8]) {
+        switch event {
+        case .frame(let frame, let spots):
+            encodeFrame(frame, spots: spots, seat: seat, into: &out)
+        case .responder(let touch, let phase, let chain, let handledBy):
+            JSONBytes.open(.responder, into: &out)
+            JSONBytes.key("id", int: Int(touch.id), into: &out)
+            JSONBytes.key("phase", string: phase.rawValue, into: &out)
+            JSONBytes.key("chain", strings: chain, into: &out)
+            JSONBytes.key("handledBy", orNull: handledBy, into: &out)
+            out.append(UInt8(ascii: "}"))
+        case .scene, .hit, .gesture, .label, .placard, .warning, .readout:
+            LogLine(event, seat: seat).encode(into: &out)
+        }
+    }
+
+    private static func encodeFrame(_ frame: TouchFrame, spots: Int, seat: String?, into out: inout [UInt8]) {
+        JSONBytes.open(.frame, into: &out)
+        JSONBytes.key("time", int: Int(frame.time), into: &out)
+        JSONBytes.key("spots", int: spots, into: &out)
+        JSONBytes.append(#","touches":["#, to: &out)
+        var first = true
+        for touch in frame.touches {
+            if !first { out.append(UInt8(ascii: ",")) }
+            first = false
+            encodeEntry(id: touch.id, phase: touch.phase.rawValue, at: touch.location, into: &out)
+            if touch.source != .touchscreen { JSONBytes.key("source", string: touch.source.rawValue, into: &out) }
+            if let pen = touch.pen { encodePen(pen, into: &out) }
+            if let major = touch.major { JSONBytes.key("major", double: major, into: &out) }
+            if let minor = touch.minor { JSONBytes.key("minor", double: minor, into: &out) }
+            if let orientation = touch.orientation { JSONBytes.key("orientation", double: orientation, into: &out) }
+            if let seat, !touch.source.isPen { JSONBytes.key("seat", string: seat, into: &out) }
+            out.append(UInt8(ascii: "}"))
+        }
+        for hover in frame.hovers {
+            if !first { out.append(UInt8(ascii: ",")) }
+            first = false
+            encodeEntry(id: hover.id, phase: hover.phase.rawValue, at: hover.location, into: &out)
+            JSONBytes.key("source", string: hover.source.rawValue, into: &out)
+            encodePen(hover.state, into: &out)
+            out.append(UInt8(ascii: "}"))
+        }
+        JSONBytes.append("]}", to: &out)
+    }
+
+    /// `{"id":N,"phase":"P","x":X,"y":Y`, left open for more keys.
+    private static func encodeEntry(id: Int32, phase: String, at location: Point, into out: inout [UInt8]) {
+        JSONBytes.append(#"{"id":"#, to: &out)
+        JSONBytes.encode(Int(id), into: &out)
+        JSONBytes.key("phase", string: phase, into: &out)
+        JSONBytes.key("x", double: location.x, into: &out)
+        JSONBytes.key("y", double: location.y, into: &out)
+    }
+
+    private static func encodePen(_ pen: PenState, into out: inout [UInt8]) {
+        if let pressure = pen.pressure { JSONBytes.key("pressure", double: fine(pressure), into: &out) }
+        if let x = pen.tiltX, let y = pen.tiltY {
+            JSONBytes.openKey("tilt", into: &out)
+            out.append(UInt8(ascii: "["))
+            JSONBytes.encode(fine(x), into: &out)
+            out.append(UInt8(ascii: ","))
+            JSONBytes.encode(fine(y), into: &out)
+            out.append(UInt8(ascii: "]"))
+        }
+        if let distance = pen.distance { JSONBytes.key("distance", double: fine(distance), into: &out) }
+        if !pen.buttons.isEmpty {
+            JSONBytes.openKey("buttons", into: &out)
+            JSONBytes.array(pen.buttons, into: &out) { JSONBytes.encode(Int($0), into: &$1) }
+        }
+    }
+}
+
+/// Five decimals: a pen's pressure and distance arrive in steps of 1/65535, so these keep
+/// them exact.
+func fine(_ v: Double) -> Double { (v * 100_000).rounded() / 100_000 }
+
+extension LogWarningKind {
+    /// The core's anomaly under the same name.
+    public init(_ anomaly: AnomalyKind) {
+        switch anomaly {
+        case .duplicateDown: self = .duplicateDown
+        case .unknownID: self = .unknownID
+        case .noFrameAfterLastUp: self = .noFrameAfterLastUp
+        case .noFrames: self = .noFrames
+        case .framePerEvent: self = .framePerEvent
+        case .tabletTool: self = .tabletTool
+        case .outOfRange: self = .outOfRange
+        }
+    }
+}
+
+extension LogFrame {
+    public init(_ frame: TouchFrame, spots: Int, seat: String?) {
+        var entries: [LogTouch] = []
+        entries.reserveCapacity(frame.touches.count + frame.hovers.count)
+        for touch in frame.touches {
+            var entry = LogTouch(id: Int(touch.id), phase: touch.phase.rawValue, x: touch.location.x, y: touch.location.y,
+                                 source: touch.source == .touchscreen ? nil : touch.source.rawValue,
+                                 major: touch.major, minor: touch.minor, orientation: touch.orientation,
+                                 seat: touch.source.isPen ? nil : seat)
+            if let pen = touch.pen { entry.setPen(pen) }
+            entries.append(entry)
+        }
+        for hover in frame.hovers {
+            var entry = LogTouch(id: Int(hover.id), phase: hover.phase.rawValue, x: hover.location.x,
+                                 y: hover.location.y, source: hover.source.rawValue)
+            entry.setPen(hover.state)
+            entries.append(entry)
+        }
+        self.init(time: Int(frame.time), spots: spots, touches: entries)
+    }
+}
+
+extension LogTouch {
+    fileprivate mutating func setPen(_ pen: PenState) {
+        pressure = pen.pressure.map(fine)
+        if let x = pen.tiltX, let y = pen.tiltY { tilt = [fine(x), fine(y)] }
+        distance = pen.distance.map(fine)
+        buttons = pen.buttons.isEmpty ? nil : pen.buttons.map { Int($0) }
+    }
+}
+
+extension LogGesture {
+    public init(_ gesture: Gesture) {
+        switch gesture {
+        case .tap(let count): self.init(name: "tap", count: count)
+        case .swipe(let axis, let fingers): self.init(name: "swipe", direction: axis.rawValue, fingers: fingers)
+        case .pinch(let direction): self.init(name: "pinch", direction: direction.rawValue)
+        case .checkmark: self.init(name: "checkmark")
+        case .longPress(let fingers): self.init(name: "longpress", fingers: fingers)
+        case .rotation(let direction, let degrees):
+            self.init(name: "rotation", direction: direction.rawValue, degrees: degrees)
+        case .edgeSwipe(let edge, let fingers): self.init(name: "edgeswipe", fingers: fingers, edge: edge.rawValue)
+        }
+    }
+}
+
+extension LogReadout {
+    public init(_ readout: ReadoutSnapshot) {
+        func tenths(_ v: Double) -> Double { (v * 10).rounded() / 10 }
+        self.init(touches: readout.touches, maxTouches: readout.maxTouches, framesPerSecond: readout.framesPerSecond,
+                  eventsPerFrame: tenths(readout.eventsPerFrame), shapeSeen: readout.shapeSeen,
+                  fingers: readout.fingers.map { f in
+                      Finger(id: Int(f.id), x: f.location.x, y: f.location.y, dx: f.dx, dy: f.dy,
+                             velocity: f.velocity.map(tenths),
+                             reportRate: f.reportRate.map { ($0 * 100).rounded() / 100 },
+                             source: f.source == .touchscreen ? nil : f.source.rawValue,
+                             pressure: f.pressure.map(fine),
+                             major: f.major, minor: f.minor, orientation: f.orientation)
+                  })
+    }
+}

@@ -1,0 +1,79 @@
+/// One line of touchspots' JSON Lines event log: the whole contract in one type.
+///
+/// The client writes these (`EventLog`, the fd writer in the executable) and the harness and
+/// the tests read them back (`LogLine(json:)`), so writer and reader meet at compile time,
+/// not at run time. A new kind of line is a case here, its branch in
+/// docs/event-log.schema.json and its row in docs/event-log.md; `EventLogContractTests`
+/// fails when a case has no schema branch or a branch no case.
+///
+/// Keys may be added in later versions, never renamed or removed: the reader ignores keys
+/// it does not know, and refuses an unknown `type` or a missing required key.
+public enum LogLine: Equatable, Sendable {
+    /// The version of the format, as the schema's `$id` ends (`urn:touchspots:event-log:1`).
+    public static let formatVersion = 1
+
+    case scene(name: String)
+    case ready(width: Double, height: Double, scale: Double)
+    case configure(width: Double, height: Double, fullscreen: Bool, maximized: Bool)
+    case seat(name: String?, touch: Bool, pointer: Bool, keyboard: Bool)
+    case frame(LogFrame)
+    case hit(LogHit)
+    case responder(LogResponder)
+    case gesture(LogGesture)
+    case label(text: String, slot: String)
+    case placard(LogPlacard)
+    case warning(message: String, kind: LogWarningKind)
+    /// The client answered the harness's n-th `wl_display.sync` round trip (`--sync-log`).
+    case sync(count: Int)
+    case presented(LogPresented)
+    case readout(LogReadout)
+
+    /// The line's `type`, one per case.
+    public enum Kind: String, CaseIterable, Sendable {
+        case scene, ready, configure, seat, frame, hit, responder, gesture, label, placard, warning,
+             sync, presented, readout
+    }
+
+    public var kind: Kind {
+        switch self {
+        case .scene: .scene
+        case .ready: .ready
+        case .configure: .configure
+        case .seat: .seat
+        case .frame: .frame
+        case .hit: .hit
+        case .responder: .responder
+        case .gesture: .gesture
+        case .label: .label
+        case .placard: .placard
+        case .warning: .warning
+        case .sync: .sync
+        case .presented: .presented
+        case .readout: .readout
+        }
+    }
+
+    /// The line's `type`, as written.
+    public var type: String { kind.rawValue }
+}
+
+/// What a `warning` line is about: the core's anomalies under their own names (one
+/// behaviour, one name: `AnomalyKind`), and the executable's own troubles.
+public enum LogWarningKind: String, CaseIterable, Sendable {
+    case duplicateDown = "duplicate-down"
+    case unknownID = "unknown-id"
+    case noFrameAfterLastUp = "no-frame-after-last-up"
+    case noFrames = "no-frames"
+    case framePerEvent = "frame-per-event"
+    case tabletTool = "tablet-tool"
+    case outOfRange = "out-of-range"
+    /// libdecor could not decorate the window (the compositor has no server-side
+    /// decorations and no plugin loaded).
+    case decorations
+    /// The compositor's scale would need a buffer over the pool's limit.
+    case scale
+    /// The latency meter saw presentation feedback it could not use.
+    case latency
+    /// The event log's own reader was too slow and lines were dropped.
+    case eventLog = "event-log"
+}

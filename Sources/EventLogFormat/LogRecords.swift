@@ -1,0 +1,164 @@
+/// The payloads of the event log's richer lines (docs/event-log.md), as the reader gets
+/// them back. Fields that a line may leave out are optional; none is ever written as
+/// `null` except where the docs say so (`hit.view`, `responder.handledBy`, the latencies
+/// and rates that are not known yet).
+
+/// A `frame` line: what one `wl_touch.frame` (or a pen or pointer frame) delivered.
+public struct LogFrame: Equatable, Sendable {
+    /// The compositor's timestamp, ms.
+    public var time: Int
+    /// Spot views alive after the frame.
+    public var spots: Int
+    /// Touches first, then hovering pens.
+    public var touches: [LogTouch]
+
+    public init(time: Int, spots: Int, touches: [LogTouch]) {
+        self.time = time; self.spots = spots; self.touches = touches
+    }
+
+    /// The entry of touch `id`, if the frame has one.
+    public func touch(_ id: Int) -> LogTouch? { touches.first { $0.id == id } }
+    /// "ID PHASE" for each entry, for comparing sequences.
+    public var phases: [String] { touches.map { "\($0.id) \($0.phase)" } }
+}
+
+/// One entry of a frame: a touch, or a pen hovering or leaving.
+public struct LogTouch: Equatable, Sendable {
+    public var id: Int
+    /// began, moved, ended, cancelled; for a hovering pen hover or out.
+    public var phase: String
+    public var x: Double
+    public var y: Double
+    /// "pointer" for the mouse's fingers, "pen" or "eraser" for a tablet tool; absent for
+    /// the touchscreen.
+    public var source: String?
+    /// A pen's axes, when the compositor sent them: pressure and distance 0...1, tilt
+    /// [x, y] in degrees, buttons as Linux BTN_* codes.
+    public var pressure: Double?
+    public var tilt: [Double]?
+    public var distance: Double?
+    public var buttons: [Int]?
+    /// The contact ellipse (wl_touch.shape, surface px) and its orientation (degrees).
+    public var major: Double?
+    public var minor: Double?
+    public var orientation: Double?
+    /// Present when several seats can touch.
+    public var seat: String?
+
+    public init(id: Int, phase: String, x: Double, y: Double, source: String? = nil,
+                pressure: Double? = nil, tilt: [Double]? = nil, distance: Double? = nil, buttons: [Int]? = nil,
+                major: Double? = nil, minor: Double? = nil, orientation: Double? = nil, seat: String? = nil) {
+        self.id = id; self.phase = phase; self.x = x; self.y = y; self.source = source
+        self.pressure = pressure; self.tilt = tilt; self.distance = distance; self.buttons = buttons
+        self.major = major; self.minor = minor; self.orientation = orientation; self.seat = seat
+    }
+}
+
+/// A `hit` line: where a new touch was bound.
+public struct LogHit: Equatable, Sendable {
+    public var id: Int
+    public var view: String?
+    public var visited: [String]
+    /// Written only when true: the multiple-touch rule dropped the touch.
+    public var ignored: Bool?
+    public var isIgnored: Bool { ignored ?? false }
+
+    public init(id: Int, view: String?, visited: [String], ignored: Bool? = nil) {
+        self.id = id; self.view = view; self.visited = visited; self.ignored = ignored
+    }
+}
+
+/// A `responder` line: one delivery up the responder chain.
+public struct LogResponder: Equatable, Sendable {
+    public var id: Int
+    public var phase: String
+    public var chain: [String]
+    public var handledBy: String?
+
+    public init(id: Int, phase: String, chain: [String], handledBy: String?) {
+        self.id = id; self.phase = phase; self.chain = chain; self.handledBy = handledBy
+    }
+}
+
+/// A `gesture` line; which keys it has depends on `name`.
+public struct LogGesture: Equatable, Sendable {
+    public var name: String
+    public var count: Int?
+    public var direction: String?
+    public var fingers: Int?
+    /// Edge swipes: where they started.
+    public var edge: String?
+    /// Rotations: the total turn.
+    public var degrees: Int?
+
+    public init(name: String, count: Int? = nil, direction: String? = nil, fingers: Int? = nil,
+                edge: String? = nil, degrees: Int? = nil) {
+        self.name = name; self.count = count; self.direction = direction; self.fingers = fingers
+        self.edge = edge; self.degrees = degrees
+    }
+}
+
+/// A `placard` line: MoveMe's placard moved or changed.
+public struct LogPlacard: Equatable, Sendable {
+    public var x: Double
+    public var y: Double
+    public var text: String
+    public var state: String
+
+    public init(x: Double, y: Double, text: String, state: String) {
+        self.x = x; self.y = y; self.text = text; self.state = state
+    }
+}
+
+/// A `presented` line: a commit that drew touches reached the screen, or was discarded.
+public struct LogPresented: Equatable, Sendable {
+    public var commit: Int
+    public var touchToCommitMs: Double
+    /// Absent when discarded; null when the compositor gave no usable time.
+    public var touchToPresentMs: Double?
+    public var refreshMs: Double?
+    /// Written only when true.
+    public var discarded: Bool?
+    /// A frame callback was pending when the touch was read.
+    public var waitedForFrame: Bool?
+
+    public init(commit: Int, touchToCommitMs: Double, touchToPresentMs: Double? = nil, refreshMs: Double? = nil,
+                discarded: Bool? = nil, waitedForFrame: Bool? = nil) {
+        self.commit = commit; self.touchToCommitMs = touchToCommitMs; self.touchToPresentMs = touchToPresentMs
+        self.refreshMs = refreshMs; self.discarded = discarded; self.waitedForFrame = waitedForFrame
+    }
+}
+
+/// A `readout` line: the instrument panel's numbers.
+public struct LogReadout: Equatable, Sendable {
+    public var touches: Int
+    public var maxTouches: Int
+    public var framesPerSecond: Double
+    public var eventsPerFrame: Double
+    public var shapeSeen: Bool
+    public var fingers: [Finger]
+
+    public init(touches: Int, maxTouches: Int, framesPerSecond: Double, eventsPerFrame: Double,
+                shapeSeen: Bool, fingers: [Finger]) {
+        self.touches = touches; self.maxTouches = maxTouches; self.framesPerSecond = framesPerSecond
+        self.eventsPerFrame = eventsPerFrame; self.shapeSeen = shapeSeen; self.fingers = fingers
+    }
+
+    public struct Finger: Equatable, Sendable {
+        public var id: Int
+        public var x: Double, y: Double, dx: Double, dy: Double
+        public var velocity: Double?
+        public var reportRate: Double?
+        public var source: String?
+        public var pressure: Double?
+        public var major: Double?, minor: Double?, orientation: Double?
+
+        public init(id: Int, x: Double, y: Double, dx: Double, dy: Double, velocity: Double?, reportRate: Double?,
+                    source: String? = nil, pressure: Double? = nil,
+                    major: Double? = nil, minor: Double? = nil, orientation: Double? = nil) {
+            self.id = id; self.x = x; self.y = y; self.dx = dx; self.dy = dy; self.velocity = velocity
+            self.reportRate = reportRate; self.source = source; self.pressure = pressure
+            self.major = major; self.minor = minor; self.orientation = orientation
+        }
+    }
+}

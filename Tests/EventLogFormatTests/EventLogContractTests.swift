@@ -1,0 +1,145 @@
+import EventLogFormat
+import Foundation
+import Harness
+@testable import TouchCore
+import XCTest
+
+/// The event log's contract held in one place: every kind of line encodes to what
+/// docs/event-log.schema.json accepts and decodes back to itself, and the schema and the
+/// `LogLine` type name the same kinds.
+final class EventLogContractTests: XCTestCase {
+    private static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    private func schema() throws -> [String: Any] {
+        let data = try Data(contentsOf: Self.repository.appendingPathComponent("docs/event-log.schema.json"))
+        return try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    func testTheSamplesCoverEveryKind() {
+        XCTAssertEqual(Set(LogLineSamples.lines.map(\.kind)), Set(LogLine.Kind.allCases),
+                       "a kind of line without a sample here is neither schema-checked nor round-tripped")
+    }
+
+    func testEveryLineDecodesBackToItself() throws {
+        for line in LogLineSamples.lines {
+            XCTAssertEqual(try LogLine(json: line.bytes), line, line.text)
+        }
+    }
+
+    func testEveryLineIsAcceptedByTheSchema() throws {
+        let text = LogLineSamples.lines.map(\.text).joined(separator: "\n") + "\n"
+        let result = try EventLogSchema.validate(["-"], input: text)
+        XCTAssertEqual(result.status, 0, result.output)
+        XCTAssertTrue(result.output.contains("\(LogLineSamples.lines.count) lines checked, 0 invalid"), result.output)
+    }
+
+    func testTheSchemaAndTheTypeNameTheSameKinds() throws {
+        let schema = try schema()
+        let properties = try XCTUnwrap(schema["properties"] as? [String: Any])
+        let types = try XCTUnwrap((properties["type"] as? [String: Any])?["enum"] as? [String])
+        XCTAssertEqual(Set(types), Set(LogLine.Kind.allCases.map(\.rawValue)), "the schema's types")
+        // Every branch of allOf dispatches on a type that is a case.
+        let branches = try XCTUnwrap(schema["allOf"] as? [[String: Any]])
+        let dispatched = branches.compactMap { branch -> String? in
+            let condition = (branch["if"] as? [String: Any])?["properties"] as? [String: Any]
+            return (condition?["type"] as? [String: Any])?["const"] as? String
+        }
+        XCTAssertEqual(Set(dispatched), Set(LogLine.Kind.allCases.map(\.rawValue)), "the schema's branches")
+        let definitions = try XCTUnwrap(schema["$defs"] as? [String: Any])
+        let warning = try XCTUnwrap((definitions["warning"] as? [String: Any])?["properties"] as? [String: Any])
+        let kinds = try XCTUnwrap((warning["kind"] as? [String: Any])?["enum"] as? [String])
+        XCTAssertEqual(Set(kinds), Set(LogWarningKind.allCases.map(\.rawValue)), "the warning kinds")
+        XCTAssertEqual(schema["$id"] as? String, "urn:touchspots:event-log:\(LogLine.formatVersion)")
+    }
+
+    func testEveryKindIsInTheDocs() throws {
+        let docs = try String(contentsOf: Self.repository.appendingPathComponent("docs/event-log.md"), encoding: .utf8)
+        for kind in LogWarningKind.allCases {
+            XCTAssertTrue(docs.contains("`\(kind.rawValue)`"), "docs/event-log.md does not list \(kind.rawValue)")
+        }
+        for kind in LogLine.Kind.allCases {
+            XCTAssertTrue(docs.contains(#"`{"type":"\#(kind.rawValue)""#), "docs/event-log.md has no row for \(kind.rawValue)")
+        }
+    }
+
+    /// The writer's fast path (frames and responders straight from the event) and the
+    /// line built from the event write the same bytes, and both decode to that line.
+    func testTheFastPathWritesWhatTheLineWrites() throws {
+        var events = LogLineSamples.sessionEvents
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<200 { events.append(.frame(Self.randomFrame(&random), spots: Int.random(in: 0...10, using: &random))) }
+        for event in events {
+            for seat in [nil, "seat1"] {
+                var fast: [UInt8] = []
+                LogLine.encode(event, seat: seat, into: &fast)
+                let line = LogLine(event, seat: seat)
+                XCTAssertEqual(String(decoding: fast, as: UTF8.self), line.text)
+                XCTAssertEqual(try LogLine(json: fast), line)
+            }
+        }
+    }
+
+    func testTheCoreEventsAreAcceptedByTheSchema() throws {
+        let lines = LogLineSamples.sessionEvents.map { LogLine($0, seat: nil).text }
+        let result = try EventLogSchema.validate(["-"], input: lines.joined(separator: "\n") + "\n")
+        XCTAssertEqual(result.status, 0, result.output)
+    }
+
+    func testAWarningKeepsTheAnomalysName() {
+        for anomaly in AnomalyKind.allCases {
+            XCTAssertEqual(LogWarningKind(anomaly).rawValue, anomaly.rawValue)
+        }
+    }
+
+    func testLinesOutsideTheContractAreErrors() {
+        let malformed = [
+            #"{"type":"explosion"}"#, #"{"name":"playground"}"#, #"["type","scene"]"#,
+            #"{"type":"scene","name":"playground""#, #"{"type":"frame","time":1,"spots":"one","touches":[]}"#,
+            #"{"type":"frame","time":1.5,"spots":0,"touches":[]}"#, #"{"type":"hit","id":1}"#,
+            #"{"type":"warning","message":"odd","kind":"weird"}"#, #"{"type":"scene","name":"a"} x"#,
+            #"{"type":"scene","name":"\ud800"}"#, #"{"type":"sync","count":01}"#,
+            String(repeating: "[", count: 100) + String(repeating: "]", count: 100),
+        ]
+        for line in malformed {
+            XCTAssertThrowsError(try LogLine(json: line), line)
+        }
+    }
+
+    func testTheReaderTakesWhatOtherWritersMayAdd() throws {
+        let line = try LogLine(json: #" {"later":[1,{"a":null}],"type":"label","text":"\u00e9\ud83d\ude00\/","slot":"tap"} "#)
+        XCTAssertEqual(line, .label(text: "é😀/", slot: "tap"))
+    }
+
+    private static func randomFrame(_ random: inout SystemRandomNumberGenerator) -> TouchFrame {
+        func coordinate() -> Double {
+            [Double.random(in: -50...3000, using: &random), Double(Int.random(in: 0...2000, using: &random)),
+             (Double.random(in: 0...2000, using: &random) * 256).rounded() / 256].randomElement(using: &random)!
+        }
+        var touches: [Touch] = []
+        for index in 0..<Int.random(in: 1...10, using: &random) {
+            var touch = Touch(id: Int32(index), finger: FingerID(index), phase: TouchPhase.allCases.randomElement(using: &random)!,
+                              location: Point(x: coordinate(), y: coordinate()), time: 1)
+            switch Int.random(in: 0...3, using: &random) {
+            case 0: touch.source = .pointer
+            case 1:
+                touch.source = Bool.random(using: &random) ? .pen : .eraser
+                touch.pen = PenState(pressure: Double.random(in: 0...1, using: &random),
+                                     tiltX: Double.random(in: -60...60, using: &random),
+                                     tiltY: Double.random(in: -60...60, using: &random),
+                                     distance: Bool.random(using: &random) ? 0 : nil, buttons: [331, 332])
+            case 2:
+                touch.major = coordinate(); touch.minor = coordinate(); touch.orientation = Double.random(in: 0...180, using: &random)
+            default: break
+            }
+            touches.append(touch)
+        }
+        var frame = TouchFrame(time: UInt32.random(in: 0...UInt32.max, using: &random), touches: touches, activeTouches: [])
+        if Bool.random(using: &random) {
+            frame.hovers = [PenHover(id: -12, source: .pen, phase: Bool.random(using: &random) ? .hover : .out,
+                                     location: Point(x: coordinate(), y: coordinate()),
+                                     state: PenState(pressure: nil, distance: Double.random(in: 0...1, using: &random)))]
+        }
+        return frame
+    }
+}

@@ -1,0 +1,77 @@
+import EventLogFormat
+@testable import TouchCore
+
+/// At least one line of every kind, with the optional keys both present and absent.
+enum LogLineSamples {
+    static let lines: [LogLine] = [
+        .scene(name: "playground"),
+        .scene(name: "hittest"),
+        .ready(width: 1024, height: 640, scale: 1.5),
+        .configure(width: 1024, height: 640, fullscreen: true, maximized: false),
+        .seat(name: "seat0", touch: true, pointer: true, keyboard: false),
+        .seat(name: nil, touch: true, pointer: false, keyboard: false),
+        .frame(LogFrame(time: 4_294_967_295, spots: 1, touches: [
+            LogTouch(id: -1, phase: "moved", x: -3.5, y: 2, source: "pointer"),
+        ])),
+        .frame(LogFrame(time: 5, spots: 0, touches: [
+            LogTouch(id: 7, phase: "cancelled", x: 1, y: 2, seat: "seat1"),
+            LogTouch(id: 4, phase: "began", x: 1.25, y: 2, major: 80, minor: 30, orientation: 45),
+        ])),
+        .frame(LogFrame(time: 9, spots: 1, touches: [
+            LogTouch(id: -10, phase: "began", x: 1, y: 2, source: "pen", pressure: 0.5, tilt: [30, -20.5],
+                     distance: 0, buttons: [331]),
+            LogTouch(id: -11, phase: "out", x: 1, y: 2, source: "eraser"),
+        ])),
+        .hit(LogHit(id: 1, view: "TouchableView", visited: ["TouchableView"])),
+        .hit(LogHit(id: 2, view: nil, visited: [], ignored: true)),
+        .responder(LogResponder(id: 1, phase: "began", chain: ["D", "C", "A"], handledBy: "A")),
+        .responder(LogResponder(id: 1, phase: "ended", chain: ["X"], handledBy: nil)),
+        .gesture(LogGesture(name: "tap", count: 4)),
+        .gesture(LogGesture(name: "swipe", direction: "vertical", fingers: 5)),
+        .gesture(LogGesture(name: "pinch", direction: "inward")),
+        .gesture(LogGesture(name: "checkmark")),
+        .gesture(LogGesture(name: "longpress", fingers: 2)),
+        .gesture(LogGesture(name: "rotation", direction: "counterclockwise", degrees: 90)),
+        .gesture(LogGesture(name: "edgeswipe", fingers: 1, edge: "left")),
+        .label(text: "", slot: "tap"),
+        .label(text: "Checkmark \"✓\"\n", slot: "checkmark"),
+        .placard(LogPlacard(x: 512, y: 320.25, text: "Καλώς ήρθατε", state: "returning")),
+        .warning(message: "touch 3 is not down", kind: .unknownID),
+        .warning(message: "reader too slow", kind: .eventLog),
+        .sync(count: 2),
+        .presented(LogPresented(commit: 3, touchToCommitMs: 0.42, touchToPresentMs: 17.5, refreshMs: 16.667,
+                                waitedForFrame: false)),
+        .presented(LogPresented(commit: 4, touchToCommitMs: 0.4, waitedForFrame: true)),
+        .presented(LogPresented(commit: 5, touchToCommitMs: 1, discarded: true, waitedForFrame: false)),
+        .readout(LogReadout(touches: 1, maxTouches: 2, framesPerSecond: 120, eventsPerFrame: 1.5, shapeSeen: true,
+                            fingers: [
+                                LogReadout.Finger(id: 1, x: 1, y: 2, dx: 0, dy: -0.5, velocity: nil, reportRate: 120),
+                                LogReadout.Finger(id: -10, x: 1, y: 2, dx: 3, dy: 4, velocity: 812.3, reportRate: 239.95,
+                                                  source: "pen", pressure: 0.25, major: 10, minor: 8, orientation: 30),
+                            ])),
+    ]
+
+    /// One of each of the core's events.
+    static var sessionEvents: [TouchSessionEvent] {
+        let touch = Touch(id: 3, finger: 0, phase: .began, location: Point(x: 10, y: 20), time: 7)
+        var frame = TouchFrame(time: 7, touches: [touch], activeTouches: [touch])
+        frame.hovers = [PenHover(id: -10, source: .pen, phase: .hover, location: Point(x: 1, y: 2),
+                                 state: PenState(pressure: 0.123456789, tiltX: 1, tiltY: 2, distance: 0.5, buttons: [331]))]
+        let gestures: [Gesture] = [.tap(count: 2), .swipe(.horizontal, fingers: 3), .pinch(.outward), .checkmark,
+                                   .longPress(fingers: 1), .rotation(.clockwise, degrees: 45), .edgeSwipe(.top, fingers: 2)]
+        return [
+            .scene("moveme"),
+            .frame(frame, spots: 1),
+            .hit(touch, view: "A", visited: ["A", "B"], ignored: false),
+            .hit(touch, view: nil, visited: [], ignored: true),
+            .responder(touch, phase: .moved, chain: ["A"], handledBy: nil),
+            .label(slot: "tap", text: "Double Tap Detected"),
+            .placard(PlacardState(center: Point(x: 1.234, y: 5.678), text: "Welcome", phase: .dragging)),
+            .readout(ReadoutSnapshot(touches: 1, maxTouches: 1, framesPerSecond: 60, eventsPerFrame: 1.26,
+                                     shapeSeen: false, fingers: [
+                                         FingerReadout(id: 3, source: .touchscreen, location: Point(x: 1, y: 2), dx: 0, dy: 0,
+                                                       velocity: 12.34, reportRate: 59.876, pressure: nil),
+                                     ])),
+        ] + gestures.map { .gesture($0) } + AnomalyKind.allCases.map { .warning("odd", kind: $0) }
+    }
+}
