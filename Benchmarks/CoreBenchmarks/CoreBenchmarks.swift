@@ -58,16 +58,16 @@ let benchmarks: @Sendable () -> Void = {
         let clock = ManualClock()
         let session = TouchSession(sceneName: "playground", size: Size(width: 1920, height: 1080),
                                    clock: clock, sink: { _ in })!
-        let device = session.addTouchDevice()
-        for f in 0..<fingers { session.touchDown(device, id: Int32(f), at: location(f, 0), time: 0) }
-        session.touchFrame(device)
+        let device = session.touchscreens.add()
+        for f in 0..<fingers { session.touchscreens.down(device, id: Int32(f), at: location(f, 0), time: 0) }
+        session.touchscreens.frame(device)
         var step = 0
         // Let the spots finish growing and the panel settle before measuring.
         for _ in 0..<100 {
             step += 1
             clock.advance(by: 0.008)
-            for f in 0..<fingers { session.touchMotion(device, id: Int32(f), to: location(f, step), time: UInt32(step)) }
-            session.touchFrame(device)
+            for f in 0..<fingers { session.touchscreens.motion(device, id: Int32(f), to: location(f, step), time: UInt32(step)) }
+            session.touchscreens.frame(device)
             session.flush()
             blackHole(session.window.takeDamage())
         }
@@ -77,9 +77,9 @@ let benchmarks: @Sendable () -> Void = {
                 step += 1
                 clock.advance(by: 0.008)
                 for f in 0..<fingers {
-                    session.touchMotion(device, id: Int32(f), to: location(f, step), time: UInt32(step))
+                    session.touchscreens.motion(device, id: Int32(f), to: location(f, step), time: UInt32(step))
                 }
-                session.touchFrame(device)
+                session.touchscreens.frame(device)
                 session.flush()
                 blackHole(session.window.takeDamage())
             }
@@ -92,7 +92,7 @@ let benchmarks: @Sendable () -> Void = {
         let clock = ManualClock()
         let session = TouchSession(sceneName: "playground", size: Size(width: 1920, height: 1080),
                                    clock: clock, sink: { _ in })!
-        let device = session.addTouchDevice()
+        let device = session.touchscreens.add()
         var step = 0
         benchmark.startMeasurement()
         do {
@@ -101,12 +101,12 @@ let benchmarks: @Sendable () -> Void = {
                 let phase = step % 500
                 for f in 0..<fingers {
                     switch phase {
-                    case 0: session.touchDown(device, id: Int32(f), at: location(f, 0), time: UInt32(step))
-                    case 499: session.touchUp(device, id: Int32(f), time: UInt32(step))
-                    default: session.touchMotion(device, id: Int32(f), to: location(f, step), time: UInt32(step))
+                    case 0: session.touchscreens.down(device, id: Int32(f), at: location(f, 0), time: UInt32(step))
+                    case 499: session.touchscreens.up(device, id: Int32(f), time: UInt32(step))
+                    default: session.touchscreens.motion(device, id: Int32(f), to: location(f, step), time: UInt32(step))
                     }
                 }
-                session.touchFrame(device)
+                session.touchscreens.frame(device)
                 session.flush()
                 blackHole(session.window.takeDamage())
                 step += 1

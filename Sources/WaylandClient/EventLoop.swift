@@ -19,12 +19,10 @@ public final class EventLoop {
     /// The display and the signalfd; kept, so a wake-up allocates nothing.
     private var fds = [pollfd(), pollfd()]
 
-    /// Asked when nothing more waits on the socket: how many milliseconds to give the rest
-    /// of what was read to arrive before onIdle, because it looks cut short (0: none).
-    public var graceForMoreEvents: () -> Int32 = { 0 }
-    /// Asked after each read: whether to read what else already waits on the socket before
-    /// onIdle (a burst libwayland reads in 4 KiB pieces). False skips that poll.
-    public var readsAheadBeforeIdle: () -> Bool = { true }
+    /// Asked after each read: the touch groups still open, which decide whether to read
+    /// what else waits on the socket before onIdle and how long to wait for the rest of a
+    /// burst (`SocketReadRules`).
+    public var pendingTouchGroups: () -> PendingTouchGroups = { .unknown }
 
     /// Runs after every batch of events has been dispatched and before the loop blocks:
     /// the place to flush touch groups that got no frame and to draw.
@@ -77,7 +75,7 @@ public final class EventLoop {
             // that the touch groups onIdle hands on are never cut between two reads, with or
             // without wl_touch.frame. A compositor that never stops sending still gets drawn
             // every 64 KiB.
-            if readsWithoutIdle < Self.maximumReadsWithoutIdle && readsAheadBeforeIdle()
+            if readsWithoutIdle < Self.maximumReadsWithoutIdle && SocketReadRules.readsAhead(pendingTouchGroups())
                 && (displayIsReadable(waitingMs: 0) || waitedForMoreEvents()) {
                 readsWithoutIdle += 1
                 if wl_display_read_events(d) < 0 { throw display.currentError() }
@@ -136,7 +134,7 @@ public final class EventLoop {
     private static let maximumReadsWithoutIdle = 16
 
     private func waitedForMoreEvents() -> Bool {
-        let grace = graceForMoreEvents()
+        let grace = SocketReadRules.graceMilliseconds(pendingTouchGroups())
         return grace > 0 && displayIsReadable(waitingMs: grace)
     }
 

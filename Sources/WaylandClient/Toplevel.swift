@@ -118,7 +118,7 @@ public final class Toplevel {
         decoratesLater = false
         plain = nil
         current = nil
-        surface.renew()
+        CompositorQuirk.reassignedRoleBreaksSurface.workAround { surface.renew() }
         try startLibdecor()
         if let minimumSize { setMinimumSize(width: minimumSize.width, height: minimumSize.height) }
     }

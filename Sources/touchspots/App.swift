@@ -7,22 +7,7 @@ import WaylandClient
 /// Wires the layers together: Wayland objects feed the core's session, the session's
 /// events become event-log lines, and the presenter draws the session's window.
 final class App {
-    struct Options {
-        var displayName: String?
-        var fullscreen = false
-        var size = Size(width: 800, height: 600)
-        var eventLogPath: String?
-        var fontFamily = "DejaVu Sans"
-        var gestures = GestureSettings()
-        var scene = "playground"
-        var showsPanel = false
-        var showsTrails = false
-        /// Touch spots on subsurfaces of their own where the compositor has them
-        /// (docs/architecture.md, "Drawing"); `--single-buffer` turns it off.
-        var usesLayers = true
-    }
-
-    private let options: Options
+    private let options: AppOptions
     private let display: Display
     private let registry: Registry
     private let surface: Surface
@@ -31,27 +16,13 @@ final class App {
     private let presenter: SurfacePresenter
     private let renderer: ViewRenderer
     private var session: TouchSession!
-    private let frameTouches: LibdecorFrameTouches
-    /// One per seat with touch (the seat holds its handler weakly).
-    private var touchInputs: [ObjectIdentifier: TouchInput] = [:]
-    private var pointerInput: PointerInput!
-    private var penInput: PenInput!
-    private let keyboardInput = KeyboardInput()
+    private var inputs: SeatInputs!
     private let latency: LatencyMeter
     private let log: EventLog?
-    private var configured = false
-    private var announcedReady = false
-    private var lastConfigure: LogLine?
-    private var reportedDecorationProblem = false
-    /// A configure is acknowledged, and libdecor's frame for it (subsurfaces, in sync mode)
-    /// shown, only by a commit of the window's surface: owed even when nothing is redrawn.
-    private var commitOwedForConfigure = false
-    /// SIGUSR1s not yet answered with a sync line.
-    private var syncsRequested = 0
-    private var syncsAnswered = 0
+    private var lifecycle = WindowLifecycle()
     private var fail: Error?
 
-    init(options: Options) throws {
+    init(options: AppOptions) throws {
         self.options = options
         log = try options.eventLogPath.map { try EventLog(path: $0) }
         display = try Display(name: options.displayName)
@@ -68,7 +39,6 @@ final class App {
                                 appID: "touchspots", fullscreen: options.fullscreen)
         renderer = ViewRenderer(font: font)
         presenter = SurfacePresenter(registry: registry, surface: surface, renderer: renderer)
-        frameTouches = LibdecorFrameTouches(toplevel: toplevel)
         latency = LatencyMeter(registry: registry) { [surface] in surface.isWaitingForFrame }
         guard let session = TouchSession(
             sceneName: options.scene, size: options.size, settings: options.gestures,
@@ -86,71 +56,66 @@ final class App {
             }
         if options.showsPanel { session.perform(.toggleReadouts) }
         if options.showsTrails { session.perform(.toggleTrails) }
+        let frameTouches = LibdecorFrameTouches(toplevel: toplevel)
         frameTouches.contentSize = { [session] in session.window.size }
-        pointerInput = PointerInput(session: session, ownSurface: surface)
-        penInput = PenInput(session: session, ownSurface: surface, latency: latency)
+        inputs = SeatInputs(session: session, surface: surface, frameTouches: frameTouches, latency: latency, log: log)
         wire()
         toplevel.setMinimumSize(width: 200, height: 150)
         // The initial commit carries no buffer; the first configure answers it.
         surface.commit()
     }
 
+    /// Closures that call into the app are the few a reader expects per touch frame: the
+    /// session's sink (`record`, one call per event) and the loop's `idle` (once per pass).
+    /// The rest of the wiring joins the other objects directly.
     private func wire() {
+        let session = session!, registry = registry, latency = latency, log = log, surface = surface
         registry.onOutputsChanged = { [weak surface] in surface?.outputsChanged() }
-        keyboardInput.onAlt = { [unowned self] alt in pointerInput.setAlt(alt) }
-        keyboardInput.onAction = { [unowned self] action in perform(action) }
-        for seat in registry.seats.values { attach(seat) }
-        registry.onSeatAdded = { [unowned self] seat in attach(seat) }
-        loop.nextDeadline = { [unowned self] in
-            var earliest = session.nextDeadline
-            for seat in registry.seats.values {
-                if let key = seat.keyboard?.repeatDeadline, key < earliest ?? .infinity { earliest = key }
+        inputs.keyboard.onAction = { [unowned self] action in perform(action) }
+        for seat in registry.seats.values { inputs.attach(seat) }
+        registry.onSeatAdded = { [inputs] seat in inputs!.attach(seat) }
+        loop.nextDeadline = { [unowned registry] in
+            registry.seats.values.compactMap { $0.keyboard?.repeatDeadline }.reduce(session.nextDeadline) {
+                min($0 ?? .infinity, $1)
             }
-            return earliest
         }
-
         toplevel.onProblem = { [unowned self] message in
-            guard !reportedDecorationProblem else { return }
-            reportedDecorationProblem = true
+            guard lifecycle.firstDecorationProblem() else { return }
             log?.write(.warning(message: "window decorations: \(message)", kind: .decorations))
             let line = Array("touchspots: window decorations: \(message)\n".utf8)
             _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
         }
-        toplevel.onCommitNeeded = { [surface] in surface.commit() }
+        toplevel.onCommitNeeded = { surface.commit() }
         toplevel.onConfigure = { [unowned self] configuration in
-            let size = configuration.size.map {
-                Size(width: Double($0.width), height: Double($0.height))
-            } ?? options.size
+            let size = configuration.size.map { Size(width: Double($0.width), height: Double($0.height)) } ?? options.size
             session.resize(to: size)
-            configured = true
-            commitOwedForConfigure = true
-            let logged = LogLine.configure(width: size.width, height: size.height,
-                                           fullscreen: configuration.isFullscreen, maximized: configuration.isMaximized)
-            if logged != lastConfigure {
-                lastConfigure = logged
-                log?.write(logged)
+            if let line = lifecycle.configured(.configure(width: size.width, height: size.height,
+                                                          fullscreen: configuration.isFullscreen,
+                                                          maximized: configuration.isMaximized)) {
+                log?.write(line)
             }
             return (Int32(size.width.rounded()), Int32(size.height.rounded()))
         }
         toplevel.onClose = { [loop] in loop.stop() }
-        presenter.onWillCommit = { [unowned self] in latency.willCommit(surface) }
-        presenter.onScaleLowered = { [unowned self] asked, used in
+        presenter.onWillCommit = { latency.willCommit(surface) }
+        presenter.onScaleLowered = { asked, used in
             log?.write(.warning(message: "the compositor's scale \(asked) would need a buffer over \(BufferPool.maxBufferBytes >> 20) MiB; drawing at \(used)", kind: .scale))
         }
-        surface.onPresented = { [unowned self] commit, time in latency.presented(commit: commit, time) }
-        latency.onReport = { [unowned self] report in log?.write(.presented(LogPresented(report))) }
-        latency.onWarning = { [unowned self] message in log?.write(.warning(message: message, kind: .latency)) }
-        latency.onSummary = { [unowned self] text in session.perform(.showLatency(text)) }
+        surface.onPresented = { commit, time in latency.presented(commit: commit, time) }
+        latency.onReport = { report in log?.write(.presented(LogPresented(report))) }
+        latency.onWarning = { message in log?.write(.warning(message: message, kind: .latency)) }
+        latency.onSummary = { text in session.perform(.showLatency(text)) }
         presenter.onCommit = { [unowned self] size, scale in
-            guard !announcedReady else { return }
-            announcedReady = true
-            log?.write(.ready(width: size.width, height: size.height, scale: scale))
+            if lifecycle.firstDraw() { log?.write(.ready(width: size.width, height: size.height, scale: scale)) }
         }
         loop.onIdle = { [unowned self] in idle() }
-        loop.graceForMoreEvents = { [unowned self] in session.frameGraceMilliseconds }
-        loop.readsAheadBeforeIdle = { [unowned self] in session.handsOnGroupsAtEndOfRead }
+        loop.pendingTouchGroups = {
+            PendingTouchGroups(handedOnAtEndOfRead: session.touchscreens.handsOnGroupsAtEndOfRead,
+                               holdUpAwaitingFrame: session.touchscreens.holdsUpAwaitingFrame,
+                               eventsSinceFlush: session.touchscreens.eventsSinceFlush)
+        }
         log?.onFailure = { [unowned self] failure in logFailed(failure) }
-        loop.onUserSignal = { [unowned self] in syncsRequested += 1 }
+        loop.onUserSignal = { [unowned self] in lifecycle.syncRequested() }
     }
 
     /// After each dispatch: the session hands on touch groups whose frame has not come and
@@ -159,26 +124,26 @@ final class App {
         session.flush()
         for seat in registry.seats.values { seat.keyboard?.fireRepeat() }
         if toplevel.needsDecorations { loop.runBeforeNextRead { [unowned self] in try decorate() } }
-        if configured {
+        if lifecycle.isConfigured {
             do {
-                let input = latency.hasUndrawnTouch || pointerInput.hasUndrawnInput
-                var committed = try presenter.presentIfNeeded(session.window, scale: surface.scale, input: input)
-                pointerInput.hasUndrawnInput = false
-                // Touches that changed nothing on screen are in no commit's latency.
-                if !committed { latency.nothingToDraw() }
-                if commitOwedForConfigure && !committed && !surface.isWaitingForFrame {
+                var committed = try presenter.presentIfNeeded(session.window, scale: surface.scale,
+                                                              input: inputs.hasUndrawnInput)
+                inputs.drawn(committed: committed)
+                if lifecycle.owesCommit && !committed && !surface.isWaitingForFrame {
                     surface.commit()
                     committed = true
                 }
-                if committed { commitOwedForConfigure = false }
+                if committed { lifecycle.committed() }
             } catch {
                 fail = error
                 loop.stop()
             }
         }
-        // The log's lines for this pass go out after the commit (see EventLog.write) and
-        // before the pongs, so a harness that syncs on a ping finds them written.
-        answerSyncRequests()
+        // SIGUSR1 asks "have you caught up?" (harnesses for compositors that cannot ping
+        // clients, kwin, rely on it). The log's lines for this pass go out after the commit
+        // (see EventLog.write) and before the pongs, so a harness that syncs on a ping
+        // finds them written.
+        if let count = lifecycle.syncAnswer(caughtUp: !session.needsRedraw) { log?.write(.sync(count: count)) }
         log?.flush()
         registry.answerPings()
         registry.releaseRetiredOutputs()
@@ -190,46 +155,14 @@ final class App {
     private func decorate() throws {
         guard toplevel.needsDecorations else { return }
         try toplevel.decorate()
-        // Fingers down on the old surface get no more events from the compositor (weston
-        // 10 sends neither up nor cancel for them): they are cancelled, as wl_touch.cancel
-        // would.
-        for input in touchInputs.values { input.touchCancel() }
-        // Likewise pens over the old surface: a tip down is cancelled, the tool is out.
-        penInput.surfaceReplaced()
+        inputs.surfaceReplaced()
         presenter.forgetContents()
-        configured = false
-        commitOwedForConfigure = false
+        lifecycle.surfaceReplaced()
         // The new role's initial commit carries no buffer; its first configure answers it.
         surface.commit()
     }
 
-    /// SIGUSR1 asks "have you caught up?": once everything read so far is handled and
-    /// nothing is left to draw (no animation, no pending damage), the event log says so with
-    /// a sync line. Harnesses for compositors that cannot ping clients (kwin) rely on it.
-    private func answerSyncRequests() {
-        guard syncsRequested > syncsAnswered, configured, !session.needsRedraw else { return }
-        syncsAnswered = syncsRequested
-        log?.write(.sync(count: syncsAnswered))
-    }
-
-    private func attach(_ seat: Seat) {
-        let input = TouchInput(session: session, seat: seat, ownSurface: surface,
-                               frameTouches: frameTouches, latency: latency)
-        touchInputs[ObjectIdentifier(seat)] = input
-        seat.touchHandler = input
-        seat.pointerHandler = pointerInput
-        seat.tabletHandler = penInput
-        seat.keyboardHandler = keyboardInput
-        seat.onDevicesChanged = { [weak self] seat in self?.logDevices(of: seat) }
-        logDevices(of: seat)
-    }
-
-    private func logDevices(of seat: Seat) {
-        log?.write(.seat(name: seat.name, touch: seat.touch != nil, pointer: seat.pointer != nil,
-                         keyboard: seat.keyboard != nil))
-    }
-
-    private func perform(_ action: KeyboardInput.Action) {
+    private func perform(_ action: Shortcut.Action) {
         switch action {
         case .toggleFullscreen: toplevel.setFullscreen(!(toplevel.current?.isFullscreen ?? false))
         case .quit: loop.stop()
@@ -241,9 +174,8 @@ final class App {
     /// when more than one seat can touch.
     private func record(_ event: TouchSessionEvent) {
         guard let log else { return }
-        if case .frame(let frame, _) = event, session.touchDeviceCount > 1,
-           let input = touchInputs.values.first(where: { $0.currentDevice == frame.device }) {
-            log.write(event, seat: input.seat.name ?? "")
+        if case .frame(let frame, _) = event, session.touchscreens.count > 1 {
+            log.write(event, seat: inputs.seatName(of: frame.device))
         } else {
             log.write(event, seat: nil)
         }

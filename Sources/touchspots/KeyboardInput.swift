@@ -2,44 +2,22 @@ import CXkbcommon
 import TouchCore
 import WaylandClient
 
-/// The keyboard shortcuts (listed in the help overlay, HelpOverlay.shortcuts).
+/// The keyboard: each key pressed is looked up in the core's one shortcut table
+/// (`Shortcut.all`, which the help lists), by the text it types or, for keys that type
+/// nothing, by its keysym's name.
 final class KeyboardInput: KeyboardHandler {
-    enum Action: Equatable {
-        case toggleFullscreen, quit
-        /// What the core does itself.
-        case session(TouchSessionCommand)
-    }
-
-    var onAction: (Action) -> Void = { _ in }
+    var onAction: (Shortcut.Action) -> Void = { _ in }
     var onAlt: (Bool) -> Void = { _ in }
 
-    static func action(keysym: UInt32, text: String) -> Action? {
-        switch Int32(bitPattern: keysym) {
-        case XKB_KEY_F11: return .toggleFullscreen
-        case XKB_KEY_Escape: return .quit
-        default: break
-        }
-        switch text {
-        case "f": return .toggleFullscreen
-        case "q": return .quit
-        case "c": return .session(.clearLabels)
-        case "h": return .session(.toggleHelp)
-        case "i": return .session(.toggleReadouts)
-        case "t": return .session(.toggleTrails)
-        case "1", "2", "3": return .session(.showScene(Int(text)!))
-        default: return nil
-        }
+    static func action(keysym: UInt32, text: String) -> Shortcut.Action? {
+        if !text.isEmpty, let action = Shortcut.action(for: .text(text)) { return action }
+        var name = [CChar](repeating: 0, count: 64)
+        guard xkb_keysym_get_name(keysym, &name, name.count) > 0 else { return nil }
+        return Shortcut.action(for: .named(String(cString: name)))
     }
 
     func keyPressed(keysym: UInt32, text: String, isRepeat: Bool) {
-        guard let action = Self.action(keysym: keysym, text: text) else { return }
-        // Repeats only make sense for actions that do the same thing again.
-        if isRepeat {
-            switch action {
-            case .session(.clearLabels), .session(.showScene): break
-            default: return
-            }
-        }
+        guard let action = Self.action(keysym: keysym, text: text), !isRepeat || action.repeats else { return }
         onAction(action)
     }
 

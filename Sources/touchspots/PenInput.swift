@@ -39,61 +39,61 @@ final class PenInput: TabletToolHandler {
     func toolAdded(_ tool: TabletTool) {
         let key = ObjectIdentifier(tool)
         guard ids[key] == nil else { return }
-        ids[key] = session.addPenTool(eraser: tool.kind == .eraser)
+        ids[key] = session.pens.add(eraser: tool.kind == .eraser)
     }
 
     func toolRemoved(_ tool: TabletTool) {
         let key = ObjectIdentifier(tool)
         overOwnSurface.remove(key)
-        if let id = ids.removeValue(forKey: key) { session.removePenTool(id) }
+        if let id = ids.removeValue(forKey: key) { session.pens.remove(id) }
     }
 
     func tabletRemoved(_ tablet: Tablet) {
-        if let key = tabletKeys.removeValue(forKey: ObjectIdentifier(tablet)) { session.removeTablet(key) }
+        if let key = tabletKeys.removeValue(forKey: ObjectIdentifier(tablet)) { session.pens.removeTablet(key) }
     }
 
     func toolProximityIn(_ tool: TabletTool, tablet: Tablet?, surface: OpaquePointer?, serial: UInt32) {
         let key = ObjectIdentifier(tool)
         guard surface == ownSurface.proxy, let id = ids[key] else {
             // Moved onto another surface: out, as far as the window is concerned.
-            if overOwnSurface.remove(key) != nil, let id = ids[key] { session.penProximityOut(id) }
+            if overOwnSurface.remove(key) != nil, let id = ids[key] { session.pens.proximityOut(id) }
             return
         }
         overOwnSurface.insert(key)
         tool.hideCursor(serial: serial)
-        session.penProximityIn(id, tablet: tablet.map { self.key(for: $0) } ?? 0)
+        session.pens.proximityIn(id, tablet: tablet.map { self.key(for: $0) } ?? 0)
     }
 
     /// The window's surface was replaced (`App.decorate`): the tools over the old one get
     /// no proximity_out we would take as ours, so they are withdrawn now.
     func surfaceReplaced() {
-        for key in overOwnSurface { if let id = ids[key] { session.withdrawPen(id) } }
+        for key in overOwnSurface { if let id = ids[key] { session.pens.withdraw(id) } }
         overOwnSurface.removeAll()
     }
 
     func toolProximityOut(_ tool: TabletTool) {
         guard let id = id(tool) else { return }
         overOwnSurface.remove(ObjectIdentifier(tool))
-        session.penProximityOut(id)
+        session.pens.proximityOut(id)
     }
 
-    func toolDown(_ tool: TabletTool) { if let id = id(tool) { session.penDown(id) } }
-    func toolUp(_ tool: TabletTool) { if let id = id(tool) { session.penUp(id) } }
+    func toolDown(_ tool: TabletTool) { if let id = id(tool) { session.pens.down(id) } }
+    func toolUp(_ tool: TabletTool) { if let id = id(tool) { session.pens.up(id) } }
     func toolMotion(_ tool: TabletTool, x: Double, y: Double) {
-        if let id = id(tool) { session.penMotion(id, to: Point(x: x, y: y)) }
+        if let id = id(tool) { session.pens.motion(id, to: Point(x: x, y: y)) }
     }
-    func toolPressure(_ tool: TabletTool, _ raw: UInt32) { if let id = id(tool) { session.penPressure(id, raw: raw) } }
-    func toolDistance(_ tool: TabletTool, _ raw: UInt32) { if let id = id(tool) { session.penDistance(id, raw: raw) } }
+    func toolPressure(_ tool: TabletTool, _ raw: UInt32) { if let id = id(tool) { session.pens.pressure(id, raw: raw) } }
+    func toolDistance(_ tool: TabletTool, _ raw: UInt32) { if let id = id(tool) { session.pens.distance(id, raw: raw) } }
     func toolTilt(_ tool: TabletTool, x: Double, y: Double) {
-        if let id = id(tool) { session.penTilt(id, x: x, y: y) }
+        if let id = id(tool) { session.pens.tilt(id, x: x, y: y) }
     }
     func toolButton(_ tool: TabletTool, code: UInt32, pressed: Bool) {
-        if let id = id(tool) { session.penButton(id, code: code, pressed: pressed) }
+        if let id = id(tool) { session.pens.button(id, code: code, pressed: pressed) }
     }
     func toolFrame(_ tool: TabletTool, time: UInt32) {
         // The frame that carries a proximity_out comes after it: hand it on even so.
         guard let id = ids[ObjectIdentifier(tool)] else { return }
         latency.touchEvent(milliseconds: time)
-        session.penFrame(id, time: time)
+        session.pens.frame(id, time: time)
     }
 }

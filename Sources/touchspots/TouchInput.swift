@@ -9,7 +9,7 @@ final class TouchInput: TouchHandler {
     private(set) var currentDevice: InputDevice?
     var device: InputDevice {
         if let currentDevice { return currentDevice }
-        let made = session.addTouchDevice()
+        let made = session.touchscreens.add()
         currentDevice = made
         return made
     }
@@ -41,7 +41,7 @@ final class TouchInput: TouchHandler {
         }
         foreign.remove(id)
         latency.touchEvent(milliseconds: time)
-        session.touchDown(device, id: id, at: Point(x: x, y: y), time: time)
+        session.touchscreens.down(device, id: id, at: Point(x: x, y: y), time: time)
     }
     func touchUp(id: Int32, time: UInt32) {
         if foreign.remove(id) != nil {
@@ -49,7 +49,7 @@ final class TouchInput: TouchHandler {
             return
         }
         latency.touchEvent(milliseconds: time)
-        session.touchUp(device, id: id, time: time)
+        session.touchscreens.up(device, id: id, time: time)
     }
     func touchMotion(id: Int32, x: Double, y: Double, time: UInt32) {
         if !foreign.isEmpty, foreign.contains(id) {
@@ -57,27 +57,27 @@ final class TouchInput: TouchHandler {
             return
         }
         latency.touchEvent(milliseconds: time)
-        session.touchMotion(device, id: id, to: Point(x: x, y: y), time: time)
+        session.touchscreens.motion(device, id: id, to: Point(x: x, y: y), time: time)
     }
-    func touchFrame() { session.touchFrame(device) }
+    func touchFrame() { session.touchscreens.frame(device) }
     func touchTimestamp(nanoseconds: UInt64) {
         latency.touchTimestamp(nanoseconds)
-        session.touchTimestamp(device, nanoseconds: nanoseconds)
+        session.touchscreens.timestamp(device, nanoseconds: nanoseconds)
     }
     func touchCancel() {
         foreign.removeAll()
         frameTouches.cancelAll()
-        session.touchCancel(device)
+        session.touchscreens.cancel(device)
     }
     func touchShape(id: Int32, major: Double, minor: Double) {
-        session.touchShape(device, id: id, major: major, minor: minor)
+        session.touchscreens.shape(device, id: id, major: major, minor: minor)
     }
     func touchOrientation(id: Int32, degrees: Double) {
-        session.touchOrientation(device, id: id, degrees: degrees)
+        session.touchscreens.orientation(device, id: id, degrees: degrees)
     }
     /// A seat that loses touch can send nothing more for its fingers: end them.
     func touchDeviceRemoved() {
-        if let currentDevice { session.removeTouchDevice(currentDevice) }
+        if let currentDevice { session.touchscreens.remove(currentDevice) }
         currentDevice = nil
         foreign.removeAll()
         frameTouches.cancelAll()

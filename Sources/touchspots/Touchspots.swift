@@ -37,7 +37,7 @@ struct Touchspots: ParsableCommand {
                                valueName: "FAMILY"))
     var font = "DejaVu Sans"
 
-    @Option(help: ArgumentHelp("Scene to start with: playground, hittest or moveme.", valueName: "NAME"))
+    @Option(help: ArgumentHelp("Scene to start with: \(Stage.sceneNames.joined(separator: ", ")).", valueName: "NAME"))
     var scene = "playground"
 
     @Flag(help: "Start with the instrument panel shown (key i): every finger's numbers.")
@@ -74,7 +74,7 @@ struct Touchspots: ParsableCommand {
             printError(error.description)
             throw ExitCode(64)
         }
-        let options = App.Options(displayName: display, fullscreen: fullscreen,
+        let options = AppOptions(displayName: display, fullscreen: fullscreen,
                                   size: Size(width: Double(size.width), height: Double(size.height)),
                                   eventLogPath: eventLog, fontFamily: font, gestures: gestures,
                                   scene: scene, showsPanel: panel, showsTrails: trails,

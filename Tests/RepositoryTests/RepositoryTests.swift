@@ -69,6 +69,31 @@ final class RepositoryTests: XCTestCase {
         }
     }
 
+    /// Small files named after what they hold: none hand-written over 500 lines
+    /// (wayland-scanner's output is generated).
+    func testNoHandWrittenFileIsOver500Lines() throws {
+        for file in try files() where (file.hasSuffix(".swift") || file.hasSuffix(".c") || file.hasSuffix(".h"))
+            && !file.hasSuffix("-protocol.c") && !file.hasSuffix("-protocol.h") {
+            let lines = try read(file).split(separator: "\n", omittingEmptySubsequences: false).count - 1
+            XCTAssertLessThanOrEqual(lines, 500, "\(file) has \(lines) lines")
+        }
+    }
+
+    /// The two types every feature used to grow: the front door routes, the app wires.
+    func testTheFrontDoorAndTheAppStaySmall() throws {
+        for (path, limit) in [("Sources/TouchCore/Session/TouchSession.swift", 250), ("Sources/touchspots/App.swift", 200)] {
+            let lines = try read(path).split(separator: "\n", omittingEmptySubsequences: false).count - 1
+            XCTAssertLessThanOrEqual(lines, limit, path)
+        }
+        // Counted with their extensions, wherever they live.
+        let sources = try files().filter { $0.hasPrefix("Sources/") && $0.hasSuffix(".swift") }
+        for file in sources {
+            let text = try read(file)
+            XCTAssertNil(text.range(of: #"extension (TouchSession|App)\b"#, options: .regularExpression),
+                         "\(file) extends TouchSession or App")
+        }
+    }
+
     func testReadmeStaysAUsersPage() throws {
         let size = try read("README.md").utf8.count
         XCTAssertLessThanOrEqual(size, 12_000, "README.md is \(size) bytes")

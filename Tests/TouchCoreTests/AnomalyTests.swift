@@ -15,7 +15,7 @@ final class AnomalyTests: XCTestCase {
         d.motion(id: 9, to: Point(x: 1, y: 1))
         d.frame()
         XCTAssertEqual(kinds(d), [.duplicateDown, .unknownID])
-        let banner = d.session.stage.anomalies
+        let banner = d.session.stage.overlays.anomalies
         XCTAssertFalse(banner.isHidden)
         XCTAssertEqual(banner.counts, [.duplicateDown: 1, .unknownID: 1])
         XCTAssertEqual(banner.lines, ["down for an id already down  x1", "event for an id not down  x1"])
@@ -29,7 +29,7 @@ final class AnomalyTests: XCTestCase {
         for _ in 0..<50 { d.motion(id: 9, to: Point(x: 1, y: 1)) }
         d.frame()
         XCTAssertEqual(kinds(d).count, 1, "the log says it once a second")
-        XCTAssertEqual(d.session.stage.anomalies.counts[.unknownID], 50, "the banner counts every one")
+        XCTAssertEqual(d.session.stage.overlays.anomalies.counts[.unknownID], 50, "the banner counts every one")
     }
 
     func testNoFrameAfterTheLastUpIsSeenWhenTheNextEventComes() {
@@ -90,7 +90,7 @@ final class AnomalyTests: XCTestCase {
         d.frame()
         d.cancel()
         XCTAssertTrue(kinds(d).isEmpty)
-        XCTAssertEqual(d.session.stage.anomalies.cancels, 1)
-        XCTAssertEqual(d.session.stage.anomalies.lines, ["wl_touch.cancel (legal)  x1"])
+        XCTAssertEqual(d.session.stage.overlays.anomalies.cancels, 1)
+        XCTAssertEqual(d.session.stage.overlays.anomalies.lines, ["wl_touch.cancel (legal)  x1"])
     }
 }

@@ -51,11 +51,11 @@ final class ReadoutTests: XCTestCase {
         let d = SessionDriver()
         d.session.perform(.toggleReadouts)
         // 240 Hz in ns; the ms timestamps all say the same millisecond, useless on their own.
-        d.session.touchTimestamp(d.device, nanoseconds: 1_000_000_000)
+        d.session.touchscreens.timestamp(d.device, nanoseconds: 1_000_000_000)
         d.down(id: 1, at: Point(x: 0, y: 0), time: 7)
         d.frame()
         for i in 1...48 {
-            d.session.touchTimestamp(d.device, nanoseconds: 1_000_000_000 + UInt64(i) * 4_166_667)
+            d.session.touchscreens.timestamp(d.device, nanoseconds: 1_000_000_000 + UInt64(i) * 4_166_667)
             d.motion(id: 1, to: Point(x: Double(i) * 2.5, y: 0), time: 7)
             d.frame()
         }
@@ -70,7 +70,7 @@ final class ReadoutTests: XCTestCase {
         let d = SessionDriver()
         drag(d, frames: 30)
         XCTAssertTrue(readouts(d).isEmpty)
-        XCTAssertTrue(d.session.stage.readouts.isHidden)
+        XCTAssertTrue(d.session.stage.overlays.readouts.isHidden)
     }
 
     func testTenFingersAndTheEndOfTheStream() throws {

@@ -104,8 +104,8 @@ final class ScenesTests: XCTestCase {
         XCTAssertEqual(events.last, .scene("hittest"))
         XCTAssertFalse(stage.bar.frame.intersects(HitTestScene.area), "the bar stays out of the experiment")
         XCTAssertTrue(window.subviews.suffix(3).first === stage.bar, "the bar is in front of the scene")
-        XCTAssertTrue(window.subviews.suffix(2).first === stage.pens, "hovering pens' markers above it")
-        XCTAssertTrue(window.subviews.last === stage.help, "and the help in front of all")
+        XCTAssertTrue(window.subviews.suffix(2).first === stage.overlays.pens, "hovering pens' markers above it")
+        XCTAssertTrue(window.subviews.last === stage.overlays.help, "and the help in front of all")
         XCTAssertNil(TouchSession(sceneName: "nope", size: Size(width: 800, height: 600),
                                   clock: ManualClock(), sink: { _ in }))
     }

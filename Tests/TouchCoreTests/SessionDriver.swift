@@ -15,7 +15,7 @@ final class SessionDriver {
         clock = ManualClock(now: now)
         session = TouchSession(sceneName: scene, size: size, settings: settings, clock: clock,
                                sink: { [unowned self] in events.append($0) })!
-        device = session.addTouchDevice()
+        device = session.touchscreens.add()
     }
 
     var window: Window { session.window }
@@ -52,21 +52,21 @@ final class SessionDriver {
 
     func down(id: Int32, at point: Point, time: UInt32 = 0) {
         positions[id] = point
-        session.touchDown(device, id: id, at: point, time: time)
+        session.touchscreens.down(device, id: id, at: point, time: time)
     }
     func motion(id: Int32, to point: Point, time: UInt32 = 0) {
         positions[id] = point
-        session.touchMotion(device, id: id, to: point, time: time)
+        session.touchscreens.motion(device, id: id, to: point, time: time)
     }
-    func up(id: Int32, time: UInt32 = 0) { session.touchUp(device, id: id, time: time) }
+    func up(id: Int32, time: UInt32 = 0) { session.touchscreens.up(device, id: id, time: time) }
     func shape(id: Int32, major: Double, minor: Double) {
-        session.touchShape(device, id: id, major: major, minor: minor)
+        session.touchscreens.shape(device, id: id, major: major, minor: minor)
     }
     func orientation(id: Int32, degrees: Double) {
-        session.touchOrientation(device, id: id, degrees: degrees)
+        session.touchscreens.orientation(device, id: id, degrees: degrees)
     }
-    func frame() { session.touchFrame(device) }
-    func cancel() { session.touchCancel(device) }
+    func frame() { session.touchscreens.frame(device) }
+    func cancel() { session.touchscreens.cancel(device) }
     /// What the client does after every dispatch.
     func flush() { session.flush() }
 

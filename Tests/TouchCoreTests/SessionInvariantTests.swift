@@ -68,14 +68,14 @@ import TouchCore
             let clock = ManualClock(now: 10)
             let session = TouchSession(sceneName: "playground", size: Size(width: 800, height: 600),
                                        clock: clock, sink: { checker.receive($0) })!
-            var seats = [session.addTouchDevice(), session.addTouchDevice()]
+            var seats = [session.touchscreens.add(), session.touchscreens.add()]
             for code in codes {
                 switch Step(code) {
-                case .down(let s, let id, let p): session.touchDown(seats[s], id: id, at: p, time: 1)
-                case .motion(let s, let id, let p): session.touchMotion(seats[s], id: id, to: p, time: 1)
-                case .up(let s, let id): session.touchUp(seats[s], id: id, time: 1)
-                case .frame(let s): session.touchFrame(seats[s])
-                case .cancel(let s): session.touchCancel(seats[s])
+                case .down(let s, let id, let p): session.touchscreens.down(seats[s], id: id, at: p, time: 1)
+                case .motion(let s, let id, let p): session.touchscreens.motion(seats[s], id: id, to: p, time: 1)
+                case .up(let s, let id): session.touchscreens.up(seats[s], id: id, time: 1)
+                case .frame(let s): session.touchscreens.frame(seats[s])
+                case .cancel(let s): session.touchscreens.cancel(seats[s])
                 case .flush: session.flush()
                 case .wait(let seconds):
                     clock.advance(by: seconds)
@@ -84,12 +84,12 @@ import TouchCore
                 case .pointerMove(let p): session.pointerMoved(to: p, time: 1)
                 case .pointerButton(let pressed): session.pointerButton(pressed: pressed, time: 1)
                 case .removeSeat:
-                    session.removeTouchDevice(seats[1])
-                    seats[1] = session.addTouchDevice()
+                    session.touchscreens.remove(seats[1])
+                    seats[1] = session.touchscreens.add()
                 }
             }
             // Every seat goes away, the mouse leaves: nothing may stay live.
-            for seat in seats { session.removeTouchDevice(seat) }
+            for seat in seats { session.touchscreens.remove(seat) }
             session.pointerLeft(time: 1)
             session.flush()
             #expect(checker.problems.isEmpty, "\(checker.problems.prefix(5))")

@@ -1,4 +1,4 @@
-import TouchCore
+@testable import TouchCore
 import XCTest
 
 /// Every frame-assembly rule (docs/compositor-quirks.md, docs/event-log.md), fed as raw
@@ -107,7 +107,7 @@ final class TouchFrameAssemblerTests: XCTestCase {
     func testPendingGroupCanBeFlushedWithoutAFrame() {
         // cage never sends wl_touch.frame; the client flushes after each dispatch.
         assembler.down(id: 1, at: Point(x: 1, y: 2), time: 1)
-        XCTAssertTrue(assembler.session.hasPendingFrame(on: assembler.device))
+        XCTAssertTrue(assembler.session.touchscreens.hasPendingFrame(on: assembler.device))
         assembler.flush()
         XCTAssertEqual(summary(frames[0]), ["1 began 1.0,2.0"])
         assembler.motion(id: 1, to: Point(x: 3, y: 4), time: 2)
@@ -128,7 +128,7 @@ final class TouchFrameAssemblerTests: XCTestCase {
                         "3 cancelled 3.0,3.0"])
         XCTAssertEqual(frames[1].time, 5)
         XCTAssertTrue(frames[1].activeTouches.isEmpty)
-        XCTAssertTrue(assembler.session.activeTouchIDs(on: assembler.device).isEmpty)
+        XCTAssertTrue(assembler.session.touchscreens.activeIDs(on: assembler.device).isEmpty)
         assembler.up(id: 1, time: 6)
         XCTAssertEqual(warnings.count, 1, "no up follows a cancel; a stray one is reported")
     }
@@ -141,7 +141,7 @@ final class TouchFrameAssemblerTests: XCTestCase {
         XCTAssertEqual(summary(frames[1]), ["7 cancelled 1.0,1.0", "7 began 9.0,9.0"])
         XCTAssertNotEqual(frames[1].touches[0].finger, frames[1].touches[1].finger)
         XCTAssertEqual(warnings.count, 1)
-        XCTAssertEqual(assembler.session.activeTouchIDs(on: assembler.device), [7])
+        XCTAssertEqual(assembler.session.touchscreens.activeIDs(on: assembler.device), [7])
     }
 
     func testIDsAreAnyInt32AndReusedAfterUp() {
@@ -191,21 +191,21 @@ final class TouchFrameAssemblerTests: XCTestCase {
     /// Frames are assembled per device: two seats' touches never share an id space, and
     /// one device's frame does not carry the other's pending events.
     func testTwoDevicesKeepTheirOwnIDsAndFrames() {
-        let other = assembler.session.addTouchDevice()
+        let other = assembler.session.touchscreens.add()
         assembler.down(id: 1, at: Point(x: 10, y: 10), time: 1)
-        assembler.session.touchDown(other, id: 1, at: Point(x: 500, y: 10), time: 1)
+        assembler.session.touchscreens.down(other, id: 1, at: Point(x: 500, y: 10), time: 1)
         assembler.frame()
         XCTAssertEqual(frames.count, 1)
         XCTAssertEqual(summary(frames[0]), ["1 began 10.0,10.0"], "only this device's group")
         XCTAssertTrue(warnings.isEmpty, "the same id on another device is no duplicate down")
-        assembler.session.touchFrame(other)
+        assembler.session.touchscreens.frame(other)
         XCTAssertEqual(frames.count, 2)
         XCTAssertEqual(frames[1].device, other)
         XCTAssertNotEqual(frames[0].touches[0].finger, frames[1].touches[0].finger)
         XCTAssertEqual(assembler.spotCounts, [1, 2])
-        assembler.session.removeTouchDevice(other)
+        assembler.session.touchscreens.remove(other)
         XCTAssertEqual(summary(frames[2]), ["1 cancelled 500.0,10.0"], "a device that goes cancels its touches")
-        XCTAssertEqual(assembler.session.activeTouchIDs(on: assembler.device), [1])
+        XCTAssertEqual(assembler.session.touchscreens.activeIDs(on: assembler.device), [1])
     }
 
     /// 20,000 motions for a touch that is not down: a warning a second (with the count

@@ -6,7 +6,7 @@ final class TrailsTests: XCTestCase {
     func testDotsFadeAndTheWindowGoesIdle() {
         // The hit-test scene shows no gesture labels, whose own timers would keep a deadline.
         let d = SessionDriver(scene: "hittest")
-        let trails = d.session.stage.trails
+        let trails = d.session.stage.overlays.trails
         d.session.perform(.toggleTrails)
         XCTAssertFalse(trails.isHidden)
         d.down(id: 1, at: Point(x: 100, y: 100))
@@ -37,6 +37,6 @@ final class TrailsTests: XCTestCase {
         d.frame()
         d.motion(id: 1, to: Point(x: 150, y: 100))
         d.frame()
-        XCTAssertEqual(d.session.stage.trails.sampleCount, 0)
+        XCTAssertEqual(d.session.stage.overlays.trails.sampleCount, 0)
     }
 }

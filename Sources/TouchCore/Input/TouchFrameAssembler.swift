@@ -76,7 +76,7 @@ final class TouchFrameAssembler {
         if let index, pending[index].phase == .moved || movedSinceBegan.contains(touch.finger) {
             // A second motion of one finger before a frame means a frame went missing:
             // hand the group on as it is, so the path keeps its corners.
-            CompositorQuirk.noTouchFrames.workAround { flushPendingGroup() }
+            CompositorQuirk.noFrames.workAround { flushPendingGroup() }
         }
         if let index, index < pending.count, pending[index].phase == .began {
             // A finger that went down in this group stays began, at its newest position.

@@ -10,6 +10,9 @@ public final class HitTestScene: Scene {
     /// The area the experiment owns; nothing else may be drawn over it.
     public static let area = Rect(x: 0, y: 0, width: 800, height: 600)
 
+    /// The experiment's area stays clear of the scene bar.
+    public func needsClear(_ rect: Rect) -> Bool { rect.intersects(Self.area) }
+
     public let root = HitTestRootView()
     public private(set) var views: [String: View] = [:]
 

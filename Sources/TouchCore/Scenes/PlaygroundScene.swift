@@ -154,6 +154,8 @@ public final class PlaygroundScene: Scene {
     }
 
     /// Removes every gesture label now (the keyboard's "clear").
+    public func showLatency(_ text: String) { latencyLabel.text = text }
+
     public func clearLabels() {
         for slot in Self.slots {
             window?.timers.cancel(expiries[slot])

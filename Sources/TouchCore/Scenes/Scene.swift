@@ -17,6 +17,12 @@ public protocol Scene: AnyObject {
     func didRecognize(_ gestures: [Gesture])
     /// The spot views the scene shows (the event log's "spots").
     var spotCount: Int { get }
+    /// The client's latency line, for a scene that shows it ("" hides it).
+    func showLatency(_ text: String)
+    /// Removes gesture labels now, in a scene that has them (key c).
+    func clearLabels()
+    /// Whether the scene needs `rect` left clear (the stage then hides its bar there).
+    func needsClear(_ rect: Rect) -> Bool
 }
 
 /// What a scene reports beyond drawing.
@@ -35,4 +41,7 @@ extension Scene {
     public func didRecognize(_ gestures: [Gesture]) {}
     /// The spot views the scene shows (the event log's "spots").
     public var spotCount: Int { 0 }
+    public func showLatency(_ text: String) {}
+    public func clearLabels() {}
+    public func needsClear(_ rect: Rect) -> Bool { false }
 }

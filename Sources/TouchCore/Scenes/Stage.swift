@@ -1,20 +1,18 @@
-/// The window's current scene plus the on-screen bar that switches scenes and the help
-/// overlay. The session owns it.
+/// The window's current scene, the on-screen bar that switches scenes, and the overlays
+/// over every scene. The session owns it.
 public final class Stage {
-    public static let sceneNames = ["playground", "hittest", "moveme"]
+    /// Every scene, in the order of the bar, the number keys and the help: the one list.
+    static let scenes: [(name: String, make: @Sendable (GestureSettings) -> Scene)] = [
+        ("playground", { PlaygroundScene(settings: $0) }),
+        ("hittest", { _ in HitTestScene() }),
+        ("moveme", { _ in MoveMeScene() }),
+    ]
+    public static let sceneNames = scenes.map(\.name)
 
     public let window: Window
     public private(set) var scene: Scene
     public let bar: SceneBar
-    public let help = HelpOverlay()
-    /// Hovering pens' markers, above every scene.
-    public let pens = PenMarkersView()
-    /// The instrument panel (key i), above every scene.
-    public let readouts = ReadoutOverlay()
-    /// Fingers' trails (key t), above every scene, under the panel.
-    public let trails = TrailsView()
-    /// The compositor's anomalies, counted, for a few seconds after each.
-    public let anomalies = AnomalyBanner()
+    public let overlays: Overlays
     private let settings: GestureSettings
     /// Everything the scenes report, plus scene starts.
     public var onEvent: (SceneEvent) -> Void = { _ in } {
@@ -28,18 +26,13 @@ public final class Stage {
         self.settings = settings
         scene = first
         bar = SceneBar(names: Stage.sceneNames)
-        readouts.slop = settings.tapSlop
+        overlays = Overlays(settings: settings)
         bar.onSelect = { [unowned self] name in show(name) }
         install(first)
     }
 
     static func makeScene(_ name: String, settings: GestureSettings) -> Scene? {
-        switch name {
-        case "playground": return PlaygroundScene(settings: settings)
-        case "hittest": return HitTestScene()
-        case "moveme": return MoveMeScene()
-        default: return nil
-        }
+        scenes.first { $0.name == name }?.make(settings)
     }
 
     /// Announces the first scene; call once the event log is listening.
@@ -50,8 +43,7 @@ public final class Stage {
         guard name != scene.name, let next = Stage.makeScene(name, settings: settings) else { return }
         window.unbindAllTouches()
         for view in window.subviews { view.removeFromSuperview() }
-        pens.removeAll()
-        trails.removeAll()
+        overlays.sceneChanged()
         scene = next
         install(next)
         onEvent(.scene(next.name))
@@ -59,41 +51,26 @@ public final class Stage {
 
     private func install(_ scene: Scene) {
         scene.onEvent = onEvent
-        (scene as? PlaygroundScene)?.latencyLabel.text = latencyText
+        scene.showLatency(latencyText)
         scene.install(in: window)
-        window.addSubview(trails)
-        window.addSubview(readouts)
-        window.addSubview(anomalies)
-        window.addSubview(bar)
-        window.addSubview(pens)
-        window.addSubview(help)  // frontmost
+        overlays.install(in: window, bar: bar)
         bar.current = scene.name
-        help.sceneName = scene.name
+        overlays.help.sceneName = scene.name
         layout()
     }
 
     /// Lays out the scene and the bar for the window's size. The bar sits at the bottom
-    /// right; in the HitTest scene it must stay out of the experiment's 800 x 600, so in a
-    /// window with no room beside it, it is hidden (start with --scene to switch then).
+    /// right; where the scene needs that place clear (the HitTest experiment's 800 x 600),
+    /// in a window with no room beside it, it is hidden (start with --scene to switch then).
     public func layout() {
         scene.layout(in: window)
         let tab = SceneBar.tabSize
         let height = Double(Stage.sceneNames.count) * tab.height
         bar.frame = Rect(x: window.bounds.width - tab.width - 8, y: window.bounds.height - height - 8,
                          width: tab.width, height: height)
-        bar.isHidden = scene is HitTestScene && bar.frame.intersects(HitTestScene.area)
-        help.frame = Rect(center: window.bounds.center, size: HelpOverlay.size)
-        pens.frame = window.bounds
-        anomalies.frame = Rect(x: 8, y: 44, width: AnomalyBanner.width, height: anomalies.frame.height)
-        trails.frame = window.bounds
-        let size = ReadoutOverlay.size
-        readouts.frame = Rect(x: max(0, window.bounds.width - size.width - 8), y: readouts.frame.minY,
-                              width: size.width, height: readouts.frame.height)
-        readouts.bottom = max(size.height, (bar.isHidden ? window.bounds.height : bar.frame.minY) - 8)
+        bar.isHidden = scene.needsClear(bar.frame)
+        overlays.layout(in: window.bounds, panelBottom: (bar.isHidden ? window.bounds.height : bar.frame.minY) - 8)
     }
-
-    /// Shows the help if hidden, hides it if shown.
-    public func toggleHelp() { help.isHidden.toggle() }
 
     /// Switches to the n-th scene (1-based), if there is one.
     public func show(number: Int) {
@@ -103,12 +80,8 @@ public final class Stage {
 
     /// The latency line the client measures, shown on the playground's panel.
     public var latencyText = "" {
-        didSet { (scene as? PlaygroundScene)?.latencyLabel.text = latencyText }
+        didSet { scene.showLatency(latencyText) }
     }
-
-    /// Removes gesture labels now, in the scenes that have them.
-    public func clearLabels() { (scene as? PlaygroundScene)?.clearLabels() }
-
 }
 
 /// A column of tabs naming the scenes; a tap on one switches to it.

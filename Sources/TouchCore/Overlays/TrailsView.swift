@@ -1,8 +1,8 @@
 /// Trails (key `t`): each finger's recent path as a dot per sample, fading over a second,
 /// as Android's pointer trails: the spacing shows the report rate, the wobble the jitter.
-/// Over the scene, under the panel; it takes no touches. The session fades it on a timer
+/// Over the scene, under the panel; it takes no touches. It fades on a timer of its own
 /// that runs only while some dot is still visible, so an idle window stays idle.
-public final class TrailsView: View {
+public final class TrailsView: Overlay {
     /// How long a sample stays visible.
     public static let lifetime = 1.0
     static let dot = 6.0
@@ -17,11 +17,34 @@ public final class TrailsView: View {
     /// The clock time the dots' fading is drawn for.
     private var now = 0.0
 
+    /// Fading steps a second: smooth enough for a fade, a quarter of the redraws of 60.
+    static let fadeInterval = 1.0 / 15
+    private var fadeTimer: Timers.ID?
+
     init() {
-        super.init(name: "Trails")
-        isUserInteractionEnabled = false
-        isHidden = true
-        keepsAboveLayers = true
+        super.init(name: "Trails", hidden: true)
+    }
+
+    /// Shows or hides them (key t); either way they start empty.
+    func toggle() {
+        isHidden.toggle()
+        removeAll()
+    }
+
+    override func sceneChanged() { removeAll() }
+
+    override func record(_ frame: TouchFrame) {
+        guard !isHidden, !frame.touches.isEmpty, let window else { return }
+        record(frame, now: window.clock.now)
+        scheduleFade()
+    }
+
+    private func scheduleFade() {
+        guard fadeTimer == nil, let window else { return }
+        fadeTimer = window.timers.schedule(after: Self.fadeInterval) { [unowned self] in
+            fadeTimer = nil
+            if let now = self.window?.clock.now, fade(now: now) && !isHidden { scheduleFade() }
+        }
     }
 
     /// How many dots are alive, for tests.

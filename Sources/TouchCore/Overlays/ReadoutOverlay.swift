@@ -1,9 +1,9 @@
 /// The instrument panel (key `i`): a header with the stream's numbers and a line per
 /// finger, at the bottom right above the scene bar (clear of the gesture labels at the
 /// top), over the scene. It takes no touches. Text is the costliest thing a
-/// commit draws, so the session refreshes it at most ten times a second, and only while
-/// it is shown; it redraws only its own frame.
-public final class ReadoutOverlay: View {
+/// commit draws, so it refreshes at most ten times a second on a timer of its own, and
+/// gathers numbers only while it is shown; it redraws only its own frame.
+public final class ReadoutOverlay: Overlay {
     /// Its width, and its height with every line (a header, the shape line, ten fingers and
     /// "and N more").
     public static let size = Size(width: 560, height: 12 + 13 * 20)
@@ -20,11 +20,54 @@ public final class ReadoutOverlay: View {
         didSet { if bottom != oldValue { place() } }
     }
 
+    /// Told each refresh's numbers (the session makes them `readout` events).
+    var onRefresh: (ReadoutSnapshot) -> Void = { _ in }
+    private let readouts = TouchReadouts()
+    private var lastRefresh = -Double.infinity
+    private var refreshTimer: Timers.ID?
+    /// At most ten refreshes a second: text costs more than anything else a commit draws.
+    static let refreshInterval = 0.1
+
     init() {
-        super.init(name: "Readouts")
-        isUserInteractionEnabled = false
-        isHidden = true
-        keepsAboveLayers = true
+        super.init(name: "Readouts", hidden: true)
+    }
+
+    /// Shows or hides it (key i); shown, it starts from fresh numbers.
+    func toggle() {
+        isHidden.toggle()
+        readouts.reset()
+        if !isHidden { refresh() }
+    }
+
+    override func record(_ frame: TouchFrame) {
+        guard !isHidden, let now = window?.clock.now else { return }
+        readouts.record(frame, now: now)
+        scheduleRefresh(now: now)
+    }
+
+    /// Refreshes now if the last refresh is old enough, else once it is (so the panel
+    /// always ends showing the last frame), never more than one timer at a time.
+    private func scheduleRefresh(now: Double) {
+        let due = lastRefresh + Self.refreshInterval
+        if now >= due {
+            refresh()
+        } else if refreshTimer == nil, let timers = window?.timers {
+            refreshTimer = timers.schedule(after: due - now) { [unowned self] in
+                refreshTimer = nil
+                refresh()
+            }
+        }
+    }
+
+    private func refresh() {
+        guard let window else { return }
+        window.timers.cancel(refreshTimer)
+        refreshTimer = nil
+        guard !isHidden else { return }
+        lastRefresh = window.clock.now
+        let snapshot = readouts.snapshot(now: lastRefresh)
+        show(snapshot)
+        onRefresh(snapshot)
     }
 
     func show(_ snapshot: ReadoutSnapshot) {

@@ -2,7 +2,7 @@
 /// times it happened since touchspots started, shown for a few seconds after the latest
 /// one (docs/instrument.md). A cancel is legal protocol, so it is counted here as an
 /// event, never as a warning. Takes no touches; redraws only its own frame.
-public final class AnomalyBanner: View {
+public final class AnomalyBanner: Overlay {
     public static let width = 440.0
     static let lineHeight = 20.0
     /// How long the banner stays after the latest anomaly.
@@ -13,10 +13,7 @@ public final class AnomalyBanner: View {
     private var hideTimer: Timers.ID?
 
     init() {
-        super.init(name: "Anomalies")
-        isUserInteractionEnabled = false
-        isHidden = true
-        keepsAboveLayers = true
+        super.init(name: "Anomalies", hidden: true)
     }
 
     /// The lines drawn, in a steady order.

@@ -2,7 +2,10 @@
 /// compositors and versions it was seen on, as foot keeps its workarounds in quirks.c.
 ///
 /// A site that works around one names it, `CompositorQuirk.x.workAround { ... }`, so
-/// `git grep CompositorQuirk\\.` lists every workaround and the code each one costs.
+/// `git grep CompositorQuirk\\.` lists every workaround and the code each one costs. A quirk
+/// the instrument also reports is linked to its `AnomalyKind` (`anomaly`) and bears its
+/// name: one behaviour, one name. Declared in the core because the core works around
+/// some of them (frame assembly); the Wayland layer and the executable name the rest.
 /// docs/compositor-quirks.md explains each one and says when it can be retired. The
 /// harness keeps its own list (HarnessQuirk, and weston's module in quirks.c).
 public enum CompositorQuirk: String, CaseIterable, Sendable {
@@ -11,7 +14,7 @@ public enum CompositorQuirk: String, CaseIterable, Sendable {
     case noFrameAfterLastUp
     /// No wl_touch.frame ever: a pending group is handed on after every dispatch, and when
     /// a finger moves a second time before a frame.
-    case noTouchFrames
+    case noFrames
     /// A down and the next motion of the same finger folded into one frame: the began
     /// entry takes the motion rather than the group being split.
     case downFoldedWithMotion
@@ -33,12 +36,27 @@ public enum CompositorQuirk: String, CaseIterable, Sendable {
     /// The touch (and pointer, keyboard) capability appears only with the first event of
     /// that kind: seats are followed for their whole life, and a `seat` log line says when.
     case capabilitiesAppearLate
+    /// A wl_surface given a role again, after its first role object was destroyed, shows
+    /// only libdecor's frame or gets no input: the window gets a new wl_surface instead.
+    case reassignedRoleBreaksSurface
+    /// Fingers down on a surface that is destroyed get neither up nor cancel: the client
+    /// cancels them itself.
+    case touchesOnDestroyedSurfaceNeverEnd
+
+    /// The anomaly the instrument reports for the same behaviour, where it reports one.
+    public var anomaly: AnomalyKind? {
+        switch self {
+        case .noFrameAfterLastUp: .noFrameAfterLastUp
+        case .noFrames: .noFrames
+        default: nil
+        }
+    }
 
     /// The compositors (or libraries) and versions it was seen on.
     public var seenOn: String {
         switch self {
         case .noFrameAfterLastUp: "mutter 43, gnome-shell 43, weston 10 and 11"
-        case .noTouchFrames: "cage 0.1.4"
+        case .noFrames: "cage 0.1.4"
         case .downFoldedWithMotion: "gnome-shell 43"
         case .buffersHeldUntilRepaint: "weston 10 with its pixman renderer"
         case .libdecorNeedsSubcompositor: "libdecor 0.1.1 (Debian 12), on any compositor without wl_subcompositor"
@@ -46,6 +64,8 @@ public enum CompositorQuirk: String, CaseIterable, Sendable {
         case .capabilitiesAppearLate: "kwin 5.27 and mutter 43"
         case .directScanoutHidesSubsurfaces: "cage 0.1.4 and phoc 0.24 (rootston's surface count, which never counts)"
         case .unmappedSubsurfaceStaysOnScreen: "sway 1.7 (wlroots 0.15), windowed (tiled or floating), not fullscreen"
+        case .reassignedRoleBreaksSurface: "mutter 43 (only the frame shows), weston 10 (no input)"
+        case .touchesOnDestroyedSurfaceNeverEnd: "weston 10"
         }
     }
 
