@@ -12,8 +12,9 @@ import PackageDescription
 ///    TouchspotsWlroots (LD_PRELOAD shim for sway, cage, phoc) and touchspots-kwin-input:
 ///    headless compositors, touch injection, scenarios, screenshots, the interop matrix.
 /// Release builds of the client's own code skip Swift's run-time exclusivity checks, which
-/// cost a hash-table insert per access of a class property on the touch path (seen in
-/// `perf record` of a 120 Hz stream); debug builds, which the tests run, keep them.
+/// cost a hash-table insert per access of a class property: with them, the touch path
+/// takes 55 % more instructions (docs/benchmark.md, "Performance devices"). Debug builds,
+/// which the tests run, keep them.
 let releaseSpeed: [SwiftSetting] = [
     .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
 ]

@@ -70,8 +70,9 @@ final class TouchTimestamps {
     private static let dispatcher: wl_dispatcher_func_t = { _, target, opcode, _, args in
         guard opcode == 0, let target, let args, let data = wl_proxy_get_user_data(OpaquePointer(target))
         else { return 0 }
-        let seconds = UInt64(args[0].u) << 32 | UInt64(args[1].u)
-        object(data, as: TouchTimestamps.self).onTimestamp(seconds * 1_000_000_000 + UInt64(args[2].u))
+        // timestamp(tv_sec_hi, tv_sec_lo, tv_nsec), as the protocol XML orders them.
+        let secondsHigh = UInt64(args[0].u), secondsLow = UInt64(args[1].u), nanoseconds = UInt64(args[2].u)
+        object(data, as: TouchTimestamps.self).onTimestamp((secondsHigh << 32 | secondsLow) * 1_000_000_000 + nanoseconds)
         return 0
     }
 

@@ -51,25 +51,68 @@ public final class TouchDevice {
         switch event {
         case .down:
             guard let seat = device.seat else { return 0 }
-            handler.touchDown(id: args[3].i, x: wl_fixed_to_double(args[4].f), y: wl_fixed_to_double(args[5].f),
-                              time: args[1].u, surface: Optional(args[2].o),
-                              serial: args[0].u, seat: seat)
+            let down = Down(args)
+            handler.touchDown(id: down.id, x: down.x, y: down.y, time: down.time, surface: down.surface,
+                              serial: down.serial, seat: seat)
         case .up:
-            handler.touchUp(id: args[2].i, time: args[1].u)
+            let up = Up(args)
+            handler.touchUp(id: up.id, time: up.time)
         case .motion:
-            handler.touchMotion(id: args[1].i, x: wl_fixed_to_double(args[2].f), y: wl_fixed_to_double(args[3].f),
-                                time: args[0].u)
+            let motion = Motion(args)
+            handler.touchMotion(id: motion.id, x: motion.x, y: motion.y, time: motion.time)
         case .frame:
             handler.touchFrame()
         case .cancel:
             handler.touchCancel()
         case .shape:
-            handler.touchShape(id: args[0].i, major: wl_fixed_to_double(args[1].f),
-                               minor: wl_fixed_to_double(args[2].f))
+            let shape = Shape(args)
+            handler.touchShape(id: shape.id, major: shape.major, minor: shape.minor)
         case .orientation:
-            handler.touchOrientation(id: args[0].i, degrees: wl_fixed_to_double(args[1].f))
+            let orientation = Orientation(args)
+            handler.touchOrientation(id: orientation.id, degrees: orientation.degrees)
         }
         return 0
+    }
+
+    // Each event's arguments by the names and in the order of wayland.xml, as the dispatcher
+    // receives them (no run-time cost: each accessor is one load).
+    private struct Down {
+        let args: UnsafeMutablePointer<wl_argument>
+        init(_ args: UnsafeMutablePointer<wl_argument>) { self.args = args }
+        var serial: UInt32 { args[0].u }
+        var time: UInt32 { args[1].u }
+        var surface: OpaquePointer? { Optional(args[2].o) }
+        var id: Int32 { args[3].i }
+        var x: Double { wl_fixed_to_double(args[4].f) }
+        var y: Double { wl_fixed_to_double(args[5].f) }
+    }
+    private struct Up {
+        let args: UnsafeMutablePointer<wl_argument>
+        init(_ args: UnsafeMutablePointer<wl_argument>) { self.args = args }
+        var serial: UInt32 { args[0].u }
+        var time: UInt32 { args[1].u }
+        var id: Int32 { args[2].i }
+    }
+    private struct Motion {
+        let args: UnsafeMutablePointer<wl_argument>
+        init(_ args: UnsafeMutablePointer<wl_argument>) { self.args = args }
+        var time: UInt32 { args[0].u }
+        var id: Int32 { args[1].i }
+        var x: Double { wl_fixed_to_double(args[2].f) }
+        var y: Double { wl_fixed_to_double(args[3].f) }
+    }
+    private struct Shape {
+        let args: UnsafeMutablePointer<wl_argument>
+        init(_ args: UnsafeMutablePointer<wl_argument>) { self.args = args }
+        var id: Int32 { args[0].i }
+        var major: Double { wl_fixed_to_double(args[1].f) }
+        var minor: Double { wl_fixed_to_double(args[2].f) }
+    }
+    private struct Orientation {
+        let args: UnsafeMutablePointer<wl_argument>
+        init(_ args: UnsafeMutablePointer<wl_argument>) { self.args = args }
+        var id: Int32 { args[0].i }
+        var degrees: Double { wl_fixed_to_double(args[1].f) }
     }
 
     /// ns timestamps for this wl_touch's events, where the compositor offers them.

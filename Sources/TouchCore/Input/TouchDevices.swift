@@ -6,7 +6,8 @@ public final class TouchDevices {
     private var assemblers: [InputDevice: TouchFrameAssembler] = [:]
     /// The device of the last event and its assembler: a touch frame's twenty-odd events
     /// (a motion and its timestamp per finger) all come from one device, and hashing the
-    /// device for each one was 2 % of the client's CPU on a ten-finger stream.
+    /// device for each one costs 5 % of the touch path's instructions (docs/benchmark.md,
+    /// "Performance devices").
     private var recent: (device: InputDevice, assembler: TouchFrameAssembler)?
     private let fingers: FingerIDSource
     private let devices: InputDeviceSource
