@@ -105,9 +105,7 @@ final class App {
         latency.onReport = { report in log?.write(.presented(LogPresented(report))) }
         latency.onWarning = { message in log?.write(.warning(message: message, kind: .latency)) }
         latency.onSummary = { text in session.perform(.showLatency(text)) }
-        presenter.onCommit = { [unowned self] size, scale in
-            if lifecycle.firstDraw() { log?.write(.ready(width: size.width, height: size.height, scale: scale)) }
-        }
+        presenter.onFirstCommit = { size, scale in log?.write(.ready(width: size.width, height: size.height, scale: scale)) }
         loop.onIdle = { [unowned self] in idle() }
         loop.pendingTouchGroups = {
             PendingTouchGroups(handedOnAtEndOfRead: session.touchscreens.handsOnGroupsAtEndOfRead,

@@ -19,8 +19,9 @@ final class SurfacePresenter {
 
     /// Called right before each buffer commit (presentation feedback must be asked for then).
     var onWillCommit: () -> Void = {}
-    /// Called after each commit with the logical size and scale committed.
-    var onCommit: (Size, Double) -> Void = { _, _ in }
+    /// Called once, after the first commit, with the logical size and scale committed (the
+    /// event log's `ready` line).
+    var onFirstCommit: ((Size, Double) -> Void)?
 
     init(registry: Registry, surface: Surface, renderer: ViewRenderer) {
         self.surface = surface
@@ -94,7 +95,10 @@ final class SurfacePresenter {
         onWillCommit()
         surface.present(buffer, scale: scale, logicalSize: logical,
                         damage: damage) {}
-        onCommit(window.size, scale)
+        if let onFirstCommit {
+            self.onFirstCommit = nil
+            onFirstCommit(window.size, scale)
+        }
         if !madeSpareBuffer {
             // The first touch changes the window's texts while the compositor still holds
             // the first frame's buffer: without a second buffer ready, that touch's commit
@@ -117,7 +121,10 @@ final class SurfacePresenter {
     private func commitLayersOnly(_ window: Window) {
         onWillCommit()
         surface.requestFrame {}
-        onCommit(window.size, scale)
+        if let onFirstCommit {
+            self.onFirstCommit = nil
+            onFirstCommit(window.size, scale)
+        }
     }
 
     /// The surface was replaced (`Surface.renew()`): the next frame draws everything, and

@@ -1,8 +1,8 @@
 import EventLogFormat
 
 /// Where the window is in its life, as the app wires it: configured or not, what it last
-/// logged of its configuration, the commit a configure is owed, the `ready` line and the
-/// decorations warning said once, and the harness's sync requests. One small value the
+/// logged of its configuration, the commit a configure is owed, the decorations warning
+/// said once, and the harness's sync requests. One small value the
 /// app keeps, so its flags change in one place and say why.
 struct WindowLifecycle {
     /// A configure arrived for the current surface: drawing may start.
@@ -13,7 +13,6 @@ struct WindowLifecycle {
     /// The last `configure` line, so an unchanged configure (a focus change, a repeated
     /// state) is not logged again.
     private var lastConfigure: LogLine?
-    private var announcedReady = false
     private var reportedDecorationProblem = false
     /// SIGUSR1s received and answered with a `sync` line.
     private var syncsRequested = 0
@@ -35,12 +34,6 @@ struct WindowLifecycle {
     mutating func surfaceReplaced() {
         isConfigured = false
         owesCommit = false
-    }
-
-    /// Whether this is the first commit with a buffer (the `ready` line, once).
-    mutating func firstDraw() -> Bool {
-        defer { announcedReady = true }
-        return !announcedReady
     }
 
     /// Whether this decorations problem is the first (told once).
