@@ -25,7 +25,7 @@ extension LogLine {
             self = .placard(LogPlacard(x: hundredths(placard.center.x), y: hundredths(placard.center.y),
                                        text: placard.text, state: placard.phase.rawValue))
         case .warning(let message, let kind):
-            self = .warning(message: message, kind: LogWarningKind(kind))
+            self = .warning(message: message, kind: .anomaly(kind))
         case .readout(let readout):
             self = .readout(LogReadout(readout))
         }
@@ -111,21 +111,6 @@ extension LogLine {
 /// Five decimals: a pen's pressure and distance arrive in steps of 1/65535, so these keep
 /// them exact.
 func fine(_ v: Double) -> Double { (v * 100_000).rounded() / 100_000 }
-
-extension LogWarningKind {
-    /// The core's anomaly under the same name.
-    public init(_ anomaly: AnomalyKind) {
-        switch anomaly {
-        case .duplicateDown: self = .duplicateDown
-        case .unknownID: self = .unknownID
-        case .noFrameAfterLastUp: self = .noFrameAfterLastUp
-        case .noFrames: self = .noFrames
-        case .framePerEvent: self = .framePerEvent
-        case .tabletTool: self = .tabletTool
-        case .outOfRange: self = .outOfRange
-        }
-    }
-}
 
 extension LogFrame {
     public init(_ frame: TouchFrame, spots: Int, seat: String?) {

@@ -1,3 +1,5 @@
+import TouchCore
+
 /// One line of touchspots' JSON Lines event log: the whole contract in one type.
 ///
 /// The client writes these (`EventLog`, the fd writer in the executable) and the harness and
@@ -58,15 +60,10 @@ public enum LogLine: Equatable, Sendable {
 }
 
 /// What a `warning` line is about: the core's anomalies under their own names (one
-/// behaviour, one name: `AnomalyKind`), and the executable's own troubles.
-public enum LogWarningKind: String, CaseIterable, Sendable {
-    case duplicateDown = "duplicate-down"
-    case unknownID = "unknown-id"
-    case noFrameAfterLastUp = "no-frame-after-last-up"
-    case noFrames = "no-frames"
-    case framePerEvent = "frame-per-event"
-    case tabletTool = "tablet-tool"
-    case outOfRange = "out-of-range"
+/// behaviour, one name: `AnomalyKind`, which `CompositorQuirk.anomaly` links to the
+/// workaround), and the executable's own troubles.
+public enum LogWarningKind: Hashable, Sendable, CaseIterable {
+    case anomaly(AnomalyKind)
     /// libdecor could not decorate the window (the compositor has no server-side
     /// decorations and no plugin loaded).
     case decorations
@@ -75,5 +72,25 @@ public enum LogWarningKind: String, CaseIterable, Sendable {
     /// The latency meter saw presentation feedback it could not use.
     case latency
     /// The event log's own reader was too slow and lines were dropped.
-    case eventLog = "event-log"
+    case eventLog
+
+    public static var allCases: [LogWarningKind] {
+        AnomalyKind.allCases.map { .anomaly($0) } + [.decorations, .scale, .latency, .eventLog]
+    }
+
+    /// As the log writes it.
+    public var rawValue: String {
+        switch self {
+        case .anomaly(let kind): kind.rawValue
+        case .decorations: "decorations"
+        case .scale: "scale"
+        case .latency: "latency"
+        case .eventLog: "event-log"
+        }
+    }
+
+    public init?(rawValue: String) {
+        guard let kind = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = kind
+    }
 }

@@ -48,12 +48,12 @@ public enum Replay {
 
     /// Warnings a harness cannot provoke: it injects well-formed events only.
     static let notInjectable: [LogWarningKind: String] = [
-        .duplicateDown: "a harness cannot inject a down for an id already down",
-        .unknownID: "a harness cannot inject events for ids that are not down",
-        .tabletTool: "a harness injects tablet events in order only",
-        .outOfRange: "a harness cannot inject axes beyond their range",
-        .framePerEvent: "the harness sends each recorded frame as one frame",
-        .noFrameAfterLastUp: "the harness sends a frame after every recorded frame",
+        .anomaly(.duplicateDown): "a harness cannot inject a down for an id already down",
+        .anomaly(.unknownID): "a harness cannot inject events for ids that are not down",
+        .anomaly(.tabletTool): "a harness injects tablet events in order only",
+        .anomaly(.outOfRange): "a harness cannot inject axes beyond their range",
+        .anomaly(.framePerEvent): "the harness sends each recorded frame as one frame",
+        .anomaly(.noFrameAfterLastUp): "the harness sends a frame after every recorded frame",
     ]
 
     /// Gaps longer than this in a recording are shortened to it (a user who paused).

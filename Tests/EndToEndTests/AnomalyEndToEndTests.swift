@@ -13,7 +13,7 @@ final class AnomalyEndToEndTests: EndToEndTestCase {
             try session.send("motion 1 \(300 + step * 10) 300")
             try session.sync()
         }
-        let warning = try session.eventLog.waitFor("the no-frames warning") { $0.warningKind == .noFrames }
+        let warning = try session.eventLog.waitFor("the no-frames warning") { $0.warningKind == .anomaly(.noFrames) }
         XCTAssertNotNil(warning.warning)
         let image = try session.screenshot("cage-no-frames.png")
         // The banner: dark red, top left, with light text.
@@ -21,7 +21,7 @@ final class AnomalyEndToEndTests: EndToEndTestCase {
         let text = image.count(x: 8, y: 44, width: 440, height: 50) { $0.r > 200 && $0.g > 200 && $0.b > 200 }
         XCTAssertGreaterThan(red, 5000, "the banner shows")
         XCTAssertGreaterThan(text, 100, "with its text")
-        XCTAssertEqual(try session.eventLog.events().filter { $0.warningKind == .noFrames }.count, 1, "said once")
+        XCTAssertEqual(try session.eventLog.events().filter { $0.warningKind == .anomaly(.noFrames) }.count, 1, "said once")
         try session.send("up 1")
     }
 }

@@ -88,7 +88,8 @@ final class EventLogContractTests: XCTestCase {
 
     func testAWarningKeepsTheAnomalysName() {
         for anomaly in AnomalyKind.allCases {
-            XCTAssertEqual(LogWarningKind(anomaly).rawValue, anomaly.rawValue)
+            XCTAssertEqual(LogWarningKind.anomaly(anomaly).rawValue, anomaly.rawValue)
+            XCTAssertEqual(LogWarningKind(rawValue: anomaly.rawValue), .anomaly(anomaly))
         }
     }
 

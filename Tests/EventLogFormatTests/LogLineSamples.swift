@@ -36,7 +36,7 @@ enum LogLineSamples {
         .label(text: "", slot: "tap"),
         .label(text: "Checkmark \"✓\"\n", slot: "checkmark"),
         .placard(LogPlacard(x: 512, y: 320.25, text: "Καλώς ήρθατε", state: "returning")),
-        .warning(message: "touch 3 is not down", kind: .unknownID),
+        .warning(message: "touch 3 is not down", kind: .anomaly(.unknownID)),
         .warning(message: "reader too slow", kind: .eventLog),
         .sync(count: 2),
         .presented(LogPresented(commit: 3, touchToCommitMs: 0.42, touchToPresentMs: 17.5, refreshMs: 16.667,

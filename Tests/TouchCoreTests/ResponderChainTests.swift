@@ -1,4 +1,4 @@
-import TouchCore
+@testable import TouchCore
 import XCTest
 
 /// Touch-to-view binding, the responder chain and the multiple-touch rule

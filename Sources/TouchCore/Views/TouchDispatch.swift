@@ -104,8 +104,8 @@ extension Window {
         bindings[touch.finger]
     }
 
-    /// The view an active finger is bound to.
-    public func boundView(for finger: FingerID) -> View? { bindings[finger] }
+    /// The view an active finger is bound to (for tests).
+    func boundView(for finger: FingerID) -> View? { bindings[finger] }
 
     /// Forgets every binding (a scene change): later events of those touches go nowhere.
     public func unbindAllTouches() { bindings.removeAll() }
