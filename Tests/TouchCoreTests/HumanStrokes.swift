@@ -20,7 +20,7 @@ import TouchCore
 /// - samples every 7-16 ms, with occasional bursts (two samples 1-2 ms apart) and
 ///   dropped samples.
 enum HumanStrokes {
-    enum Shape: String, CaseIterable {
+    enum Shape: String, CaseIterable, Sendable {
         case check, v, caret, x, rectangle, triangle, star, arrow, circle, pigtail
         case questionMark = "question mark", deleteMark = "delete mark"
         case leftSquareBracket = "left square bracket", rightSquareBracket = "right square bracket"
@@ -70,11 +70,14 @@ enum HumanStrokes {
         func p(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
         switch shape {
         case .check:
-            // A short leg down to the corner, a longer one up and away; left-handed
-            // people draw it mirrored, which the recognizer accepts too.
-            let cornerX = r.uniform(0.22...0.42), startY = r.uniform(0.35...0.7)
-            let endY = r.uniform(-0.05...0.15)
-            return ([p(0, startY), p(cornerX, 1), p(1, endY)], false)
+            // A short leg down to the corner, a longer one up and away, in the proportions
+            // measured on people's recognized checks (second leg 1.8-3.3 times the first,
+            // the first 27-62 degrees below the horizontal, p10-p90): the stroke's own turn
+            // (up to 12 degrees) and proportions (0.8-1.25) spread what is drawn here to
+            // about those ranges. Left-handed people draw it mirrored, which the
+            // recognizer accepts too.
+            return (legs(ratio: r.uniform(1.9...3.2), firstAngle: r.uniform(35...55), secondAngle: r.uniform(40...65)),
+                    false)
         case .v: return ([p(0, 0), p(0.5, 1), p(1, 0)], false)
         case .caret: return ([p(0, 1), p(0.5, 0), p(1, 1)], false)
         case .x: return ([p(0, 0), p(1, 1), p(1, 0), p(0, 1)], false)
@@ -121,18 +124,41 @@ enum HumanStrokes {
         }
     }
 
+    /// How one hand draws: the ranges every stroke's own values are drawn from, and, for
+    /// the shapes a person has a habit of drawing their own way, the corner points
+    /// (`People` makes these). `anyone` is the mix of the original test set.
+    struct Style: Sendable {
+        var size: ClosedRange<Double> = 80...600
+        var aspect: ClosedRange<Double> = 0.8...1.25
+        /// Degrees the whole stroke is turned by, either way.
+        var rotation = 12.0
+        /// How far (about normal, in the unit box) each corner point lands from the template's.
+        var cornerJitter = 0.03
+        var cornerRounding: ClosedRange<Double> = 0.02...0.08
+        var bow: Double = 0.07
+        var landingHookChance = 0.5
+        var liftingHookChance = 0.5
+        var mirrorChance = 0.3
+        var checkMirrorChance = 0.15
+        /// Corner points in a unit box for these shapes, instead of `template`.
+        var shapes: [Shape: @Sendable (inout Random) -> [Point]] = [:]
+
+        static let anyone = Style()
+    }
+
     /// One stroke of `shape`, as drawn from `seed` at `pace`.
-    static func stroke(_ shape: Shape, pace: Pace, seed: UInt64) -> [Sample] {
+    static func stroke(_ shape: Shape, pace: Pace, seed: UInt64, style: Style = .anyone) -> [Sample] {
         var r = Random(seed: seed ^ UInt64(Shape.allCases.firstIndex(of: shape)! << 40))
         var (points, curve) = template(shape, &r)
-        let size = r.uniform(80...600)
-        let aspect = r.uniform(0.8...1.25)
-        let angle = r.uniform(-12...12) * Double.pi / 180
+        if let own = style.shapes[shape] { (points, curve) = (own(&r), false) }
+        let size = r.uniform(style.size)
+        let aspect = r.uniform(style.aspect)
+        let angle = r.uniform(-style.rotation...style.rotation) * Double.pi / 180
         if !curve {
-            points = points.map { Point(x: $0.x + r.normal(0.03), y: $0.y + r.normal(0.03)) }
+            points = points.map { Point(x: $0.x + r.normal(style.cornerJitter), y: $0.y + r.normal(style.cornerJitter)) }
         }
-        if r.chance(0.3) && shape != .check { points = points.map { Point(x: 1 - $0.x, y: $0.y) } }
-        if shape == .check && r.chance(0.15) { points = points.map { Point(x: 1 - $0.x, y: $0.y) } }
+        if r.chance(style.mirrorChance) && shape != .check { points = points.map { Point(x: 1 - $0.x, y: $0.y) } }
+        if shape == .check && r.chance(style.checkMirrorChance) { points = points.map { Point(x: 1 - $0.x, y: $0.y) } }
         let origin = Point(x: r.uniform(300...500), y: r.uniform(250...400))
         points = points.map { q in
             let x = (q.x - 0.5) * size * aspect, y = (q.y - 0.5) * size / aspect
@@ -145,7 +171,7 @@ enum HumanStrokes {
         if curve {
             parts = [points]
         } else {
-            let round = size * r.uniform(0.02...0.08)
+            let round = size * r.uniform(style.cornerRounding)
             for i in 1..<points.count {
                 let a = points[i - 1], b = points[i]
                 let length = a.distance(to: b)
@@ -153,7 +179,7 @@ enum HumanStrokes {
                 let cutOut = i < points.count - 1 ? min(round, length / 3) : 0
                 let from = lerp(a, b, cutIn / length), to = lerp(a, b, 1 - cutOut / length)
                 // Straight parts bow a little, as a hand's arc does.
-                let bow = length * r.uniform(-0.07...0.07)
+                let bow = length * r.uniform(-style.bow...style.bow)
                 let normal = Point(x: -(b.y - a.y) / length, y: (b.x - a.x) / length)
                 let bowed = (1...5).map { k -> Point in
                     let t = Double(k) / 6
@@ -178,14 +204,14 @@ enum HumanStrokes {
             }
         }
         // Hooks at landing and lifting.
-        if r.chance(0.5) {
+        if r.chance(style.landingHookChance) {
             let first = parts[0][0], second = parts[0][min(2, parts[0].count - 1)]
             let direction = atan2(second.y - first.y, second.x - first.x) + Double.pi + r.uniform(-1.2...1.2)
             let length = r.uniform(3...12)
             let hook = Point(x: first.x + length * cos(direction), y: first.y + length * sin(direction))
             parts.insert([hook, first], at: 0)
         }
-        if r.chance(0.5) {
+        if r.chance(style.liftingHookChance) {
             let last = parts[parts.count - 1].last!, before = parts[parts.count - 1][max(0, parts[parts.count - 1].count - 3)]
             let turn = r.uniform(60...150) * Double.pi / 180 * (r.chance(0.5) ? 1 : -1)
             let direction = atan2(last.y - before.y, last.x - before.x) + turn
@@ -221,6 +247,19 @@ enum HumanStrokes {
             time += duration
         }
         return samples
+    }
+
+    /// A check or a V as corner points in a unit box: a first leg down `firstAngle` degrees
+    /// below the horizontal, a second `ratio` times as long going up `secondAngle` above it.
+    static func legs(ratio: Double, firstAngle: Double, secondAngle: Double) -> [Point] {
+        let a1 = firstAngle * Double.pi / 180, a2 = secondAngle * Double.pi / 180
+        let corner = Point(x: cos(a1), y: sin(a1))
+        let end = Point(x: corner.x + ratio * cos(a2), y: corner.y - ratio * sin(a2))
+        let points = [Point(x: 0, y: 0), corner, end]
+        let xs = points.map(\.x), ys = points.map(\.y)
+        let side = max(xs.max()! - xs.min()!, ys.max()! - ys.min()!)
+        let dx = (side - (xs.max()! - xs.min()!)) / 2 - xs.min()!, dy = (side - (ys.max()! - ys.min()!)) / 2 - ys.min()!
+        return points.map { Point(x: ($0.x + dx) / side, y: ($0.y + dy) / side) }
     }
 
     static func lerp(_ a: Point, _ b: Point, _ t: Double) -> Point {

@@ -15,13 +15,19 @@
 ///    leg's length (at least 3 px) of that leg, so strokes with more corners, loops and
 ///    curves fail while a hand's bowed second leg passes (on the generated set 30 % still
 ///    admits no other shape: the other rules carry the rejection too);
-/// 5. the first leg goes down, the second up, both to the same side (or the first
-///    nearly straight down), and the second goes at least 25 % sideways;
+/// 5. the first leg goes down, the second up, both to the same side (or one of them
+///    nearly straight), and the two together go sideways at least 25 % of the second;
 /// 6. the second leg is 1.3 to 8 times as long as the first, with and without the cuts
 ///    (a symmetric V is not a check), the first at least `checkmarkMinimumLength`, the
 ///    second at least three times that;
 /// 7. the turn between the legs is within `checkmarkMinimumAngle...checkmarkMaximumAngle`;
-/// 8. the ends are apart (at least half the second leg): closed shapes are not checks.
+/// 8. the ends are apart (at least half the second leg): closed shapes are not checks;
+/// 9. it is not a V: the first leg may be at most 50 degrees below the horizontal at a
+///    legs' ratio of 1.8, 25 degrees more for each further 1.0 of ratio (less below 1.8).
+///    People's V's that passed 1-8 have a second leg 1.3-1.8 times the first and a first
+///    leg 55-75 degrees steep; their checks a longer second leg (1.8-3.3, median 2.4) or a
+///    flatter first one (27-62, median 48; the missed ones 14-55, median 33)
+///    (docs/gestures.md, "Checkmark against V").
 enum CheckmarkShape {
     /// Whether `path` (the stroke's points in order, as recorded) is a checkmark.
     static func matches(_ path: [Point], settings: GestureSettings) -> Bool {
@@ -72,9 +78,18 @@ enum CheckmarkShape {
               length2 >= 1.3 * length1, length2 <= 8 * length1, uncut2 >= 1.3 * uncut1 else { return false }
 
         // 5. Directions (y grows downward).
-        guard leg1.dy > 0, leg2.dy < 0, abs(leg2.dx) >= 0.25 * length2 else { return false }
+        guard leg1.dy > 0, leg2.dy < 0, abs(leg1.dx + leg2.dx) >= 0.25 * length2 else { return false }
         let nearlyVertical = abs(leg1.dx) < 0.25 * length1
-        guard nearlyVertical || (leg1.dx < 0) == (leg2.dx < 0) else { return false }
+        guard nearlyVertical || (leg1.dx < 0) == (leg2.dx < 0) || abs(leg2.dx) < 0.25 * length2 else { return false }
+
+        // 9. Not a V: the steeper the first leg, the longer the second must be. Measured
+        // from the uncut ends too, the steeper and shorter way: cutting a small stroke's
+        // landing hook must not flatten a V's first leg, nor lengthen its second, into a
+        // check's.
+        let uncutLeg1 = (dx: c.x - points[0].x, dy: c.y - points[0].y)
+        let firstAngle = max(arcTangent(leg1.dy, abs(leg1.dx)), arcTangent(uncutLeg1.dy, abs(uncutLeg1.dx))) * 180 / Double.pi
+        let ratio = min(length2 / length1, uncut2 / uncut1)
+        guard firstAngle <= 50 + 25 * (ratio - 1.8) else { return false }
 
         // 7. The turn.
         let cosine = (leg1.dx * leg2.dx + leg1.dy * leg2.dy) / (length1 * length2)
