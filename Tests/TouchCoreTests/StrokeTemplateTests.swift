@@ -1,0 +1,55 @@
+import Foundation
+import TouchCore
+import XCTest
+
+/// Taught strokes on the generated people: each person teaches eight shapes by drawing
+/// each three times; then every person's strokes are matched against one teacher's
+/// templates. Rates are printed and written in docs/gestures.md ("Taught strokes").
+final class StrokeTemplateTests: XCTestCase {
+    static let taught: [HumanStrokes.Shape] = [.v, .caret, .x, .circle, .arrow, .triangle, .star, .pigtail]
+    static let strokesPerPace = 3
+
+    static func points(_ shape: HumanStrokes.Shape, _ person: Person, pace: HumanStrokes.Pace, seed: UInt64) -> [Point] {
+        HumanStrokes.stroke(shape, pace: pace, seed: seed, style: person.style).map(\.point)
+    }
+
+    /// What `teacher` taught: three medium strokes of every shape.
+    static func templates(taughtBy teacher: Person) -> StrokeTemplates {
+        StrokeTemplates(taught.map { shape in
+            StrokeTemplate(name: shape.rawValue,
+                           examples: (0..<3).map { points(shape, teacher, pace: .medium, seed: 500 + $0) })!
+        })
+    }
+
+    func testTaughtStrokesAreRecognized() {
+        var own = PeopleStrokeTests.Rate(), across = PeopleStrokeTests.Rate()
+        var byShape: [HumanStrokes.Shape: PeopleStrokeTests.Rate] = [:]
+        var byTeacher: [String: (own: PeopleStrokeTests.Rate, across: PeopleStrokeTests.Rate)] = [:]
+        for teacher in Person.all {
+            let templates = Self.templates(taughtBy: teacher)
+            for drawer in Person.all {
+                for shape in Self.taught {
+                    for (p, pace) in HumanStrokes.Pace.allCases.enumerated() {
+                        for seed in 0..<UInt64(Self.strokesPerPace) {
+                            let stroke = Self.points(shape, drawer, pace: pace, seed: 700 + seed + UInt64(p) << 20)
+                            let hit = templates.match(stroke)?.name == shape.rawValue
+                            if drawer.name == teacher.name {
+                                own.add(hit)
+                                byTeacher[teacher.name, default: (.init(), .init())].own.add(hit)
+                            } else {
+                                across.add(hit)
+                                byTeacher[teacher.name, default: (.init(), .init())].across.add(hit)
+                                byShape[shape, default: .init()].add(hit)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        print("templates: own strokes \(own), other people's \(across)")
+        print("templates: across people per shape: " + Self.taught.map { "\($0.rawValue) \(byShape[$0]!)" }.joined(separator: ", "))
+        print("templates: per teacher (own / across): " + Person.all.map { "\($0.name) \(byTeacher[$0.name]!.own) / \(byTeacher[$0.name]!.across)" }.joined(separator: ", "))
+        XCTAssertGreaterThanOrEqual(own.value, 0.95, "a person's own taught strokes")
+        XCTAssertGreaterThanOrEqual(across.value, 0.85, "strokes taught by another person")
+    }
+}
