@@ -30,7 +30,8 @@ extension LogLine {
             self = .gesture(LogGesture(name: try o.string("name"), count: try o.optionalInt("count"),
                                        direction: try o.optionalString("direction"),
                                        fingers: try o.optionalInt("fingers"), edge: try o.optionalString("edge"),
-                                       degrees: try o.optionalInt("degrees")))
+                                       degrees: try o.optionalInt("degrees"), template: try o.optionalString("template"),
+                                       score: try o.optionalDouble("score")))
         case .label: self = .label(text: try o.string("text"), slot: try o.string("slot"))
         case .placard:
             self = .placard(LogPlacard(x: try o.double("x"), y: try o.double("y"), text: try o.string("text"),

@@ -52,6 +52,8 @@ extension LogLine {
             if let edge = gesture.edge { JSONBytes.key("edge", string: edge, into: &out) }
             if let fingers = gesture.fingers { JSONBytes.key("fingers", int: fingers, into: &out) }
             if let degrees = gesture.degrees { JSONBytes.key("degrees", int: degrees, into: &out) }
+            if let template = gesture.template { JSONBytes.key("template", string: template, into: &out) }
+            if let score = gesture.score { JSONBytes.key("score", double: score, into: &out) }
         case .label(let text, let slot):
             JSONBytes.key("text", string: text, into: &out)
             JSONBytes.key("slot", string: slot, into: &out)

@@ -154,6 +154,8 @@ extension LogGesture {
         case .rotation(let direction, let degrees):
             self.init(name: "rotation", direction: direction.rawValue, degrees: degrees)
         case .edgeSwipe(let edge, let fingers): self.init(name: "edgeswipe", fingers: fingers, edge: edge.rawValue)
+        case .template(let template, let score):
+            self.init(name: "template", template: template, score: (score * 100).rounded() / 100)
         }
     }
 }

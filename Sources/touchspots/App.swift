@@ -73,8 +73,11 @@ final class App {
         registry.onOutputsChanged = { [weak surface] in surface?.outputsChanged() }
         inputs.keyboard.onAction = { [unowned self] action in perform(action) }
         for seat in registry.seats.values { inputs.attach(seat) }
-        registry.onSeatAdded = { [inputs] seat in inputs!.attach(seat) }
-        loop.nextDeadline = { [unowned registry] in
+        // Closures held by objects the app owns capture the others unowned: the app owns
+        // them all, and a strong capture would make a cycle (registry -> inputs -> latency
+        // -> registry) that outlives the app.
+        registry.onSeatAdded = { [unowned inputs = inputs!] seat in inputs.attach(seat) }
+        loop.nextDeadline = { [unowned registry, unowned session] in
             registry.seats.values.compactMap { $0.keyboard?.repeatDeadline }.reduce(session.nextDeadline) {
                 min($0 ?? .infinity, $1)
             }
@@ -85,7 +88,7 @@ final class App {
             let line = Array("touchspots: window decorations: \(message)\n".utf8)
             _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
         }
-        toplevel.onCommitNeeded = { surface.commit() }
+        toplevel.onCommitNeeded = { [unowned surface] in surface.commit() }
         toplevel.onConfigure = { [unowned self] configuration in
             let size = configuration.size.map { Size(width: Double($0.width), height: Double($0.height)) } ?? options.size
             session.resize(to: size)
@@ -97,17 +100,17 @@ final class App {
             return (Int32(size.width.rounded()), Int32(size.height.rounded()))
         }
         toplevel.onClose = { [loop] in loop.stop() }
-        presenter.onWillCommit = { latency.willCommit(surface) }
+        presenter.onWillCommit = { [unowned latency, unowned surface] in latency.willCommit(surface) }
         presenter.onScaleLowered = { asked, used in
             log?.write(.warning(message: "the compositor's scale \(asked) would need a buffer over \(BufferPool.maxBufferBytes >> 20) MiB; drawing at \(used)", kind: .scale))
         }
-        surface.onPresented = { commit, time in latency.presented(commit: commit, time) }
+        surface.onPresented = { [unowned latency] commit, time in latency.presented(commit: commit, time) }
         latency.onReport = { report in log?.write(.presented(LogPresented(report))) }
         latency.onWarning = { message in log?.write(.warning(message: message, kind: .latency)) }
-        latency.onSummary = { text in session.perform(.showLatency(text)) }
+        latency.onSummary = { [unowned session] text in session.perform(.showLatency(text)) }
         presenter.onFirstCommit = { size, scale in log?.write(.ready(width: size.width, height: size.height, scale: scale)) }
         loop.onIdle = { [unowned self] in idle() }
-        loop.pendingTouchGroups = {
+        loop.pendingTouchGroups = { [unowned session] in
             PendingTouchGroups(handedOnAtEndOfRead: session.touchscreens.handsOnGroupsAtEndOfRead,
                                holdUpAwaitingFrame: session.touchscreens.holdsUpAwaitingFrame,
                                eventsSinceFlush: session.touchscreens.eventsSinceFlush)

@@ -33,6 +33,7 @@ enum LogLineSamples {
         .gesture(LogGesture(name: "longpress", fingers: 2)),
         .gesture(LogGesture(name: "rotation", direction: "counterclockwise", degrees: 90)),
         .gesture(LogGesture(name: "edgeswipe", fingers: 1, edge: "left")),
+        .gesture(LogGesture(name: "template", template: "zigzag", score: 0.93)),
         .label(text: "", slot: "tap"),
         .label(text: "Checkmark \"✓\"\n", slot: "checkmark"),
         .placard(LogPlacard(x: 512, y: 320.25, text: "Καλώς ήρθατε", state: "returning")),
@@ -58,7 +59,8 @@ enum LogLineSamples {
         frame.hovers = [PenHover(id: -10, source: .pen, phase: .hover, location: Point(x: 1, y: 2),
                                  state: PenState(pressure: 0.123456789, tiltX: 1, tiltY: 2, distance: 0.5, buttons: [331]))]
         let gestures: [Gesture] = [.tap(count: 2), .swipe(.horizontal, fingers: 3), .pinch(.outward), .checkmark,
-                                   .longPress(fingers: 1), .rotation(.clockwise, degrees: 45), .edgeSwipe(.top, fingers: 2)]
+                                   .longPress(fingers: 1), .rotation(.clockwise, degrees: 45), .edgeSwipe(.top, fingers: 2),
+                                   .template(name: "circle", score: 0.876)]
         return [
             .scene("moveme"),
             .frame(frame, spots: 1),

@@ -46,10 +46,49 @@ final class StrokeTemplateTests: XCTestCase {
                 }
             }
         }
-        print("templates: own strokes \(own), other people's \(across)")
+        // Shapes nobody taught, matched to some taught one all the same.
+        var untaught = PeopleStrokeTests.Rate()
+        for teacher in Person.all {
+            let templates = Self.templates(taughtBy: teacher)
+            for shape in HumanStrokes.Shape.allCases where !Self.taught.contains(shape) && shape != .check {
+                for seed in 0..<UInt64(2) {
+                    untaught.add(templates.match(Self.points(shape, Person.all[Int(seed) % Person.all.count], pace: .medium,
+                                                             seed: 800 + seed)) != nil)
+                }
+            }
+        }
+        print("templates: own strokes \(own), other people's \(across), untaught shapes matched \(untaught)")
         print("templates: across people per shape: " + Self.taught.map { "\($0.rawValue) \(byShape[$0]!)" }.joined(separator: ", "))
         print("templates: per teacher (own / across): " + Person.all.map { "\($0.name) \(byTeacher[$0.name]!.own) / \(byTeacher[$0.name]!.across)" }.joined(separator: ", "))
         XCTAssertGreaterThanOrEqual(own.value, 0.95, "a person's own taught strokes")
         XCTAssertGreaterThanOrEqual(across.value, 0.85, "strokes taught by another person")
+    }
+
+    /// The detector reports a taught stroke when it lifts, and a check stays a check
+    /// whatever was taught (the rule comes first: docs/gestures.md).
+    func testATaughtStrokeIsReportedWhenItLiftsAndACheckStaysACheck() {
+        var settings = GestureSettings()
+        settings.strokes = Self.templates(taughtBy: Person.all[0])
+        let circle = HumanStrokes.stroke(.circle, pace: .medium, seed: 900, style: Person.all[0].style)
+        let found = HumanStrokeTests.gestures(of: circle, detector: GestureDetector(settings: settings))
+        XCTAssertEqual(found.count, 1, "\(found)")
+        guard case .template(let name, let score)? = found.first else { return XCTFail("\(found)") }
+        XCTAssertEqual(name, "circle")
+        XCTAssertGreaterThanOrEqual(score, settings.strokes.minimumScore)
+        var checks = 0
+        for person in Person.all {
+            for seed in 0..<UInt64(5) {
+                let check = HumanStrokes.stroke(.check, pace: .medium, seed: 950 + seed, style: person.style)
+                let gestures = HumanStrokeTests.gestures(of: check, detector: GestureDetector(settings: settings))
+                if gestures == [.checkmark] { checks += 1 }
+            }
+        }
+        XCTAssertGreaterThanOrEqual(checks, 58, "of 60 checks with eight shapes taught")
+    }
+
+    func testNothingTaughtMatchesNothing() {
+        let stroke = HumanStrokes.stroke(.circle, pace: .medium, seed: 1).map(\.point)
+        XCTAssertNil(StrokeTemplates().match(stroke))
+        XCTAssertNil(StrokeTemplate(name: "dot", examples: [[Point(x: 1, y: 1), Point(x: 1, y: 1)]]))
     }
 }

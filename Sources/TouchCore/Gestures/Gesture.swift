@@ -15,6 +15,9 @@ public enum Gesture: Equatable, Sendable {
     case rotation(RotationDirection, degrees: Int)
     /// A swipe that started at a window edge and went away from it (instead of `swipe`).
     case edgeSwipe(Edge, fingers: Int)
+    /// A one-finger stroke that matched a taught stroke (`StrokeTemplates`), with its
+    /// score (0...1).
+    case template(name: String, score: Double)
 
     /// The on-screen text, as docs/concepts.md gives it.
     public var label: String {
@@ -37,6 +40,8 @@ public enum Gesture: Equatable, Sendable {
         case .edgeSwipe(let edge, let fingers):
             let edgeName = edge.rawValue.prefix(1).uppercased() + edge.rawValue.dropFirst()
             return (fingers == 1 ? "" : "\(fingers)-Finger ") + "Swipe from the \(edgeName) Edge"
+        case .template(let name, _):
+            return "Stroke: \(name)"
         }
     }
 }

@@ -268,11 +268,16 @@ public final class GestureDetector {
         trackRotation(s)
     }
 
-    /// A one-finger stroke, as its finger lifts: a checkmark, else a swipe, else nothing.
+    /// A one-finger stroke, as its finger lifts: a checkmark, else a taught stroke, else a
+    /// swipe, else nothing (one stroke, one gesture: docs/gestures.md).
     private func judgeStroke(_ s: Session) -> Gesture? {
         if CheckmarkShape.matches(s.stroke, settings: settings) {
             s.recognized = true
             return .checkmark
+        }
+        if let match = settings.strokes.match(s.stroke) {
+            s.recognized = true
+            return .template(name: match.name, score: match.score)
         }
         return detectSwipe(s)
     }

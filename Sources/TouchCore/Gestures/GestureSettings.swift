@@ -30,6 +30,9 @@ public struct GestureSettings: Equatable, Sendable {
     public var edgeMargin = 24.0
     public var labelDuration = 1.6
     public var swipeLabelDuration = 2.0
+    /// Taught strokes, matched when a one-finger stroke that is no checkmark lifts. The
+    /// executable loads them from files and hands them over here, once.
+    public var strokes = StrokeTemplates()
 
     public init() {}
 

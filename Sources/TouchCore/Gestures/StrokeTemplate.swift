@@ -96,7 +96,7 @@ public struct StrokeTemplates: Equatable, Sendable {
     /// The least score that counts as a match.
     public var minimumScore: Double
 
-    public init(_ templates: [StrokeTemplate] = [], minimumScore: Double = 0.85) {
+    public init(_ templates: [StrokeTemplate] = [], minimumScore: Double = 0.89) {
         self.templates = templates
         self.minimumScore = minimumScore
     }

@@ -8,7 +8,7 @@ public final class PlaygroundScene: Scene {
     public let name = "playground"
     public static let guideText = "Touch the screen with one or more fingers"
     /// Label slots, top to bottom.
-    public static let slots = ["tap", "swipe", "pinch", "checkmark", "longpress", "rotation"]
+    public static let slots = ["tap", "swipe", "pinch", "checkmark", "longpress", "rotation", "template"]
 
     public var onEvent: (SceneEvent) -> Void = { _ in }
     private let settings: GestureSettings
@@ -137,6 +137,7 @@ public final class PlaygroundScene: Scene {
             case .longPress: slot = "longpress"; duration = settings.labelDuration
             case .rotation: slot = "rotation"; duration = settings.labelDuration
             case .edgeSwipe: slot = "swipe"; duration = settings.swipeLabelDuration
+            case .template: slot = "template"; duration = settings.labelDuration
             }
             setLabel(slot, gesture.label)
             window.timers.cancel(expiries[slot])
