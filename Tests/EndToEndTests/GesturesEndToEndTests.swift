@@ -29,10 +29,12 @@ final class GesturesEndToEndTests: EndToEndTestCase {
         let shown = try session.eventLog.waitFor("label '\(text)'") {
             $0.label.map { $0.slot == slot && $0.text == text } ?? false
         }
+        // Timed from the moment the label's line is read, not after the screenshot: a
+        // screenshot syncs with the client first, which takes a while under the sanitizer.
+        let start = Date()
         XCTAssertEqual(shown, .label(text: text, slot: slot))
         let image = try session.screenshot("\(name)-label.png")
         XCTAssertGreaterThan(darkPixels(image, slot: slot), 300, "\(text) is drawn")
-        let start = Date()
         try session.eventLog.waitFor(timeout: duration + 3, "label \(slot) cleared") {
             $0.label.map { $0.slot == slot && $0.text.isEmpty } ?? false
         }
