@@ -47,6 +47,10 @@ extension LogLine {
                                            refreshMs: try o.optionalDouble("refreshMs"),
                                            discarded: try o.optionalBool("discarded"),
                                            waitedForFrame: try o.optionalBool("waitedForFrame")))
+        case .teach:
+            self = .teach(LogTeach(name: try o.string("name"), step: try o.string("step"), examples: try o.int("examples"),
+                                   needed: try o.int("needed"), agreement: try o.optionalDouble("agreement"),
+                                   save: try o.optionalDoubles("save"), path: try o.optionalString("path")))
         case .readout:
             self = .readout(LogReadout(touches: try o.int("touches"), maxTouches: try o.int("maxTouches"),
                                        framesPerSecond: try o.double("framesPerSecond"),

@@ -77,6 +77,17 @@ extension LogLine {
                 JSONBytes.key("refreshMs", orNull: presented.refreshMs, into: &out)
             }
             if let waited = presented.waitedForFrame { JSONBytes.key("waitedForFrame", bool: waited, into: &out) }
+        case .teach(let teach):
+            JSONBytes.key("name", string: teach.name, into: &out)
+            JSONBytes.key("step", string: teach.step, into: &out)
+            JSONBytes.key("examples", int: teach.examples, into: &out)
+            JSONBytes.key("needed", int: teach.needed, into: &out)
+            if let agreement = teach.agreement { JSONBytes.key("agreement", double: agreement, into: &out) }
+            if let save = teach.save {
+                JSONBytes.openKey("save", into: &out)
+                JSONBytes.array(save, into: &out) { JSONBytes.encode($0, into: &$1) }
+            }
+            if let path = teach.path { JSONBytes.key("path", string: path, into: &out) }
         case .readout(let readout):
             JSONBytes.key("touches", int: readout.touches, into: &out)
             JSONBytes.key("maxTouches", int: readout.maxTouches, into: &out)

@@ -28,6 +28,8 @@ extension LogLine {
             self = .warning(message: message, kind: .anomaly(kind))
         case .readout(let readout):
             self = .readout(LogReadout(readout))
+        case .lesson(let lesson):
+            self = .teach(LogTeach(lesson))
         }
     }
 
@@ -47,7 +49,7 @@ extension LogLine {
             JSONBytes.key("chain", strings: chain, into: &out)
             JSONBytes.key("handledBy", orNull: handledBy, into: &out)
             out.append(UInt8(ascii: "}"))
-        case .scene, .hit, .gesture, .label, .placard, .warning, .readout:
+        case .scene, .hit, .gesture, .label, .placard, .warning, .readout, .lesson:
             LogLine(event, seat: seat).encode(into: &out)
         }
     }
@@ -173,5 +175,16 @@ extension LogReadout {
                              pressure: f.pressure.map(fine),
                              major: f.major, minor: f.minor, orientation: f.orientation)
                   })
+    }
+}
+
+extension LogTeach {
+    /// The lesson's line; the agreement to three decimals, the Save button's place to
+    /// hundredths of a pixel. The executable adds `path` once the stroke is saved.
+    public init(_ lesson: StrokeLesson, path: String? = nil) {
+        func hundredths(_ v: Double) -> Double { (v * 100).rounded() / 100 }
+        self.init(name: lesson.name, step: lesson.step.rawValue, examples: lesson.examples.count, needed: lesson.needed,
+                  agreement: lesson.agreement.map { ($0 * 1000).rounded() / 1000 },
+                  save: lesson.saveAt.map { [hundredths($0.x), hundredths($0.y)] }, path: path)
     }
 }

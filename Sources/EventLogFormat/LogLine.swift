@@ -29,11 +29,12 @@ public enum LogLine: Equatable, Sendable {
     case sync(count: Int)
     case presented(LogPresented)
     case readout(LogReadout)
+    case teach(LogTeach)
 
     /// The line's `type`, one per case.
     public enum Kind: String, CaseIterable, Sendable {
         case scene, ready, configure, seat, frame, hit, responder, gesture, label, placard, warning,
-             sync, presented, readout
+             sync, presented, readout, teach
     }
 
     public var kind: Kind {
@@ -52,6 +53,7 @@ public enum LogLine: Equatable, Sendable {
         case .sync: .sync
         case .presented: .presented
         case .readout: .readout
+        case .teach: .teach
         }
     }
 
@@ -73,9 +75,11 @@ public enum LogWarningKind: Hashable, Sendable, CaseIterable {
     case latency
     /// The event log's own reader was too slow and lines were dropped.
     case eventLog
+    /// A stroke file was skipped (docs/gestures.md, "Stroke files").
+    case template
 
     public static var allCases: [LogWarningKind] {
-        AnomalyKind.allCases.map { .anomaly($0) } + [.decorations, .scale, .latency, .eventLog]
+        AnomalyKind.allCases.map { .anomaly($0) } + [.decorations, .scale, .latency, .eventLog, .template]
     }
 
     /// As the log writes it.
@@ -86,6 +90,7 @@ public enum LogWarningKind: Hashable, Sendable, CaseIterable {
         case .scale: "scale"
         case .latency: "latency"
         case .eventLog: "event-log"
+        case .template: "template"
         }
     }
 

@@ -165,3 +165,26 @@ public struct LogReadout: Equatable, Sendable {
         }
     }
 }
+
+/// A `teach` line: a stroke lesson (`--record-gesture`) moved on a step.
+public struct LogTeach: Equatable, Sendable {
+    public var name: String
+    /// "draw", "confirm" or "taught".
+    public var step: String
+    /// Drawings so far.
+    public var examples: Int
+    public var needed: Int
+    /// From "confirm" on: the least score of one drawing against the others.
+    public var agreement: Double?
+    /// At "confirm": the Save button's centre, window px.
+    public var save: [Double]?
+    /// At "taught": the file the stroke was saved to; absent when it could not be (a
+    /// `template` warning says why).
+    public var path: String?
+
+    public init(name: String, step: String, examples: Int, needed: Int, agreement: Double? = nil,
+                save: [Double]? = nil, path: String? = nil) {
+        self.name = name; self.step = step; self.examples = examples; self.needed = needed
+        self.agreement = agreement; self.save = save; self.path = path
+    }
+}

@@ -48,8 +48,7 @@ final class App {
             throw UsageError("unknown scene '\(options.scene)' (scenes: \(Stage.sceneNames.joined(separator: ", ")))")
         }
         self.session = session
-        // Hit and responder events are only ever written to the log.
-        session.reportsRouting = log != nil
+        session.reportsRouting = log != nil  // hit and responder events are only ever logged
         session.window.allowsLayers = options.usesLayers && registry.subcompositor != nil
             && !CompositorQuirk.directScanoutHidesSubsurfaces.workAround {
                 CompositorQuirk.hidesSubsurfaces(offering: registry.offeredInterfaces)
@@ -60,6 +59,8 @@ final class App {
         frameTouches.contentSize = { [session] in session.window.size }
         inputs = SeatInputs(session: session, surface: surface, frameTouches: frameTouches, latency: latency, log: log)
         wire()
+        for problem in options.strokeProblems { log.tell(problem, kind: .template) }
+        if let name = options.teaching { session.teach(name) }
         toplevel.setMinimumSize(width: 200, height: 150)
         // The initial commit carries no buffer; the first configure answers it.
         surface.commit()
@@ -84,9 +85,7 @@ final class App {
         }
         toplevel.onProblem = { [unowned self] message in
             guard lifecycle.firstDecorationProblem() else { return }
-            log?.write(.warning(message: "window decorations: \(message)", kind: .decorations))
-            let line = Array("touchspots: window decorations: \(message)\n".utf8)
-            _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+            log.tell("window decorations: \(message)", kind: .decorations)
         }
         toplevel.onCommitNeeded = { [unowned surface] in surface.commit() }
         toplevel.onConfigure = { [unowned self] configuration in
@@ -174,6 +173,7 @@ final class App {
     /// The session's one sink: every event becomes a log line. A frame names its seat
     /// when more than one seat can touch.
     private func record(_ event: TouchSessionEvent) {
+        if case .lesson(let lesson) = event, lesson.step == .taught { return StrokeFiles.save(lesson, log: log) }
         guard let log else { return }
         if case .frame(let frame, _) = event, session.touchscreens.count > 1 {
             log.write(event, seat: inputs.seatName(of: frame.device))

@@ -206,3 +206,13 @@ final class EventLog {
         onFailure(failure)
     }
 }
+
+extension Optional where Wrapped == EventLog {
+    /// A problem the person running touchspots should see: on stderr, and as a `warning`
+    /// line when there is a log.
+    func tell(_ message: String, kind: LogWarningKind) {
+        self?.write(.warning(message: message, kind: kind))
+        let line = Array("touchspots: \(message)\n".utf8)
+        _ = line.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    }
+}

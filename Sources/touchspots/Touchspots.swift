@@ -54,6 +54,13 @@ struct Touchspots: ParsableCommand {
                                valueName: "KEY=VALUE"))
     var gestureOverrides: [String] = []
 
+    @Option(name: .customLong("record-gesture"),
+            help: ArgumentHelp("Teach touchspots a stroke: draw it three times, Save, and it is kept in $XDG_CONFIG_HOME/touchspots/strokes/NAME.stroke and recognized from then on (NAME: a-z, 0-9 and '-').",
+                               valueName: "NAME"))
+    var recordGesture: String?
+
+    @Flag(help: "List the taught strokes (their files: shipped in the package's share/touchspots/strokes, yours in $XDG_CONFIG_HOME/touchspots/strokes) and exit.")
+    var listStrokes = false
 
     @Option(help: ArgumentHelp("Read gesture thresholds from PATH ('key = value' lines). Default: $XDG_CONFIG_HOME/touchspots/gestures.conf when it exists.",
                                valueName: "PATH"))
@@ -63,22 +70,38 @@ struct Touchspots: ParsableCommand {
         guard Stage.sceneNames.contains(scene) else {
             throw ValidationError("--scene must be one of \(Stage.sceneNames.joined(separator: ", "))")
         }
+        if let recordGesture {
+            do { try StrokeTemplate.validate(name: recordGesture) } catch {
+                throw ValidationError("--record-gesture: \(error.description)")
+            }
+        }
     }
 
     func run() throws {
         // A closed event log pipe is an EPIPE to handle, not a signal that kills.
         signal(SIGPIPE, SIG_IGN)
-        let gestures: GestureSettings
+        var gestures: GestureSettings
         // A bad --gesture value or config file is a usage error, like a bad flag.
         do { gestures = try gestureSettings() } catch let error as UsageError {
             printError(error.description)
             throw ExitCode(64)
         }
+        // Taught strokes: a bad stroke file is skipped and told, never fatal.
+        let strokes = StrokeFiles.load(from: [StrokeFiles.shippedDirectory] + (StrokeFiles.userDirectory.map { [$0] } ?? []))
+        if listStrokes {
+            for problem in strokes.problems { printError(problem) }
+            for template in strokes.templates {
+                print("\(template.name)\t\(template.examples.count) example\(template.examples.count == 1 ? "" : "s")\t\(strokes.paths[template.name]!)")
+            }
+            return
+        }
+        gestures.strokes.templates = strokes.templates
         let options = AppOptions(displayName: display, fullscreen: fullscreen,
                                   size: Size(width: Double(size.width), height: Double(size.height)),
                                   eventLogPath: eventLog, fontFamily: font, gestures: gestures,
                                   scene: scene, showsPanel: panel, showsTrails: trails,
-                                  usesLayers: !singleBuffer)
+                                  usesLayers: !singleBuffer, strokeProblems: strokes.problems,
+                                  teaching: recordGesture)
         do {
             let app = try App(options: options)
             try app.run()
@@ -100,7 +123,7 @@ struct Touchspots: ParsableCommand {
         if let path {
             let explicit = config != nil
             if explicit || access(path, F_OK) == 0 {
-                let text = try readConfig(path)
+                let text = try SmallTextFile.read(path, what: "the config file")
                 do { try settings.apply(configuration: text, source: path) } catch {
                     throw UsageError("\(error)")
                 }
@@ -119,41 +142,6 @@ struct Touchspots: ParsableCommand {
             return "\(xdg)/touchspots/gestures.conf"
         }
         return getenv("HOME").map { "\(String(cString: $0))/.config/touchspots/gestures.conf" }
-    }
-
-    /// Config files are small text: at most this many bytes.
-    static let configLimit = 64 << 10
-
-    /// The config file's text. It must be a regular file (a FIFO or /dev/zero would block
-    /// or never end) of at most `configLimit` bytes.
-    private func readConfig(_ path: String) throws -> String {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            throw UsageError("cannot read the config file \(path): \(String(cString: strerror(errno)))")
-        }
-        guard info.st_mode & S_IFMT == S_IFREG else {
-            throw UsageError("the config file \(path) is not a regular file")
-        }
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else {
-            throw UsageError("cannot read the config file \(path): \(String(cString: strerror(errno)))")
-        }
-        defer { close(fd) }
-        var bytes = [UInt8](repeating: 0, count: Self.configLimit + 1)
-        var count = 0
-        while count < bytes.count {
-            let n = bytes[count...].withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n >= 0 else {
-                throw UsageError("cannot read the config file \(path): \(String(cString: strerror(errno)))")
-            }
-            if n == 0 { break }
-            count += n
-        }
-        guard count <= Self.configLimit else {
-            throw UsageError("the config file \(path) is larger than \(Self.configLimit >> 10) KiB")
-        }
-        return String(decoding: bytes[..<count], as: UTF8.self)
     }
 
     private func printError(_ message: String) {

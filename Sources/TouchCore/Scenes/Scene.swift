@@ -34,6 +34,8 @@ public enum SceneEvent: Equatable, Sendable {
     case placard(PlacardState)
     /// A scene started.
     case scene(String)
+    /// A stroke lesson moved on a step (TeachStrokeScene).
+    case lesson(StrokeLesson)
 }
 
 extension Scene {

@@ -41,6 +41,11 @@ public final class Stage {
     /// Replaces the scene (no-op for the current one or an unknown name).
     public func show(_ name: String) {
         guard name != scene.name, let next = Stage.makeScene(name, settings: settings) else { return }
+        show(next)
+    }
+
+    /// Replaces the scene with `next`, one of the bar's or not (a stroke lesson).
+    public func show(_ next: Scene) {
         window.unbindAllTouches()
         for view in window.subviews { view.removeFromSuperview() }
         overlays.sceneChanged()

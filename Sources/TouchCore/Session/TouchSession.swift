@@ -138,6 +138,23 @@ public final class TouchSession {
     /// Switches to a scene by name (no-op for the current one or an unknown name).
     public func showScene(_ name: String) { stage.show(name) }
 
+    /// Starts a lesson teaching the stroke `name` (`--record-gesture`); a name that
+    /// `StrokeTemplate.validate(name:)` refuses is the caller's to refuse first.
+    public func teach(_ name: String) {
+        stage.show(TeachStrokeScene(strokeName: name, minimumScore: settings.strokes.minimumScore))
+    }
+
+    /// A taught stroke is matched from now on (replacing one of the same name), and the
+    /// playground follows its lesson so it can be tried at once.
+    private func learn(_ lesson: StrokeLesson) {
+        guard let template = StrokeTemplate(name: lesson.name, examples: lesson.examples) else { return }
+        for detector in [gestures, penGestures] {
+            detector.settings.strokes.templates.removeAll { $0.name == lesson.name }
+            detector.settings.strokes.templates.append(template)
+        }
+        stage.show("playground")
+    }
+
     /// The earliest clock time at which `flush()` has something due.
     public var nextDeadline: Double? { window.timers.nextDeadline }
 
@@ -192,6 +209,9 @@ public final class TouchSession {
         case .gesture(let gesture): sink(.gesture(gesture))
         case .label(let slot, let text): sink(.label(slot: slot, text: text))
         case .placard(let placard): sink(.placard(placard))
+        case .lesson(let lesson):
+            sink(.lesson(lesson))
+            if lesson.step == .taught { learn(lesson) }
         }
     }
 

@@ -18,6 +18,9 @@ public enum TouchSessionEvent: Sendable {
     case label(slot: String, text: String)
     /// The MoveMe placard changed.
     case placard(PlacardState)
+    /// A stroke lesson moved on a step; at `taught` the session matches the stroke from
+    /// then on, and the executable saves it.
+    case lesson(StrokeLesson)
     /// Something odd in what the compositor sent, and its kind.
     case warning(String, kind: AnomalyKind)
     /// The instrument panel's numbers, each time it is refreshed (only while shown).

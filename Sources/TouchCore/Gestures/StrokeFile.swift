@@ -1,0 +1,79 @@
+/// The text form of a taught stroke, one small file per stroke (docs/gestures.md, "Stroke
+/// files"):
+///
+///     # touchspots stroke 1
+///     example 12,40 18,52 25,63 ...
+///     example 10,35 17,50 ...
+///
+/// The first line names the format; every `example` line is one drawing of the stroke as
+/// `x,y` points in any unit (only the shape counts); `#` starts a comment. The name is the
+/// file's. Parsing is here, in the core, so the rules are tested without files; the
+/// executable reads the files.
+extension StrokeTemplate {
+    public static let fileHeader = "# touchspots stroke 1"
+    /// Names a stroke may not take: the built-in gestures' own.
+    public static let reservedNames: Set<String> = ["tap", "swipe", "pinch", "checkmark", "longpress", "rotation",
+                                                     "edgeswipe", "template"]
+
+    /// Why a stroke's name or text was refused.
+    public struct FileError: Error, CustomStringConvertible, Equatable, Sendable {
+        public let description: String
+    }
+
+    /// Refuses an empty name, one with anything but a-z, 0-9 and '-' (so no '/' and no
+    /// '..'), one starting with '-', a name over 40 characters, and a built-in gesture's.
+    public static func validate(name: String) throws(FileError) {
+        guard !name.isEmpty, name.utf8.count <= 40 else {
+            throw FileError(description: "a stroke's name needs 1 to 40 characters, not '\(name)'")
+        }
+        guard name.utf8.allSatisfy({ (0x61...0x7a).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2d }),
+              name.utf8.first != 0x2d else {
+            throw FileError(description: "a stroke's name may hold only a-z, 0-9 and '-' (not first): '\(name)'")
+        }
+        guard !reservedNames.contains(name) else {
+            throw FileError(description: "'\(name)' is a built-in gesture's name")
+        }
+    }
+
+    /// Reads a stroke file's text.
+    public init(name: String, text: String) throws(FileError) {
+        try Self.validate(name: name)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).trimmingSpaces }
+        guard lines.first == Self.fileHeader else {
+            throw FileError(description: "the first line must be '\(Self.fileHeader)'")
+        }
+        lines.removeFirst()
+        var examples: [[Point]] = []
+        for (index, line) in lines.enumerated() where !line.isEmpty && !line.hasPrefix("#") {
+            let words = line.split(separator: " ")
+            guard words.first == "example" else {
+                throw FileError(description: "line \(index + 2): expected 'example x,y x,y ...'")
+            }
+            var points: [Point] = []
+            for word in words.dropFirst() {
+                let parts = word.split(separator: ",")
+                guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]), x.isFinite, y.isFinite else {
+                    throw FileError(description: "line \(index + 2): '\(word)' is not a point x,y")
+                }
+                points.append(Point(x: x, y: y))
+            }
+            guard points.count >= 2 else { throw FileError(description: "line \(index + 2): an example needs two points or more") }
+            examples.append(points)
+        }
+        guard !examples.isEmpty else { throw FileError(description: "no example line") }
+        guard let template = StrokeTemplate(name: name, examples: examples) else {
+            throw FileError(description: "every example is a single point")
+        }
+        self = template
+    }
+
+    /// A stroke file's text for `examples`, as drawn (surface px, two decimals).
+    public static func text(examples: [[Point]]) -> String {
+        func number(_ v: Double) -> String {
+            let hundredths = (v * 100).rounded() / 100
+            return hundredths == hundredths.rounded() ? String(Int(hundredths)) : String(hundredths)
+        }
+        return ([fileHeader] + examples.map { "example " + $0.map { "\(number($0.x)),\(number($0.y))" }.joined(separator: " ") })
+            .joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,112 @@
+import EventLogFormat
+import Glibc
+import TouchCore
+
+/// Taught strokes on disk (docs/gestures.md, "Stroke files"): one `NAME.stroke` file per
+/// stroke, the shipped ones in the package's data folder (`/usr/share/touchspots/strokes`,
+/// found from the binary as `../share/touchspots/strokes`), the user's in
+/// `$XDG_CONFIG_HOME/touchspots/strokes` (`~/.config/...`). A user's file of the same name
+/// wins. A file that cannot be read or parsed is skipped and told, never fatal.
+enum StrokeFiles {
+    struct Loaded {
+        var templates: [StrokeTemplate] = []
+        /// Each template's file.
+        var paths: [String: String] = [:]
+        /// What was skipped, and why, one message per file.
+        var problems: [String] = []
+    }
+
+    /// The user's folder, where `--record-gesture` saves.
+    static var userDirectory: String? {
+        if let xdg = getenv("XDG_CONFIG_HOME").map({ String(cString: $0) }), xdg.hasPrefix("/") {
+            return "\(xdg)/touchspots/strokes"
+        }
+        return getenv("HOME").map { "\(String(cString: $0))/.config/touchspots/strokes" }
+    }
+
+    /// The package's folder, beside the binary's `bin`.
+    static var shippedDirectory: String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return "/usr/share/touchspots/strokes" }
+        let binary = String(cString: buffer)
+        let bin = binary.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        return "\(bin)/../share/touchspots/strokes"
+    }
+
+    /// Every `*.stroke` in `directories`, later folders winning by name.
+    static func load(from directories: [String]) -> Loaded {
+        var byName: [String: (template: StrokeTemplate, path: String)] = [:]
+        var loaded = Loaded()
+        for directory in directories {
+            for file in files(in: directory) where file.hasSuffix(".stroke") {
+                let name = String(file.dropLast(".stroke".count))
+                let path = "\(directory)/\(file)"
+                do {
+                    let text = try SmallTextFile.read(path, what: "the stroke file")
+                    let template = try StrokeTemplate(name: name, text: text)
+                    byName[name] = (template, path)
+                } catch let error as StrokeTemplate.FileError {
+                    loaded.problems.append("skipped the stroke file \(path): \(error.description)")
+                } catch {
+                    loaded.problems.append("skipped the stroke file \(path): \(error)")
+                }
+            }
+        }
+        for name in byName.keys.sorted() {
+            loaded.templates.append(byName[name]!.template)
+            loaded.paths[name] = byName[name]!.path
+        }
+        return loaded
+    }
+
+    /// The names in `directory`, sorted; none when it does not exist.
+    private static func files(in directory: String) -> [String] {
+        guard let dir = opendir(directory) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            if !name.hasPrefix(".") { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    /// Saves a taught stroke as `NAME.stroke` in the user's folder (made if missing),
+    /// through a temporary file renamed over the old one, and logs its `teach` line with
+    /// the path; a stroke that cannot be saved is told as a `template` warning (it is
+    /// still matched until touchspots exits).
+    static func save(_ lesson: StrokeLesson, log: EventLog?) {
+        do {
+            guard let directory = userDirectory else { throw UsageError("neither XDG_CONFIG_HOME nor HOME is set") }
+            try makeDirectories(directory)
+            let path = "\(directory)/\(lesson.name).stroke"
+            let bytes = Array(StrokeTemplate.text(examples: lesson.examples).utf8)
+            let temporary = "\(path).\(getpid()).tmp"
+            let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard fd >= 0 else { throw UsageError("cannot write \(temporary): \(String(cString: strerror(errno)))") }
+            let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            let closed = close(fd)
+            guard written == bytes.count, closed == 0, rename(temporary, path) == 0 else {
+                let reason = String(cString: strerror(errno))
+                unlink(temporary)
+                throw UsageError("cannot write \(path): \(reason)")
+            }
+            log?.write(.teach(LogTeach(lesson, path: path)))
+        } catch {
+            log.tell("the stroke '\(lesson.name)' was not saved: \(error)", kind: .template)
+            log?.write(.teach(LogTeach(lesson)))
+        }
+    }
+
+    /// `mkdir -p`.
+    private static func makeDirectories(_ path: String) throws {
+        var prefix = ""
+        for part in path.split(separator: "/") {
+            prefix += "/\(part)"
+            if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
+                throw UsageError("cannot make \(prefix): \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+}
