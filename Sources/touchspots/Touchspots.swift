@@ -90,6 +90,9 @@ struct Touchspots: ParsableCommand {
         let strokes = StrokeFiles.load(from: [StrokeFiles.shippedDirectory] + (StrokeFiles.userDirectory.map { [$0] } ?? []))
         if listStrokes {
             for problem in strokes.problems { printError(problem) }
+            if strokes.templates.isEmpty {
+                printError("no strokes in \(([StrokeFiles.shippedDirectory] + (StrokeFiles.userDirectory.map { [$0] } ?? [])).joined(separator: " or "))")
+            }
             for template in strokes.templates {
                 print("\(template.name)\t\(template.examples.count) example\(template.examples.count == 1 ? "" : "s")\t\(strokes.paths[template.name]!)")
             }

@@ -64,8 +64,11 @@ public final class TeachStrokeScene: Scene {
 
     public func install(in window: Window) {
         for view in [sketch, prompt, hint, touchable, saveButton, againButton] as [View] { window.addSubview(view) }
-        show()
+        update()
     }
+
+    /// Tells the lesson's start, once the scene's own start is told.
+    public func start() { onEvent(.lesson(lesson)) }
 
     public func layout(in window: Window) {
         let bounds = window.bounds
@@ -161,8 +164,14 @@ public final class TeachStrokeScene: Scene {
         show()
     }
 
-    /// Texts and buttons for the lesson's step, and its `teach` event.
+    /// The lesson's step, shown and told.
     private func show() {
+        update()
+        onEvent(.lesson(lesson))
+    }
+
+    /// Texts and buttons for the lesson's step.
+    private func update() {
         switch lesson.step {
         case .draw:
             prompt.text = "Draw '\(lesson.name)' (\(lesson.examples.count + 1) of \(lesson.needed))"
@@ -176,7 +185,6 @@ public final class TeachStrokeScene: Scene {
         }
         saveButton.isHidden = lesson.step != .confirm
         againButton.isHidden = lesson.step != .confirm
-        onEvent(.lesson(lesson))
     }
 }
 

@@ -141,7 +141,9 @@ public final class TouchSession {
     /// Starts a lesson teaching the stroke `name` (`--record-gesture`); a name that
     /// `StrokeTemplate.validate(name:)` refuses is the caller's to refuse first.
     public func teach(_ name: String) {
-        stage.show(TeachStrokeScene(strokeName: name, minimumScore: settings.strokes.minimumScore))
+        let lesson = TeachStrokeScene(strokeName: name, minimumScore: settings.strokes.minimumScore)
+        stage.show(lesson)
+        lesson.start()
     }
 
     /// A taught stroke is matched from now on (replacing one of the same name), and the

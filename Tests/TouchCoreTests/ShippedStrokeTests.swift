@@ -1,0 +1,100 @@
+import Foundation
+import TouchCore
+import XCTest
+
+/// The strokes touchspots ships (data/strokes, made by scripts/make-shipped-strokes), on
+/// the generated people through the whole detector: what each shape is reported as, per
+/// shape and pace, with nothing taught by the person. Printed and written in
+/// docs/gestures.md ("Shipped strokes").
+final class ShippedStrokeTests: XCTestCase {
+    static let shipped: [HumanStrokes.Shape] = [.v, .caret, .x, .arrow, .circle]
+    static let strokesPerPace = 8
+
+    /// The shipped files, read and parsed as the executable does.
+    static func shippedTemplates() throws -> [StrokeTemplate] {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../data/strokes").standardized
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".stroke") }.sorted()
+        return try files.map { file in
+            try StrokeTemplate(name: String(file.dropLast(".stroke".count)),
+                               text: String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8))
+        }
+    }
+
+    func testTheShippedFilesAreTheShippedShapes() throws {
+        let templates = try Self.shippedTemplates()
+        XCTAssertEqual(templates.map(\.name), Self.shipped.map(\.rawValue).sorted())
+        XCTAssertEqual(templates.first { $0.name == "circle" }?.examples.count, 4, "a circle from four starts")
+    }
+
+    func testShippedStrokesOnPeople() throws {
+        var settings = GestureSettings()
+        settings.strokes.templates = try Self.shippedTemplates()
+        /// shape -> what its strokes were reported as ("v", "checkmark", "swipe", "nothing", ...).
+        var reported: [HumanStrokes.Shape: [String: Int]] = [:]
+        var recallByPace: [HumanStrokes.Pace: PeopleStrokeTests.Rate] = [:]
+        var checksWithout = PeopleStrokeTests.Rate(), checksWith = PeopleStrokeTests.Rate()
+        for person in Person.all {
+            for shape in HumanStrokes.Shape.allCases {
+                for (p, pace) in HumanStrokes.Pace.allCases.enumerated() {
+                    for seed in 0..<UInt64(Self.strokesPerPace) {
+                        let samples = HumanStrokes.stroke(shape, pace: pace, seed: seed &+ UInt64(p) << 20 &+ 70_000,
+                                                          style: person.style)
+                        let found = HumanStrokeTests.gestures(of: samples, detector: GestureDetector(settings: settings))
+                        let names = found.map { gesture -> String in
+                            if case .template(let name, _) = gesture { return name }
+                            return LogGestureName.of(gesture)
+                        }
+                        let outcome = names.isEmpty ? "nothing" : names.joined(separator: "+")
+                        reported[shape, default: [:]][outcome, default: 0] += 1
+                        if Self.shipped.contains(shape) { recallByPace[pace, default: .init()].add(outcome == shape.rawValue) }
+                        if shape == .check {
+                            checksWith.add(found.contains(.checkmark))
+                            checksWithout.add(HumanStrokeTests.gestures(of: samples, detector: GestureDetector()).contains(.checkmark))
+                        }
+                    }
+                }
+            }
+        }
+        func rate(_ shape: HumanStrokes.Shape, _ outcome: (String) -> Bool) -> PeopleStrokeTests.Rate {
+            let counts = reported[shape]!
+            return PeopleStrokeTests.Rate(hits: counts.filter { outcome($0.key) }.values.reduce(0, +),
+                                          strokes: counts.values.reduce(0, +))
+        }
+        let shippedNames = Set(Self.shipped.map(\.rawValue))
+        var table = "| shape | reported as its shipped stroke | reported as another shipped stroke | most often otherwise |\n|---|---|---|---|\n"
+        for shape in HumanStrokes.Shape.allCases {
+            let own = rate(shape) { $0 == shape.rawValue }
+            let other = rate(shape) { shippedNames.contains($0) && $0 != shape.rawValue }
+            let otherwise = reported[shape]!.filter { $0.key != shape.rawValue }.max { $0.value < $1.value }
+            table += "| \(shape.rawValue) | \(Self.shipped.contains(shape) ? "\(own)" : "-") | \(other) | \(otherwise.map { "\($0.key) (\($0.value))" } ?? "-") |\n"
+        }
+        print(table)
+        print("shipped strokes: recall per pace: " + HumanStrokes.Pace.allCases.map { "\($0.rawValue) \(recallByPace[$0]!)" }.joined(separator: ", "))
+        print("shipped strokes: check recall with them \(checksWith), without \(checksWithout)")
+        XCTAssertEqual(checksWith.hits, checksWithout.hits, "shipped strokes never take a check away")
+        for shape in Self.shipped {
+            XCTAssertGreaterThanOrEqual(rate(shape) { $0 == shape.rawValue }.value, 0.80, "\(shape.rawValue) recognized")
+        }
+        for shape in HumanStrokes.Shape.allCases where !Self.shipped.contains(shape) {
+            XCTAssertLessThanOrEqual(rate(shape) { shippedNames.contains($0) }.value, 0.05,
+                                     "\(shape.rawValue) taken for a shipped stroke")
+        }
+    }
+}
+
+/// A gesture's name as the `gesture` line writes it.
+enum LogGestureName {
+    static func of(_ gesture: Gesture) -> String {
+        switch gesture {
+        case .tap: "tap"
+        case .swipe: "swipe"
+        case .pinch: "pinch"
+        case .checkmark: "checkmark"
+        case .longPress: "longpress"
+        case .rotation: "rotation"
+        case .edgeSwipe: "edgeswipe"
+        case .template(let name, _): name
+        }
+    }
+}
