@@ -114,63 +114,58 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    /// One-finger strokes lifting with 20 taught strokes: each iteration is one stroke of
-    /// 60 frames (a wavy line, matching no template well) and its lift, so time and
-    /// allocations per iteration are per lift, the stroke's frames included. The p99 of
-    /// the wall clock is the number docs/benchmark.md gives.
-    Benchmark("TouchSession, one-finger stroke and its lift, 20 taught strokes",
-              configuration: .init(metrics: [.wallClock, .mallocCountTotal, .instructions], maxIterations: 2_000)) { benchmark in
-        var settings = GestureSettings()
-        settings.strokes = StrokeTemplates((0..<20).map { k in
-            // Polygons and spirals of different sizes and turns.
-            let sides = 3 + k % 6, turns = 1 + Double(k / 6) * 0.5
-            let points = (0...48).map { i -> Point in
-                let a = Double(i) / 48 * 2 * Double.pi * turns
-                let r = 100 * (1 + 0.2 * Double(k % 3)) * (1 + 0.3 * sinApprox(Double(sides) * a))
-                return Point(x: 400 + r * cosApprox(a), y: 400 + r * sinApprox(a))
-            }
-            return StrokeTemplate(name: "t\(k)", examples: [points])!
-        })
-        let clock = ManualClock()
-        let session = TouchSession(sceneName: "playground", size: Size(width: 1920, height: 1080), settings: settings,
-                                   clock: clock, sink: { _ in })!
-        let device = session.touchscreens.add()
-        var time: UInt32 = 0
-        func stroke() {
-            session.touchscreens.down(device, id: 1, at: Point(x: 200, y: 400), time: time)
-            session.touchscreens.frame(device)
-            for step in 1...60 {
-                clock.advance(by: 0.008)
-                time &+= 8
-                let x = 200 + Double(step) * 8, y = 400 + 40 * sinApprox(Double(step) / 6)
-                session.touchscreens.motion(device, id: 1, to: Point(x: x, y: y), time: time)
+    /// One-finger strokes lifting with 20 taught strokes, and with none for comparison: each
+    /// iteration is one stroke of 60 frames (a wavy line, matching no template well) and
+    /// its lift, so time and allocations per iteration are per lift, the stroke's frames
+    /// included; the difference between the two is the matching's. The p99 of the wall
+    /// clock is the number docs/benchmark.md gives.
+    for taught in [20, 0] {
+        Benchmark("TouchSession, one-finger stroke and its lift, \(taught) taught strokes",
+                  configuration: .init(metrics: [.wallClock, .mallocCountTotal, .instructions], maxIterations: 2_000)) { benchmark in
+            var settings = GestureSettings()
+            settings.strokes = StrokeTemplates((0..<taught).map { k in
+                // Polygons and spirals of different sizes and turns.
+                let sides = 3 + k % 6, turns = 1 + Double(k / 6) * 0.5
+                let points = (0...48).map { i -> Point in
+                    let a = Double(i) / 48 * 2 * Double.pi * turns
+                    let r = 100 * (1 + 0.2 * Double(k % 3)) * (1 + 0.3 * sinApprox(Double(sides) * a))
+                    return Point(x: 400 + r * cosApprox(a), y: 400 + r * sinApprox(a))
+                }
+                return StrokeTemplate(name: "t\(k)", examples: [points])!
+            })
+            let clock = ManualClock()
+            let session = TouchSession(sceneName: "playground", size: Size(width: 1920, height: 1080), settings: settings,
+                                       clock: clock, sink: { _ in })!
+            let device = session.touchscreens.add()
+            var time: UInt32 = 0
+            func stroke() {
+                session.touchscreens.down(device, id: 1, at: Point(x: 200, y: 400), time: time)
                 session.touchscreens.frame(device)
+                for step in 1...60 {
+                    clock.advance(by: 0.008)
+                    time &+= 8
+                    let x = 200 + Double(step) * 8, y = 400 + 40 * sinApprox(Double(step) / 6)
+                    session.touchscreens.motion(device, id: 1, to: Point(x: x, y: y), time: time)
+                    session.touchscreens.frame(device)
+                    session.flush()
+                }
+                session.touchscreens.up(device, id: 1, time: time)
+                session.touchscreens.frame(device)
+                clock.advance(by: 1)  // past the tap interval and the labels
                 session.flush()
+                blackHole(session.window.takeDamage())
             }
-            session.touchscreens.up(device, id: 1, time: time)
-            session.touchscreens.frame(device)
-            clock.advance(by: 1)  // past the tap interval and the labels
-            session.flush()
-            blackHole(session.window.takeDamage())
-        }
-        for _ in 0..<5 { stroke() }
-        for _ in benchmark.scaledIterations {
-            benchmark.startMeasurement()
-            stroke()
-            benchmark.stopMeasurement()
+            for _ in 0..<5 { stroke() }
+            for _ in benchmark.scaledIterations {
+                benchmark.startMeasurement()
+                stroke()
+                benchmark.stopMeasurement()
+            }
         }
     }
 }
 
-/// sin and cos without libm (the benchmark, like the core, imports no C).
-func sinApprox(_ x: Double) -> Double { cosApprox(x - Double.pi / 2) }
-func cosApprox(_ x: Double) -> Double {
-    var d = x.truncatingRemainder(dividingBy: 2 * Double.pi)
-    if d < 0 { d += 2 * Double.pi }
-    var term = 1.0, sum = 1.0
-    for n in stride(from: 2, through: 40, by: 2) {
-        term *= -d * d / Double((n - 1) * n)
-        sum += term
-    }
-    return sum
-}
+/// sin and cos of radians through the core's own cosine (the benchmark, like the core,
+/// imports no C).
+func sinApprox(_ x: Double) -> Double { cosineOfDegrees(x * 180 / Double.pi - 90) }
+func cosApprox(_ x: Double) -> Double { cosineOfDegrees(x * 180 / Double.pi) }

@@ -27,6 +27,28 @@ final class ShippedStrokeTests: XCTestCase {
         XCTAssertEqual(templates.first { $0.name == "circle" }?.examples.count, 4, "a circle from four starts")
     }
 
+    /// One-finger swipes stay swipes: straight strokes in eight directions, three lengths,
+    /// with a little wobble, match no shipped stroke.
+    func testSwipesStaySwipes() throws {
+        var settings = GestureSettings()
+        settings.strokes.templates = try Self.shippedTemplates()
+        for degrees in stride(from: 0.0, to: 360, by: 45) {
+            for length in [120.0, 300, 600] {
+                let dx = cosineOfDegrees(degrees), dy = cosineOfDegrees(degrees - 90)
+                let samples = (0...30).map { i in
+                    let t = Double(i) / 30, wobble = 2 * Double(i % 3 - 1)  // within the swipe's 5 px
+                    return HumanStrokes.Sample(time: t * length / 800,
+                                               point: Point(x: 500 + dx * t * length - dy * wobble, y: 400 + dy * t * length + dx * wobble))
+                }
+                let found = HumanStrokeTests.gestures(of: samples, detector: GestureDetector(settings: settings))
+                XCTAssertFalse(found.contains { if case .template = $0 { true } else { false } }, "\(degrees) degrees, \(length) px: \(found)")
+                if degrees.truncatingRemainder(dividingBy: 90) == 0 {
+                    XCTAssertTrue(found.contains { if case .swipe = $0 { true } else { false } }, "\(degrees) degrees, \(length) px: \(found)")
+                }
+            }
+        }
+    }
+
     func testShippedStrokesOnPeople() throws {
         var settings = GestureSettings()
         settings.strokes.templates = try Self.shippedTemplates()

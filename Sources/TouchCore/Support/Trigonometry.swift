@@ -1,7 +1,7 @@
 /// cos for angles in degrees, by Taylor series. The core imports nothing from C, so libm
 /// is out of reach; thresholds are converted once per comparison, which is cheap.
 /// Accurate to about 1e-15 over 0...180 degrees.
-func cosineOfDegrees(_ degrees: Double) -> Double {
+public func cosineOfDegrees(_ degrees: Double) -> Double {
     // Reduce to 0...180 (cos is even and 360-periodic).
     // (No truncatingRemainder: it calls libm's fmod.)
     var d = abs(degrees)
