@@ -38,8 +38,20 @@ final class InstallTests: XCTestCase {
                                          logPath: "\(home)/version.log")
         XCTAssertEqual(installed.wait(timeout: 10), 0, "the installed binary runs")
 
+        let list = Process()
+        list.executableURL = URL(fileURLWithPath: binary)
+        list.arguments = ["--list-strokes"]
+        list.environment = ["HOME": home]
+        let output = Pipe()
+        list.standardOutput = output
+        try list.run()
+        list.waitUntilExit()
+        let listed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertEqual(listed.split(separator: "\n").map { $0.split(separator: "\t")[0] }, ["arrow", "caret", "circle", "v", "x"])
+        XCTAssertTrue(listed.contains("\(home)/.local/share/touchspots/strokes/v.stroke"), listed)
+
         XCTAssertEqual(try run(["--uninstall"], home: home), 0)
-        for path in [binary, entry, icon] {
+        for path in [binary, entry, icon, "\(home)/.local/share/touchspots"] {
             XCTAssertFalse(FileManager.default.fileExists(atPath: path), path)
         }
     }

@@ -25,6 +25,7 @@ final class StrokeTemplateTests: XCTestCase {
         var own = PeopleStrokeTests.Rate(), across = PeopleStrokeTests.Rate()
         var byShape: [HumanStrokes.Shape: PeopleStrokeTests.Rate] = [:]
         var byTeacher: [String: (own: PeopleStrokeTests.Rate, across: PeopleStrokeTests.Rate)] = [:]
+        var byPace: [HumanStrokes.Pace: (own: PeopleStrokeTests.Rate, across: PeopleStrokeTests.Rate)] = [:]
         for teacher in Person.all {
             let templates = Self.templates(taughtBy: teacher)
             for drawer in Person.all {
@@ -34,9 +35,11 @@ final class StrokeTemplateTests: XCTestCase {
                             let stroke = Self.points(shape, drawer, pace: pace, seed: 700 + seed + UInt64(p) << 20)
                             let hit = templates.match(stroke)?.name == shape.rawValue
                             if drawer.name == teacher.name {
+                                byPace[pace, default: (.init(), .init())].own.add(hit)
                                 own.add(hit)
                                 byTeacher[teacher.name, default: (.init(), .init())].own.add(hit)
                             } else {
+                                byPace[pace, default: (.init(), .init())].across.add(hit)
                                 across.add(hit)
                                 byTeacher[teacher.name, default: (.init(), .init())].across.add(hit)
                                 byShape[shape, default: .init()].add(hit)
@@ -59,6 +62,7 @@ final class StrokeTemplateTests: XCTestCase {
         }
         print("templates: own strokes \(own), other people's \(across), untaught shapes matched \(untaught)")
         print("templates: across people per shape: " + Self.taught.map { "\($0.rawValue) \(byShape[$0]!)" }.joined(separator: ", "))
+        print("templates: per pace (own / across): " + HumanStrokes.Pace.allCases.map { "\($0.rawValue) \(byPace[$0]!.own) / \(byPace[$0]!.across)" }.joined(separator: ", "))
         print("templates: per teacher (own / across): " + Person.all.map { "\($0.name) \(byTeacher[$0.name]!.own) / \(byTeacher[$0.name]!.across)" }.joined(separator: ", "))
         XCTAssertGreaterThanOrEqual(own.value, 0.95, "a person's own taught strokes")
         XCTAssertGreaterThanOrEqual(across.value, 0.85, "strokes taught by another person")
