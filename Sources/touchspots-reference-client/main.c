@@ -8,7 +8,10 @@
  * animation.
  *
  * usage: touchspots-reference-client (on $WAYLAND_DISPLAY); exits 0 when the window is
- * closed or on SIGTERM, 1 when the compositor lacks a global it needs.
+ * closed or on SIGTERM, 1 when the compositor lacks a global it needs. With
+ * TOUCHSPOTS_REFERENCE_PACED=1 in its environment it commits at most once per frame
+ * callback instead (a touch frame read while one is pending waits for it): the fewest
+ * commits a design can make, for weighing the commit rule's cost (docs/benchmark.md).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -134,11 +137,16 @@ static const struct wp_presentation_feedback_listener feedback_listener = {
 	feedback_sync_output, feedback_presented, feedback_discarded,
 };
 
+static bool paced;
+static void commit(void);
+
 static void
 frame_done(void *data, struct wl_callback *callback, uint32_t time)
 {
 	wl_callback_destroy(callback);
 	app.frame_callback = NULL;
+	if (paced && app.dirty && app.configured)
+		commit();
 }
 static const struct wl_callback_listener frame_listener = { frame_done };
 
@@ -220,7 +228,7 @@ touch_motion(void *data, struct wl_touch *t, uint32_t time, int32_t id, wl_fixed
 static void
 touch_frame(void *data, struct wl_touch *t)
 {
-	if (app.dirty && app.configured)
+	if (app.dirty && app.configured && !(paced && app.frame_callback))
 		commit();
 }
 
@@ -329,6 +337,8 @@ on_term(int signal)
 int
 main(void)
 {
+	const char *pace = getenv("TOUCHSPOTS_REFERENCE_PACED");
+	paced = pace && strcmp(pace, "1") == 0;
 	app.display = wl_display_connect(NULL);
 	if (!app.display) {
 		fprintf(stderr, "touchspots-reference-client: no compositor to connect to\n");
