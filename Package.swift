@@ -111,7 +111,7 @@ let package = Package(
         .executableTarget(name: "touchspots-reference-client", dependencies: ["CWaylandProtocols", "CWaylandClient"],
                           linkerSettings: [.linkedLibrary("wayland-client"), .linkedLibrary("m")]),
         .target(name: "CHarness"),
-        .target(name: "Harness", dependencies: ["CHarness", "CPNG", "EventLogFormat", .product(name: "Yams", package: "Yams")],
+        .target(name: "Harness", dependencies: ["CHarness", "CPNG", "TouchCore", "EventLogFormat", .product(name: "Yams", package: "Yams")],
                 resources: [.copy("Scripts/mutter-driver.py"), .copy("Scripts/kwin-screenshot.py")]),
         .executableTarget(name: "touchspots-harness",
                           dependencies: [
@@ -125,6 +125,7 @@ let package = Package(
         .testTarget(name: "RepositoryTests", dependencies: ["TouchCore", "Harness"]),
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient", "CWaylandProtocols"]),
         .testTarget(name: "RendererTests", dependencies: ["Renderer"]),
+        .testTarget(name: "QualifyTests", dependencies: ["TouchCore", "Harness"]),
         .testTarget(name: "EventLogFormatTests", dependencies: ["EventLogFormat", "TouchCore", "Harness"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Harness", "EventLogFormat"]),
         // An in-process compositor for what real compositors will not send.

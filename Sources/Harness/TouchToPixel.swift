@@ -123,21 +123,6 @@ public enum TouchToPixel {
         return chosen
     }
 
-    /// A small seeded generator (SplitMix64), so every client gets the same schedule.
-    struct SplitMix {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func uniform(_ low: Double, _ high: Double) -> Double {
-            low + (high - low) * Double(next() >> 11) / Double(1 << 53)
-        }
-    }
-
     /// One client under one condition on a fresh weston.
     public static func measure(_ client: Client, _ condition: Condition, configuration c: Configuration,
                                directory: String, progress: (String) -> Void = { _ in }) throws -> Run {
@@ -152,7 +137,7 @@ public enum TouchToPixel {
         try weston.control.send("wait-ready", timeout: 20)
         try weston.control.send("sync")
 
-        var random = SplitMix(state: c.seed)
+        var random = SplitMix(seed: c.seed)
         let points = points(count: c.probes, c, random: &random)
         var probes: [Probe] = []
         var missed = 0

@@ -1,0 +1,151 @@
+import Foundation
+import TouchCore
+
+/// A finger as the robot moves it: down and up times (seconds) and where it is meanwhile
+/// (millimetres on the panel).
+public struct IdealFinger: Sendable {
+    public var down: Double
+    public var up: Double
+    public var position: @Sendable (Double) -> Point
+
+    public init(down: Double, up: Double, position: @escaping @Sendable (Double) -> Point) {
+        self.down = down
+        self.up = up
+        self.position = position
+    }
+}
+
+/// The panel between the robot's ideal fingers and the contacts a compositor would report
+/// (docs/qualify.md, "The robot"): it samples the fingers at its report rate, maps them
+/// through its calibration and can add one fault of the table the validators must catch.
+public struct Digitizer: Sendable {
+    public enum Fault: String, CaseIterable, Sendable {
+        case none
+        /// Three consecutive reports lost in the middle of the line.
+        case droppedSamples = "3 samples dropped"
+        /// One report 2 mm behind the finger, in the middle of the line.
+        case backwardStep = "a 2 mm step back"
+        /// Gaussian noise, sigma 0.8 mm, on every report.
+        case noise = "noise 0.8 mm"
+        /// 30 reports a second.
+        case lowReportRate = "30 Hz"
+        /// The mapping 20 px right.
+        case offset = "20 px offset"
+        /// The mapping turned 90 degrees clockwise.
+        case rotation = "90-degree rotation"
+        /// The mapping mirrored left-right.
+        case mirror = "x mirrored"
+        /// The mapping 1.1 times too large about the centre.
+        case scale = "1.1x scale"
+        /// The line's contact lifts and lands again within 10 ms.
+        case split = "a split contact"
+        /// A contact for one report, in the middle of the line.
+        case ghost = "a ghost contact"
+        /// Nothing reported within 3 mm of the edges.
+        case deadBand = "3 mm dead band"
+        /// At most four contacts at once.
+        case contactLimit = "at most 4 contacts"
+    }
+
+    public var panel: Size
+    public var millimetresPerPixel: Double
+    public var rate = 100.0
+    public var fault = Fault.none
+    public var seed: UInt64 = 1
+
+    public init(panel: Size, millimetresPerPixel: Double, fault: Fault = .none, seed: UInt64 = 1) {
+        self.panel = panel
+        self.millimetresPerPixel = millimetresPerPixel
+        self.fault = fault
+        self.seed = seed
+    }
+
+    /// Where the panel reports a finger touching `p` (both mm): the mapping faults, in
+    /// normalized coordinates as libinput's calibration applies.
+    public func mapped(_ p: Point) -> Point {
+        var u = p.x / panel.width, v = p.y / panel.height
+        switch fault {
+        case .offset: u += 20 * millimetresPerPixel / panel.width
+        case .rotation: (u, v) = (1 - v, u)
+        case .mirror: u = 1 - u
+        case .scale: u = 0.5 + 1.1 * (u - 0.5); v = 0.5 + 1.1 * (v - 0.5)
+        default: break
+        }
+        return Point(x: u * panel.width, y: v * panel.height)
+    }
+
+    /// The contacts the panel reports for `fingers`. The line faults (dropped samples, a
+    /// step back, a split, a ghost) happen in the middle of the longest contact when
+    /// `eventful` (the plan's line step).
+    public func contacts(_ fingers: [IdealFinger], eventful: Bool = false) -> [Contact] {
+        let rate = fault == .lowReportRate ? 30.0 : self.rate
+        guard let start = fingers.map(\.down).min(), let end = fingers.map(\.up).max() else { return [] }
+        var random = SplitMix(seed: seed)
+        var contacts: [Contact] = []
+        var open: [Int: Int] = [:]  // finger -> contact
+        var nextID: Int32 = 0
+        let band = fault == .deadBand ? 3.0 : 0
+        var tick = (start * rate).rounded(.up)
+        while tick / rate <= end {
+            let t = tick / rate
+            tick += 1
+            for (index, finger) in fingers.enumerated() {
+                let p = finger.position(t)
+                let sensed = t >= finger.down && t <= finger.up && p.x >= band && p.x <= panel.width - band
+                    && p.y >= band && p.y <= panel.height - band
+                guard sensed else { open[index] = nil; continue }
+                if open[index] == nil {
+                    if fault == .contactLimit && open.count >= 4 { continue }
+                    open[index] = contacts.count
+                    contacts.append(Contact(id: nextID, samples: []))
+                    nextID += 1
+                }
+                var q = mapped(p)
+                if fault == .noise {
+                    q.x += 0.8 * random.gaussian()
+                    q.y += 0.8 * random.gaussian()
+                }
+                contacts[open[index]!].samples.append(ContactSample(time: t, point: q))
+            }
+        }
+        contacts.removeAll { $0.samples.isEmpty }
+        guard eventful, let line = contacts.indices.max(by: { contacts[$0].samples.count < contacts[$1].samples.count }),
+              contacts[line].samples.count >= 10 else { return contacts }
+        // The middle of the line's length, where the finger moves (not the middle report:
+        // a person may have paused there).
+        let middle = Self.middleByLength(contacts[line].samples)
+        switch fault {
+        case .droppedSamples:
+            contacts[line].samples.removeSubrange(middle..<middle + 3)
+        case .backwardStep:
+            let s = contacts[line].samples
+            let dx = s[middle + 1].point.x - s[middle - 1].point.x, dy = s[middle + 1].point.y - s[middle - 1].point.y
+            let length = max(1e-9, (dx * dx + dy * dy).squareRoot())
+            contacts[line].samples[middle].point.x = s[middle - 1].point.x - 2 * dx / length
+            contacts[line].samples[middle].point.y = s[middle - 1].point.y - 2 * dy / length
+            // 2 mm behind the report before it: a step of 2 mm against the travel.
+        case .split:
+            let tail = Array(contacts[line].samples[(middle + 1)...])
+            contacts[line].samples.removeSubrange((middle + 1)...)
+            contacts.insert(Contact(id: nextID, samples: tail), at: line + 1)
+        case .ghost:
+            let at = contacts[line].samples[middle]
+            contacts.append(Contact(id: nextID, samples: [ContactSample(time: at.time,
+                point: Point(x: random.uniform(0, panel.width), y: random.uniform(0, panel.height)))]))
+        default: break
+        }
+        return contacts
+    }
+
+    /// The report halfway along the path, kept clear of the ends.
+    static func middleByLength(_ samples: [ContactSample]) -> Int {
+        var total = 0.0
+        for i in samples.indices.dropFirst() { total += samples[i - 1].point.distance(to: samples[i].point) }
+        var travelled = 0.0
+        for i in samples.indices.dropFirst() {
+            travelled += samples[i - 1].point.distance(to: samples[i].point)
+            if travelled >= total / 2 { return min(max(i, 2), samples.count - 4) }
+        }
+        return samples.count / 2
+    }
+}

@@ -1,0 +1,60 @@
+/// One report of a contact: when (seconds) and where (millimetres on the panel, x right,
+/// y down, from the top-left of the output).
+public struct ContactSample: Equatable, Sendable {
+    public var time: Double
+    public var point: Point
+
+    public init(time: Double, point: Point) {
+        self.time = time
+        self.point = point
+    }
+}
+
+/// One contact from its down to its up: what the validators judge.
+public struct Contact: Equatable, Sendable {
+    /// The compositor's touch id (reused after an up, so not unique in a step).
+    public var id: Int32
+    public var samples: [ContactSample]
+
+    public init(id: Int32, samples: [ContactSample]) {
+        self.id = id
+        self.samples = samples
+    }
+
+    public var began: Double { samples.first?.time ?? 0 }
+    public var ended: Double { samples.last?.time ?? 0 }
+
+    /// The contacts of a run of touch frames, in the order they began, their points turned
+    /// into millimetres. Times are the touches' nanosecond timestamps where the compositor
+    /// sent them (zwp_input_timestamps), else their milliseconds: a 60 Hz panel's 16.7 ms
+    /// intervals read as 16 and 17 in whole milliseconds.
+    public static func from(_ frames: [TouchFrame], millimetresPerPixel scale: Double) -> [Contact] {
+        var open: [FingerID: Int] = [:]
+        var contacts: [Contact] = []
+        for frame in frames {
+            for touch in frame.touches {
+                let time = touch.timeNanoseconds.map { Double($0) / 1e9 } ?? Double(touch.time) / 1000
+                let sample = ContactSample(time: time, point: Point(x: touch.location.x * scale, y: touch.location.y * scale))
+                switch touch.phase {
+                case .began:
+                    open[touch.finger] = contacts.count
+                    contacts.append(Contact(id: touch.id, samples: [sample]))
+                case .moved, .ended:
+                    guard let index = open[touch.finger] else { continue }
+                    contacts[index].samples.append(sample)
+                    if touch.phase == .ended { open[touch.finger] = nil }
+                case .cancelled:
+                    open[touch.finger] = nil
+                }
+            }
+        }
+        return contacts
+    }
+
+    /// Path length in mm.
+    public var length: Double {
+        var total = 0.0
+        for i in samples.indices.dropFirst() { total += samples[i - 1].point.distance(to: samples[i].point) }
+        return total
+    }
+}

@@ -1,0 +1,89 @@
+/// What a qualify step asks of a person, with where (millimetres on the panel), and which
+/// validators judge it (docs/qualify.md). Plans are lists of these, read from JSON in the
+/// executable's layer.
+public enum QualifyStep: Equatable, Sendable {
+    /// "Draw along this line in about `seconds` seconds."
+    case line(from: Point, to: Point, seconds: Double)
+    /// "Hold one finger still on this point for `seconds` seconds."
+    case hold(at: Point, seconds: Double)
+    /// "Tap the target `count` times."
+    case taps(at: Point, count: Int)
+    /// "Tap each corner and the centre": the points asked, in order.
+    case corners([Point])
+    /// "Put down as many fingers as you can."
+    case maximumContacts
+    /// "Pinch."
+    case pinch
+    /// "Drum two fingers for `seconds` seconds."
+    case drumroll(seconds: Double)
+    /// "Draw from the centre off each edge": left, right, top, bottom, in that order.
+    case edges
+
+    /// The contacts each stroke of `edges` asks for, in order.
+    public static let edgeOrder: [StrokeValidators.Edge] = [.left, .right, .top, .bottom]
+}
+
+/// Judges steps: the validators each step's contacts are held to.
+public struct QualifyJudge: Sendable {
+    /// The panel's size in millimetres.
+    public var panel: Size
+    /// The report rate a contact must reach (60 Hz, or the output's refresh).
+    public var minimumReportRate = 60.0
+    /// The mapping the corners step found wrong, if any: later range verdicts are judged
+    /// through its correction, so one mis-mapping is named once, by the mapping check.
+    public private(set) var correction: [Double]?
+
+    public init(panel: Size) { self.panel = panel }
+
+    /// The verdicts of one step's contacts; a step's mapping check is also kept for the
+    /// steps judged after it.
+    public mutating func judge(_ step: QualifyStep, contacts: [Contact]) -> [Verdict] {
+        let longest = contacts.max { $0.samples.count < $1.samples.count }
+        switch step {
+        case .line:
+            guard let stroke = longest else { return [missing("linearity")] }
+            return [StrokeValidators.linearity(stroke), StrokeValidators.noGap(stroke),
+                    StrokeValidators.noReversedMotion(stroke),
+                    StrokeValidators.reportRate(contacts, minimum: minimumReportRate),
+                    ContactValidators.trackingIDs(contacts, expected: 1)]
+        case .hold:
+            guard let hold = longest else { return [missing("stationary jitter")] }
+            return [ContactValidators.stationaryJitter(hold), ContactValidators.trackingIDs(contacts, expected: 1)]
+        case .taps(let target, let count):
+            return [ContactValidators.tapAccuracy(contacts), ContactValidators.tapOffset(contacts, target: target),
+                    ContactValidators.trackingIDs(contacts, expected: count)]
+        case .corners(let asked):
+            let taps = contacts.filter { $0.samples.count > 1 }
+            let ids = ContactValidators.trackingIDs(contacts, expected: asked.count)
+            guard taps.count == asked.count,
+                  let check = MappingCheck(asked: asked, reported: taps.map { centroid($0.samples.map(\.point)) }, panel: panel)
+            else { return [Verdict("mapping", figure: .infinity, .atMost, 2, unit: "mm", detail: "\(taps.count) of \(asked.count) taps arrived"), ids] }
+            correction = check.verdict.passed ? nil : check.calibrationMatrix
+            return [check.verdict, ids]
+        case .maximumContacts:
+            return [ContactValidators.maximumContacts(contacts)]
+        case .pinch:
+            return [ContactValidators.pinch(contacts), ContactValidators.trackingIDs(contacts, expected: 2)]
+        case .drumroll:
+            return [ContactValidators.drumroll(contacts)]
+        case .edges:
+            let strokes = contacts.filter { $0.samples.count > 1 }.sorted { $0.began < $1.began }
+            let pairs = zip(QualifyStep.edgeOrder, strokes.map { throughCorrection($0) }).map { (edge: $0, stroke: $1) }
+            return [StrokeValidators.range(pairs, panel: panel), ContactValidators.trackingIDs(contacts, expected: 4)]
+        }
+    }
+
+    private func throughCorrection(_ contact: Contact) -> Contact {
+        guard let m = correction else { return contact }
+        var copy = contact
+        copy.samples = contact.samples.map { s in
+            let n = MappingCheck.apply(m, to: Point(x: s.point.x / panel.width, y: s.point.y / panel.height))
+            return ContactSample(time: s.time, point: Point(x: n.x * panel.width, y: n.y * panel.height))
+        }
+        return copy
+    }
+
+    private func missing(_ validator: String) -> Verdict {
+        Verdict(validator, figure: .infinity, .atMost, 0, unit: "", detail: "no contact")
+    }
+}

@@ -1,0 +1,118 @@
+/// Validators of one finger's stroke along a guide (docs/qualify.md gives each threshold's
+/// source). Strokes are judged as ChromiumOS's touch firmware test judges a person's: the
+/// ends trimmed (a finger lands, hooks and speeds up there), pauses cut.
+public enum StrokeValidators {
+    /// Linearity on the middle 80 % of the stroke's length: the points' distance from the
+    /// straight line closest to them, RMS <= 0.5 mm and at most 2 mm anywhere. The verdict's
+    /// figure is the RMS; the maximum is its second limit.
+    public static func linearity(_ stroke: Contact, maximum: Double = 2, rms: Double = 0.5) -> Verdict {
+        let points = stroke.trimmed(0.1).map(\.point)
+        guard let fit = LineFit(points) else {
+            return Verdict("linearity", figure: .infinity, .atMost, rms, unit: "mm", detail: "too few points")
+        }
+        var worst = 0.0, squares = 0.0
+        for p in points {
+            let d = abs(fit.across(p))
+            worst = max(worst, d)
+            squares += d * d
+        }
+        let root = (squares / Double(points.count)).squareRoot()
+        return Verdict("linearity", figure: root, .atMost, rms, unit: "mm",
+                       detail: "max \(fixed(worst, decimals: 2)) mm (<= \(fixed(maximum, decimals: 2)))",
+                       otherLimitsMet: worst <= maximum)
+    }
+
+    /// No gap: the largest step relative to the stroke's usual step, both in time and in
+    /// distance (the smaller of the two ratios): a report the panel missed makes both
+    /// large; a finger that sped up makes only the distance large, and a panel that stops
+    /// reporting a finger at rest only the time (a pause, cut). At most 1.8.
+    public static func noGap(_ stroke: Contact, ratio limit: Double = 1.8) -> Verdict {
+        let samples = stroke.trimmed(0.1)
+        guard samples.count >= 4 else {
+            return Verdict("no gap", figure: .infinity, .atMost, limit, unit: "ratio", detail: "too few points")
+        }
+        var intervals: [Double] = [], steps: [Double] = []
+        for i in samples.indices.dropFirst() {
+            intervals.append(samples[i].time - samples[i - 1].time)
+            steps.append(samples[i].point.distance(to: samples[i - 1].point))
+        }
+        let usualInterval = median(intervals), usualStep = median(steps)
+        var worst = 0.0, at = 0
+        for i in intervals.indices {
+            let ratio = min(intervals[i] / max(usualInterval, 1e-6), steps[i] / max(usualStep, 1e-6))
+            if ratio > worst { worst = ratio; at = i }
+        }
+        return Verdict("no gap", figure: worst, .atMost, limit, unit: "ratio",
+                       detail: "\(fixed(steps[at], decimals: 2)) mm in \(fixed(intervals[at] * 1000, decimals: 1)) ms where the usual step is \(fixed(usualStep, decimals: 2)) mm")
+    }
+
+    /// No reversed motion: how far the stroke went back against its direction of travel,
+    /// beyond what its own noise explains: five times the noise of its reports along the
+    /// line, estimated from their second differences (which a finger's smoothly changing
+    /// speed hardly moves and one step back does not move, being a robust spread: 1.4826
+    /// times the median absolute deviation, over the square root of 6). At most 1 mm.
+    public static func noReversedMotion(_ stroke: Contact, limit: Double = 1) -> Verdict {
+        let points = stroke.trimmed(0.1).map(\.point)
+        guard points.count >= 4, let fit = LineFit(points), let first = points.first, let last = points.last else {
+            return Verdict("no reversed motion", figure: .infinity, .atMost, limit, unit: "mm", detail: "too few points")
+        }
+        let sign = fit.along(last) >= fit.along(first) ? 1.0 : -1.0
+        let along = points.map { sign * fit.along($0) }
+        var furthest = -Double.infinity, back = 0.0
+        for s in along {
+            furthest = max(furthest, s)
+            back = max(back, furthest - s)
+        }
+        let bends = along.indices.dropFirst(2).map { along[$0] - 2 * along[$0 - 1] + along[$0 - 2] }
+        let usual = median(bends)
+        let noise = 1.4826 * median(bends.map { abs($0 - usual) }) / 6.0.squareRoot()
+        return Verdict("no reversed motion", figure: max(0, back - 5 * noise), .atMost, limit, unit: "mm",
+                       detail: "went back \(fixed(back, decimals: 2)) mm, noise along the line \(fixed(noise, decimals: 2)) mm")
+    }
+
+    /// Report rate, per contact from its usual (median) interval, judged on the slowest
+    /// contact: at least `minimum` Hz (60, or the output's refresh when a profile asks).
+    public static func reportRate(_ contacts: [Contact], minimum: Double = 60) -> Verdict {
+        var slowest = Double.infinity, longest = 0.0, over = 0, intervals = 0
+        for contact in contacts where contact.samples.count >= 3 {
+            var own: [Double] = []
+            for i in contact.samples.indices.dropFirst() {
+                let interval = contact.samples[i].time - contact.samples[i - 1].time
+                own.append(interval)
+                longest = max(longest, interval)
+                if interval > 1 / 60.0 + 1e-9 { over += 1 }
+            }
+            intervals += own.count
+            slowest = min(slowest, 1 / max(median(own), 1e-6))
+        }
+        guard intervals > 0 else {
+            return Verdict("report rate", figure: 0, .atLeast, minimum, unit: "Hz", detail: "no contact of three reports")
+        }
+        return Verdict("report rate", figure: slowest, .atLeast, minimum, unit: "Hz",
+                       detail: "\(fixed(100 * Double(over) / Double(intervals), decimals: 1)) % of intervals over 16.7 ms, longest \(fixed(longest * 1000, decimals: 1)) ms")
+    }
+
+    public enum Edge: String, Sendable, CaseIterable { case left, right, top, bottom }
+
+    /// Range: strokes from the centre off each edge of a `panel` (mm) reach within 0.5 mm
+    /// of the edge they cross; the figure is the largest shortfall. `strokes` pairs each
+    /// edge with its stroke.
+    public static func range(_ strokes: [(edge: Edge, stroke: Contact)], panel: Size, limit: Double = 0.5) -> Verdict {
+        var worst = 0.0, worstEdge = ""
+        for (edge, stroke) in strokes {
+            var nearest = Double.infinity
+            for sample in stroke.samples {
+                let p = sample.point
+                let gap = switch edge {
+                case .left: p.x
+                case .right: panel.width - p.x
+                case .top: p.y
+                case .bottom: panel.height - p.y
+                }
+                nearest = min(nearest, max(0, gap))
+            }
+            if nearest > worst || worstEdge.isEmpty { worst = max(worst, nearest); worstEdge = edge.rawValue }
+        }
+        return Verdict("range", figure: worst, .atMost, limit, unit: "mm", detail: "shortest reach at the \(worstEdge) edge")
+    }
+}

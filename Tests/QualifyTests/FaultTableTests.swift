@@ -1,0 +1,91 @@
+import Harness
+import TouchCore
+import XCTest
+
+/// Every fault of docs/qualify.md's table, fed through the digitizer model to the judge on
+/// the quick plan's steps, trips exactly the validators the table names; a perfect panel
+/// trips none. The table the test produced is printed, and is the one in docs/qualify.md.
+final class FaultTableTests: XCTestCase {
+    /// A 10.1-inch 16:10 tablet panel: 1280 x 800 px, 216.96 x 135.6 mm.
+    static let panel = Size(width: 216.96, height: 135.6)
+    static let millimetresPerPixel = 216.96 / 1280
+
+    static let expected: [Digitizer.Fault: Set<String>] = [
+        .none: [],
+        .droppedSamples: ["no gap"],
+        .backwardStep: ["no reversed motion"],
+        .noise: ["linearity", "stationary jitter", "tap accuracy"],
+        .lowReportRate: ["report rate"],
+        .offset: ["mapping", "tap offset"],
+        .rotation: ["mapping", "tap offset"],
+        .mirror: ["mapping", "tap offset"],
+        .scale: ["mapping", "tap offset"],
+        .split: ["tracking ids"],
+        .ghost: ["tracking ids"],
+        .deadBand: ["range"],
+        .contactLimit: ["maximum contacts"],
+    ]
+
+    /// Every step of the quick plan played with `fault`, judged in order.
+    static func verdicts(_ fault: Digitizer.Fault, seed: UInt64 = 7) -> (verdicts: [Verdict], judge: QualifyJudge) {
+        let digitizer = Digitizer(panel: panel, millimetresPerPixel: millimetresPerPixel, fault: fault, seed: seed)
+        var judge = QualifyJudge(panel: panel)
+        var all: [Verdict] = []
+        for step in QualifyRobot.quickSteps(panel: panel) {
+            let contacts = digitizer.contacts(QualifyRobot.fingers(for: step, panel: panel),
+                                              eventful: QualifyRobot.isEventful(step))
+            all += judge.judge(step, contacts: contacts)
+        }
+        return (all, judge)
+    }
+
+    func testEachFaultTripsWhatTheTableSays() {
+        var table = "| fault, injected alone | failed | expected |\n|---|---|---|\n"
+        for fault in Digitizer.Fault.allCases {
+            let (verdicts, _) = Self.verdicts(fault)
+            let failed = Set(verdicts.filter { !$0.passed }.map(\.validator))
+            let expected = Self.expected[fault]!
+            table += "| \(fault.rawValue) | \(failed.sorted().joined(separator: ", ")) | \(expected.sorted().joined(separator: ", ")) |\n"
+            XCTAssertEqual(failed, expected, "\(fault.rawValue):\n" + verdicts.map { "  \($0)" }.joined(separator: "\n"))
+        }
+        print(table)
+    }
+
+    /// The mapping check names each mapping fault, and its matrix brings the digitizer's
+    /// normalized points back within 1 mm of where the finger was.
+    func testTheMappingCheckNamesTheFaultAndCorrectsIt() throws {
+        let names: [Digitizer.Fault: String] = [.rotation: "rotated 90 degrees clockwise", .mirror: "mirrored left-right",
+                                                .offset: "offset 3.4 mm right", .scale: "scaled 1.10x"]
+        let asked = QualifyRobot.quickSteps(panel: Self.panel).compactMap { step -> [Point]? in
+            if case .corners(let points) = step { points } else { nil }
+        }[0]
+        for (fault, name) in names {
+            let digitizer = Digitizer(panel: Self.panel, millimetresPerPixel: Self.millimetresPerPixel, fault: fault)
+            let reported = asked.map(digitizer.mapped)
+            let check = try XCTUnwrap(MappingCheck(asked: asked, reported: reported, panel: Self.panel))
+            XCTAssertTrue(check.name.contains(name), "\(fault.rawValue): \(check.name)")
+            XCTAssertFalse(check.verdict.passed)
+            let matrix = try XCTUnwrap(check.calibrationMatrix)
+            for x in stride(from: 0.0, through: Self.panel.width, by: 20) {
+                for y in stride(from: 0.0, through: Self.panel.height, by: 20) {
+                    let device = digitizer.mapped(Point(x: x, y: y))
+                    let fixed = MappingCheck.apply(matrix, to: Point(x: device.x / Self.panel.width, y: device.y / Self.panel.height))
+                    let error = Point(x: fixed.x * Self.panel.width - x, y: fixed.y * Self.panel.height - y).distance(to: .zero)
+                    XCTAssertLessThan(error, 1, "\(fault.rawValue) at \(x), \(y)")
+                }
+            }
+        }
+        let perfect = Digitizer(panel: Self.panel, millimetresPerPixel: Self.millimetresPerPixel)
+        let check = try XCTUnwrap(MappingCheck(asked: asked, reported: asked.map(perfect.mapped), panel: Self.panel))
+        XCTAssertEqual(check.name, "as expected")
+        XCTAssertNil(check.calibrationMatrix)
+    }
+
+    /// The table holds whatever the noise's seed.
+    func testNoiseTripsTheSameOnOtherSeeds() {
+        for seed in UInt64(1)...20 {
+            let failed = Set(Self.verdicts(.noise, seed: seed).verdicts.filter { !$0.passed }.map(\.validator))
+            XCTAssertEqual(failed, Self.expected[.noise]!, "seed \(seed)")
+        }
+    }
+}
