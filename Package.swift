@@ -120,7 +120,7 @@ let package = Package(
                           ]),
 
         .testTarget(name: "TouchCoreTests",
-                    dependencies: ["TouchCore", .product(name: "PropertyBased", package: "swift-property-based")]),
+                    dependencies: ["TouchCore", "Harness", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "HarnessProtocolTests", dependencies: ["HarnessProtocol"]),
         .testTarget(name: "RepositoryTests", dependencies: ["TouchCore", "Harness"]),
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient", "CWaylandProtocols"]),

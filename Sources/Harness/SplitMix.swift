@@ -1,13 +1,13 @@
 import Foundation
 
 /// A small seeded generator (SplitMix64): the touch-to-pixel schedule and the digitizer's
-/// faults are the same on every run with the same seed.
-struct SplitMix: Sendable {
+/// faults, and the tests' generated people, are the same on every run with the same seed.
+public struct SplitMix: Sendable {
     private var state: UInt64
 
-    init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -16,12 +16,12 @@ struct SplitMix: Sendable {
     }
 
     /// Uniform in low..<high.
-    mutating func uniform(_ low: Double, _ high: Double) -> Double {
+    public mutating func uniform(_ low: Double, _ high: Double) -> Double {
         low + (high - low) * Double(next() >> 11) / Double(1 << 53)
     }
 
     /// Standard normal (Box-Muller).
-    mutating func gaussian() -> Double {
+    public mutating func gaussian() -> Double {
         let u = max(uniform(0, 1), 1e-12), v = uniform(0, 1)
         return (-2 * log(u)).squareRoot() * cos(2 * Double.pi * v)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Harness
 import TouchCore
 
 /// Single-finger strokes with the variation people put into them, for measuring the
@@ -43,17 +44,12 @@ enum HumanStrokes {
         let point: Point
     }
 
-    /// A small, fast, seedable generator (SplitMix64).
+    /// A small, fast, seedable generator: the harness's SplitMix64, with the draws the
+    /// strokes use.
     struct Random {
-        private var state: UInt64
-        init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 &+ 0x1234_5678 }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        private var mix: SplitMix
+        init(seed: UInt64) { mix = SplitMix(seed: seed &* 0x9E37_79B9_7F4A_7C15 &+ 0x1234_5678) }
+        mutating func next() -> UInt64 { mix.next() }
         mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
         mutating func uniform(_ range: ClosedRange<Double>) -> Double {
             range.lowerBound + (range.upperBound - range.lowerBound) * unit()
