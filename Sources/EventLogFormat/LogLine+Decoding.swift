@@ -47,6 +47,11 @@ extension LogLine {
                                            refreshMs: try o.optionalDouble("refreshMs"),
                                            discarded: try o.optionalBool("discarded"),
                                            waitedForFrame: try o.optionalBool("waitedForFrame")))
+        case .output:
+            self = .output(LogOutput(name: try o.optionalString("name"), physicalWidth: try o.int("physicalWidth"),
+                                     physicalHeight: try o.int("physicalHeight"), width: try o.int("width"),
+                                     height: try o.int("height"), refreshMillihertz: try o.int("refreshMillihertz"),
+                                     transform: try o.string("transform"), scale: try o.int("scale")))
         case .teach:
             self = .teach(LogTeach(name: try o.string("name"), step: try o.string("step"), examples: try o.int("examples"),
                                    needed: try o.int("needed"), agreement: try o.optionalDouble("agreement"),

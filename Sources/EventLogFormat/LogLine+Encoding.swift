@@ -77,6 +77,15 @@ extension LogLine {
                 JSONBytes.key("refreshMs", orNull: presented.refreshMs, into: &out)
             }
             if let waited = presented.waitedForFrame { JSONBytes.key("waitedForFrame", bool: waited, into: &out) }
+        case .output(let output):
+            if let name = output.name { JSONBytes.key("name", string: name, into: &out) }
+            JSONBytes.key("physicalWidth", int: output.physicalWidth, into: &out)
+            JSONBytes.key("physicalHeight", int: output.physicalHeight, into: &out)
+            JSONBytes.key("width", int: output.width, into: &out)
+            JSONBytes.key("height", int: output.height, into: &out)
+            JSONBytes.key("refreshMillihertz", int: output.refreshMillihertz, into: &out)
+            JSONBytes.key("transform", string: output.transform, into: &out)
+            JSONBytes.key("scale", int: output.scale, into: &out)
         case .teach(let teach):
             JSONBytes.key("name", string: teach.name, into: &out)
             JSONBytes.key("step", string: teach.step, into: &out)

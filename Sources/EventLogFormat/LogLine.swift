@@ -30,11 +30,12 @@ public enum LogLine: Equatable, Sendable {
     case presented(LogPresented)
     case readout(LogReadout)
     case teach(LogTeach)
+    case output(LogOutput)
 
     /// The line's `type`, one per case.
     public enum Kind: String, CaseIterable, Sendable {
         case scene, ready, configure, seat, frame, hit, responder, gesture, label, placard, warning,
-             sync, presented, readout, teach
+             sync, presented, readout, teach, output
     }
 
     public var kind: Kind {
@@ -54,6 +55,7 @@ public enum LogLine: Equatable, Sendable {
         case .presented: .presented
         case .readout: .readout
         case .teach: .teach
+        case .output: .output
         }
     }
 

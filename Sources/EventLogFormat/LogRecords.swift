@@ -188,3 +188,28 @@ public struct LogTeach: Equatable, Sendable {
         self.agreement = agreement; self.save = save; self.path = path
     }
 }
+
+/// An `output` line: an output described itself or changed (wl_output's geometry, current
+/// mode, transform and scale): what turns pixels into millimetres (docs/qualify.md).
+public struct LogOutput: Equatable, Sendable {
+    public var name: String?
+    /// Millimetres; 0 where the output does not know (headless compositors).
+    public var physicalWidth: Int
+    public var physicalHeight: Int
+    /// The current mode, pixels.
+    public var width: Int
+    public var height: Int
+    public var refreshMillihertz: Int
+    /// "normal", "90", "180", "270", "flipped", "flipped-90", "flipped-180", "flipped-270".
+    public var transform: String
+    public var scale: Int
+
+    public static let transforms = ["normal", "90", "180", "270", "flipped", "flipped-90", "flipped-180", "flipped-270"]
+
+    public init(name: String?, physicalWidth: Int, physicalHeight: Int, width: Int, height: Int, refreshMillihertz: Int,
+                transform: String, scale: Int) {
+        self.name = name; self.physicalWidth = physicalWidth; self.physicalHeight = physicalHeight
+        self.width = width; self.height = height; self.refreshMillihertz = refreshMillihertz
+        self.transform = transform; self.scale = scale
+    }
+}

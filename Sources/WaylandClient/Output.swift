@@ -1,7 +1,23 @@
 import CWaylandClient
 
+/// What an output says of itself: its physical size (millimetres; 0 where unknown, as on
+/// headless compositors), its current mode, its transform and scale. Qualifying a
+/// touchscreen turns pixels into millimetres with it (docs/qualify.md).
+public struct OutputGeometry: Equatable, Sendable {
+    public var name: String?
+    public var physicalWidth: Int32 = 0
+    public var physicalHeight: Int32 = 0
+    public var width: Int32 = 0
+    public var height: Int32 = 0
+    public var refreshMillihertz: Int32 = 0
+    /// wl_output.transform: 0 normal, 1-3 turned 90/180/270 degrees counterclockwise,
+    /// 4-7 the same flipped.
+    public var transform: Int32 = 0
+    public var scale: Int32 = 1
+}
+
 /// A wl_output, kept for its integer scale (a surface uses the largest scale of the
-/// outputs it is on when the compositor offers no preferred scale).
+/// outputs it is on when the compositor offers no preferred scale) and its geometry.
 public final class Output {
     let proxy: OpaquePointer
     private let version: UInt32
@@ -9,11 +25,27 @@ public final class Output {
     public private(set) var scale: Int32 = 1
     public private(set) var name: String?
     private var pendingScale: Int32 = 1
+    /// As of the last `done`.
+    public private(set) var geometry = OutputGeometry()
+    private var pending = OutputGeometry()
     var onChange: () -> Void = {}
+    /// The description changed (told at `done`, the first time included).
+    var onDescribed: (Output) -> Void = { _ in }
 
     nonisolated(unsafe) private static let listener = Listener.make(wl_output_listener(
-        geometry: { _, _, _, _, _, _, _, _, _, _ in },
-        mode: { _, _, _, _, _, _ in },
+        geometry: { data, _, _, _, width, height, _, _, _, transform in
+            let output = object(data, as: Output.self)
+            output.pending.physicalWidth = width
+            output.pending.physicalHeight = height
+            output.pending.transform = transform
+        },
+        mode: { data, _, flags, width, height, refresh in
+            guard flags & UInt32(WL_OUTPUT_MODE_CURRENT.rawValue) != 0 else { return }
+            let output = object(data, as: Output.self)
+            output.pending.width = width
+            output.pending.height = height
+            output.pending.refreshMillihertz = refresh
+        },
         done: { data, _ in object(data, as: Output.self).done() },
         scale: { data, _, factor in object(data, as: Output.self).pendingScale = max(1, factor) },
         name: { data, _, name in object(data, as: Output.self).name = String(cString: name!) },
@@ -31,9 +63,20 @@ public final class Output {
     }
 
     private func done() {
+        pending.scale = pendingScale
+        pending.name = name
+        if pending != geometry || !described {
+            described = true
+            geometry = pending
+            onDescribed(self)
+        }
         if pendingScale != scale {
             scale = pendingScale
             onChange()
         }
     }
+
+    private var described = false
+    /// Whether its first `done` came.
+    public var isDescribed: Bool { described }
 }

@@ -55,6 +55,16 @@ public final class Registry {
     /// Told when a seat or output appears after start-up, or goes.
     public var onSeatAdded: (Seat) -> Void = { _ in }
     public var onOutputsChanged: () -> Void = {}
+    /// An output described itself, or changed its geometry (the event log's `output` line).
+    private var onOutputDescribed: (Output) -> Void = { _ in }
+
+    /// Tells `handler` of every output already described, then of each one described or
+    /// changed from now on: outputs describe themselves while the registry is made, before
+    /// anyone could listen.
+    public func tellOutputs(_ handler: @escaping (Output) -> Void) {
+        onOutputDescribed = handler
+        for name in outputs.keys.sorted() where outputs[name]!.isDescribed { handler(outputs[name]!) }
+    }
 
     nonisolated(unsafe) private static let listener = Listener.make(wl_registry_listener(
         global: { data, _, name, interface, version in
@@ -162,6 +172,7 @@ public final class Registry {
                                             min(version, Supported.output)),
                                 version: min(version, Supported.output), display: display)
             output.onChange = { [weak self] in self?.onOutputsChanged() }
+            output.onDescribed = { [weak self] in self?.onOutputDescribed($0) }
             outputs[name] = output
         default:
             break

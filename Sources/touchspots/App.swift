@@ -28,8 +28,8 @@ final class App {
         display = try Display(name: options.displayName)
         registry = try Registry(display: display)
         loop = try EventLoop(display: display)
-        // The font before any surface: a missing font is reported before a window appears.
-        // Its location comes from the last run when nothing fontconfig reads has changed.
+        // The font before any surface: a missing font is told before a window appears (its
+        // location comes from the last run when nothing fontconfig reads has changed).
         let font: Font
         do { font = try Font(family: options.fontFamily, cache: .standard()) } catch let error as FontError {
             throw UsageError(error.description)
@@ -72,11 +72,11 @@ final class App {
     private func wire() {
         let session = session!, registry = registry, latency = latency, log = log, surface = surface
         registry.onOutputsChanged = { [weak surface] in surface?.outputsChanged() }
+        registry.tellOutputs { output in log?.write(.output(LogOutput(output.geometry))) }
         inputs.keyboard.onAction = { [unowned self] action in perform(action) }
         for seat in registry.seats.values { inputs.attach(seat) }
-        // Closures held by objects the app owns capture the others unowned: the app owns
-        // them all, and a strong capture would make a cycle (registry -> inputs -> latency
-        // -> registry) that outlives the app.
+        // Closures held by objects the app owns capture the others unowned: a strong capture
+        // would make a cycle (registry -> inputs -> latency -> registry) outliving the app.
         registry.onSeatAdded = { [unowned inputs = inputs!] seat in inputs.attach(seat) }
         loop.nextDeadline = { [unowned registry, unowned session] in
             registry.seats.values.compactMap { $0.keyboard?.repeatDeadline }.reduce(session.nextDeadline) {

@@ -216,3 +216,14 @@ extension Optional where Wrapped == EventLog {
         _ = line.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
 }
+
+extension LogOutput {
+    /// The `output` line for what an output said of itself.
+    init(_ geometry: OutputGeometry) {
+        let transform = LogOutput.transforms.indices.contains(Int(geometry.transform))
+            ? LogOutput.transforms[Int(geometry.transform)] : "normal"
+        self.init(name: geometry.name, physicalWidth: Int(geometry.physicalWidth), physicalHeight: Int(geometry.physicalHeight),
+                  width: Int(geometry.width), height: Int(geometry.height), refreshMillihertz: Int(geometry.refreshMillihertz),
+                  transform: transform, scale: Int(geometry.scale))
+    }
+}
