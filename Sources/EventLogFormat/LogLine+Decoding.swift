@@ -47,6 +47,11 @@ extension LogLine {
                                            refreshMs: try o.optionalDouble("refreshMs"),
                                            discarded: try o.optionalBool("discarded"),
                                            waitedForFrame: try o.optionalBool("waitedForFrame")))
+        case .qualify:
+            self = .qualify(LogQualify(plan: try o.string("plan"), step: try o.int("step"), of: try o.int("of"),
+                                       kind: try o.string("kind"), state: try o.string("state"),
+                                       millimetresPerPixel: try o.double("millimetresPerPixel"),
+                                       verdicts: try o.objects("verdicts").map(LogQualify.Verdict.init)))
         case .output:
             self = .output(LogOutput(name: try o.optionalString("name"), physicalWidth: try o.int("physicalWidth"),
                                      physicalHeight: try o.int("physicalHeight"), width: try o.int("width"),
@@ -146,6 +151,11 @@ private struct Fields {
         return value == .null ? nil : try Self.string(value, key)
     }
 
+    func nullableDouble(_ key: String) throws(LogLineError) -> Double? {
+        let value = try required(key)
+        return value == .null ? nil : try Self.double(value, key)
+    }
+
     func optionalString(_ key: String) throws(LogLineError) -> String? {
         guard let value = present(key) else { return nil }
         return try Self.string(value, key)
@@ -193,5 +203,13 @@ private struct Fields {
             result.append(Fields(pairs: pairs))
         }
         return result
+    }
+}
+
+extension LogQualify.Verdict {
+    fileprivate init(_ o: Fields) throws(LogLineError) {
+        self.init(validator: try o.string("validator"), figure: try o.nullableDouble("figure"),
+                  comparison: try o.string("comparison"), threshold: try o.double("threshold"), unit: try o.string("unit"),
+                  passed: try o.bool("passed"), detail: try o.string("detail"))
     }
 }

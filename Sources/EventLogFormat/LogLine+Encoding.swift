@@ -77,6 +77,26 @@ extension LogLine {
                 JSONBytes.key("refreshMs", orNull: presented.refreshMs, into: &out)
             }
             if let waited = presented.waitedForFrame { JSONBytes.key("waitedForFrame", bool: waited, into: &out) }
+        case .qualify(let qualify):
+            JSONBytes.key("plan", string: qualify.plan, into: &out)
+            JSONBytes.key("step", int: qualify.step, into: &out)
+            JSONBytes.key("of", int: qualify.of, into: &out)
+            JSONBytes.key("kind", string: qualify.kind, into: &out)
+            JSONBytes.key("state", string: qualify.state, into: &out)
+            JSONBytes.key("millimetresPerPixel", double: qualify.millimetresPerPixel, into: &out)
+            JSONBytes.openKey("verdicts", into: &out)
+            JSONBytes.array(qualify.verdicts, into: &out) { verdict, out in
+                out.append(UInt8(ascii: "{"))
+                JSONBytes.append(#""validator":"#, to: &out)
+                JSONBytes.encode(verdict.validator, into: &out)
+                JSONBytes.key("figure", orNull: verdict.figure, into: &out)
+                JSONBytes.key("comparison", string: verdict.comparison, into: &out)
+                JSONBytes.key("threshold", double: verdict.threshold, into: &out)
+                JSONBytes.key("unit", string: verdict.unit, into: &out)
+                JSONBytes.key("passed", bool: verdict.passed, into: &out)
+                JSONBytes.key("detail", string: verdict.detail, into: &out)
+                out.append(UInt8(ascii: "}"))
+            }
         case .output(let output):
             if let name = output.name { JSONBytes.key("name", string: name, into: &out) }
             JSONBytes.key("physicalWidth", int: output.physicalWidth, into: &out)

@@ -30,6 +30,8 @@ extension LogLine {
             self = .readout(LogReadout(readout))
         case .lesson(let lesson):
             self = .teach(LogTeach(lesson))
+        case .qualify(let progress):
+            self = .qualify(LogQualify(progress))
         }
     }
 
@@ -49,7 +51,7 @@ extension LogLine {
             JSONBytes.key("chain", strings: chain, into: &out)
             JSONBytes.key("handledBy", orNull: handledBy, into: &out)
             out.append(UInt8(ascii: "}"))
-        case .scene, .hit, .gesture, .label, .placard, .warning, .readout, .lesson:
+        case .scene, .hit, .gesture, .label, .placard, .warning, .readout, .lesson, .qualify:
             LogLine(event, seat: seat).encode(into: &out)
         }
     }
@@ -186,5 +188,19 @@ extension LogTeach {
         self.init(name: lesson.name, step: lesson.step.rawValue, examples: lesson.examples.count, needed: lesson.needed,
                   agreement: lesson.agreement.map { ($0 * 1000).rounded() / 1000 },
                   save: lesson.saveAt.map { [hundredths($0.x), hundredths($0.y)] }, path: path)
+    }
+}
+
+extension LogQualify {
+    /// The run's line: figures to three decimals, an unmeasured (infinite) figure null.
+    public init(_ progress: QualifyProgress) {
+        func thousandths(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
+        self.init(plan: progress.plan, step: progress.step, of: progress.of, kind: progress.kind, state: progress.state.rawValue,
+                  millimetresPerPixel: (progress.millimetresPerPixel * 1e6).rounded() / 1e6,
+                  verdicts: progress.verdicts.map { v in
+                      Verdict(validator: v.validator, figure: v.figure.isFinite ? thousandths(v.figure) : nil,
+                              comparison: v.comparison.rawValue, threshold: thousandths(v.threshold), unit: v.unit,
+                              passed: v.passed, detail: v.detail)
+                  })
     }
 }

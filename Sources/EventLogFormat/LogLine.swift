@@ -31,11 +31,12 @@ public enum LogLine: Equatable, Sendable {
     case readout(LogReadout)
     case teach(LogTeach)
     case output(LogOutput)
+    case qualify(LogQualify)
 
     /// The line's `type`, one per case.
     public enum Kind: String, CaseIterable, Sendable {
         case scene, ready, configure, seat, frame, hit, responder, gesture, label, placard, warning,
-             sync, presented, readout, teach, output
+             sync, presented, readout, teach, output, qualify
     }
 
     public var kind: Kind {
@@ -56,6 +57,7 @@ public enum LogLine: Equatable, Sendable {
         case .readout: .readout
         case .teach: .teach
         case .output: .output
+        case .qualify: .qualify
         }
     }
 

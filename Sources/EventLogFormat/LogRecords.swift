@@ -213,3 +213,40 @@ public struct LogOutput: Equatable, Sendable {
         self.transform = transform; self.scale = scale
     }
 }
+
+/// A `qualify` line: a qualify run started, judged or skipped a step, or finished
+/// (docs/qualify.md).
+public struct LogQualify: Equatable, Sendable {
+    public struct Verdict: Equatable, Sendable {
+        public var validator: String
+        /// nil where nothing could be measured (no contact, too few reports).
+        public var figure: Double?
+        /// "<=" or ">=".
+        public var comparison: String
+        public var threshold: Double
+        public var unit: String
+        public var passed: Bool
+        public var detail: String
+
+        public init(validator: String, figure: Double?, comparison: String, threshold: Double, unit: String,
+                    passed: Bool, detail: String) {
+            self.validator = validator; self.figure = figure; self.comparison = comparison; self.threshold = threshold
+            self.unit = unit; self.passed = passed; self.detail = detail
+        }
+    }
+
+    public var plan: String
+    public var step: Int
+    public var of: Int
+    public var kind: String
+    /// "started", "judged", "skipped" or "finished".
+    public var state: String
+    public var millimetresPerPixel: Double
+    public var verdicts: [Verdict]
+
+    public init(plan: String, step: Int, of: Int, kind: String, state: String, millimetresPerPixel: Double,
+                verdicts: [Verdict] = []) {
+        self.plan = plan; self.step = step; self.of = of; self.kind = kind; self.state = state
+        self.millimetresPerPixel = millimetresPerPixel; self.verdicts = verdicts
+    }
+}

@@ -60,7 +60,7 @@ final class App {
         inputs = SeatInputs(session: session, surface: surface, frameTouches: frameTouches, latency: latency, log: log)
         wire()
         for problem in options.strokeProblems { log.tell(problem, kind: .template) }
-        if let name = options.teaching { session.teach(name) }
+        if let scene = try options.startingScene(outputs: registry.outputs.values.map(\.geometry)) { session.show(scene) }
         toplevel.setMinimumSize(width: 200, height: 150)
         // The initial commit carries no buffer; the first configure answers it.
         surface.commit()

@@ -1,4 +1,5 @@
 import TouchCore
+import WaylandClient
 
 /// What the command line asks of the app (`Touchspots` parses it).
 struct AppOptions {
@@ -18,4 +19,23 @@ struct AppOptions {
     var strokeProblems: [String] = []
     /// `--record-gesture NAME`: start with a lesson teaching that stroke.
     var teaching: String?
+    /// `--qualify PLAN`: start with a qualify run of that plan.
+    var qualifying: QualifyPlan?
+    /// `--millimetres-per-pixel`: the panel's scale, where the output does not say it.
+    var millimetresPerPixel: Double?
+
+    /// The scene to show instead of `scene`, if the options ask for one: a lesson or a
+    /// qualify run. A qualify run needs millimetres: from the option, else from the first
+    /// output that says its physical size (per logical pixel: its physical width over its
+    /// mode's width divided by its scale); none is a usage error.
+    func startingScene(outputs: [OutputGeometry]) throws -> Scene? {
+        if let teaching { return TeachStrokeScene(strokeName: teaching, minimumScore: gestures.strokes.minimumScore) }
+        guard let qualifying else { return nil }
+        let measured = outputs.first { $0.physicalWidth > 0 && $0.width > 0 }
+            .map { Double($0.physicalWidth) / (Double($0.width) / Double(max(1, $0.scale))) }
+        guard let scale = millimetresPerPixel ?? measured else {
+            throw UsageError("--qualify needs the panel's size: the output does not say it (a headless or virtual output?); give --millimetres-per-pixel MM")
+        }
+        return QualifyScene(plan: qualifying, millimetresPerPixel: scale)
+    }
 }

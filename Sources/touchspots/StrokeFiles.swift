@@ -24,18 +24,8 @@ enum StrokeFiles {
         return getenv("HOME").map { "\(String(cString: $0))/.config/touchspots/strokes" }
     }
 
-    /// The package's folder: `PREFIX/share/touchspots/strokes` for a binary in `PREFIX/bin`
-    /// (`/usr/bin/touchspots` finds `/usr/share/...`); a binary elsewhere (a build tree)
-    /// looks beside its own folder and finds none.
-    static var shippedDirectory: String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard count > 0 else { return "/usr/share/touchspots/strokes" }
-        let binary = String(cString: buffer)
-        let folder = binary.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        let prefix = folder.hasSuffix("/bin") ? String(folder.dropLast(4)) : "\(folder)/.."
-        return "\(prefix)/share/touchspots/strokes"
-    }
+    /// The package's folder of strokes (DataFolder).
+    static var shippedDirectory: String { DataFolder.shipped("strokes") }
 
     /// Every `*.stroke` in `directories`, later folders winning by name.
     static func load(from directories: [String]) -> Loaded {

@@ -59,6 +59,14 @@ struct Touchspots: ParsableCommand {
                                valueName: "NAME"))
     var recordGesture: String?
 
+    @Option(help: ArgumentHelp("Qualify the touchscreen: walk through PLAN ('quick', shipped, or a plan file's path) and judge each step (docs/qualify.md).",
+                               valueName: "PLAN"))
+    var qualify: String?
+
+    @Option(help: ArgumentHelp("The panel's millimetres per logical pixel, for --qualify where the output does not say its size.",
+                               valueName: "MM"))
+    var millimetresPerPixel: Double?
+
     @Flag(help: "List the taught strokes (their files: shipped in the package's share/touchspots/strokes, yours in $XDG_CONFIG_HOME/touchspots/strokes) and exit.")
     var listStrokes = false
 
@@ -69,6 +77,12 @@ struct Touchspots: ParsableCommand {
     func validate() throws {
         guard Stage.sceneNames.contains(scene) else {
             throw ValidationError("--scene must be one of \(Stage.sceneNames.joined(separator: ", "))")
+        }
+        if let millimetresPerPixel, !(millimetresPerPixel > 0 && millimetresPerPixel < 10) {
+            throw ValidationError("--millimetres-per-pixel must be above 0 and below 10")
+        }
+        if qualify != nil && recordGesture != nil {
+            throw ValidationError("--qualify and --record-gesture cannot be used together")
         }
         if let recordGesture {
             do { try StrokeTemplate.validate(name: recordGesture) } catch {
@@ -99,12 +113,18 @@ struct Touchspots: ParsableCommand {
             return
         }
         gestures.strokes.templates = strokes.templates
-        let options = AppOptions(displayName: display, fullscreen: fullscreen,
+        var options = AppOptions(displayName: display, fullscreen: fullscreen,
                                   size: Size(width: Double(size.width), height: Double(size.height)),
                                   eventLogPath: eventLog, fontFamily: font, gestures: gestures,
                                   scene: scene, showsPanel: panel, showsTrails: trails,
                                   usesLayers: !singleBuffer, strokeProblems: strokes.problems,
-                                  teaching: recordGesture)
+                                  teaching: recordGesture, millimetresPerPixel: millimetresPerPixel)
+        if let qualify {
+            do { options.qualifying = try PlanFile.read(qualify) } catch let error as UsageError {
+                printError(error.description)
+                throw ExitCode(64)
+            }
+        }
         do {
             let app = try App(options: options)
             try app.run()

@@ -156,3 +156,8 @@ final class TeachStrokeTests: XCTestCase {
         XCTAssertEqual(name, "zed")
     }
 }
+
+extension TouchSession {
+    /// A lesson teaching `name`, as `--record-gesture` starts one.
+    func teach(_ name: String) { show(TeachStrokeScene(strokeName: name)) }
+}

@@ -23,6 +23,9 @@ public protocol Scene: AnyObject {
     func clearLabels()
     /// Whether the scene needs `rect` left clear (the stage then hides its bar there).
     func needsClear(_ rect: Rect) -> Bool
+    /// Called once the scene's start was told: a scene that tells its first state (a
+    /// lesson, a qualify run) tells it here.
+    func start()
 }
 
 /// What a scene reports beyond drawing.
@@ -36,6 +39,8 @@ public enum SceneEvent: Equatable, Sendable {
     case scene(String)
     /// A stroke lesson moved on a step (TeachStrokeScene).
     case lesson(StrokeLesson)
+    /// A qualify run moved on a step (QualifyScene).
+    case qualify(QualifyProgress)
 }
 
 extension Scene {
@@ -46,4 +51,5 @@ extension Scene {
     public func showLatency(_ text: String) {}
     public func clearLabels() {}
     public func needsClear(_ rect: Rect) -> Bool { false }
+    public func start() {}
 }

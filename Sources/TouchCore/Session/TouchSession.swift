@@ -138,12 +138,11 @@ public final class TouchSession {
     /// Switches to a scene by name (no-op for the current one or an unknown name).
     public func showScene(_ name: String) { stage.show(name) }
 
-    /// Starts a lesson teaching the stroke `name` (`--record-gesture`); a name that
-    /// `StrokeTemplate.validate(name:)` refuses is the caller's to refuse first.
-    public func teach(_ name: String) {
-        let lesson = TeachStrokeScene(strokeName: name, minimumScore: settings.strokes.minimumScore)
-        stage.show(lesson)
-        lesson.start()
+    /// Shows a scene that is not one of the bar's (a stroke lesson for `--record-gesture`,
+    /// a qualify run for `--qualify`) and lets it tell its first state.
+    public func show(_ scene: Scene) {
+        stage.show(scene)
+        scene.start()
     }
 
     /// A taught stroke is matched from now on (replacing one of the same name), and the
@@ -214,6 +213,7 @@ public final class TouchSession {
         case .lesson(let lesson):
             sink(.lesson(lesson))
             if lesson.step == .taught { learn(lesson) }
+        case .qualify(let progress): sink(.qualify(progress))
         }
     }
 

@@ -21,6 +21,8 @@ public enum TouchSessionEvent: Sendable {
     /// A stroke lesson moved on a step; at `taught` the session matches the stroke from
     /// then on, and the executable saves it.
     case lesson(StrokeLesson)
+    /// A qualify run moved on a step (docs/qualify.md).
+    case qualify(QualifyProgress)
     /// Something odd in what the compositor sent, and its kind.
     case warning(String, kind: AnomalyKind)
     /// The instrument panel's numbers, each time it is refreshed (only while shown).

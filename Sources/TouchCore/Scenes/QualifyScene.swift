@@ -1,0 +1,257 @@
+/// Where a qualify run stands: what `--qualify` shows and logs (a `qualify` line per
+/// step started, judged or skipped, and at the end), so a person and the harness's robot
+/// can both follow it (docs/qualify.md).
+public struct QualifyProgress: Equatable, Sendable {
+    public enum State: String, Sendable, CaseIterable { case started, judged, skipped, finished }
+
+    public var plan: String
+    /// 1-based; at `finished`, the number of steps.
+    public var step: Int
+    public var of: Int
+    public var kind: String
+    public var state: State
+    public var verdicts: [Verdict]
+    public var millimetresPerPixel: Double
+
+    public init(plan: String, step: Int, of: Int, kind: String, state: State, verdicts: [Verdict] = [],
+                millimetresPerPixel: Double) {
+        self.plan = plan; self.step = step; self.of = of; self.kind = kind; self.state = state
+        self.verdicts = verdicts; self.millimetresPerPixel = millimetresPerPixel
+    }
+}
+
+/// Qualifying a touchscreen (docs/qualify.md): each step of a plan is asked on screen with
+/// its guide, its contacts are collected until the step is complete, judged by the
+/// validators, and the verdicts shown; Redo asks the step again, Next goes on (Skip while
+/// a step is under way). Touches that begin on the buttons are no part of a step. A step
+/// is judged once it is complete and no finger has been down for `settle` seconds: a
+/// contact that lifts and lands again (a split) belongs to the step it split in. The
+/// scene bar is hidden: a corner target lies under it.
+public final class QualifyScene: Scene {
+    public let name = "qualify"
+    public var onEvent: (SceneEvent) -> Void = { _ in }
+    public let plan: QualifyPlan
+    public let millimetresPerPixel: Double
+
+    public let prompt = Label(name: "Prompt", fontSize: 22, textColor: Color(white: 0.1))
+    public let guide = QualifyGuideView()
+    public let verdictsView = VerdictsView()
+    public let touchable = TouchableView()
+    public let redoButton = Button(name: "Redo", title: "Redo")
+    public let nextButton = Button(name: "Next", title: "Skip")
+
+    public static let settle = 0.3
+    public private(set) var index = 0
+    private var judgement: Timers.ID?
+    public private(set) var judged = false
+    public private(set) var results: [[Verdict]] = []
+    private var steps: [QualifyStep] = []
+    private var judge = QualifyJudge(panel: Size(width: 1, height: 1))
+    private var contacts: [Contact] = []
+    private var open: [FingerID: Int] = [:]
+    private var ignored: Set<FingerID> = []
+    private unowned var window: Window?
+
+    public init(plan: QualifyPlan, millimetresPerPixel: Double) {
+        self.plan = plan
+        self.millimetresPerPixel = millimetresPerPixel
+        redoButton.onTap = { [unowned self] in begin(index) }
+        nextButton.onTap = { [unowned self] in next() }
+    }
+
+    public func install(in window: Window) {
+        self.window = window
+        for view in [guide, prompt, verdictsView, touchable, redoButton, nextButton] as [View] { window.addSubview(view) }
+        layout(in: window)
+    }
+
+    /// Tells the first step, once the scene's own start is told.
+    public func start() { begin(0) }
+
+    public func layout(in window: Window) {
+        let bounds = window.bounds
+        let unit = max(0.5, min(1.5, min(bounds.width / 800, bounds.height / 600)))
+        let panel = Size(width: bounds.width * millimetresPerPixel, height: bounds.height * millimetresPerPixel)
+        if judge.panel != panel {
+            judge = QualifyJudge(panel: panel)
+            steps = plan.steps(on: panel)
+        }
+        prompt.fontSize = 22 * unit
+        prompt.frame = Rect(x: 0, y: 8 * unit, width: bounds.width, height: 34 * unit)
+        guide.frame = bounds
+        guide.pixelsPerMillimetre = 1 / millimetresPerPixel
+        touchable.frame = bounds
+        let size = Size(width: 110 * unit, height: 48 * unit)
+        nextButton.frame = Rect(x: bounds.width - size.width - 12 * unit, y: bounds.height - size.height - 12 * unit,
+                                width: size.width, height: size.height)
+        redoButton.frame = nextButton.frame.offsetBy(dx: -size.width - 12 * unit, dy: 0)
+        for button in [nextButton, redoButton] { button.fontSize = 20 * unit }
+        verdictsView.fontSize = 17 * unit
+        verdictsView.frame = Rect(x: 12 * unit, y: bounds.height * 0.55, width: bounds.width * 0.6, height: bounds.height * 0.45 - 12 * unit)
+        if steps.indices.contains(index) { guide.step = steps[index] }
+    }
+
+    public var spotCount: Int { touchable.spotCount }
+
+    /// The whole screen is the run's: the scene bar would cover a corner target.
+    public func needsClear(_ rect: Rect) -> Bool { true }
+
+    // MARK: Steps
+
+    private func begin(_ step: Int) {
+        window?.timers.cancel(judgement)
+        judgement = nil
+        index = step
+        judged = false
+        contacts = []
+        open = [:]
+        guard steps.indices.contains(step) else { return finish() }
+        if results.count > step { results.removeSubrange(step...) }
+        guide.step = steps[step]
+        guide.isHidden = false
+        prompt.text = "\(step + 1)/\(steps.count) · \(steps[step].prompt)"
+        verdictsView.verdicts = []
+        nextButton.title = "Skip"
+        redoButton.isHidden = true
+        nextButton.isHidden = false
+        tell(.started)
+    }
+
+    private func next() {
+        if !judged && steps.indices.contains(index) {
+            results.append([])
+            tell(.skipped)
+        }
+        begin(index + 1)
+    }
+
+    private func finish() {
+        let all = results.flatMap { $0 }
+        let passed = all.filter(\.passed).count
+        prompt.text = "Done: \(passed) of \(all.count) checks passed"
+        guide.isHidden = true
+        verdictsView.verdicts = all
+        redoButton.isHidden = true
+        nextButton.isHidden = true
+        onEvent(.qualify(QualifyProgress(plan: plan.name, step: steps.count, of: steps.count, kind: "plan", state: .finished,
+                                         verdicts: all, millimetresPerPixel: millimetresPerPixel)))
+    }
+
+    private func tell(_ state: QualifyProgress.State, verdicts: [Verdict] = []) {
+        onEvent(.qualify(QualifyProgress(plan: plan.name, step: index + 1, of: steps.count, kind: steps[index].kind,
+                                         state: state, verdicts: verdicts, millimetresPerPixel: millimetresPerPixel)))
+    }
+
+    // MARK: Contacts
+
+    public func didReceive(_ frame: TouchFrame, tapCount: Int) {
+        guard !judged, steps.indices.contains(index) else { return }
+        for touch in frame.touches {
+            let time = touch.timeNanoseconds.map { Double($0) / 1e9 } ?? Double(touch.time) / 1000
+            let point = Point(x: touch.location.x * millimetresPerPixel, y: touch.location.y * millimetresPerPixel)
+            switch touch.phase {
+            case .began:
+                if [redoButton, nextButton].contains(where: { !$0.isHidden && $0.frame.contains(touch.location) }) {
+                    ignored.insert(touch.finger)
+                    continue
+                }
+                open[touch.finger] = contacts.count
+                contacts.append(Contact(id: touch.id, samples: [ContactSample(time: time, point: point)]))
+            case .moved, .ended:
+                guard !ignored.contains(touch.finger), let i = open[touch.finger] else { continue }
+                contacts[i].samples.append(ContactSample(time: time, point: point))
+                if touch.phase == .ended { open[touch.finger] = nil }
+            case .cancelled:
+                open[touch.finger] = nil
+            }
+        }
+        for touch in frame.touches where touch.phase == .ended || touch.phase == .cancelled { ignored.remove(touch.finger) }
+        window?.timers.cancel(judgement)
+        judgement = nil
+        guard open.isEmpty, steps[index].isComplete(contacts) else { return }
+        judgement = window?.timers.schedule(after: Self.settle) { [unowned self] in
+            judgement = nil
+            judgeStep()
+        }
+    }
+
+    private func judgeStep() {
+        guard !judged, steps.indices.contains(index) else { return }
+        let verdicts = judge.judge(steps[index], contacts: contacts)
+        judged = true
+        results.append(verdicts)
+        verdictsView.verdicts = verdicts
+        nextButton.title = index + 1 < steps.count ? "Next" : "Finish"
+        redoButton.isHidden = false
+        tell(.judged, verdicts: verdicts)
+    }
+}
+
+/// The current step's guide: the line to follow, the targets to tap, the edges to reach.
+public final class QualifyGuideView: View {
+    var step: QualifyStep? { didSet { if step != oldValue { setNeedsDisplay() } } }
+    var pixelsPerMillimetre = 1.0 { didSet { if pixelsPerMillimetre != oldValue { setNeedsDisplay() } } }
+    static let color = Color(red: 0.2, green: 0.45, blue: 0.9)
+
+    init() {
+        super.init(name: "Guide")
+        isUserInteractionEnabled = false
+    }
+
+    public override func draw(in canvas: Canvas) {
+        guard let step else { return }
+        let k = pixelsPerMillimetre
+        func px(_ p: Point) -> Point { Point(x: p.x * k, y: p.y * k) }
+        func target(_ p: Point, _ radius: Double = 14) {
+            canvas.fillEllipse(in: Rect(center: px(p), size: Size(width: 2 * radius, height: 2 * radius)), color: Self.color)
+            canvas.fillEllipse(in: Rect(center: px(p), size: Size(width: radius, height: radius)), color: .white)
+        }
+        func line(_ a: Point, _ b: Point) {
+            let (p, q) = (px(a), px(b))
+            let length = p.distance(to: q)
+            guard length > 0 else { return }
+            let nx = -(q.y - p.y) / length * 2, ny = (q.x - p.x) / length * 2
+            canvas.fillConvexPolygon([Point(x: p.x + nx, y: p.y + ny), Point(x: q.x + nx, y: q.y + ny),
+                                      Point(x: q.x - nx, y: q.y - ny), Point(x: p.x - nx, y: p.y - ny)], color: Self.color)
+        }
+        let centre = Point(x: bounds.width / 2 / k, y: bounds.height / 2 / k)
+        switch step {
+        case .line(let from, let to, _): line(from, to); target(from, 10)
+        case .hold(let at, _): target(at)
+        case .taps(let at, _): target(at)
+        case .corners(let points): for point in points { target(point) }
+        case .maximumContacts: break
+        case .pinch: target(Point(x: centre.x - 30, y: centre.y), 10); target(Point(x: centre.x + 30, y: centre.y), 10)
+        case .drumroll: target(Point(x: centre.x - 10, y: centre.y), 10); target(Point(x: centre.x + 10, y: centre.y), 10)
+        case .edges:
+            let w = bounds.width / k, h = bounds.height / k
+            for end in [Point(x: 0, y: centre.y), Point(x: w, y: centre.y), Point(x: centre.x, y: 0), Point(x: centre.x, y: h)] {
+                line(centre, end)
+            }
+            target(centre, 10)
+        }
+    }
+}
+
+/// Verdicts, one line each: the validator, its figure against its threshold, pass in green
+/// or FAIL in red.
+public final class VerdictsView: View {
+    var verdicts: [Verdict] = [] { didSet { if verdicts != oldValue { setNeedsDisplay() } } }
+    var fontSize = 17.0
+
+    init() {
+        super.init(name: "Verdicts")
+        isUserInteractionEnabled = false
+    }
+
+    public override func draw(in canvas: Canvas) {
+        let line = fontSize * 1.5
+        for (i, verdict) in verdicts.enumerated() where Double(i + 1) * line <= bounds.height {
+            let rect = Rect(x: 0, y: Double(i) * line, width: bounds.width, height: line)
+            let color = verdict.passed ? Color(red: 0.1, green: 0.55, blue: 0.2) : Color(red: 0.8, green: 0.1, blue: 0.1)
+            let figure = fixed(verdict.figure, decimals: 2)
+            canvas.drawText("\(verdict.passed ? "pass" : "FAIL")  \(verdict.validator): \(figure) \(verdict.unit) (\(verdict.comparison.rawValue) \(fixed(verdict.threshold, decimals: 2)))",
+                            in: rect, fontSize: fontSize, color: color, alignment: .left)
+        }
+    }
+}

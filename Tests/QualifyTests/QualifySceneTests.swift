@@ -1,0 +1,141 @@
+import Harness
+import TouchCore
+import XCTest
+
+/// The quick plan played through the session's front door, as the robot would play it on
+/// a compositor: each step's contacts from the digitizer become touch frames, the scene
+/// judges the step, and the robot taps Next. The scene's verdicts are the offline judge's.
+final class QualifySceneTests: XCTestCase {
+    static let millimetresPerPixel = FaultTableTests.millimetresPerPixel
+    static let plan = QualifyPlan(name: "quick", steps: [
+        .line(from: Point(x: 0.1, y: 0.5), to: Point(x: 0.9, y: 0.5), seconds: 3),
+        .hold(at: Point(x: 0.4, y: 0.55), seconds: 3),
+        .taps(at: Point(x: 0.3, y: 0.35), count: 20),
+        .corners(inset: 10),
+        .maximumContacts,
+        .pinch,
+        .drumroll(seconds: 5),
+        .edges,
+    ])
+
+    /// Plays the plan with `fault` and returns the `qualify` events.
+    static func play(_ fault: Digitizer.Fault) -> [QualifyProgress] {
+        let clock = ManualClock(now: 100)
+        var progress: [QualifyProgress] = []
+        let size = Size(width: 1280, height: 800)
+        let session = TouchSession(sceneName: "playground", size: size, clock: clock) { event in
+            if case .qualify(let p) = event { progress.append(p) }
+        }!
+        let device = session.touchscreens.add()
+        let scene = QualifyScene(plan: plan, millimetresPerPixel: millimetresPerPixel)
+        session.show(scene)
+        let panel = Size(width: size.width * millimetresPerPixel, height: size.height * millimetresPerPixel)
+        let digitizer = Digitizer(panel: panel, millimetresPerPixel: millimetresPerPixel, fault: fault, seed: 7)
+        var base = clock.now
+        func px(_ p: Point) -> Point { Point(x: p.x / millimetresPerPixel, y: p.y / millimetresPerPixel) }
+        for step in plan.steps(on: panel) {
+            let contacts = digitizer.contacts(QualifyRobot.fingers(for: step, panel: panel), eventful: QualifyRobot.isEventful(step))
+            // Every report, in time order, as wl_touch events and frames.
+            var reports: [(time: Double, contact: Int, sample: Int)] = []
+            for (c, contact) in contacts.enumerated() {
+                for s in contact.samples.indices { reports.append((contact.samples[s].time, c, s)) }
+            }
+            reports.sort { ($0.time, $0.contact) < ($1.time, $1.contact) }
+            var index = 0
+            while index < reports.count {
+                let time = reports[index].time
+                clock.now = base + time
+                let ms = UInt32((clock.now * 1000).rounded())
+                while index < reports.count && reports[index].time == time {
+                    let (_, c, s) = reports[index]
+                    let id = Int32(c), point = px(contacts[c].samples[s].point)
+                    if s == 0 { session.touchscreens.down(device, id: id, at: point, time: ms) } else {
+                        session.touchscreens.motion(device, id: id, to: point, time: ms)
+                    }
+                    if s == contacts[c].samples.count - 1 { session.touchscreens.up(device, id: id, time: ms) }
+                    index += 1
+                }
+                session.touchscreens.frame(device)
+                session.flush()
+            }
+            base = clock.now + 0.5
+            clock.now = base
+            session.flush()  // the step is judged once no finger has been down for a while
+            // The robot taps Next.
+            let next = scene.nextButton.frame.center
+            let ms = UInt32((clock.now * 1000).rounded())
+            session.touchscreens.down(device, id: 900, at: next, time: ms)
+            session.touchscreens.frame(device)
+            session.touchscreens.up(device, id: 900, time: ms + 50)
+            session.touchscreens.frame(device)
+            base += 0.5
+            clock.now = base
+        }
+        return progress
+    }
+
+    func testAPerfectPanelPassesEveryStep() throws {
+        let progress = Self.play(.none)
+        XCTAssertEqual(progress.filter { $0.state == .started }.map(\.kind),
+                       ["line", "hold", "taps", "corners", "maximum-contacts", "pinch", "drumroll", "edges"])
+        let judged = progress.filter { $0.state == .judged }
+        XCTAssertEqual(judged.count, 8, "every step judged, none skipped: \(progress.map { "\($0.kind) \($0.state)" })")
+        for step in judged {
+            XCTAssertTrue(step.verdicts.allSatisfy(\.passed), "\(step.kind): \(step.verdicts)")
+        }
+        let finished = try XCTUnwrap(progress.last)
+        XCTAssertEqual(finished.state, .finished)
+        XCTAssertEqual(finished.verdicts.count, judged.flatMap(\.verdicts).count)
+    }
+
+    /// Live through the scene, each fault trips what it trips offline (FaultTableTests).
+    func testFaultsTripTheSameThroughTheScene() {
+        for fault in [Digitizer.Fault.droppedSamples, .noise, .lowReportRate, .rotation, .split, .deadBand, .contactLimit] {
+            let verdicts = Self.play(fault).filter { $0.state == .judged }.flatMap(\.verdicts)
+            XCTAssertEqual(Set(verdicts.filter { !$0.passed }.map(\.validator)), FaultTableTests.expected[fault]!, fault.rawValue)
+        }
+    }
+
+    /// Skip, then Redo: a skipped step is told as skipped, a redone one judged again.
+    func testSkipAndRedo() throws {
+        var progress: [QualifyProgress] = []
+        let clock = ManualClock(now: 1)
+        let session = TouchSession(sceneName: "playground", size: Size(width: 1280, height: 800), clock: clock) { event in
+            if case .qualify(let p) = event { progress.append(p) }
+        }!
+        let device = session.touchscreens.add()
+        let scene = QualifyScene(plan: Self.plan, millimetresPerPixel: Self.millimetresPerPixel)
+        session.show(scene)
+        func tap(_ p: Point, id: Int32) {
+            clock.now += 0.2
+            session.touchscreens.down(device, id: id, at: p, time: UInt32(clock.now * 1000))
+            session.touchscreens.frame(device)
+            clock.now += 0.05
+            session.touchscreens.up(device, id: id, time: UInt32(clock.now * 1000))
+            session.touchscreens.frame(device)
+        }
+        XCTAssertEqual(scene.nextButton.title, "Skip")
+        tap(scene.nextButton.frame.center, id: 1)
+        XCTAssertEqual(progress.map(\.state), [.started, .skipped, .started])
+        XCTAssertEqual(scene.index, 1)
+        // The hold step: a finger held 3 s on its target.
+        let target = Point(x: 0.4 * 1280, y: 0.55 * 800)
+        session.touchscreens.down(device, id: 2, at: target, time: UInt32(clock.now * 1000))
+        session.touchscreens.frame(device)
+        for _ in 0..<300 {
+            clock.now += 0.01
+            session.touchscreens.motion(device, id: 2, to: target, time: UInt32(clock.now * 1000))
+            session.touchscreens.frame(device)
+        }
+        session.touchscreens.up(device, id: 2, time: UInt32(clock.now * 1000))
+        session.touchscreens.frame(device)
+        XCTAssertEqual(progress.last?.state, .started, "judged only once the fingers have been up a while")
+        clock.now += QualifyScene.settle
+        session.flush()
+        XCTAssertEqual(progress.last?.state, .judged)
+        XCTAssertFalse(scene.redoButton.isHidden)
+        tap(scene.redoButton.frame.center, id: 3)
+        XCTAssertEqual(progress.last?.state, .started)
+        XCTAssertEqual(progress.last?.kind, "hold", "the same step again")
+    }
+}
