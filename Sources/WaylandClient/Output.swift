@@ -1,4 +1,5 @@
 import CWaylandClient
+import TouchCore
 
 /// What an output says of itself: its physical size (millimetres; 0 where unknown, as on
 /// headless compositors), its current mode, its transform and scale. Qualifying a
@@ -35,8 +36,9 @@ public final class Output {
     nonisolated(unsafe) private static let listener = Listener.make(wl_output_listener(
         geometry: { data, _, _, _, width, height, _, _, _, transform in
             let output = object(data, as: Output.self)
-            output.pending.physicalWidth = width
-            output.pending.physicalHeight = height
+            // Unknown is 0; kwin 5.27's virtual output says -1.
+            output.pending.physicalWidth = CompositorQuirk.negativePhysicalSize.workAround { max(0, width) }
+            output.pending.physicalHeight = CompositorQuirk.negativePhysicalSize.workAround { max(0, height) }
             output.pending.transform = transform
         },
         mode: { data, _, flags, width, height, refresh in

@@ -42,6 +42,9 @@ public enum CompositorQuirk: String, CaseIterable, Sendable {
     /// Fingers down on a surface that is destroyed get neither up nor cancel: the client
     /// cancels them itself.
     case touchesOnDestroyedSurfaceNeverEnd
+    /// An output of unknown physical size said to be -1 mm (the protocol's unknown is 0):
+    /// read as 0, unknown.
+    case negativePhysicalSize
 
     /// The anomaly the instrument reports for the same behaviour, where it reports one.
     public var anomaly: AnomalyKind? {
@@ -66,6 +69,7 @@ public enum CompositorQuirk: String, CaseIterable, Sendable {
         case .unmappedSubsurfaceStaysOnScreen: "sway 1.7 (wlroots 0.15), windowed (tiled or floating), not fullscreen"
         case .reassignedRoleBreaksSurface: "mutter 43 (only the frame shows), weston 10 (no input)"
         case .touchesOnDestroyedSurfaceNeverEnd: "weston 10"
+        case .negativePhysicalSize: "kwin 5.27 (its virtual, headless output)"
         }
     }
 
