@@ -138,4 +138,33 @@ final class QualifySceneTests: XCTestCase {
         XCTAssertEqual(progress.last?.state, .started)
         XCTAssertEqual(progress.last?.kind, "hold", "the same step again")
     }
+
+    /// The buttons leave every target of the quick plan clear, at tablet and laptop sizes:
+    /// a target under a button would be a tap on the button.
+    func testTheButtonsCoverNoTarget() {
+        for size in [Size(width: 1280, height: 800), Size(width: 1024, height: 640), Size(width: 1920, height: 1080),
+                     Size(width: 800, height: 1280)] {
+            let window = Window(size: size, clock: ManualClock(now: 0))
+            let scene = QualifyScene(plan: Self.plan, millimetresPerPixel: Self.millimetresPerPixel)
+            scene.install(in: window)
+            let panel = Size(width: size.width * Self.millimetresPerPixel, height: size.height * Self.millimetresPerPixel)
+            var targets: [Point] = []
+            for step in Self.plan.steps(on: panel) {
+                switch step {
+                case .line(let from, let to, _): targets += [from, to]
+                case .hold(let at, _), .taps(let at, _): targets.append(at)
+                case .corners(let points): targets += points
+                default: break
+                }
+            }
+            for button in [scene.nextButton, scene.redoButton] {
+                let clear = Rect(x: button.frame.minX - 20, y: button.frame.minY - 20,
+                                 width: button.frame.width + 40, height: button.frame.height + 40)
+                for target in targets {
+                    let px = Point(x: target.x / Self.millimetresPerPixel, y: target.y / Self.millimetresPerPixel)
+                    XCTAssertFalse(clear.contains(px), "\(button.name) covers \(px) at \(size)")
+                }
+            }
+        }
+    }
 }

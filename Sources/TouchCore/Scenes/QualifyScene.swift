@@ -47,8 +47,10 @@ public final class QualifyScene: Scene {
     public private(set) var results: [[Verdict]] = []
     private var steps: [QualifyStep] = []
     private var judge = QualifyJudge(panel: Size(width: 1, height: 1))
-    private var contacts: [Contact] = []
-    private var open: [FingerID: Int] = [:]
+    /// The step's frames, without the touches on the buttons: its contacts are made from
+    /// them (`Contact.from`), as offline judging makes them from a log's frames.
+    private var frames: [TouchFrame] = []
+    private var down: Set<FingerID> = []
     private var ignored: Set<FingerID> = []
     private unowned var window: Window?
 
@@ -82,7 +84,9 @@ public final class QualifyScene: Scene {
         guide.pixelsPerMillimetre = 1 / millimetresPerPixel
         touchable.frame = bounds
         let size = Size(width: 110 * unit, height: 48 * unit)
-        nextButton.frame = Rect(x: bounds.width - size.width - 12 * unit, y: bounds.height - size.height - 12 * unit,
+        // Bottom, left of the middle: clear of every target (the corners are 10 mm in, the
+        // bottom edge stroke runs down the middle).
+        nextButton.frame = Rect(x: bounds.width / 2 - size.width - 24 * unit, y: bounds.height - size.height - 12 * unit,
                                 width: size.width, height: size.height)
         redoButton.frame = nextButton.frame.offsetBy(dx: -size.width - 12 * unit, dy: 0)
         for button in [nextButton, redoButton] { button.fontSize = 20 * unit }
@@ -103,8 +107,8 @@ public final class QualifyScene: Scene {
         judgement = nil
         index = step
         judged = false
-        contacts = []
-        open = [:]
+        frames = []
+        down = []
         guard steps.indices.contains(step) else { return finish() }
         if results.count > step { results.removeSubrange(step...) }
         guide.step = steps[step]
@@ -146,34 +150,34 @@ public final class QualifyScene: Scene {
 
     public func didReceive(_ frame: TouchFrame, tapCount: Int) {
         guard !judged, steps.indices.contains(index) else { return }
+        var kept = frame
+        kept.touches = []
         for touch in frame.touches {
-            let time = touch.timeNanoseconds.map { Double($0) / 1e9 } ?? Double(touch.time) / 1000
-            let point = Point(x: touch.location.x * millimetresPerPixel, y: touch.location.y * millimetresPerPixel)
             switch touch.phase {
             case .began:
                 if [redoButton, nextButton].contains(where: { !$0.isHidden && $0.frame.contains(touch.location) }) {
                     ignored.insert(touch.finger)
-                    continue
+                } else {
+                    down.insert(touch.finger)
                 }
-                open[touch.finger] = contacts.count
-                contacts.append(Contact(id: touch.id, samples: [ContactSample(time: time, point: point)]))
-            case .moved, .ended:
-                guard !ignored.contains(touch.finger), let i = open[touch.finger] else { continue }
-                contacts[i].samples.append(ContactSample(time: time, point: point))
-                if touch.phase == .ended { open[touch.finger] = nil }
-            case .cancelled:
-                open[touch.finger] = nil
+            case .moved: break
+            case .ended, .cancelled: down.remove(touch.finger)
             }
+            if !ignored.contains(touch.finger) { kept.touches.append(touch) }
         }
+        if !kept.touches.isEmpty { frames.append(kept) }
         for touch in frame.touches where touch.phase == .ended || touch.phase == .cancelled { ignored.remove(touch.finger) }
         window?.timers.cancel(judgement)
         judgement = nil
-        guard open.isEmpty, steps[index].isComplete(contacts) else { return }
+        guard down.isEmpty, steps[index].isComplete(contacts) else { return }
         judgement = window?.timers.schedule(after: Self.settle) { [unowned self] in
             judgement = nil
             judgeStep()
         }
     }
+
+    /// The step's contacts so far, in millimetres.
+    private var contacts: [Contact] { Contact.from(frames, millimetresPerPixel: millimetresPerPixel) }
 
     private func judgeStep() {
         guard !judged, steps.indices.contains(index) else { return }
