@@ -4,22 +4,21 @@ import TouchCore
 /// careful person would put down, in millimetres and seconds from the step's start. The
 /// digitizer turns them into the contacts a panel reports.
 public enum QualifyRobot {
+    /// The quick plan as data/plans/quick.json has it (`QualifyEndToEndTests` plays that
+    /// file; these tests the core with the same plan).
+    public static let quickPlan = QualifyPlan(name: "quick", steps: [
+        .line(from: Point(x: 0.1, y: 0.5), to: Point(x: 0.9, y: 0.5), seconds: 3),
+        .hold(at: Point(x: 0.4, y: 0.55), seconds: 3),
+        .taps(at: Point(x: 0.3, y: 0.35), count: 20),
+        .corners(inset: 10),
+        .maximumContacts,
+        .pinch,
+        .drumroll(seconds: 5),
+        .edges,
+    ])
+
     /// The steps of the quick plan on a panel of `panel` millimetres.
-    public static func quickSteps(panel: Size) -> [QualifyStep] {
-        let w = panel.width, h = panel.height
-        let inset = 10.0
-        return [
-            .line(from: Point(x: 0.1 * w, y: 0.5 * h), to: Point(x: 0.9 * w, y: 0.5 * h), seconds: 3),
-            .hold(at: Point(x: 0.4 * w, y: 0.55 * h), seconds: 3),
-            .taps(at: Point(x: 0.3 * w, y: 0.35 * h), count: 20),
-            .corners([Point(x: inset, y: inset), Point(x: w - inset, y: inset), Point(x: w - inset, y: h - inset),
-                      Point(x: inset, y: h - inset), Point(x: w / 2, y: h / 2)]),
-            .maximumContacts,
-            .pinch,
-            .drumroll(seconds: 5),
-            .edges,
-        ]
-    }
+    public static func quickSteps(panel: Size) -> [QualifyStep] { quickPlan.steps(on: panel) }
 
     /// The fingers for `step`.
     public static func fingers(for step: QualifyStep, panel: Size) -> [IdealFinger] {

@@ -17,15 +17,13 @@ enum StrokeFiles {
     }
 
     /// The user's folder, where `--record-gesture` saves.
-    static var userDirectory: String? {
-        if let xdg = getenv("XDG_CONFIG_HOME").map({ String(cString: $0) }), xdg.hasPrefix("/") {
-            return "\(xdg)/touchspots/strokes"
-        }
-        return getenv("HOME").map { "\(String(cString: $0))/.config/touchspots/strokes" }
-    }
+    static var userDirectory: String? { DataFolder.config("strokes") }
 
-    /// The package's folder of strokes (DataFolder).
+    /// The package's folder of strokes.
     static var shippedDirectory: String { DataFolder.shipped("strokes") }
+
+    /// The folders read, later ones winning: the package's, then the user's.
+    static var directories: [String] { [shippedDirectory] + (userDirectory.map { [$0] } ?? []) }
 
     /// Every `*.stroke` in `directories`, later folders winning by name.
     static func load(from directories: [String]) -> Loaded {

@@ -101,11 +101,11 @@ struct Touchspots: ParsableCommand {
             throw ExitCode(64)
         }
         // Taught strokes: a bad stroke file is skipped and told, never fatal.
-        let strokes = StrokeFiles.load(from: [StrokeFiles.shippedDirectory] + (StrokeFiles.userDirectory.map { [$0] } ?? []))
+        let strokes = StrokeFiles.load(from: StrokeFiles.directories)
         if listStrokes {
             for problem in strokes.problems { printError(problem) }
             if strokes.templates.isEmpty {
-                printError("no strokes in \(([StrokeFiles.shippedDirectory] + (StrokeFiles.userDirectory.map { [$0] } ?? [])).joined(separator: " or "))")
+                printError("no strokes in \(StrokeFiles.directories.joined(separator: " or "))")
             }
             for template in strokes.templates {
                 print("\(template.name)\t\(template.examples.count) example\(template.examples.count == 1 ? "" : "s")\t\(strokes.paths[template.name]!)")
@@ -142,7 +142,7 @@ struct Touchspots: ParsableCommand {
     /// Defaults, then the config file, then --gesture flags.
     private func gestureSettings() throws -> GestureSettings {
         var settings = GestureSettings()
-        let path = config ?? defaultConfigPath()
+        let path = config ?? DataFolder.config("gestures.conf")
         if let path {
             let explicit = config != nil
             if explicit || access(path, F_OK) == 0 {
@@ -158,13 +158,6 @@ struct Touchspots: ParsableCommand {
             do { try settings.set(parts[0], to: parts[1]) } catch { throw UsageError("\(error)") }
         }
         return settings
-    }
-
-    private func defaultConfigPath() -> String? {
-        if let xdg = getenv("XDG_CONFIG_HOME").map({ String(cString: $0) }), !xdg.isEmpty {
-            return "\(xdg)/touchspots/gestures.conf"
-        }
-        return getenv("HOME").map { "\(String(cString: $0))/.config/touchspots/gestures.conf" }
     }
 
     private func printError(_ message: String) {

@@ -35,6 +35,24 @@ final class RobustnessEndToEndTests: EndToEndTestCase {
         XCTAssertLessThan(pipe.seconds, 5)
     }
 
+    /// Without --config, the file under XDG_CONFIG_HOME is read (a bad one is refused,
+    /// naming it); a relative XDG_CONFIG_HOME is ignored for HOME's, as the XDG spec asks.
+    func testTheDefaultConfigFileIsRead() throws {
+        try makeFreshOutputDirectory()
+        let folder = "\(outputDirectory)/xdg/touchspots"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "swipe-min-length = banana\n".write(toFile: "\(folder)/gestures.conf", atomically: true, encoding: .utf8)
+        let fromXDG = try run([], environment: noDisplay.merging(["XDG_CONFIG_HOME": "\(outputDirectory)/xdg"]) { $1 })
+        XCTAssertEqual(fromXDG.status, 64, fromXDG.output)
+        XCTAssertTrue(fromXDG.output.contains("\(folder)/gestures.conf"), fromXDG.output)
+        let home = "\(outputDirectory)/home"
+        try FileManager.default.createDirectory(atPath: "\(home)/.config", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: folder, toPath: "\(home)/.config/touchspots")
+        let relative = try run([], environment: noDisplay.merging(["XDG_CONFIG_HOME": "xdg", "HOME": home]) { $1 })
+        XCTAssertEqual(relative.status, 64, relative.output)
+        XCTAssertTrue(relative.output.contains("\(home)/.config/touchspots/gestures.conf"), relative.output)
+    }
+
     func testAnOversizedConfigIsRefused() throws {
         try makeFreshOutputDirectory()
         let path = "\(outputDirectory)/big.conf"

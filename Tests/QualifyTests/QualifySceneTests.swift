@@ -7,16 +7,7 @@ import XCTest
 /// judges the step, and the robot taps Next. The scene's verdicts are the offline judge's.
 final class QualifySceneTests: XCTestCase {
     static let millimetresPerPixel = FaultTableTests.millimetresPerPixel
-    static let plan = QualifyPlan(name: "quick", steps: [
-        .line(from: Point(x: 0.1, y: 0.5), to: Point(x: 0.9, y: 0.5), seconds: 3),
-        .hold(at: Point(x: 0.4, y: 0.55), seconds: 3),
-        .taps(at: Point(x: 0.3, y: 0.35), count: 20),
-        .corners(inset: 10),
-        .maximumContacts,
-        .pinch,
-        .drumroll(seconds: 5),
-        .edges,
-    ])
+    static let plan = QualifyRobot.quickPlan
 
     /// Plays the plan with `fault` and returns the `qualify` events.
     static func play(_ fault: Digitizer.Fault) -> [QualifyProgress] {

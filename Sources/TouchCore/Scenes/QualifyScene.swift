@@ -210,14 +210,7 @@ public final class QualifyGuideView: View {
             canvas.fillEllipse(in: Rect(center: px(p), size: Size(width: 2 * radius, height: 2 * radius)), color: Self.color)
             canvas.fillEllipse(in: Rect(center: px(p), size: Size(width: radius, height: radius)), color: .white)
         }
-        func line(_ a: Point, _ b: Point) {
-            let (p, q) = (px(a), px(b))
-            let length = p.distance(to: q)
-            guard length > 0 else { return }
-            let nx = -(q.y - p.y) / length * 2, ny = (q.x - p.x) / length * 2
-            canvas.fillConvexPolygon([Point(x: p.x + nx, y: p.y + ny), Point(x: q.x + nx, y: q.y + ny),
-                                      Point(x: q.x - nx, y: q.y - ny), Point(x: p.x - nx, y: p.y - ny)], color: Self.color)
-        }
+        func line(_ a: Point, _ b: Point) { canvas.fillLine(from: px(a), to: px(b), width: 4, color: Self.color) }
         let centre = Point(x: bounds.width / 2 / k, y: bounds.height / 2 / k)
         switch step {
         case .line(let from, let to, _): line(from, to); target(from, 10)

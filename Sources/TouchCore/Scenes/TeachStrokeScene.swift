@@ -233,15 +233,9 @@ public final class StrokeSketchView: View {
         draw(current, color: Color(white: 0.15), in: canvas)
     }
 
-    /// Each segment as a quad `width` wide.
     private func draw(_ stroke: [Point], color: Color, in canvas: Canvas) {
         for i in stroke.indices.dropFirst() {
-            let a = stroke[i - 1], b = stroke[i]
-            let length = a.distance(to: b)
-            guard length > 0 else { continue }
-            let nx = -(b.y - a.y) / length * Self.width / 2, ny = (b.x - a.x) / length * Self.width / 2
-            canvas.fillConvexPolygon([Point(x: a.x + nx, y: a.y + ny), Point(x: b.x + nx, y: b.y + ny),
-                                      Point(x: b.x - nx, y: b.y - ny), Point(x: a.x - nx, y: a.y - ny)], color: color)
+            canvas.fillLine(from: stroke[i - 1], to: stroke[i], width: Self.width, color: color)
         }
     }
 }

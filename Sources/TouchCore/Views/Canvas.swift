@@ -16,3 +16,15 @@ public protocol Canvas: AnyObject {
 public enum TextAlignment: Sendable {
     case left, center, right
 }
+
+extension Canvas {
+    /// A straight line `width` wide from `a` to `b`, as one quad (butt ends): the strokes a
+    /// lesson draws and the qualify guides.
+    public func fillLine(from a: Point, to b: Point, width: Double, color: Color) {
+        let length = a.distance(to: b)
+        guard length > 0 else { return }
+        let nx = -(b.y - a.y) / length * width / 2, ny = (b.x - a.x) / length * width / 2
+        fillConvexPolygon([Point(x: a.x + nx, y: a.y + ny), Point(x: b.x + nx, y: b.y + ny),
+                           Point(x: b.x - nx, y: b.y - ny), Point(x: a.x - nx, y: a.y - ny)], color: color)
+    }
+}
