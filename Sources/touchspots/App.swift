@@ -59,7 +59,6 @@ final class App {
         frameTouches.contentSize = { [session] in session.window.size }
         inputs = SeatInputs(session: session, surface: surface, frameTouches: frameTouches, latency: latency, log: log)
         wire()
-        for problem in options.strokeProblems { log.tell(problem, kind: .template) }
         if let scene = try options.startingScene(outputs: registry.outputs.values.map(\.geometry)) { session.show(scene) }
         toplevel.setMinimumSize(width: 200, height: 150)
         // The initial commit carries no buffer; the first configure answers it.
@@ -107,7 +106,9 @@ final class App {
         latency.onReport = { report in log?.write(.presented(LogPresented(report))) }
         latency.onWarning = { message in log?.write(.warning(message: message, kind: .latency)) }
         latency.onSummary = { [unowned session] text in session.perform(.showLatency(text)) }
-        presenter.onFirstCommit = { size, scale in log?.write(.ready(width: size.width, height: size.height, scale: scale)) }
+        presenter.onFirstCommit = { [unowned session] size, scale in
+            log?.write(.ready(width: size.width, height: size.height, scale: scale)); StrokeFiles.loadOnceShown(into: session, log: log)
+        }
         loop.onIdle = { [unowned self] in idle() }
         loop.pendingTouchGroups = { [unowned session] in
             PendingTouchGroups(handedOnAtEndOfRead: session.touchscreens.handsOnGroupsAtEndOfRead,
@@ -139,10 +140,9 @@ final class App {
                 loop.stop()
             }
         }
-        // SIGUSR1 asks "have you caught up?" (harnesses for compositors that cannot ping
-        // clients, kwin, rely on it). The log's lines for this pass go out after the commit
-        // (see EventLog.write) and before the pongs, so a harness that syncs on a ping
-        // finds them written.
+        // SIGUSR1 asks "have you caught up?" (kwin's harness cannot ping). The log's lines
+        // for this pass go out after the commit (EventLog.write) and before the pongs, so a
+        // harness that syncs on a ping finds them written.
         if let count = lifecycle.syncAnswer(caughtUp: !session.needsRedraw) { log?.write(.sync(count: count)) }
         log?.flush()
         registry.answerPings()

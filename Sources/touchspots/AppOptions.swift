@@ -15,8 +15,6 @@ struct AppOptions {
     /// Touch spots on subsurfaces of their own where the compositor has them
     /// (docs/architecture.md, "Drawing"); `--single-buffer` turns it off.
     var usesLayers = true
-    /// Stroke files that were skipped, and why: told on stderr and as `template` warnings.
-    var strokeProblems: [String] = []
     /// `--record-gesture NAME`: start with a lesson teaching that stroke.
     var teaching: String?
     /// `--qualify PLAN`: start with a qualify run of that plan.

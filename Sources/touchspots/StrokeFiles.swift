@@ -25,6 +25,18 @@ enum StrokeFiles {
     /// The folders read, later ones winning: the package's, then the user's.
     static var directories: [String] { [shippedDirectory] + (userDirectory.map { [$0] } ?? []) }
 
+    /// Loads the stroke files into `session` in the loop pass after the window's first
+    /// commit went out (a timer due at once), not before: reading and parsing the shipped
+    /// five added 0.7 ms to every start (docs/benchmark.md), and no stroke can lift before
+    /// the window is shown. A skipped file is told on stderr and as a `template` warning.
+    static func loadOnceShown(into session: TouchSession, log: EventLog?) {
+        _ = session.window.timers.schedule(after: 0) { [unowned session] in
+            let loaded = load(from: directories)
+            for problem in loaded.problems { log.tell(problem, kind: .template) }
+            session.strokes = loaded.templates
+        }
+    }
+
     /// Every `*.stroke` in `directories`, later folders winning by name.
     static func load(from directories: [String]) -> Loaded {
         var byName: [String: (template: StrokeTemplate, path: String)] = [:]

@@ -100,9 +100,8 @@ struct Touchspots: ParsableCommand {
             printError(error.description)
             throw ExitCode(64)
         }
-        // Taught strokes: a bad stroke file is skipped and told, never fatal.
-        let strokes = StrokeFiles.load(from: StrokeFiles.directories)
         if listStrokes {
+            let strokes = StrokeFiles.load(from: StrokeFiles.directories)
             for problem in strokes.problems { printError(problem) }
             if strokes.templates.isEmpty {
                 printError("no strokes in \(StrokeFiles.directories.joined(separator: " or "))")
@@ -112,12 +111,11 @@ struct Touchspots: ParsableCommand {
             }
             return
         }
-        gestures.strokes.templates = strokes.templates
         var options = AppOptions(displayName: display, fullscreen: fullscreen,
                                   size: Size(width: Double(size.width), height: Double(size.height)),
                                   eventLogPath: eventLog, fontFamily: font, gestures: gestures,
                                   scene: scene, showsPanel: panel, showsTrails: trails,
-                                  usesLayers: !singleBuffer, strokeProblems: strokes.problems,
+                                  usesLayers: !singleBuffer,
                                   teaching: recordGesture, millimetresPerPixel: millimetresPerPixel)
         if let qualify {
             do { options.qualifying = try PlanFile.read(qualify) } catch let error as UsageError {

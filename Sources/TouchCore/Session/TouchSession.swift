@@ -138,21 +138,20 @@ public final class TouchSession {
     /// Switches to a scene by name (no-op for the current one or an unknown name).
     public func showScene(_ name: String) { stage.show(name) }
 
-    /// Shows a scene that is not one of the bar's (a stroke lesson for `--record-gesture`,
-    /// a qualify run for `--qualify`) and lets it tell its first state.
-    public func show(_ scene: Scene) {
-        stage.show(scene)
-        scene.start()
+    /// Shows a scene not on the bar (`--record-gesture`'s lesson, a `--qualify` run) and
+    /// lets it tell its first state.
+    public func show(_ scene: Scene) { stage.show(scene); scene.start() }
+
+    /// The taught strokes fingers and pens are matched against, from now on.
+    public var strokes: [StrokeTemplate] {
+        get { gestures.settings.strokes.templates }
+        set { for detector in [gestures, penGestures] { detector.settings.strokes.templates = newValue } }
     }
 
-    /// A taught stroke is matched from now on (replacing one of the same name), and the
-    /// playground follows its lesson so it can be tried at once.
+    /// A lesson's stroke replaces one of the same name; the playground follows to try it.
     private func learn(_ lesson: StrokeLesson) {
         guard let template = StrokeTemplate(name: lesson.name, examples: lesson.examples) else { return }
-        for detector in [gestures, penGestures] {
-            detector.settings.strokes.templates.removeAll { $0.name == lesson.name }
-            detector.settings.strokes.templates.append(template)
-        }
+        strokes = strokes.filter { $0.name != lesson.name } + [template]
         stage.show("playground")
     }
 
