@@ -52,6 +52,11 @@ enum JSONBytes {
         if let double { encode(double, into: &out) } else { append("null", to: &out) }
     }
 
+    static func key(_ name: StaticString, doubles: [Double], into out: inout [UInt8]) {
+        openKey(name, into: &out)
+        array(doubles, into: &out) { encode($0, into: &$1) }
+    }
+
     static func key(_ name: StaticString, strings: [String], into out: inout [UInt8]) {
         openKey(name, into: &out)
         array(strings, into: &out) { encode($0, into: &$1) }

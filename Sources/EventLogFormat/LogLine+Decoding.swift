@@ -18,7 +18,7 @@ extension LogLine {
             self = .seat(name: try o.optionalString("name"), touch: try o.bool("touch"),
                          pointer: try o.bool("pointer"), keyboard: try o.bool("keyboard"))
         case .frame:
-            self = .frame(LogFrame(time: try o.int("time"), spots: try o.int("spots"),
+            self = .frame(LogFrame(time: try o.int("time"), timeNs: try o.optionalInt("timeNs"), spots: try o.int("spots"),
                                    touches: try o.objects("touches").map(LogTouch.init)))
         case .hit:
             self = .hit(LogHit(id: try o.int("id"), view: try o.nullableString("view"),
@@ -51,6 +51,9 @@ extension LogLine {
             self = .qualify(LogQualify(plan: try o.string("plan"), step: try o.int("step"), of: try o.int("of"),
                                        kind: try o.string("kind"), state: try o.string("state"),
                                        millimetresPerPixel: try o.double("millimetresPerPixel"),
+                                       panel: try o.optionalDoubles("panel"),
+                                       guide: try o.optionalObject("guide").map(LogQualify.Guide.init),
+                                       next: try o.optionalDoubles("next"),
                                        verdicts: try o.objects("verdicts").map(LogQualify.Verdict.init)))
         case .output:
             self = .output(LogOutput(name: try o.optionalString("name"), physicalWidth: try o.int("physicalWidth"),
@@ -196,6 +199,23 @@ private struct Fields {
         return result
     }
 
+    func optionalObject(_ key: String) throws(LogLineError) -> Fields? {
+        guard let value = present(key) else { return nil }
+        guard case .object(let pairs) = value else { throw LogLineError("'\(key)' is not an object") }
+        return Fields(pairs: pairs)
+    }
+
+    func optionalPoints(_ key: String) throws(LogLineError) -> [[Double]]? {
+        guard let value = present(key) else { return nil }
+        var result: [[Double]] = []
+        for element in try Self.array(value, key) {
+            var point: [Double] = []
+            for number in try Self.array(element, key) { point.append(try Self.double(number, key)) }
+            result.append(point)
+        }
+        return result
+    }
+
     func objects(_ key: String) throws(LogLineError) -> [Fields] {
         var result: [Fields] = []
         for element in try Self.array(try required(key), key) {
@@ -211,5 +231,13 @@ extension LogQualify.Verdict {
         self.init(validator: try o.string("validator"), figure: try o.nullableDouble("figure"),
                   comparison: try o.string("comparison"), threshold: try o.double("threshold"), unit: try o.string("unit"),
                   passed: try o.bool("passed"), detail: try o.string("detail"))
+    }
+}
+
+extension LogQualify.Guide {
+    fileprivate init(_ o: Fields) throws(LogLineError) {
+        self.init(from: try o.optionalDoubles("from"), to: try o.optionalDoubles("to"), at: try o.optionalDoubles("at"),
+                  points: try o.optionalPoints("points"), seconds: try o.optionalDouble("seconds"),
+                  count: try o.optionalInt("count"))
     }
 }

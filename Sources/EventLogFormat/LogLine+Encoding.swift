@@ -32,6 +32,7 @@ extension LogLine {
             JSONBytes.key("keyboard", bool: keyboard, into: &out)
         case .frame(let frame):
             JSONBytes.key("time", int: frame.time, into: &out)
+            if let ns = frame.timeNs { JSONBytes.key("timeNs", int: ns, into: &out) }
             JSONBytes.key("spots", int: frame.spots, into: &out)
             JSONBytes.openKey("touches", into: &out)
             JSONBytes.array(frame.touches, into: &out) { $0.encode(into: &$1) }
@@ -84,6 +85,12 @@ extension LogLine {
             JSONBytes.key("kind", string: qualify.kind, into: &out)
             JSONBytes.key("state", string: qualify.state, into: &out)
             JSONBytes.key("millimetresPerPixel", double: qualify.millimetresPerPixel, into: &out)
+            if let panel = qualify.panel { JSONBytes.key("panel", doubles: panel, into: &out) }
+            if let guide = qualify.guide {
+                JSONBytes.openKey("guide", into: &out)
+                guide.encode(into: &out)
+            }
+            if let next = qualify.next { JSONBytes.key("next", doubles: next, into: &out) }
             JSONBytes.openKey("verdicts", into: &out)
             JSONBytes.array(qualify.verdicts, into: &out) { verdict, out in
                 out.append(UInt8(ascii: "{"))
@@ -113,8 +120,7 @@ extension LogLine {
             JSONBytes.key("needed", int: teach.needed, into: &out)
             if let agreement = teach.agreement { JSONBytes.key("agreement", double: agreement, into: &out) }
             if let save = teach.save {
-                JSONBytes.openKey("save", into: &out)
-                JSONBytes.array(save, into: &out) { JSONBytes.encode($0, into: &$1) }
+                JSONBytes.key("save", doubles: save, into: &out)
             }
             if let path = teach.path { JSONBytes.key("path", string: path, into: &out) }
         case .readout(let readout):
@@ -172,6 +178,33 @@ extension LogReadout.Finger {
         if let major { JSONBytes.key("major", double: major, into: &out) }
         if let minor { JSONBytes.key("minor", double: minor, into: &out) }
         if let orientation { JSONBytes.key("orientation", double: orientation, into: &out) }
+        out.append(UInt8(ascii: "}"))
+    }
+}
+
+extension LogQualify.Guide {
+    /// `{"from":[x,y],...}` with the keys the step has, in the order of docs/event-log.md.
+    func encode(into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "{"))
+        var first = true
+        func open(_ name: StaticString) {
+            if !first { out.append(UInt8(ascii: ",")) }
+            first = false
+            out.append(UInt8(ascii: "\""))
+            JSONBytes.append(name, to: &out)
+            JSONBytes.append("\":", to: &out)
+        }
+        for (name, point) in [("from", from), ("to", to), ("at", at)] as [(StaticString, [Double]?)] {
+            guard let point else { continue }
+            open(name)
+            JSONBytes.array(point, into: &out) { JSONBytes.encode($0, into: &$1) }
+        }
+        if let points {
+            open("points")
+            JSONBytes.array(points, into: &out) { point, out in JSONBytes.array(point, into: &out) { JSONBytes.encode($0, into: &$1) } }
+        }
+        if let seconds { open("seconds"); JSONBytes.encode(seconds, into: &out) }
+        if let count { open("count"); JSONBytes.encode(count, into: &out) }
         out.append(UInt8(ascii: "}"))
     }
 }

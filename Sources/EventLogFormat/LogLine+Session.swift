@@ -59,6 +59,7 @@ extension LogLine {
     private static func encodeFrame(_ frame: TouchFrame, spots: Int, seat: String?, into out: inout [UInt8]) {
         JSONBytes.open(.frame, into: &out)
         JSONBytes.key("time", int: Int(frame.time), into: &out)
+        if let ns = frame.timeNanoseconds { JSONBytes.key("timeNs", int: Int(truncatingIfNeeded: ns), into: &out) }
         JSONBytes.key("spots", int: spots, into: &out)
         JSONBytes.append(#","touches":["#, to: &out)
         var first = true
@@ -134,7 +135,8 @@ extension LogFrame {
             entry.setPen(hover.state)
             entries.append(entry)
         }
-        self.init(time: Int(frame.time), spots: spots, touches: entries)
+        self.init(time: Int(frame.time), timeNs: frame.timeNanoseconds.map { Int(truncatingIfNeeded: $0) }, spots: spots,
+                  touches: entries)
     }
 }
 
@@ -192,15 +194,70 @@ extension LogTeach {
 }
 
 extension LogQualify {
-    /// The run's line: figures to three decimals, an unmeasured (infinite) figure null.
+    /// The run's line: figures to three decimals, an unmeasured (infinite) figure null;
+    /// the scale, the panel and the guide exactly, so that an offline judge of the log
+    /// measures what the live one measured.
     public init(_ progress: QualifyProgress) {
         func thousandths(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
+        func hundredths(_ v: Double) -> Double { (v * 100).rounded() / 100 }
         self.init(plan: progress.plan, step: progress.step, of: progress.of, kind: progress.kind, state: progress.state.rawValue,
-                  millimetresPerPixel: (progress.millimetresPerPixel * 1e6).rounded() / 1e6,
+                  millimetresPerPixel: progress.millimetresPerPixel,
+                  panel: progress.panel.width > 0 ? [progress.panel.width, progress.panel.height] : nil,
+                  guide: progress.guide.map(Guide.init),
+                  next: progress.next.map { [hundredths($0.x), hundredths($0.y)] },
                   verdicts: progress.verdicts.map { v in
                       Verdict(validator: v.validator, figure: v.figure.isFinite ? thousandths(v.figure) : nil,
                               comparison: v.comparison.rawValue, threshold: thousandths(v.threshold), unit: v.unit,
                               passed: v.passed, detail: v.detail)
                   })
+    }
+}
+
+extension LogQualify.Guide {
+    /// A step's guide as the `started` line writes it.
+    public init(_ step: QualifyStep) {
+        func pair(_ p: Point) -> [Double] { [p.x, p.y] }
+        switch step {
+        case .line(let from, let to, let seconds): self.init(from: pair(from), to: pair(to), seconds: seconds)
+        case .hold(let at, let seconds): self.init(at: pair(at), seconds: seconds)
+        case .taps(let at, let count): self.init(at: pair(at), count: count)
+        case .corners(let points): self.init(points: points.map(pair))
+        case .drumroll(let seconds): self.init(seconds: seconds)
+        case .maximumContacts, .pinch, .edges: self.init()
+        }
+    }
+}
+
+extension QualifyStep {
+    /// The step a `started` line describes, or nil when its kind is unknown or its guide
+    /// lacks what the kind needs (a hostile or truncated log).
+    public init?(kind: String, guide: LogQualify.Guide) {
+        func point(_ pair: [Double]?) -> Point? {
+            guard let pair, pair.count == 2, pair.allSatisfy(\.isFinite) else { return nil }
+            return Point(x: pair[0], y: pair[1])
+        }
+        let seconds = guide.seconds.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+        switch kind {
+        case "line":
+            guard let from = point(guide.from), let to = point(guide.to), let seconds else { return nil }
+            self = .line(from: from, to: to, seconds: seconds)
+        case "hold":
+            guard let at = point(guide.at), let seconds else { return nil }
+            self = .hold(at: at, seconds: seconds)
+        case "taps":
+            guard let at = point(guide.at), let count = guide.count, count > 0 else { return nil }
+            self = .taps(at: at, count: count)
+        case "corners":
+            let points = (guide.points ?? []).compactMap(point)
+            guard !points.isEmpty, points.count == guide.points?.count else { return nil }
+            self = .corners(points)
+        case "maximum-contacts": self = .maximumContacts
+        case "pinch": self = .pinch
+        case "drumroll":
+            guard let seconds else { return nil }
+            self = .drumroll(seconds: seconds)
+        case "edges": self = .edges
+        default: return nil
+        }
     }
 }

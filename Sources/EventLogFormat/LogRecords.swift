@@ -7,13 +7,17 @@
 public struct LogFrame: Equatable, Sendable {
     /// The compositor's timestamp, ms.
     public var time: Int
+    /// The same moment in nanoseconds (CLOCK_MONOTONIC), where the compositor offers
+    /// zwp_input_timestamps_v1 (weston): a qualify run judges report rates on it, and an
+    /// offline judge must see the times the live one saw.
+    public var timeNs: Int?
     /// Spot views alive after the frame.
     public var spots: Int
     /// Touches first, then hovering pens.
     public var touches: [LogTouch]
 
-    public init(time: Int, spots: Int, touches: [LogTouch]) {
-        self.time = time; self.spots = spots; self.touches = touches
+    public init(time: Int, timeNs: Int? = nil, spots: Int, touches: [LogTouch]) {
+        self.time = time; self.timeNs = timeNs; self.spots = spots; self.touches = touches
     }
 
     /// The entry of touch `id`, if the frame has one.
@@ -235,6 +239,23 @@ public struct LogQualify: Equatable, Sendable {
         }
     }
 
+    /// A step's places and figures, millimetres and seconds, as the `started` line gives
+    /// them: each kind has the keys it needs (a line `from`, `to`, `seconds`; taps `at`,
+    /// `count`; corners `points`; a hold `at`, `seconds`; a drumroll `seconds`).
+    public struct Guide: Equatable, Sendable {
+        public var from: [Double]?
+        public var to: [Double]?
+        public var at: [Double]?
+        public var points: [[Double]]?
+        public var seconds: Double?
+        public var count: Int?
+
+        public init(from: [Double]? = nil, to: [Double]? = nil, at: [Double]? = nil, points: [[Double]]? = nil,
+                    seconds: Double? = nil, count: Int? = nil) {
+            self.from = from; self.to = to; self.at = at; self.points = points; self.seconds = seconds; self.count = count
+        }
+    }
+
     public var plan: String
     public var step: Int
     public var of: Int
@@ -242,11 +263,18 @@ public struct LogQualify: Equatable, Sendable {
     /// "started", "judged", "skipped" or "finished".
     public var state: String
     public var millimetresPerPixel: Double
+    /// The panel's [width, height] in mm (absent in logs of version 1 before it was added).
+    public var panel: [Double]?
+    /// At `started`: the step's places (mm) and figures.
+    public var guide: Guide?
+    /// The Next (Skip, Finish) button's centre, window px, while it is shown.
+    public var next: [Double]?
     public var verdicts: [Verdict]
 
     public init(plan: String, step: Int, of: Int, kind: String, state: String, millimetresPerPixel: Double,
-                verdicts: [Verdict] = []) {
+                panel: [Double]? = nil, guide: Guide? = nil, next: [Double]? = nil, verdicts: [Verdict] = []) {
         self.plan = plan; self.step = step; self.of = of; self.kind = kind; self.state = state
-        self.millimetresPerPixel = millimetresPerPixel; self.verdicts = verdicts
+        self.millimetresPerPixel = millimetresPerPixel; self.panel = panel; self.guide = guide; self.next = next
+        self.verdicts = verdicts
     }
 }

@@ -13,7 +13,7 @@ enum LogLineSamples {
         .frame(LogFrame(time: 4_294_967_295, spots: 1, touches: [
             LogTouch(id: -1, phase: "moved", x: -3.5, y: 2, source: "pointer"),
         ])),
-        .frame(LogFrame(time: 5, spots: 0, touches: [
+        .frame(LogFrame(time: 5, timeNs: 1_234_567_890_123, spots: 0, touches: [
             LogTouch(id: 7, phase: "cancelled", x: 1, y: 2, seat: "seat1"),
             LogTouch(id: 4, phase: "began", x: 1.25, y: 2, major: 80, minor: 30, orientation: 45),
         ])),
@@ -45,6 +45,13 @@ enum LogLineSamples {
         .output(LogOutput(name: nil, physicalWidth: 217, physicalHeight: 136, width: 1280, height: 800,
                           refreshMillihertz: 59940, transform: "flipped-270", scale: 2)),
         .qualify(LogQualify(plan: "quick", step: 1, of: 8, kind: "line", state: "started", millimetresPerPixel: 0.1695)),
+        .qualify(LogQualify(plan: "quick", step: 1, of: 8, kind: "line", state: "started", millimetresPerPixel: 0.16953125,
+                            panel: [216.96, 135.6], guide: .init(from: [21.696, 67.8], to: [195.264, 67.8], seconds: 3),
+                            next: [311.5, 740])),
+        .qualify(LogQualify(plan: "quick", step: 4, of: 8, kind: "corners", state: "started", millimetresPerPixel: 0.2,
+                            panel: [200, 100], guide: .init(points: [[10, 10], [190, 10], [100, 50]]))),
+        .qualify(LogQualify(plan: "quick", step: 3, of: 8, kind: "taps", state: "started", millimetresPerPixel: 0.2,
+                            panel: [200, 100], guide: .init(at: [60, 35], count: 20))),
         .qualify(LogQualify(plan: "quick", step: 1, of: 8, kind: "line", state: "judged", millimetresPerPixel: 0.1695, verdicts: [
             .init(validator: "no gap", figure: 1.25, comparison: "<=", threshold: 1.8, unit: "ratio", passed: true, detail: "0.58 mm in 10.0 ms"),
             .init(validator: "linearity", figure: nil, comparison: "<=", threshold: 0.5, unit: "mm", passed: false, detail: "too few points"),
@@ -75,9 +82,12 @@ enum LogLineSamples {
         let gestures: [Gesture] = [.tap(count: 2), .swipe(.horizontal, fingers: 3), .pinch(.outward), .checkmark,
                                    .longPress(fingers: 1), .rotation(.clockwise, degrees: 45), .edgeSwipe(.top, fingers: 2),
                                    .template(name: "circle", score: 0.876)]
+        var timed = touch
+        timed.timeNanoseconds = 9_876_543_210_123
         return [
             .scene("moveme"),
             .frame(frame, spots: 1),
+            .frame(TouchFrame(time: 9, touches: [timed], activeTouches: [timed]), spots: 1),
             .hit(touch, view: "A", visited: ["A", "B"], ignored: false),
             .hit(touch, view: nil, visited: [], ignored: true),
             .responder(touch, phase: .moved, chain: ["A"], handledBy: nil),
@@ -86,7 +96,11 @@ enum LogLineSamples {
             .qualify(QualifyProgress(plan: "quick", step: 2, of: 8, kind: "hold", state: .judged,
                                      verdicts: [Verdict("stationary jitter", figure: 0.31234, .atMost, 1, unit: "mm"),
                                                 Verdict("tracking ids", figure: .infinity, .atMost, 0, unit: "faults")],
-                                     millimetresPerPixel: 0.169500001)),
+                                     millimetresPerPixel: 0.169500001, panel: Size(width: 217, height: 135.6))),
+            .qualify(QualifyProgress(plan: "quick", step: 1, of: 8, kind: "line", state: .started, millimetresPerPixel: 0.2,
+                                     panel: Size(width: 200, height: 100),
+                                     guide: .line(from: Point(x: 20, y: 50), to: Point(x: 180, y: 50), seconds: 3),
+                                     next: Point(x: 301.123, y: 540))),
             .lesson(StrokeLesson(name: "v", step: .confirm, examples: [[Point(x: 0, y: 0), Point(x: 5, y: 9)]], needed: 3,
                                  agreement: 0.91234, saveAt: Point(x: 300.125, y: 401))),
             .readout(ReadoutSnapshot(touches: 1, maxTouches: 1, framesPerSecond: 60, eventsPerFrame: 1.26,

@@ -86,6 +86,10 @@ public struct TouchFrame: Sendable {
     /// view is given these (a hovering pen touches nothing), but they are logged and drawn.
     public var hovers: [PenHover]
 
+    /// The frame's moment in nanoseconds where the compositor sent it (its first touch's:
+    /// one frame is one report of the panel, so its touches share it).
+    public var timeNanoseconds: UInt64? { touches.first?.timeNanoseconds }
+
     public init(time: UInt32, touches: [Touch], activeTouches: [Touch],
                 device: InputDevice = InputDevice(0), hovers: [PenHover] = []) {
         self.time = time; self.touches = touches; self.activeTouches = activeTouches

@@ -37,11 +37,11 @@ public enum ContactValidators {
     }
 
     /// Tracking ids: a step that asks for `expected` contacts gets exactly that many, none
-    /// split (an up and a down again within 10 ms and 5 mm), none a ghost (one report), none
+    /// split (an up and a down again within 10 ms and 5 mm), none a ghost (one report: `Contact.isGhost`), none
     /// merged or missed. The figure counts the faults.
     public static func trackingIDs(_ contacts: [Contact], expected: Int) -> Verdict {
-        let ghosts = contacts.filter { $0.samples.count == 1 }.count
-        let real = contacts.filter { $0.samples.count > 1 }.sorted { $0.began < $1.began }
+        let ghosts = contacts.filter(\.isGhost).count
+        let real = contacts.filter { !$0.isGhost }.sorted { $0.began < $1.began }
         var splits = 0
         for contact in real {
             if real.contains(where: { other in
@@ -98,7 +98,7 @@ public enum ContactValidators {
 
     /// Pinch: two fingers' distance changes by at least 15 mm.
     public static func pinch(_ contacts: [Contact], minimum: Double = 15) -> Verdict {
-        let pair = contacts.filter { $0.samples.count > 1 }.sorted { $0.samples.count > $1.samples.count }.prefix(2)
+        let pair = contacts.filter { !$0.isGhost }.sorted { $0.samples.count > $1.samples.count }.prefix(2)
         guard pair.count == 2 else {
             return Verdict("pinch", figure: 0, .atLeast, minimum, unit: "mm", detail: "fewer than two fingers")
         }

@@ -24,6 +24,16 @@ public struct Contact: Equatable, Sendable {
     public var began: Double { samples.first?.time ?? 0 }
     public var ended: Double { samples.last?.time ?? 0 }
 
+    /// The longest a ghost lasts: one report of a 50 Hz panel. A ghost is a contact of one
+    /// report, and on Wayland even a real finger resting still reports only its down and
+    /// its up (no motion without a move): so a ghost is told by its time, not by its
+    /// count of reports. No finger taps and lifts within 20 ms; people's quickest taps
+    /// last 50 ms or more.
+    public static let ghostDuration = 0.020
+
+    /// A contact that lasted one report (a ghost, tracking ids' fault), not a finger.
+    public var isGhost: Bool { samples.count < 2 || ended - began <= Self.ghostDuration }
+
     /// The contacts of a run of touch frames, in the order they began, their points turned
     /// into millimetres. Times are the touches' nanosecond timestamps where the compositor
     /// sent them (zwp_input_timestamps), else their milliseconds: a 60 Hz panel's 16.7 ms

@@ -74,7 +74,7 @@ extension QualifyStep {
 
     /// Whether `contacts` (all lifted) complete the step.
     public func isComplete(_ contacts: [Contact]) -> Bool {
-        let real = contacts.filter { $0.samples.count > 1 }
+        let real = contacts.filter { !$0.isGhost }
         switch self {
         case .line, .hold, .maximumContacts: return !real.isEmpty
         case .pinch: return real.count >= 2

@@ -53,7 +53,7 @@ public struct QualifyJudge: Sendable {
             return [ContactValidators.tapAccuracy(contacts), ContactValidators.tapOffset(contacts, target: target),
                     ContactValidators.trackingIDs(contacts, expected: count)]
         case .corners(let asked):
-            let taps = contacts.filter { $0.samples.count > 1 }
+            let taps = contacts.filter { !$0.isGhost }
             let ids = ContactValidators.trackingIDs(contacts, expected: asked.count)
             guard taps.count == asked.count,
                   let check = MappingCheck(asked: asked, reported: taps.map { centroid($0.samples.map(\.point)) }, panel: panel)
@@ -67,7 +67,7 @@ public struct QualifyJudge: Sendable {
         case .drumroll:
             return [ContactValidators.drumroll(contacts)]
         case .edges:
-            let strokes = contacts.filter { $0.samples.count > 1 }.sorted { $0.began < $1.began }
+            let strokes = contacts.filter { !$0.isGhost }.sorted { $0.began < $1.began }
             let pairs = zip(QualifyStep.edgeOrder, strokes.map { throughCorrection($0) }).map { (edge: $0, stroke: $1) }
             return [StrokeValidators.range(pairs, panel: panel), ContactValidators.trackingIDs(contacts, expected: 4)]
         }

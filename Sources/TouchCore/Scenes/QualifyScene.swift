@@ -12,11 +12,21 @@ public struct QualifyProgress: Equatable, Sendable {
     public var state: State
     public var verdicts: [Verdict]
     public var millimetresPerPixel: Double
+    /// The panel (the window) in millimetres: what the steps' places are fractions of.
+    public var panel: Size
+    /// At `started`, the step itself, places in millimetres: with `panel` and the frames,
+    /// all an offline judge needs (`touchspots-report` judges a log without the plan).
+    public var guide: QualifyStep?
+    /// Where the Next (or Skip, or Finish) button's centre is, window pixels, while it is
+    /// shown: what the harness's robot taps to go on.
+    public var next: Point?
 
     public init(plan: String, step: Int, of: Int, kind: String, state: State, verdicts: [Verdict] = [],
-                millimetresPerPixel: Double) {
+                millimetresPerPixel: Double, panel: Size = Size(width: 0, height: 0), guide: QualifyStep? = nil,
+                next: Point? = nil) {
         self.plan = plan; self.step = step; self.of = of; self.kind = kind; self.state = state
         self.verdicts = verdicts; self.millimetresPerPixel = millimetresPerPixel
+        self.panel = panel; self.guide = guide; self.next = next
     }
 }
 
@@ -138,12 +148,14 @@ public final class QualifyScene: Scene {
         redoButton.isHidden = true
         nextButton.isHidden = true
         onEvent(.qualify(QualifyProgress(plan: plan.name, step: steps.count, of: steps.count, kind: "plan", state: .finished,
-                                         verdicts: all, millimetresPerPixel: millimetresPerPixel)))
+                                         verdicts: all, millimetresPerPixel: millimetresPerPixel, panel: judge.panel)))
     }
 
     private func tell(_ state: QualifyProgress.State, verdicts: [Verdict] = []) {
+        let next = nextButton.isHidden ? nil : nextButton.frame.center
         onEvent(.qualify(QualifyProgress(plan: plan.name, step: index + 1, of: steps.count, kind: steps[index].kind,
-                                         state: state, verdicts: verdicts, millimetresPerPixel: millimetresPerPixel)))
+                                         state: state, verdicts: verdicts, millimetresPerPixel: millimetresPerPixel,
+                                         panel: judge.panel, guide: state == .started ? steps[index] : nil, next: next)))
     }
 
     // MARK: Contacts
