@@ -8,6 +8,7 @@ import PackageDescription
 /// 4. EventLogFormat: the event log's lines, one type with its encoder and decoder, shared by
 ///    the client that writes them and the harness that reads them (imports TouchCore only).
 ///    touchspots: the executable (command line, wiring, the event log's fd writer).
+///    QualifyReport + touchspots-report: a qualify run's log judged offline into a report.
 /// 5. Harness + touchspots-harness, with TouchspotsWeston (weston module),
 ///    TouchspotsWlroots (LD_PRELOAD shim for sway, cage, phoc) and touchspots-kwin-input:
 ///    headless compositors, touch injection, scenarios, screenshots, the interop matrix.
@@ -24,6 +25,7 @@ let package = Package(
     products: [
         .executable(name: "touchspots", targets: ["touchspots"]),
         .executable(name: "touchspots-harness", targets: ["touchspots-harness"]),
+        .executable(name: "touchspots-report", targets: ["touchspots-report"]),
         .executable(name: "touchspots-kwin-input", targets: ["touchspots-kwin-input"]),
         .executable(name: "touchspots-reference-client", targets: ["touchspots-reference-client"]),
         // The weston 10 module that gives headless weston a touch seat and a control socket.
@@ -44,6 +46,8 @@ let package = Package(
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.4"),
         // libinput recordings (YAML) for the harness's replay.
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        // The qualify report's HTML and JUnit XML (touchspots-report).
+        .package(url: "https://github.com/JohnSundell/Plot", from: "0.14.0"),
     ],
     targets: [
         .systemLibrary(name: "CWaylandClient", pkgConfig: "wayland-client",
@@ -85,6 +89,15 @@ let package = Package(
                               .product(name: "Histogram", package: "hdrhistogram-swift"),
                           ],
                           swiftSettings: releaseSpeed),
+
+        // A qualify run judged offline from its event log into a report (HTML, JSON, JUnit),
+        // and two reports compared: a target and a tool of their own, so the client's
+        // start-up does not carry them.
+        .target(name: "QualifyReport",
+                dependencies: ["TouchCore", "EventLogFormat", .product(name: "Plot", package: "Plot")]),
+        .executableTarget(name: "touchspots-report",
+                          dependencies: ["QualifyReport", "EventLogFormat",
+                                         .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         // `swift package benchmark` (scripts/bench runs it): the core through its front door.
         .executableTarget(name: "CoreBenchmarks",

@@ -33,6 +33,14 @@ public enum TouchCancellation: Sendable {
     case unavailable(String)
 }
 
+/// An output's physical size in whole millimetres, as wl_output's geometry gives it.
+public struct PhysicalSize: Equatable, Sendable {
+    public var width: Int
+    public var height: Int
+    public init(width: Int, height: Int) { self.width = width; self.height = height }
+    var text: String { "\(width)x\(height)" }
+}
+
 /// The compositors the harness knows how to run headless with injected touches.
 public enum CompositorKind: String, CaseIterable, Sendable {
     case weston, sway, cage, phoc, mutter, gnomeShell = "gnome-shell", kwin
@@ -42,9 +50,12 @@ public enum CompositorKind: String, CaseIterable, Sendable {
     /// `windowed`, as a user's desktop runs it: weston with its desktop shell, sway with its
     /// default borders and title bars (windows tiled).
     public func start(width: Int, height: Int, scale: Double, directory: String,
-                      windowed: Bool = false) throws -> Compositor {
+                      windowed: Bool = false, physicalSize: PhysicalSize? = nil) throws -> Compositor {
         if self != .kwin && scale != scale.rounded() {
             throw HarnessError("\(rawValue) takes integer scales only")
+        }
+        if physicalSize != nil && ![.weston, .sway, .cage, .phoc].contains(self) {
+            throw HarnessError("the harness gives an output a physical size on weston and wlroots compositors only")
         }
         switch self {
         case .weston:
@@ -54,10 +65,11 @@ public enum CompositorKind: String, CaseIterable, Sendable {
             configuration.height = height
             configuration.scale = Int(scale)
             if windowed { configuration.shell = "desktop-shell.so" }
+            configuration.physicalSize = physicalSize
             return try Weston(configuration)
         case .sway, .cage, .phoc:
             return try WlrootsCompositor(kind: self, width: width, height: height, scale: Int(scale),
-                                         directory: directory, swayBorders: windowed)
+                                         directory: directory, swayBorders: windowed, physicalSize: physicalSize)
         case .mutter, .gnomeShell:
             let start = {
                 try Mutter(shell: self == .gnomeShell, width: width, height: height, scale: scale,

@@ -77,8 +77,11 @@ public struct Digitizer: Sendable {
     /// The contacts the panel reports for `fingers`. The line faults (dropped samples, a
     /// step back, a split, a ghost) happen in the middle of the longest contact when
     /// `eventful` (the plan's line step).
+    /// Reports a second: `rate`, or 30 with the low-rate fault.
+    public var reportRate: Double { fault == .lowReportRate ? 30.0 : rate }
+
     public func contacts(_ fingers: [IdealFinger], eventful: Bool = false) -> [Contact] {
-        let rate = fault == .lowReportRate ? 30.0 : self.rate
+        let rate = reportRate
         guard let start = fingers.map(\.down).min(), let end = fingers.map(\.up).max() else { return [] }
         var random = SplitMix(seed: seed)
         var contacts: [Contact] = []

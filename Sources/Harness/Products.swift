@@ -37,6 +37,12 @@ public enum Products {
     /// touchspots' design (docs/benchmark.md).
     public static var referenceClient: String { "\(buildDirectory)/touchspots-reference-client" }
 
+    /// $TOUCHSPOTS_REPORT, else `touchspots-report` beside the running program: a qualify
+    /// run judged offline into its report.
+    public static var report: String {
+        ProcessInfo.processInfo.environment["TOUCHSPOTS_REPORT"] ?? "\(buildDirectory)/touchspots-report"
+    }
+
     /// `touchspots-kwin-input` beside the running program.
     public static var kwinInput: String { "\(buildDirectory)/touchspots-kwin-input" }
 

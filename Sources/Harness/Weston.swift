@@ -12,6 +12,8 @@ public final class Weston: Compositor {
         /// kiosk-shell.so shows every window fullscreen at (0, 0); desktop-shell.so
         /// places windows and lets them have frames.
         public var shell = "kiosk-shell.so"
+        /// The output's physical size in mm, which headless weston leaves at 0 x 0.
+        public var physicalSize: PhysicalSize?
         public var modulePath: String
         public var logPath: String
 
@@ -58,7 +60,8 @@ public final class Weston: Compositor {
             process = try ChildProcess(
                 name: "weston", arguments: arguments,
                 environment: ["XDG_RUNTIME_DIR": runtimeDirectory,
-                              "TOUCHSPOTS_WESTON_CONTROL_FD": "3"],
+                              "TOUCHSPOTS_WESTON_CONTROL_FD": "3"]
+                    .merging(configuration.physicalSize.map { ["TOUCHSPOTS_WESTON_OUTPUT_MM": $0.text] } ?? [:]) { $1 },
                 logPath: configuration.logPath, inheritedFDs: [pair[1]: 3])
         } catch {
             try? FileManager.default.removeItem(atPath: runtimeDirectory)

@@ -18,7 +18,7 @@ public final class WlrootsCompositor: Compositor {
     /// `swayBorders`: keep sway's own window borders and title bars (off by default, so
     /// that tests see touchspots alone).
     public init(kind: CompositorKind, width requestedWidth: Int, height requestedHeight: Int, scale: Int,
-                directory: String, swayBorders: Bool = false) throws {
+                directory: String, swayBorders: Bool = false, physicalSize: PhysicalSize? = nil) throws {
         name = kind.rawValue
         guard ChildProcess.which(kind.rawValue) != nil else {
             throw HarnessError("\(kind.rawValue) is not installed (scripts/install-compositors installs it)")
@@ -62,13 +62,14 @@ public final class WlrootsCompositor: Compositor {
         case .weston, .mutter, .gnomeShell, .kwin:
             throw HarnessError("\(kind.rawValue) is not a wlroots compositor")
         }
-        let environment = [
+        var environment = [
             "XDG_RUNTIME_DIR": runtimeDirectory,
             "WLR_BACKENDS": "headless", "WLR_LIBINPUT_NO_DEVICES": "1", "WLR_RENDERER": "pixman",
             "WLR_HEADLESS_OUTPUTS": "1", "LD_PRELOAD": shim,
             "TOUCHSPOTS_WLROOTS_CONTROL": controlPath,
             "TOUCHSPOTS_WLROOTS_SIZE": "\(width / max(scale, 1))x\(height / max(scale, 1))",
         ]
+        if let physicalSize { environment["TOUCHSPOTS_WLROOTS_OUTPUT_MM"] = physicalSize.text }
         // The compositor must not take WAYLAND_DISPLAY for a parent compositor to join.
         let asNobody = ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups",
                         "env", "-u", "WAYLAND_DISPLAY", "-u", "DISPLAY"]

@@ -364,6 +364,20 @@ wet_module_init(struct weston_compositor *compositor, int *argc, char *argv[])
 	h->listen_fd = -1;
 	wl_list_init(&h->connections);
 	h->output = wl_container_of(compositor->output_list.next, h->output, link);
+	/* TOUCHSPOTS_WESTON_OUTPUT_MM=WxH gives the headless output a physical size (it says
+	 * 0 x 0 mm otherwise), as a tablet's panel says its own: what turns pixels into
+	 * millimetres for a qualify run. Set before any client binds wl_output. */
+	const char *mm = getenv("TOUCHSPOTS_WESTON_OUTPUT_MM");
+	int mm_width = 0, mm_height = 0;
+	if (mm && sscanf(mm, "%dx%d", &mm_width, &mm_height) == 2 && mm_width > 0 && mm_height > 0) {
+		struct weston_head *head = weston_output_iterate_heads(h->output, NULL);
+		if (head) {
+			/* weston_head_set_physical_size is a backend's, not in libweston's
+			 * public headers; wl_output's bind reads these fields. */
+			head->mm_width = mm_width;
+			head->mm_height = mm_height;
+		}
+	}
 
 	weston_seat_init(&h->seat, compositor, "touchspots");
 	if (weston_seat_init_touch(&h->seat) < 0) {

@@ -53,6 +53,21 @@ wlr_backend_autocreate(struct wl_display *display)
 	return real(display);
 }
 
+/* TOUCHSPOTS_WLROOTS_OUTPUT_MM=WxH gives the headless output a physical size (it says
+ * 0 x 0 mm otherwise), as a tablet's panel says its own: what turns pixels into
+ * millimetres for a qualify run. Its first commit comes before any client binds
+ * wl_output, whose geometry event reads these fields. */
+static void
+give_physical_size(struct wlr_output *output)
+{
+	const char *mm = getenv("TOUCHSPOTS_WLROOTS_OUTPUT_MM");
+	int w = 0, h = 0;
+	if (mm && sscanf(mm, "%dx%d", &w, &h) == 2 && w > 0 && h > 0) {
+		output->phys_width = w;
+		output->phys_height = h;
+	}
+}
+
 bool
 wlr_output_commit(struct wlr_output *output)
 {
@@ -73,6 +88,8 @@ wlr_output_commit(struct wlr_output *output)
 	} else if (buffer) {
 		wlr_buffer_unlock(buffer);
 	}
+	if (shim.output != output)
+		give_physical_size(output);
 	shim.output = output;
 	shim.frames++;
 	if (shim.wait == WAIT_FRAME && shim.frames > shim.wait_frames)

@@ -255,7 +255,14 @@ final class PlainToplevel {
         configure: { data, xdgSurface, serial in
             xdg_surface_ack_configure(xdgSurface, serial)
             let role = object(data, as: PlainToplevel.self)
-            _ = role.owner?.configured(role.pending)
+            guard let size = role.owner?.configured(role.pending) else { return }
+            // The window is the main surface's size, whatever its subsurfaces do: without
+            // window geometry it is the bounding box of the surface and its subsurfaces,
+            // so a finger's spot near the edge of a fullscreen window made the window wider
+            // than the fullscreen state, which weston 10 answers with a protocol error
+            // that ends the client (found by the qualify robot's edge strokes). libdecor
+            // sets it for its frames itself.
+            xdg_surface_set_window_geometry(xdgSurface, 0, 0, size.width, size.height)
         }))
 
     nonisolated(unsafe) private static let toplevelListener = Listener.make(xdg_toplevel_listener(

@@ -54,6 +54,8 @@ public final class QualifyScene: Scene {
     public private(set) var index = 0
     private var judgement: Timers.ID?
     public private(set) var judged = false
+    /// A step has been asked (`start` ran).
+    private var announced = false
     public private(set) var results: [[Verdict]] = []
     private var steps: [QualifyStep] = []
     private var judge = QualifyJudge(panel: Size(width: 1, height: 1))
@@ -84,7 +86,8 @@ public final class QualifyScene: Scene {
         let bounds = window.bounds
         let unit = max(0.5, min(1.5, min(bounds.width / 800, bounds.height / 600)))
         let panel = Size(width: bounds.width * millimetresPerPixel, height: bounds.height * millimetresPerPixel)
-        if judge.panel != panel {
+        let resized = judge.panel != panel
+        if resized {
             judge = QualifyJudge(panel: panel)
             steps = plan.steps(on: panel)
         }
@@ -103,6 +106,10 @@ public final class QualifyScene: Scene {
         verdictsView.fontSize = 17 * unit
         verdictsView.frame = Rect(x: 12 * unit, y: bounds.height * 0.55, width: bounds.width * 0.6, height: bounds.height * 0.45 - 12 * unit)
         if steps.indices.contains(index) { guide.step = steps[index] }
+        // A step under way when the window changes size (the fullscreen state arrives after
+        // the first step was asked) is asked again with its places on the new panel, so its
+        // `started` line says what is on screen.
+        if resized && announced && !judged && steps.indices.contains(index) { begin(index) }
     }
 
     public var spotCount: Int { touchable.spotCount }
@@ -120,6 +127,7 @@ public final class QualifyScene: Scene {
         frames = []
         down = []
         guard steps.indices.contains(step) else { return finish() }
+        announced = true
         if results.count > step { results.removeSubrange(step...) }
         guide.step = steps[step]
         guide.isHidden = false

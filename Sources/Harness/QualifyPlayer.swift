@@ -1,0 +1,97 @@
+import Foundation
+import EventLogFormat
+import TouchCore
+
+/// The robot playing a qualify run live (docs/qualify.md, "The robot"): it follows the
+/// steps touchspots announces in its event log (`qualify` lines), puts the robot's fingers
+/// for each step through the digitizer model, injects what the panel would report through
+/// the compositor in real time, and taps Next where the line says the button is. Nothing
+/// of the plan is known to it beforehand: a step's `started` line says what to do.
+public struct QualifyPlayer {
+    public let session: Session
+    public var fault: Digitizer.Fault
+    public var seed: UInt64
+
+    public init(session: Session, fault: Digitizer.Fault = .none, seed: UInt64 = 1) {
+        self.session = session
+        self.fault = fault
+        self.seed = seed
+    }
+
+    /// Plays every step until the run's `finished` line, and returns it.
+    public func play() throws -> LogQualify {
+        var handled = 0
+        while true {
+            var line: LogQualify?
+            try session.eventLog.waitUntil(timeout: 30, "a qualify line after the \(handled)th", abandon: { session.client.hasExited }) { events in
+                var lines = events.compactMap(\.qualify)[...]
+                guard lines.count > handled else { return false }
+                lines = lines.dropFirst(handled)
+                // A step asked again (the window changed size) is played as asked last.
+                var skip = 0
+                while lines.count > skip + 1, lines[lines.startIndex + skip].state == "started",
+                      lines[lines.startIndex + skip + 1].state == "started",
+                      lines[lines.startIndex + skip + 1].step == lines[lines.startIndex + skip].step { skip += 1 }
+                handled += skip + 1
+                line = lines[lines.startIndex + skip]
+                return true
+            }
+            guard let q = line else { continue }
+            switch q.state {
+            case "started":
+                guard let panel = q.panel, panel.count == 2, let guide = q.guide, let step = QualifyStep(kind: q.kind, guide: guide) else {
+                    throw HarnessError("step \(q.step) started without its guide: \(q)")
+                }
+                let size = Size(width: panel[0], height: panel[1])
+                let digitizer = Digitizer(panel: size, millimetresPerPixel: q.millimetresPerPixel, fault: fault, seed: seed &+ UInt64(q.step))
+                let contacts = digitizer.contacts(QualifyRobot.fingers(for: step, panel: size), eventful: QualifyRobot.isEventful(step))
+                try inject(contacts, reportRate: digitizer.reportRate, millimetresPerPixel: q.millimetresPerPixel, panel: size)
+            case "judged":
+                guard let next = q.next, next.count == 2 else { throw HarnessError("step \(q.step) judged without its Next button") }
+                try tap(x: next[0], y: next[1])
+            case "finished":
+                return q
+            default:
+                throw HarnessError("the robot does not skip steps, yet step \(q.step) was \(q.state)")
+            }
+        }
+    }
+
+    /// The panel's reports, in real time: a report's fingers in one frame; a contact's up
+    /// one report after its last, as a panel notices a lift. Places in window pixels, kept
+    /// inside the window (a report on its far edge is half a pixel in).
+    func inject(_ contacts: [Contact], reportRate: Double, millimetresPerPixel scale: Double, panel: Size) throws {
+        var moments: [Double: [String]] = [:]
+        let interval = 1 / reportRate
+        let width = panel.width / scale, height = panel.height / scale
+        func key(_ t: Double) -> Double { (t * 10_000).rounded() / 10_000 }
+        func place(_ p: Point) -> String {
+            let x = min(max(p.x / scale, 0), width - 0.5), y = min(max(p.y / scale, 0), height - 0.5)
+            return "\(x) \(y)"
+        }
+        for (index, contact) in contacts.enumerated() {
+            let id = index + 1
+            for (n, sample) in contact.samples.enumerated() {
+                moments[key(sample.time), default: []].append(n == 0 ? "down \(id) \(place(sample.point))" : "motion \(id) \(place(sample.point))")
+            }
+            guard let last = contact.samples.last else { continue }
+            // Ups before downs at one moment: a contact that lifts as another lands (a split).
+            moments[key(last.time + interval), default: []].insert("up \(id)", at: 0)
+        }
+        guard let first = moments.keys.min() else { return }
+        let start = Date()
+        for moment in moments.keys.sorted() {
+            let due = moment - first - Date().timeIntervalSince(start)
+            if due > 0 { usleep(useconds_t(due * 1_000_000)) }
+            let commands = moments[moment]!
+            let ups = commands.filter { $0.hasPrefix("up") }, rest = commands.filter { !$0.hasPrefix("up") }
+            try session.send(batch: ups + rest + ["frame"])
+        }
+    }
+
+    func tap(x: Double, y: Double) throws {
+        try session.send(batch: ["down 99 \(x) \(y)", "frame"])
+        usleep(60_000)
+        try session.send(batch: ["up 99", "frame"])
+    }
+}

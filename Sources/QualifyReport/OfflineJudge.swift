@@ -1,0 +1,167 @@
+import EventLogFormat
+import TouchCore
+
+/// Why a log cannot be judged: a message for a person, naming what is wrong.
+public struct ReportError: Error, CustomStringConvertible, Equatable {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// Judges a qualify run from its event log, without the plan and without the client
+/// (docs/qualify.md, "The report"). It does what `QualifyScene` did live: the frames
+/// between a step's `started` and `judged` lines are the step's, made into contacts by
+/// `Contact.from` at the run's scale, and judged by one `QualifyJudge` in the order the
+/// run judged them (so the corners' mapping carries to the edges as it did). A redone
+/// step replaces its earlier judgement and every later one, as on screen.
+///
+/// Touches that began on the Skip button are in the log but were not the step's; they
+/// only ever end a step as skipped, which is not judged, so they change nothing here.
+public struct OfflineJudge {
+    public var compositor: String?
+
+    public init(compositor: String? = nil) { self.compositor = compositor }
+
+    private struct Current {
+        var number: Int
+        var step: QualifyStep
+        var guide: LogQualify.Guide
+        var frames: [TouchFrame] = []
+    }
+
+    /// The report of the run in `lines`, read from `source`.
+    public func report(_ lines: [LogLine], source: String) throws(ReportError) -> QualifyReport {
+        var plan: String?
+        var scale = 0.0
+        var panel: [Double] = []
+        var of = 0
+        var judge: QualifyJudge?
+        var current: Current?
+        var steps: [Int: QualifyReport.Step] = [:]
+        var agrees = true
+        var fingers: [Int: FingerID] = [:]
+        var nextFinger = 0
+        var outputs: [LogOutput] = []
+        var commits: [Double] = [], presents: [Double] = []
+
+        for line in lines {
+            switch line {
+            case .output(let output):
+                outputs.append(output)
+            case .presented(let presented):
+                commits.append(presented.touchToCommitMs)
+                if let present = presented.touchToPresentMs { presents.append(present) }
+            case .qualify(let q):
+                guard q.millimetresPerPixel.isFinite, q.millimetresPerPixel > 0, q.of >= 0, q.of < 10_000 else {
+                    throw ReportError("a qualify line has no usable scale or step count")
+                }
+                plan = q.plan
+                scale = q.millimetresPerPixel
+                of = q.of
+                switch q.state {
+                case "started":
+                    guard let size = q.panel, size.count == 2, size.allSatisfy({ $0.isFinite && $0 > 0 }),
+                          let guide = q.guide, let step = QualifyStep(kind: q.kind, guide: guide) else {
+                        throw ReportError("step \(q.step) (\(q.kind)) started without its panel or guide: a log of touchspots before 0.9, or not touchspots'")
+                    }
+                    guard (1...max(1, q.of)).contains(q.step) else { throw ReportError("step \(q.step) of \(q.of) is out of range") }
+                    let judgePanel = Size(width: size[0], height: size[1])
+                    if judge?.panel != judgePanel { judge = QualifyJudge(panel: judgePanel) }
+                    panel = size
+                    for number in steps.keys where number >= q.step { steps[number] = nil }
+                    current = Current(number: q.step, step: step, guide: guide)
+                case "judged":
+                    guard let step = current, step.number == q.step, var stepJudge = judge else {
+                        throw ReportError("step \(q.step) was judged but never started")
+                    }
+                    let contacts = Contact.from(step.frames, millimetresPerPixel: scale)
+                    let verdicts = stepJudge.judge(step.step, contacts: contacts)
+                    judge = stepJudge
+                    let logged = LogQualify(QualifyProgress(plan: q.plan, step: q.step, of: q.of, kind: q.kind, state: .judged,
+                                                            verdicts: verdicts, millimetresPerPixel: scale)).verdicts
+                    if logged != q.verdicts { agrees = false }
+                    steps[q.step] = QualifyReport.Step(number: q.step, kind: q.kind, state: "judged",
+                                                       guide: QualifyReport.Guide(step.guide),
+                                                       verdicts: logged.map(QualifyReport.Verdict.init),
+                                                       contacts: Self.plotted(contacts))
+                    current = nil
+                case "skipped":
+                    steps[q.step] = QualifyReport.Step(number: q.step, kind: q.kind, state: "skipped",
+                                                       guide: current.map { QualifyReport.Guide($0.guide) }, verdicts: [],
+                                                       contacts: [])
+                    current = nil
+                case "finished":
+                    current = nil
+                default:
+                    throw ReportError("a qualify line's state '\(q.state)' is not one touchspots writes")
+                }
+            case .frame(let frame):
+                guard current != nil else { continue }
+                var touches: [Touch] = []
+                for entry in frame.touches {
+                    guard let phase = TouchPhase(rawValue: entry.phase), entry.x.isFinite, entry.y.isFinite,
+                          let id = Int32(exactly: entry.id) else { continue }
+                    if phase == .began {
+                        fingers[entry.id] = FingerID(nextFinger)
+                        nextFinger += 1
+                    }
+                    guard let finger = fingers[entry.id] else { continue }
+                    if phase == .ended || phase == .cancelled { fingers[entry.id] = nil }
+                    var touch = Touch(id: id, finger: finger, phase: phase, location: Point(x: entry.x, y: entry.y),
+                                      time: UInt32(truncatingIfNeeded: frame.time))
+                    touch.timeNanoseconds = frame.timeNs.flatMap { UInt64(exactly: $0) }
+                    touches.append(touch)
+                }
+                if !touches.isEmpty {
+                    current!.frames.append(TouchFrame(time: UInt32(truncatingIfNeeded: frame.time), touches: touches,
+                                                      activeTouches: []))
+                }
+            default:
+                continue
+            }
+        }
+        guard let plan else { throw ReportError("no qualify line: not the log of a qualify run (touchspots --qualify PLAN --event-log FILE)") }
+        guard !panel.isEmpty else { throw ReportError("no step of the run started") }
+
+        let all = (1...max(1, of)).map { number in
+            steps[number] ?? QualifyReport.Step(number: number, kind: "", state: "not reached", guide: nil, verdicts: [], contacts: [])
+        }.filter { $0.number <= of }
+        let verdicts = all.flatMap(\.verdicts)
+        let passed = verdicts.filter(\.passed).count
+        let judged = all.filter { $0.state == "judged" }.count
+        let summary = QualifyReport.Summary(checks: verdicts.count, passed: passed, failed: verdicts.count - passed,
+                                            stepsJudged: judged, stepsSkipped: all.filter { $0.state == "skipped" }.count,
+                                            stepsNotReached: all.filter { $0.state == "not reached" }.count,
+                                            qualified: judged == of && passed == verdicts.count)
+        let output = outputs.first
+        let measured = output.flatMap { o -> Double? in
+            o.physicalWidth > 0 && o.width > 0 ? Double(o.physicalWidth) / (Double(o.width) / Double(max(1, o.scale))) : nil
+        }
+        let intervals = all.flatMap(\.contacts).flatMap { reports in
+            zip(reports.dropFirst(), reports).map { ($0[0] - $1[0]) * 1000 }
+        }
+        return QualifyReport(
+            plan: plan, source: source, compositor: compositor,
+            scale: QualifyReport.Scale(millimetresPerPixel: scale, panel: panel,
+                                       from: measured.map { abs($0 - scale) < 1e-9 } == true ? "output" : "given"),
+            output: output.map {
+                QualifyReport.Output(name: $0.name, physicalWidth: $0.physicalWidth, physicalHeight: $0.physicalHeight,
+                                     width: $0.width, height: $0.height, refreshHz: Double($0.refreshMillihertz) / 1000,
+                                     transform: $0.transform, scale: $0.scale)
+            },
+            steps: all, summary: summary,
+            reportIntervals: .of(intervals, width: 2, top: 40),
+            latency: QualifyReport.Latency(touchToCommit: Percentile.summary(commits), touchToPresent: Percentile.summary(presents),
+                                           presentHistogram: presents.isEmpty ? nil : .of(presents, width: 4, top: 80)),
+            agreesWithLiveRun: agrees)
+    }
+
+    /// Contacts as the report plots them: seconds from the step's first report, mm to the
+    /// hundredth.
+    static func plotted(_ contacts: [Contact]) -> [[[Double]]] {
+        let start = contacts.map(\.began).min() ?? 0
+        func r(_ v: Double, _ k: Double) -> Double { (v * k).rounded() / k }
+        return contacts.map { contact in
+            contact.samples.map { [r($0.time - start, 1e6), r($0.point.x, 100), r($0.point.y, 100)] }
+        }
+    }
+}

@@ -1,0 +1,161 @@
+import EventLogFormat
+
+/// A qualify run's report (docs/qualify.md, "The report"): the one type the JSON is, so
+/// that `touchspots-report` writes it, `touchspots-report compare` and the tests read it,
+/// and docs/qualify-report.schema.json describes it (`QualifyReportTests` validates every
+/// report it makes against that schema). Keys may be added, never renamed or removed.
+public struct QualifyReport: Codable, Equatable, Sendable {
+    /// `format` is always this; `version` is `formatVersion`.
+    public static let format = "touchspots-qualify-report"
+    public static let formatVersion = 1
+
+    public var format = Self.format
+    public var version = Self.formatVersion
+    /// The plan's name, as the run's lines give it.
+    public var plan: String
+    /// Where the report came from: the log's path as given.
+    public var source: String
+    /// The compositor the run went through, as whoever ran it named it (`--compositor`);
+    /// a log does not say. Every figure is what that compositor delivered.
+    public var compositor: String?
+    /// How pixels became millimetres.
+    public var scale: Scale
+    /// The output the window was on, as its `output` line said (the first, where several).
+    public var output: Output?
+    public var steps: [Step]
+    public var summary: Summary
+    /// Every interval between two reports of one contact, over the whole run.
+    public var reportIntervals: Histogram
+    /// From the `presented` lines: touch read to commit, and to the screen.
+    public var latency: Latency
+    /// Whether the verdicts judged here are the ones the live run showed, step by step
+    /// (figures to the thousandth, as the log writes them). False points at a log edited
+    /// after the run, or at a judge that changed since.
+    public var agreesWithLiveRun: Bool
+
+    public struct Scale: Codable, Equatable, Sendable {
+        public var millimetresPerPixel: Double
+        /// The panel (the window) in mm.
+        public var panel: [Double]
+        /// "output" (the output's physical size) or "given" (`--millimetres-per-pixel`).
+        public var from: String
+    }
+
+    public struct Output: Codable, Equatable, Sendable {
+        public var name: String?
+        public var physicalWidth: Int
+        public var physicalHeight: Int
+        public var width: Int
+        public var height: Int
+        public var refreshHz: Double
+        public var transform: String
+        public var scale: Int
+    }
+
+    public struct Step: Codable, Equatable, Sendable {
+        /// 1-based, as the run numbered it.
+        public var number: Int
+        public var kind: String
+        /// "judged", "skipped", or "not reached" (the run ended before it).
+        public var state: String
+        /// What was asked (mm, seconds), as the `started` line gave it.
+        public var guide: Guide?
+        public var verdicts: [Verdict]
+        /// Each contact's reports: [seconds from the step's first report, x mm, y mm].
+        public var contacts: [[[Double]]]
+    }
+
+    public struct Guide: Codable, Equatable, Sendable {
+        public var from: [Double]?
+        public var to: [Double]?
+        public var at: [Double]?
+        public var points: [[Double]]?
+        public var seconds: Double?
+        public var count: Int?
+    }
+
+    public struct Verdict: Codable, Equatable, Sendable {
+        public var validator: String
+        /// null where nothing could be measured.
+        public var figure: Double?
+        public var comparison: String
+        public var threshold: Double
+        public var unit: String
+        public var passed: Bool
+        public var detail: String
+    }
+
+    public struct Summary: Codable, Equatable, Sendable {
+        public var checks: Int
+        public var passed: Int
+        public var failed: Int
+        public var stepsJudged: Int
+        public var stepsSkipped: Int
+        public var stepsNotReached: Int
+        /// Every step judged and every check passed.
+        public var qualified: Bool
+    }
+
+    public struct Histogram: Codable, Equatable, Sendable {
+        /// "ms".
+        public var unit: String
+        /// Bin i counts values from `edges[i]` up to (not including) `edges[i + 1]`; the
+        /// last bin counts everything from its edge up.
+        public var edges: [Double]
+        public var counts: [Int]
+        public var median: Double?
+    }
+
+    public struct Latency: Codable, Equatable, Sendable {
+        public var touchToCommit: Percentiles?
+        public var touchToPresent: Percentiles?
+        public var presentHistogram: Histogram?
+    }
+
+    public struct Percentiles: Codable, Equatable, Sendable {
+        public var count: Int
+        public var p50: Double
+        public var p95: Double
+        public var p99: Double
+    }
+}
+
+extension QualifyReport.Verdict {
+    init(_ verdict: LogQualify.Verdict) {
+        self.init(validator: verdict.validator, figure: verdict.figure, comparison: verdict.comparison,
+                  threshold: verdict.threshold, unit: verdict.unit, passed: verdict.passed, detail: verdict.detail)
+    }
+}
+
+extension QualifyReport.Guide {
+    init(_ guide: LogQualify.Guide) {
+        self.init(from: guide.from, to: guide.to, at: guide.at, points: guide.points, seconds: guide.seconds, count: guide.count)
+    }
+}
+
+extension QualifyReport.Histogram {
+    /// `values` counted into bins of `width` from 0, the last bin open-ended at `top`.
+    static func of(_ values: [Double], width: Double, top: Double) -> Self {
+        let bins = Int((top / width).rounded())
+        var counts = [Int](repeating: 0, count: bins + 1)
+        for value in values where value.isFinite { counts[min(bins, max(0, Int(value / width)))] += 1 }
+        return Self(unit: "ms", edges: (0...bins).map { Double($0) * width }, counts: counts,
+                    median: values.isEmpty ? nil : Percentile.of(values, 0.5))
+    }
+}
+
+/// Nearest-rank percentiles, the way the latency meter reports them.
+enum Percentile {
+    static func of(_ values: [Double], _ p: Double) -> Double {
+        let sorted = values.sorted()
+        let rank = max(1, Int((p * Double(sorted.count)).rounded(.up)))
+        return sorted[min(sorted.count, rank) - 1]
+    }
+
+    static func summary(_ values: [Double]) -> QualifyReport.Percentiles? {
+        guard !values.isEmpty else { return nil }
+        func round(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
+        return QualifyReport.Percentiles(count: values.count, p50: round(of(values, 0.5)), p95: round(of(values, 0.95)),
+                                         p99: round(of(values, 0.99)))
+    }
+}

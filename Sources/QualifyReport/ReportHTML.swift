@@ -1,0 +1,123 @@
+import Plot
+
+/// The report as one self-contained HTML page (docs/qualify.md, "The report"): the
+/// verdict at the top, then each step's contacts plotted against what was asked with
+/// every validator's figure, threshold and verdict, coloured, then the report-rate and
+/// latency histograms. No script, no file beside it.
+public enum ReportHTML {
+    public static func render(_ report: QualifyReport) -> String {
+        let title = "touchspots qualify: \(report.plan)" + (report.compositor.map { " on \($0)" } ?? "")
+        let html = HTML(
+            .head(
+                .meta(.charset(.utf8)),
+                .title(title),
+                .style(css)
+            ),
+            .body(
+                .h1(.text(title)),
+                .p(.class(report.summary.qualified ? "verdict pass" : "verdict fail"),
+                   .text(headline(report))),
+                .table(.class("facts"), .tbody(.group(facts(report).map { fact in
+                    .tr(.th(.text(fact.0)), .td(.text(fact.1)))
+                }))),
+                .group(report.steps.map { step(_: $0, panel: report.scale.panel) }),
+                .section(
+                    .h2("Report rate, as delivered"),
+                    .p(.text("Every interval between two reports of one contact, over the whole run, in ms; the dashed line is 16.7 ms (60 Hz)."
+                             + (report.reportIntervals.median.map { " Median \(fixed($0)) ms." } ?? ""))),
+                    .raw(ReportSVG.histogram(report.reportIntervals, label: "report intervals", mark: 1000.0 / 60))
+                ),
+                .section(
+                    .h2("Latency"),
+                    .p(.text(latencyText(report.latency))),
+                    .unwrap(report.latency.presentHistogram) { .raw(ReportSVG.histogram($0, label: "touch to screen")) }
+                )
+            )
+        )
+        return html.render(indentedBy: .spaces(1))
+    }
+
+    static func headline(_ report: QualifyReport) -> String {
+        let s = report.summary
+        var text = report.summary.qualified ? "Qualified: " : "Not qualified: "
+        text += "\(s.passed) of \(s.checks) checks passed"
+        if s.stepsSkipped > 0 { text += ", \(s.stepsSkipped) step\(s.stepsSkipped == 1 ? "" : "s") skipped" }
+        if s.stepsNotReached > 0 { text += ", \(s.stepsNotReached) not reached" }
+        return text + "."
+    }
+
+    static func facts(_ report: QualifyReport) -> [(String, String)] {
+        var facts: [(String, String)] = [("plan", report.plan), ("log", report.source)]
+        facts.append(("compositor", report.compositor ?? "not named (touchspots-report --compositor NAME)"))
+        let scale = report.scale
+        facts.append(("scale", "\(fixed(scale.millimetresPerPixel, 5)) mm per pixel, "
+                      + (scale.from == "output" ? "from the output's physical size" : "given (--millimetres-per-pixel)")
+                      + "; panel \(fixed(scale.panel[0])) x \(fixed(scale.panel[1])) mm"))
+        if let o = report.output {
+            facts.append(("output", "\(o.name ?? "unnamed"): \(o.width) x \(o.height) px at \(fixed(o.refreshHz)) Hz, "
+                          + "\(o.physicalWidth) x \(o.physicalHeight) mm, transform \(o.transform), scale \(o.scale)"))
+        }
+        facts.append(("judged again", report.agreesWithLiveRun
+                      ? "the verdicts judged from the log are the ones the run showed"
+                      : "the verdicts judged from the log differ from the ones the run showed (the log was edited, or the judge changed)"))
+        return facts
+    }
+
+    static func step(_ step: QualifyReport.Step, panel: [Double]) -> Node<HTML.BodyContext> {
+        let failed = step.verdicts.contains { !$0.passed }
+        let state = step.state == "judged" ? (failed ? "fail" : "pass") : "skip"
+        return .section(.class("step \(state)"),
+            .h2(.text("Step \(step.number): \(step.kind.isEmpty ? "(not reached)" : step.kind)"
+                      + (step.state == "judged" ? "" : " — \(step.state)"))),
+            .if(step.state == "judged", .div(.class("figure"), .raw(ReportSVG.step(step, panel: panel)))),
+            .if(!step.verdicts.isEmpty, .table(.class("verdicts"),
+                .thead(.tr(.th("validator"), .th("figure"), .th("threshold"), .th("verdict"), .th("detail"))),
+                .tbody(.group(step.verdicts.map { v in
+                    .tr(.class(v.passed ? "pass" : "fail"),
+                        .td(.text(v.validator)),
+                        .td(.text(v.figure.map { "\(fixed($0, 3)) \(v.unit)" } ?? "not measured")),
+                        .td(.text("\(v.comparison) \(fixed(v.threshold, 3)) \(v.unit)")),
+                        .td(.text(v.passed ? "pass" : "FAIL")),
+                        .td(.text(v.detail)))
+                }))
+            ))
+        )
+    }
+
+    static func latencyText(_ latency: QualifyReport.Latency) -> String {
+        func line(_ name: String, _ p: QualifyReport.Percentiles?) -> String {
+            guard let p else { return "\(name): not measured." }
+            return "\(name): p50 \(fixed(p.p50)) ms, p95 \(fixed(p.p95)) ms, p99 \(fixed(p.p99)) ms over \(p.count) commits."
+        }
+        return line("Touch read to commit", latency.touchToCommit) + " " + line("Touch read to screen", latency.touchToPresent)
+    }
+
+    static func fixed(_ value: Double, _ decimals: Int = 1) -> String {
+        var k = 1.0
+        for _ in 0..<decimals { k *= 10 }
+        let rounded = (value * k).rounded() / k
+        var text = String(rounded)
+        if let dot = text.firstIndex(of: ".") {
+            let have = text.distance(from: dot, to: text.endIndex) - 1
+            if have < decimals { text += String(repeating: "0", count: decimals - have) }
+        } else if decimals > 0 {
+            text += "." + String(repeating: "0", count: decimals)
+        }
+        return text
+    }
+
+    static let css = """
+    body { font-family: "DejaVu Sans", sans-serif; margin: 24px; color: #222; max-width: 1100px; }
+    h1 { font-size: 24px; } h2 { font-size: 18px; margin: 0 0 8px; }
+    .verdict { font-size: 20px; font-weight: bold; padding: 10px 14px; border-radius: 6px; }
+    .verdict.pass { background: #d3f9d8; color: #2b8a3e; } .verdict.fail { background: #ffe3e3; color: #c92a2a; }
+    table { border-collapse: collapse; margin: 8px 0; } th, td { text-align: left; padding: 3px 10px; border-bottom: 1px solid #e9ecef; }
+    .facts th { color: #666; font-weight: normal; }
+    section { margin: 18px 0; padding: 12px; border: 1px solid #dee2e6; border-radius: 6px; }
+    section.step.fail { border-left: 6px solid #c92a2a; } section.step.pass { border-left: 6px solid #2b8a3e; }
+    section.step.skip { border-left: 6px solid #adb5bd; color: #666; }
+    tr.pass td:nth-child(4) { color: #2b8a3e; font-weight: bold; } tr.fail td:nth-child(4) { color: #c92a2a; font-weight: bold; }
+    tr.fail { background: #fff5f5; }
+    .figure { margin: 6px 0; }
+    """
+}

@@ -1,0 +1,45 @@
+import Plot
+
+/// The report as JUnit XML, so that a compositor's CI can gate on a qualify run: one
+/// test suite per step, one test case per validator run (a failed verdict is a
+/// `<failure>` with its figure against its threshold). Skipped and unreached steps run no
+/// validator, so they have no test case; their suites say so in `skipped="1"`.
+public enum ReportJUnit {
+    public static func render(_ report: QualifyReport) -> String {
+        let name = "touchspots qualify \(report.plan)" + (report.compositor.map { " on \($0)" } ?? "")
+        let xml = XML(.element(named: "testsuites", nodes: [
+            .attribute(named: "name", value: name),
+            .attribute(named: "tests", value: String(report.summary.checks)),
+            .attribute(named: "failures", value: String(report.summary.failed)),
+        ] + report.steps.map { suite($0, report: report) }))
+        return xml.render(indentedBy: .spaces(1)) + "\n"
+    }
+
+    private static func suite(_ step: QualifyReport.Step, report: QualifyReport) -> Node<XML.DocumentContext> {
+        let kind = step.kind.isEmpty ? "not-reached" : step.kind
+        let suiteName = "step \(step.number) \(kind)"
+        var nodes: [Node<XML.DocumentContext>] = [
+            .attribute(named: "name", value: suiteName),
+            .attribute(named: "tests", value: String(step.verdicts.count)),
+            .attribute(named: "failures", value: String(step.verdicts.filter { !$0.passed }.count)),
+            .attribute(named: "skipped", value: step.state == "judged" ? "0" : "1"),
+        ]
+        for verdict in step.verdicts {
+            let figure = verdict.figure.map { "\($0) \(verdict.unit)" } ?? "not measured"
+            var caseNodes: [Node<XML.DocumentContext>] = [
+                .attribute(named: "classname", value: "touchspots.qualify.step\(step.number).\(kind)"),
+                .attribute(named: "name", value: verdict.validator),
+            ]
+            if !verdict.passed {
+                caseNodes.append(.element(named: "failure", nodes: [
+                    .attribute(named: "message", value: "\(figure), needs \(verdict.comparison) \(verdict.threshold) \(verdict.unit)"),
+                    .text(verdict.detail),
+                ]))
+            } else {
+                caseNodes.append(.element(named: "system-out", nodes: [.text("\(figure) (\(verdict.comparison) \(verdict.threshold)) \(verdict.detail)")]))
+            }
+            nodes.append(.element(named: "testcase", nodes: caseNodes))
+        }
+        return .element(named: "testsuite", nodes: nodes)
+    }
+}

@@ -1,0 +1,89 @@
+/// The report's figures as inline SVG (docs/qualify.md, "The report"): each step's
+/// contacts against what was asked, and histograms. Inline, so that the HTML file is one
+/// self-contained file a person can mail or attach to a bug.
+enum ReportSVG {
+    static let guideColour = "#3373e6"
+    static let contactColours = ["#d9480f", "#2b8a3e", "#862e9c", "#e67700", "#0b7285", "#c2255c", "#5c940d", "#364fc7",
+                                 "#a61e4d", "#087f5b"]
+
+    /// One step: the panel's outline, the guide in blue, every contact as a line through its
+    /// reports with a dot at each, the first report ringed. Drawn in millimetres.
+    static func step(_ step: QualifyReport.Step, panel: [Double], width: Double = 520) -> String {
+        let w = panel[0], h = panel[1]
+        let height = width * h / w
+        let unit = w / width  // mm per drawn pixel: strokes and dots keep their drawn size
+        var svg = #"<svg xmlns="http://www.w3.org/2000/svg" class="plot" width="\#(n(width))" height="\#(n(height))" viewBox="0 0 \#(n(w)) \#(n(h))" role="img" aria-label="step \#(step.number) contacts">"#
+        svg += #"<rect x="0" y="0" width="\#(n(w))" height="\#(n(h))" fill="whitesmoke" stroke="gray" stroke-width="\#(n(unit))"/>"#
+        svg += guide(step, panel: panel, unit: unit)
+        for (index, contact) in step.contacts.enumerated() {
+            let colour = contactColours[index % contactColours.count]
+            if contact.count > 1 {
+                let points = contact.map { "\(n($0[1])),\(n($0[2]))" }.joined(separator: " ")
+                svg += #"<polyline points="\#(points)" fill="none" stroke="\#(colour)" stroke-width="\#(n(1.5 * unit))"/>"#
+            }
+            for report in contact {
+                svg += #"<circle cx="\#(n(report[1]))" cy="\#(n(report[2]))" r="\#(n(1.6 * unit))" fill="\#(colour)"/>"#
+            }
+            if let first = contact.first {
+                svg += #"<circle cx="\#(n(first[1]))" cy="\#(n(first[2]))" r="\#(n(4 * unit))" fill="none" stroke="\#(colour)" stroke-width="\#(n(unit))"/>"#
+            }
+        }
+        return svg + "</svg>"
+    }
+
+    private static func guide(_ step: QualifyReport.Step, panel: [Double], unit: Double) -> String {
+        guard let guide = step.guide else { return "" }
+        let w = panel[0], h = panel[1]
+        let stroke = #"stroke="\#(guideColour)" stroke-width="\#(n(3 * unit))" stroke-opacity="0.45""#
+        func line(_ a: [Double], _ b: [Double]) -> String {
+            #"<line x1="\#(n(a[0]))" y1="\#(n(a[1]))" x2="\#(n(b[0]))" y2="\#(n(b[1]))" \#(stroke)/>"#
+        }
+        func target(_ p: [Double]) -> String {
+            #"<circle cx="\#(n(p[0]))" cy="\#(n(p[1]))" r="\#(n(10 * unit))" fill="none" \#(stroke)/>"#
+                + #"<circle cx="\#(n(p[0]))" cy="\#(n(p[1]))" r="\#(n(1.5 * unit))" fill="\#(guideColour)"/>"#
+        }
+        var svg = ""
+        if let from = guide.from, let to = guide.to { svg += line(from, to) }
+        if let at = guide.at { svg += target(at) }
+        for point in guide.points ?? [] { svg += target(point) }
+        if step.kind == "edges" {
+            let centre = [w / 2, h / 2]
+            for end in [[0, h / 2], [w, h / 2], [w / 2, 0], [w / 2, h]] { svg += line(centre, end) }
+        }
+        return svg
+    }
+
+    /// A histogram's bars with its edges marked below, and a dashed line at `mark` (the
+    /// 60 Hz panel's 16.7 ms, say).
+    static func histogram(_ histogram: QualifyReport.Histogram, label: String, mark: Double? = nil,
+                          width: Double = 520, height: Double = 180) -> String {
+        let top = max(1, histogram.counts.max() ?? 1)
+        let left = 36.0, bottom = 28.0, plotHeight = height - bottom - 8
+        let barWidth = (width - left - 8) / Double(max(1, histogram.counts.count))
+        let last = histogram.edges.last ?? 0, step = histogram.edges.count > 1 ? histogram.edges[1] - histogram.edges[0] : 1
+        func x(_ value: Double) -> Double { left + min(value, last + step) / step * barWidth }
+        var svg = #"<svg xmlns="http://www.w3.org/2000/svg" class="plot" width="\#(n(width))" height="\#(n(height))" role="img" aria-label="\#(label)">"#
+        svg += #"<line x1="\#(n(left))" y1="\#(n(8 + plotHeight))" x2="\#(n(width - 8))" y2="\#(n(8 + plotHeight))" stroke="gray"/>"#
+        for (index, count) in histogram.counts.enumerated() where count > 0 {
+            let barHeight = max(1, Double(count) / Double(top) * plotHeight)
+            svg += #"<rect x="\#(n(left + Double(index) * barWidth + 1))" y="\#(n(8 + plotHeight - barHeight))" width="\#(n(barWidth - 2))" height="\#(n(barHeight))" fill="\#(guideColour)"><title>\#(count)</title></rect>"#
+        }
+        for (index, edge) in histogram.edges.enumerated() where index % 5 == 0 {
+            svg += #"<text x="\#(n(left + Double(index) * barWidth))" y="\#(n(height - 10))" font-size="11" text-anchor="middle">\#(n(edge))</text>"#
+        }
+        svg += #"<text x="\#(n(width - 8))" y="\#(n(height - 10))" font-size="11" text-anchor="end">\#(histogram.unit)</text>"#
+        svg += #"<text x="4" y="16" font-size="11">\#(top)</text>"#
+        if let mark {
+            svg += #"<line x1="\#(n(x(mark)))" y1="8" x2="\#(n(x(mark)))" y2="\#(n(8 + plotHeight))" stroke="firebrick" stroke-dasharray="4 3"/>"#
+        }
+        return svg + "</svg>"
+    }
+
+    /// A number for SVG: at most two decimals, no exponent.
+    static func n(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        let rounded = (value * 100).rounded() / 100
+        if rounded == rounded.rounded() { return String(Int(rounded)) }
+        return String(rounded)
+    }
+}

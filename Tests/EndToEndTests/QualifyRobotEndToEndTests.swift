@@ -1,0 +1,107 @@
+import Foundation
+import Harness
+import EventLogFormat
+import XCTest
+
+/// The robot plays the shipped quick plan live (docs/qualify.md, "The robot"): on headless
+/// weston and sway, whose output is given the physical size of a 10.1-inch 16:10 tablet
+/// (217 x 136 mm at 1280 x 800), it follows the `qualify` lines, puts its fingers through
+/// the digitizer model and taps Next. A perfect digitizer passes every validator; one
+/// fault per compositor trips what the fault table says, and nothing else. Each run's log
+/// is judged again offline by `touchspots-report`, which must find the live verdicts.
+final class QualifyRobotEndToEndTests: EndToEndTestCase {
+    static let tablet = PhysicalSize(width: 217, height: 136)
+
+    private var plan: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../data/plans/quick.json")
+            .standardized.path
+    }
+
+    /// Plays the quick plan on `compositor` with `fault`; returns the run's verdicts, live.
+    private func play(on compositor: CompositorKind, fault: Digitizer.Fault) throws -> [LogQualify.Verdict] {
+        try? FileManager.default.removeItem(atPath: outputDirectory)
+        session = try Session(outputDirectory: outputDirectory, compositor: compositor, width: 1280, height: 800,
+                              clientArguments: ["--qualify", plan], physicalSize: Self.tablet)
+        let output = try session.eventLog.waitFor("the output line") { $0.output != nil }.output!
+        XCTAssertEqual([output.physicalWidth, output.physicalHeight], [217, 136], "the output says the tablet's size")
+        let finished = try QualifyPlayer(session: session, fault: fault).play()
+        XCTAssertEqual(finished.millimetresPerPixel, 217.0 / 1280, "millimetres from the output's physical size")
+        XCTAssertEqual(finished.of, 8)
+        return finished.verdicts
+    }
+
+    /// `touchspots-report` judges the session's log again: the same verdicts and figures.
+    private func judgeOffline(compositor: CompositorKind, live: [LogQualify.Verdict]) throws -> QualifyReportSummary {
+        let log = "\(outputDirectory)/events.jsonl"
+        let json = "\(outputDirectory)/report.json"
+        let run = try runReport(["judge", log, "--json", json, "--html", "\(outputDirectory)/report.html",
+                                 "--junit", "\(outputDirectory)/report.xml", "--compositor", compositor.rawValue])
+        XCTAssertEqual(run.status, 0, run.errors)
+        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as! [String: Any]
+        XCTAssertEqual(report["agreesWithLiveRun"] as? Bool, true, "the offline judge finds the live verdicts")
+        let steps = report["steps"] as! [[String: Any]]
+        let offline = steps.flatMap { ($0["verdicts"] as! [[String: Any]]) }
+        XCTAssertEqual(offline.map { $0["validator"] as! String }, live.map(\.validator))
+        XCTAssertEqual(offline.map { $0["figure"] as? Double }, live.map(\.figure), "the same figures, to the thousandth")
+        XCTAssertEqual(offline.map { $0["passed"] as! Bool }, live.map(\.passed))
+        return QualifyReportSummary(report["summary"] as! [String: Any])
+    }
+
+    private func failed(_ verdicts: [LogQualify.Verdict]) -> Set<String> { Set(verdicts.filter { !$0.passed }.map(\.validator)) }
+
+    func testAPerfectPanelQualifiesOnWeston() throws {
+        let verdicts = try play(on: .weston, fault: .none)
+        XCTAssertEqual(failed(verdicts), [], verdicts.filter { !$0.passed }.map { "\($0)" }.joined(separator: "\n"))
+        XCTAssertEqual(verdicts.count, 18, "every validator of the quick plan ran")
+        let summary = try judgeOffline(compositor: .weston, live: verdicts)
+        XCTAssertTrue(summary.qualified)
+    }
+
+    func testAPerfectPanelQualifiesOnSway() throws {
+        let verdicts = try play(on: .sway, fault: .none)
+        XCTAssertEqual(failed(verdicts), [], verdicts.filter { !$0.passed }.map { "\($0)" }.joined(separator: "\n"))
+        XCTAssertEqual(verdicts.count, 18)
+        XCTAssertTrue(try judgeOffline(compositor: .sway, live: verdicts).qualified)
+    }
+
+    func testAMirroredPanelIsNamedOnWeston() throws {
+        let verdicts = try play(on: .weston, fault: .mirror)
+        XCTAssertEqual(failed(verdicts), ["mapping", "tap offset"])
+        XCTAssertTrue(verdicts.first { $0.validator == "mapping" }!.detail.contains("mirrored left-right"),
+                      verdicts.first { $0.validator == "mapping" }!.detail)
+        XCTAssertFalse(try judgeOffline(compositor: .weston, live: verdicts).qualified)
+    }
+
+    func testA30HzPanelIsCaughtOnSway() throws {
+        let verdicts = try play(on: .sway, fault: .lowReportRate)
+        XCTAssertEqual(failed(verdicts), ["report rate"])
+        XCTAssertFalse(try judgeOffline(compositor: .sway, live: verdicts).qualified)
+    }
+}
+
+/// The summary of a report's JSON, as the tests read it.
+struct QualifyReportSummary {
+    let qualified: Bool
+    let checks: Int
+    let failed: Int
+    init(_ json: [String: Any]) {
+        qualified = json["qualified"] as! Bool
+        checks = json["checks"] as! Int
+        failed = json["failed"] as! Int
+    }
+}
+
+/// Runs `touchspots-report` with `arguments`; its status, standard output and standard error.
+func runReport(_ arguments: [String], input: String? = nil) throws -> (status: Int32, output: String, errors: String) {
+    let run = Process()
+    run.executableURL = URL(fileURLWithPath: Products.report)
+    run.arguments = arguments
+    let output = Pipe(), errors = Pipe()
+    run.standardOutput = output
+    run.standardError = errors
+    try run.run()
+    let out = output.fileHandleForReading.readDataToEndOfFile()
+    let err = errors.fileHandleForReading.readDataToEndOfFile()
+    run.waitUntilExit()
+    return (run.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+}
