@@ -139,6 +139,7 @@ let package = Package(
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient", "CWaylandProtocols"]),
         .testTarget(name: "RendererTests", dependencies: ["Renderer"]),
         .testTarget(name: "QualifyTests", dependencies: ["TouchCore", "Harness"]),
+        .testTarget(name: "QualifyReportTests", dependencies: ["QualifyReport", "EventLogFormat", "TouchCore", "Harness"]),
         .testTarget(name: "EventLogFormatTests", dependencies: ["EventLogFormat", "TouchCore", "Harness"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Harness", "EventLogFormat"]),
         // An in-process compositor for what real compositors will not send.

@@ -1,4 +1,5 @@
 import EventLogFormat
+import Foundation
 
 /// A qualify run's report (docs/qualify.md, "The report"): the one type the JSON is, so
 /// that `touchspots-report` writes it, `touchspots-report compare` and the tests read it,
@@ -138,9 +139,9 @@ extension QualifyReport.Histogram {
     static func of(_ values: [Double], width: Double, top: Double) -> Self {
         let bins = Int((top / width).rounded())
         var counts = [Int](repeating: 0, count: bins + 1)
-        for value in values where value.isFinite { counts[min(bins, max(0, Int(value / width)))] += 1 }
+        for value in values where value.isFinite { counts[Int(min(Double(bins), max(0, value / width)))] += 1 }
         return Self(unit: "ms", edges: (0...bins).map { Double($0) * width }, counts: counts,
-                    median: values.isEmpty ? nil : Percentile.of(values, 0.5))
+                    median: values.isEmpty ? nil : (Percentile.of(values, 0.5) * 1000).rounded() / 1000)
     }
 }
 
@@ -157,5 +158,38 @@ enum Percentile {
         func round(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
         return QualifyReport.Percentiles(count: values.count, p50: round(of(values, 0.5)), p95: round(of(values, 0.95)),
                                          p99: round(of(values, 0.99)))
+    }
+}
+
+extension QualifyReport {
+    /// The report as JSON (keys sorted, one line): what `touchspots-report --json` writes.
+    public func json() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
+    }
+
+    /// A report read back from its JSON; a `ReportError` names what is wrong.
+    public init(json data: Data, source: String) throws {
+        do {
+            self = try JSONDecoder().decode(QualifyReport.self, from: data)
+        } catch {
+            throw ReportError("\(source): not a touchspots qualify report (touchspots-report --json): \(Self.describe(error))")
+        }
+        guard format == Self.format else { throw ReportError("\(source): its format is '\(format)', not '\(Self.format)'") }
+        guard version <= Self.formatVersion else {
+            throw ReportError("\(source): a report of version \(version); this touchspots-report reads up to \(Self.formatVersion)")
+        }
+    }
+
+    static func describe(_ error: Error) -> String {
+        guard let decoding = error as? DecodingError else { return error.localizedDescription }
+        switch decoding {
+        case .dataCorrupted(let c): return c.debugDescription
+        case .keyNotFound(let key, _): return "no key '\(key.stringValue)'"
+        case .typeMismatch(_, let c), .valueNotFound(_, let c):
+            return "'\(c.codingPath.map(\.stringValue).joined(separator: "."))': \(c.debugDescription)"
+        @unknown default: return "\(error)"
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Plot
+import TouchCore
 
 /// The report as one self-contained HTML page (docs/qualify.md, "The report"): the
 /// verdict at the top, then each step's contacts plotted against what was asked with
@@ -92,19 +93,7 @@ public enum ReportHTML {
         return line("Touch read to commit", latency.touchToCommit) + " " + line("Touch read to screen", latency.touchToPresent)
     }
 
-    static func fixed(_ value: Double, _ decimals: Int = 1) -> String {
-        var k = 1.0
-        for _ in 0..<decimals { k *= 10 }
-        let rounded = (value * k).rounded() / k
-        var text = String(rounded)
-        if let dot = text.firstIndex(of: ".") {
-            let have = text.distance(from: dot, to: text.endIndex) - 1
-            if have < decimals { text += String(repeating: "0", count: decimals - have) }
-        } else if decimals > 0 {
-            text += "." + String(repeating: "0", count: decimals)
-        }
-        return text
-    }
+    static func fixed(_ value: Double, _ decimals: Int = 1) -> String { TouchCore.fixed(value, decimals: decimals) }
 
     static let css = """
     body { font-family: "DejaVu Sans", sans-serif; margin: 24px; color: #222; max-width: 1100px; }

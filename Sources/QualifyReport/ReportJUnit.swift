@@ -8,7 +8,7 @@ public enum ReportJUnit {
     public static func render(_ report: QualifyReport) -> String {
         let name = "touchspots qualify \(report.plan)" + (report.compositor.map { " on \($0)" } ?? "")
         let xml = XML(.element(named: "testsuites", nodes: [
-            .attribute(named: "name", value: name),
+            .attribute(named: "name", value: escaped(name)),
             .attribute(named: "tests", value: String(report.summary.checks)),
             .attribute(named: "failures", value: String(report.summary.failed)),
         ] + report.steps.map { suite($0, report: report) }))
@@ -19,7 +19,7 @@ public enum ReportJUnit {
         let kind = step.kind.isEmpty ? "not-reached" : step.kind
         let suiteName = "step \(step.number) \(kind)"
         var nodes: [Node<XML.DocumentContext>] = [
-            .attribute(named: "name", value: suiteName),
+            .attribute(named: "name", value: escaped(suiteName)),
             .attribute(named: "tests", value: String(step.verdicts.count)),
             .attribute(named: "failures", value: String(step.verdicts.filter { !$0.passed }.count)),
             .attribute(named: "skipped", value: step.state == "judged" ? "0" : "1"),
@@ -27,12 +27,12 @@ public enum ReportJUnit {
         for verdict in step.verdicts {
             let figure = verdict.figure.map { "\($0) \(verdict.unit)" } ?? "not measured"
             var caseNodes: [Node<XML.DocumentContext>] = [
-                .attribute(named: "classname", value: "touchspots.qualify.step\(step.number).\(kind)"),
-                .attribute(named: "name", value: verdict.validator),
+                .attribute(named: "classname", value: escaped("touchspots.qualify.step\(step.number).\(kind)")),
+                .attribute(named: "name", value: escaped(verdict.validator)),
             ]
             if !verdict.passed {
                 caseNodes.append(.element(named: "failure", nodes: [
-                    .attribute(named: "message", value: "\(figure), needs \(verdict.comparison) \(verdict.threshold) \(verdict.unit)"),
+                    .attribute(named: "message", value: escaped("\(figure), needs \(verdict.comparison) \(verdict.threshold) \(verdict.unit)")),
                     .text(verdict.detail),
                 ]))
             } else {
@@ -41,5 +41,21 @@ public enum ReportJUnit {
             nodes.append(.element(named: "testcase", nodes: caseNodes))
         }
         return .element(named: "testsuite", nodes: nodes)
+    }
+
+    /// An attribute's value escaped: Plot writes attribute values as they are given (a
+    /// verdict's "<=" broke the XML until `OfflineJudgeTests` parsed it).
+    static func escaped(_ value: String) -> String {
+        var out = ""
+        for character in value {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(character)
+            }
+        }
+        return out
     }
 }

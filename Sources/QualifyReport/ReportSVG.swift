@@ -81,7 +81,7 @@ enum ReportSVG {
 
     /// A number for SVG: at most two decimals, no exponent.
     static func n(_ value: Double) -> String {
-        guard value.isFinite else { return "0" }
+        guard value.isFinite, abs(value) < 1e12 else { return "0" }
         let rounded = (value * 100).rounded() / 100
         if rounded == rounded.rounded() { return String(Int(rounded)) }
         return String(rounded)

@@ -54,7 +54,7 @@ struct Judge: ParsableCommand {
         }
         try fail {
             if let html { try ReportFiles.write(ReportHTML.render(report), to: html) }
-            if let json { try ReportFiles.write(try ReportFiles.encode(report), to: json) }
+            if let json { try ReportFiles.write(try report.json(), to: json) }
             if let junit { try ReportFiles.write(ReportJUnit.render(report), to: junit) }
         }
         FileHandle.standardError.write(Data("touchspots-report: \(report.summary.passed) of \(report.summary.checks) checks passed\(report.summary.qualified ? ", qualified" : "")\n".utf8))

@@ -26,26 +26,7 @@ enum ReportFiles {
     }
 
     static func readReport(_ path: String) throws -> QualifyReport {
-        let data = try read(path, limit: largestReport, what: "report")
-        let report: QualifyReport
-        do {
-            report = try JSONDecoder().decode(QualifyReport.self, from: data)
-        } catch {
-            throw ReportError("\(path): not a touchspots qualify report (touchspots-report --json): \(describe(error))")
-        }
-        guard report.format == QualifyReport.format else {
-            throw ReportError("\(path): its format is '\(report.format)', not '\(QualifyReport.format)'")
-        }
-        guard report.version <= QualifyReport.formatVersion else {
-            throw ReportError("\(path): a report of version \(report.version); this touchspots-report reads up to \(QualifyReport.formatVersion)")
-        }
-        return report
-    }
-
-    static func encode(_ report: QualifyReport) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return String(decoding: try encoder.encode(report), as: UTF8.self) + "\n"
+        try QualifyReport(json: try read(path, limit: largestReport, what: "report"), source: path)
     }
 
     /// Writes `text` to `path` ('-': standard output) through a temporary file beside it,
@@ -58,7 +39,7 @@ enum ReportFiles {
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw ReportError("cannot write \(path): \(describe(error))")
+            throw ReportError("cannot write \(path): \(error.localizedDescription)")
         }
     }
 
@@ -78,22 +59,9 @@ enum ReportFiles {
         defer { try? handle.close() }
         let data: Data
         do { data = try handle.read(upToCount: limit + 1) ?? Data() } catch {
-            throw ReportError("\(path): cannot be read: \(describe(error))")
+            throw ReportError("\(path): cannot be read: \(error.localizedDescription)")
         }
         guard data.count <= limit else { throw ReportError("\(path): larger than \(limit >> 20) MiB, not a \(what) of touchspots'") }
         return data
-    }
-
-    private static func describe(_ error: Error) -> String {
-        if let decoding = error as? DecodingError {
-            switch decoding {
-            case .dataCorrupted(let c): return c.debugDescription
-            case .keyNotFound(let key, _): return "no key '\(key.stringValue)'"
-            case .typeMismatch(_, let c), .valueNotFound(_, let c):
-                return "'\(c.codingPath.map(\.stringValue).joined(separator: "."))': \(c.debugDescription)"
-            @unknown default: return "\(error)"
-            }
-        }
-        return error.localizedDescription
     }
 }

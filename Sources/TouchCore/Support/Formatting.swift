@@ -1,6 +1,6 @@
 /// Numbers as text with a fixed number of decimals. The core imports no C (so no
 /// String(format:)); the readouts need a steady width, which `description` does not give.
-func fixed(_ value: Double, decimals: Int, sign: Bool = false) -> String {
+public func fixed(_ value: Double, decimals: Int, sign: Bool = false) -> String {
     guard value.isFinite else { return "-" }
     var scale = 1.0
     for _ in 0..<decimals { scale *= 10 }

@@ -1,0 +1,140 @@
+import EventLogFormat
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Harness
+import QualifyReport
+import XCTest
+
+/// The robot's quick-plan runs on weston, recorded (Tests/Fixtures/qualify-quick-weston*.jsonl:
+/// the live logs of `QualifyRobotEndToEndTests` without their hit and responder lines,
+/// which the judge does not read), judged again offline: the live run's verdicts and
+/// figures, step by step.
+final class OfflineJudgeTests: XCTestCase {
+    static func fixture(_ name: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../Fixtures/\(name)")
+            .standardized.path
+    }
+
+    static func lines(_ name: String) throws -> [LogLine] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: fixture(name)))
+        return try data.split(separator: UInt8(ascii: "\n")).map { try LogLine(json: $0) }
+    }
+
+    static func report(_ name: String, compositor: String = "weston") throws -> QualifyReport {
+        try OfflineJudge(compositor: compositor).report(try lines(name), source: name)
+    }
+
+    func testTheRecordedPerfectRunIsJudgedAsItWasLive() throws {
+        let lines = try Self.lines("qualify-quick-weston.jsonl")
+        let report = try OfflineJudge().report(lines, source: "perfect")
+        let live = lines.compactMap(\.qualify).filter { $0.state == "judged" }.flatMap(\.verdicts)
+        let offline = report.steps.flatMap(\.verdicts)
+        XCTAssertEqual(offline.map(\.validator), live.map(\.validator))
+        XCTAssertEqual(offline.map(\.figure), live.map(\.figure), "the same figures, to the thousandth")
+        XCTAssertEqual(offline.map(\.detail), live.map(\.detail))
+        XCTAssertTrue(report.agreesWithLiveRun)
+        XCTAssertTrue(report.summary.qualified)
+        XCTAssertEqual(report.summary.checks, 18)
+        XCTAssertEqual(report.scale.from, "output", "millimetres from the output's physical size")
+        XCTAssertEqual(report.output?.physicalWidth, 217)
+        XCTAssertEqual(report.reportIntervals.median ?? 0, 10, accuracy: 0.1, "the robot's panel reports at 100 Hz")
+        XCTAssertNotNil(report.latency.touchToPresent, "the presented lines give touch to screen")
+        XCTAssertEqual(report.steps.map(\.kind), ["line", "hold", "taps", "corners", "maximum-contacts", "pinch", "drumroll", "edges"])
+        XCTAssertEqual(report.steps[2].contacts.count, 20, "20 taps plotted")
+    }
+
+    func testTheRecordedMirroredRunFailsWhatTheFaultTableSays() throws {
+        let report = try Self.report("qualify-quick-weston-mirrored.jsonl")
+        XCTAssertTrue(report.agreesWithLiveRun)
+        XCTAssertEqual(Set(report.steps.flatMap(\.verdicts).filter { !$0.passed }.map(\.validator)), ["mapping", "tap offset"])
+        XCTAssertFalse(report.summary.qualified)
+        XCTAssertNil(report.latency.touchToPresent, "this fixture keeps no presented lines")
+    }
+
+    /// A log whose verdicts were edited after the run is told apart.
+    func testAnEditedLogDoesNotAgreeWithItsRun() throws {
+        var lines = try Self.lines("qualify-quick-weston.jsonl")
+        let index = lines.firstIndex { $0.qualify?.state == "judged" }!
+        var judged = lines[index].qualify!
+        judged.verdicts[0].figure = 0.25
+        lines[index] = .qualify(judged)
+        XCTAssertFalse(try OfflineJudge().report(lines, source: "edited").agreesWithLiveRun)
+    }
+
+    /// A step redone replaces its judgement and every later one, and a run that ends early
+    /// has steps not reached.
+    func testARedoneStepAndARunThatEndsEarly() throws {
+        let lines = try Self.lines("qualify-quick-weston.jsonl")
+        // Up to the second step's judgement, then step 1 again from its first started line.
+        let secondJudged = lines.indices.filter { lines[$0].qualify?.state == "judged" }[1]
+        let firstStep = lines.firstIndex { $0.qualify?.state == "started" }!
+        let firstJudged = lines.firstIndex { $0.qualify?.state == "judged" }!
+        let redone = Array(lines[...secondJudged]) + Array(lines[firstStep...firstJudged])
+        let report = try OfflineJudge().report(redone, source: "redone")
+        XCTAssertEqual(report.steps.map(\.state), ["judged"] + Array(repeating: "not reached", count: 7))
+        XCTAssertEqual(report.summary.stepsNotReached, 7)
+        XCTAssertFalse(report.summary.qualified)
+        XCTAssertTrue(report.agreesWithLiveRun)
+    }
+
+    func testTheJSONFollowsItsSchemaAndReadsBack() throws {
+        let directory = NSTemporaryDirectory() + "touchspots-report-json-\(getpid())"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        var paths: [String] = []
+        for name in ["qualify-quick-weston.jsonl", "qualify-quick-weston-mirrored.jsonl"] {
+            let report = try Self.report(name)
+            let json = try report.json()
+            XCTAssertEqual(try QualifyReport(json: Data(json.utf8), source: name), report, "the JSON reads back as written")
+            let path = "\(directory)/\(name).json"
+            try json.write(toFile: path, atomically: true, encoding: .utf8)
+            paths.append(path)
+        }
+        let validator = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../scripts/validate-qualify-report").standardized.path
+        let check = Process()
+        check.executableURL = URL(fileURLWithPath: validator)
+        check.arguments = paths
+        let output = Pipe()
+        check.standardOutput = output
+        try check.run()
+        let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        check.waitUntilExit()
+        XCTAssertEqual(check.terminationStatus, 0, said)
+        // The validator is no rubber stamp: a report without its summary is refused.
+        var broken = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: paths[0]))) as! [String: Any]
+        broken["summary"] = nil
+        try JSONSerialization.data(withJSONObject: broken).write(to: URL(fileURLWithPath: paths[0]))
+        let again = Process()
+        again.executableURL = URL(fileURLWithPath: validator)
+        again.arguments = [paths[0]]
+        again.standardOutput = Pipe()
+        try again.run()
+        again.waitUntilExit()
+        XCTAssertEqual(again.terminationStatus, 1)
+    }
+
+    func testTheJUnitXMLHasOneCasePerValidatorRun() throws {
+        let report = try Self.report("qualify-quick-weston-mirrored.jsonl")
+        let xml = ReportJUnit.render(report)
+        let document = try XMLDocument(xmlString: xml)
+        let cases = try document.nodes(forXPath: "//testcase")
+        XCTAssertEqual(cases.count, report.steps.flatMap(\.verdicts).count)
+        XCTAssertEqual(cases.count, 18)
+        let failures = try document.nodes(forXPath: "//testcase[failure]/@name").compactMap(\.stringValue)
+        XCTAssertEqual(Set(failures), ["mapping", "tap offset"])
+        XCTAssertEqual(try document.nodes(forXPath: "/testsuites/@failures").first?.stringValue, "2")
+        XCTAssertEqual(try document.nodes(forXPath: "//testsuite").count, 8, "a suite per step")
+    }
+
+    func testComparingTwoRunsMarksTheVerdictsThatDiffer() throws {
+        let perfect = try Self.report("qualify-quick-weston.jsonl")
+        let mirrored = try Self.report("qualify-quick-weston-mirrored.jsonl")
+        let comparison = ReportComparison(perfect, mirrored)
+        XCTAssertEqual(comparison.rows.count, 18)
+        XCTAssertEqual(comparison.rows.filter(\.changed).map(\.validator), ["tap offset", "mapping"])
+        XCTAssertTrue(comparison.text.contains("2 verdicts differ."), comparison.text)
+        XCTAssertEqual(ReportComparison(perfect, perfect).rows.filter(\.changed), [])
+    }
+}

@@ -1,0 +1,135 @@
+import EventLogFormat
+import Foundation
+import Harness
+import QualifyReport
+import XCTest
+
+/// `touchspots-report` as a person and a CI run it: the HTML report looked at in a real
+/// browser (Debian's chromium, headless), and bad input told in one line with status 1
+/// (files) or 64 (arguments), never a crash.
+final class ReportToolTests: XCTestCase {
+    private var directory: String!
+
+    override func setUpWithError() throws {
+        directory = NSTemporaryDirectory() + "touchspots-report-tool-\(getpid())-\(name.filter(\.isLetter))"
+        try? FileManager.default.removeItem(atPath: directory)
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
+
+    private func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+
+    private func report(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+        try run(Products.report, arguments)
+    }
+
+    /// The HTML report in headless chromium: one SVG per plotted figure (each judged step's
+    /// contacts, the report-rate and the latency histograms), and a screenshot that shows
+    /// the red "Not qualified" banner and the plots, not a blank page.
+    func testTheHTMLReportRendersInChromium() throws {
+        guard let chromium = ChildProcess.which("chromium") else {
+            return XCTFail("chromium is not installed (scripts/install-deps installs it)")
+        }
+        let html = "\(directory!)/report.html"
+        let made = try report(["judge", OfflineJudgeTests.fixture("qualify-quick-weston.jsonl"), "--html", html,
+                               "--compositor", "weston"])
+        XCTAssertEqual(made.status, 0, made.errors)
+        let flags = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--user-data-dir=\(directory!)/chromium"]
+        let dom = try run(chromium, flags + ["--dump-dom", "file://\(html)"])
+        XCTAssertEqual(dom.status, 0, dom.errors)
+        XCTAssertEqual(dom.output.components(separatedBy: "<svg").count - 1, 8 + 2, "8 steps plotted, 2 histograms")
+        XCTAssertTrue(dom.output.contains("Qualified: 18 of 18 checks passed."))
+
+        let mirrored = "\(directory!)/mirrored.html"
+        XCTAssertEqual(try report(["judge", OfflineJudgeTests.fixture("qualify-quick-weston-mirrored.jsonl"), "--html", mirrored]).status, 0)
+        let png = "\(directory!)/report.png"
+        let shot = try run(chromium, flags + ["--window-size=1200,1600", "--screenshot=\(png)", "file://\(mirrored)"])
+        XCTAssertEqual(shot.status, 0, shot.errors)
+        let image = try PNGImage(path: png)
+        let red = image.count(x: 0, y: 0, width: image.width, height: 150) { $0.r > 180 && $0.g < 80 && $0.b < 80 }
+        XCTAssertGreaterThan(red, 500, "the banner's 'Not qualified' in red")
+        let drawn = image.count(x: 0, y: 300, width: image.width, height: 1000) { $0.r < 200 || $0.g < 200 || $0.b < 200 }
+        XCTAssertGreaterThan(drawn, 20_000, "plots and tables drawn, not a blank page")
+    }
+
+    func testBadArgumentsAreAUsageError() throws {
+        let noOutput = try report(["judge", OfflineJudgeTests.fixture("qualify-quick-weston.jsonl")])
+        XCTAssertEqual(noOutput.status, 64)
+        XCTAssertTrue(noOutput.errors.contains("--html FILE, --json FILE or --junit FILE"), noOutput.errors)
+        XCTAssertEqual(try report(["judge", "--frobnicate", "x"]).status, 64)
+        XCTAssertEqual(try report(["compare", "only-one.json"]).status, 64)
+    }
+
+    func testFailUnlessQualifiedGatesACI() throws {
+        let perfect = try report(["judge", OfflineJudgeTests.fixture("qualify-quick-weston.jsonl"), "--junit", "-", "--fail-unless-qualified"])
+        XCTAssertEqual(perfect.status, 0, perfect.errors)
+        XCTAssertTrue(perfect.output.hasPrefix("<?xml"))
+        let mirrored = try report(["judge", OfflineJudgeTests.fixture("qualify-quick-weston-mirrored.jsonl"), "--json", "\(directory!)/m.json",
+                                   "--fail-unless-qualified"])
+        XCTAssertEqual(mirrored.status, 2)
+        XCTAssertEqual(mirrored.errors, "touchspots-report: 16 of 18 checks passed\n")
+    }
+
+    func testComparingTwoReports() throws {
+        let a = "\(directory!)/a.json", b = "\(directory!)/b.json"
+        XCTAssertEqual(try report(["judge", OfflineJudgeTests.fixture("qualify-quick-weston.jsonl"), "--json", a]).status, 0)
+        XCTAssertEqual(try report(["judge", OfflineJudgeTests.fixture("qualify-quick-weston-mirrored.jsonl"), "--json", b]).status, 0)
+        let compared = try report(["compare", a, b])
+        XCTAssertEqual(compared.status, 0, compared.errors)
+        XCTAssertTrue(compared.output.contains("2 verdicts differ."), compared.output)
+        XCTAssertTrue(compared.output.contains("<>"))
+    }
+
+    /// Hostile and broken files: each is one line on standard error, naming the file (and
+    /// the line), with status 1.
+    func testHostileFilesAreToldNotCrashedOn() throws {
+        let valid = try String(contentsOfFile: OfflineJudgeTests.fixture("qualify-quick-weston.jsonl"), encoding: .utf8)
+        let lines = valid.split(separator: "\n").map(String.init)
+        let started = lines.first { $0.contains(#""state":"started""#) }!
+        var cases: [(name: String, content: Data, told: String)] = [
+            ("binary", Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) }), "not a line of touchspots' event log"),
+            ("empty", Data(), "no qualify line"),
+            ("playground", Data(#"{"type":"scene","name":"playground"}"#.utf8), "no qualify line"),
+            ("unknown-type", Data((lines[0] + "\n" + #"{"type":"teleport"}"#).utf8), ":2: not a line"),
+            ("nested", Data((String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)).utf8), ":1: not a line"),
+            ("no-guide", Data(started.replacingOccurrences(of: #""guide""#, with: #""guidance""#).utf8), "started without its panel or guide"),
+            ("infinite", Data(started.replacingOccurrences(of: #""seconds":3"#, with: #""seconds":1e999"#).utf8), "started without its panel or guide"),
+            ("judged-first", Data(lines.first { $0.contains(#""state":"judged""#) }!.utf8), "judged but never started"),
+            ("truncated", Data(valid.utf8.prefix(valid.utf8.count / 2)), "not a line"),
+        ]
+        // Numbers out of every range, in the frames of a real run.
+        let huge = lines.map { $0.contains(#""type":"frame""#) ? $0.replacingOccurrences(of: #""x":"#, with: #""x":1e300,"was":"#) : $0 }
+        cases.append(("huge-places", Data(huge.joined(separator: "\n").utf8), ""))
+        for (name, content, told) in cases {
+            let path = "\(directory!)/\(name).jsonl"
+            try content.write(to: URL(fileURLWithPath: path))
+            let result = try report(["judge", path, "--json", "\(directory!)/\(name).json", "--html", "\(directory!)/\(name).html"])
+            if told.isEmpty {
+                XCTAssertEqual(result.status, 0, "\(name): \(result.errors)")
+                continue
+            }
+            XCTAssertEqual(result.status, 1, "\(name): \(result.errors)")
+            XCTAssertTrue(result.errors.hasPrefix("touchspots-report: \(path)") || result.errors.hasPrefix("touchspots-report: "),
+                          "\(name): \(result.errors)")
+            XCTAssertTrue(result.errors.contains(told), "\(name): \(result.errors)")
+            XCTAssertEqual(result.errors.filter { $0 == "\n" }.count, 1, "\(name): one line")
+        }
+        let missing = try report(["judge", "\(directory!)/none.jsonl", "--json", "-"])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertTrue(missing.errors.contains("no such file"), missing.errors)
+        let notReport = try report(["compare", OfflineJudgeTests.fixture("qualify-quick-weston.jsonl"), OfflineJudgeTests.fixture("qualify-quick-weston.jsonl")])
+        XCTAssertEqual(notReport.status, 1)
+        XCTAssertTrue(notReport.errors.contains("not a touchspots qualify report"), notReport.errors)
+    }
+}
