@@ -130,6 +130,44 @@ final class QualifySceneTests: XCTestCase {
         XCTAssertEqual(progress.last?.kind, "hold", "the same step again")
     }
 
+    /// Corner taps that never come (the touchscreen mapped to another output): the step
+    /// ends with the mapping's own verdict once nothing has come for 10 s, not before.
+    func testCornerTapsThatNeverArriveEndTheStep() throws {
+        var progress: [QualifyProgress] = []
+        let clock = ManualClock(now: 1)
+        let session = TouchSession(sceneName: "playground", size: Size(width: 1280, height: 800), clock: clock) { event in
+            if case .qualify(let p) = event { progress.append(p) }
+        }!
+        let device = session.touchscreens.add()
+        let scene = QualifyScene(plan: Self.plan, millimetresPerPixel: Self.millimetresPerPixel)
+        session.show(scene)
+        func tap(_ p: Point, id: Int32) {
+            clock.now += 0.2
+            session.touchscreens.down(device, id: id, at: p, time: UInt32(clock.now * 1000))
+            session.touchscreens.frame(device)
+            clock.now += 0.05
+            session.touchscreens.up(device, id: id, time: UInt32(clock.now * 1000))
+            session.touchscreens.frame(device)
+        }
+        for id in 1...3 { tap(scene.nextButton.frame.center, id: Int32(id)) }  // skip to the corners
+        XCTAssertEqual(progress.last?.kind, "corners")
+        let corners = try XCTUnwrap(progress.last?.guide)
+        guard case .corners(let points) = corners else { return XCTFail("\(corners)") }
+        for (n, point) in points.prefix(2).enumerated() {
+            tap(Point(x: point.x / Self.millimetresPerPixel, y: point.y / Self.millimetresPerPixel), id: Int32(10 + n))
+        }
+        clock.now += QualifyScene.arrivalTimeout - 0.1
+        session.flush()
+        XCTAssertEqual(progress.last?.state, .started, "still waiting for the other taps")
+        clock.now += 0.2
+        session.flush()
+        let judged = try XCTUnwrap(progress.last)
+        XCTAssertEqual(judged.state, .judged)
+        let mapping = try XCTUnwrap(judged.verdicts.first { $0.validator == "mapping" })
+        XCTAssertFalse(mapping.passed)
+        XCTAssertTrue(mapping.detail.hasPrefix("2 of 5 taps arrived; the others never came"), mapping.detail)
+    }
+
     /// The buttons leave every target of the quick plan clear, at tablet and laptop sizes:
     /// a target under a button would be a tap on the button.
     func testTheButtonsCoverNoTarget() {

@@ -57,7 +57,11 @@ public struct QualifyJudge: Sendable {
             let ids = ContactValidators.trackingIDs(contacts, expected: asked.count)
             guard taps.count == asked.count,
                   let check = MappingCheck(asked: asked, reported: taps.map { centroid($0.samples.map(\.point)) }, panel: panel)
-            else { return [Verdict("mapping", figure: .infinity, .atMost, 2, unit: "mm", detail: "\(taps.count) of \(asked.count) taps arrived"), ids] }
+            else {
+                let detail = "\(taps.count) of \(asked.count) taps arrived"
+                    + (taps.count < asked.count ? "; the others never came: is the touchscreen mapped to another output, or spread over all of them?" : "")
+                return [Verdict("mapping", figure: .infinity, .atMost, 2, unit: "mm", detail: detail), ids]
+            }
             correction = check.verdict.passed ? nil : check.calibrationMatrix
             return [check.verdict, ids]
         case .maximumContacts:

@@ -51,8 +51,14 @@ public final class QualifyScene: Scene {
     public let nextButton = Button(name: "Next", title: "Skip")
 
     public static let settle = 0.3
+    /// How long the corners step waits for a tap that has not come, after the step was
+    /// asked or the last touch ended: taps on a touchscreen mapped to another output (or
+    /// spread over all of them) never arrive, and the step ends with the mapping's own
+    /// verdict instead of waiting for ever.
+    public static let arrivalTimeout = 10.0
     public private(set) var index = 0
     private var judgement: Timers.ID?
+    private var arrival: Timers.ID?
     public private(set) var judged = false
     /// A step has been asked (`start` ran).
     private var announced = false
@@ -122,6 +128,8 @@ public final class QualifyScene: Scene {
     private func begin(_ step: Int) {
         window?.timers.cancel(judgement)
         judgement = nil
+        window?.timers.cancel(arrival)
+        arrival = nil
         index = step
         judged = false
         frames = []
@@ -137,6 +145,18 @@ public final class QualifyScene: Scene {
         redoButton.isHidden = true
         nextButton.isHidden = false
         tell(.started)
+        awaitArrivals()
+    }
+
+    /// (Re)arms the corners step's timeout; a step that is not corners has none.
+    private func awaitArrivals() {
+        window?.timers.cancel(arrival)
+        arrival = nil
+        guard !judged, steps.indices.contains(index), case .corners = steps[index] else { return }
+        arrival = window?.timers.schedule(after: Self.arrivalTimeout) { [unowned self] in
+            arrival = nil
+            if down.isEmpty { judgeStep() }
+        }
     }
 
     private func next() {
@@ -189,6 +209,7 @@ public final class QualifyScene: Scene {
         for touch in frame.touches where touch.phase == .ended || touch.phase == .cancelled { ignored.remove(touch.finger) }
         window?.timers.cancel(judgement)
         judgement = nil
+        if down.isEmpty { awaitArrivals() }
         guard down.isEmpty, steps[index].isComplete(contacts) else { return }
         judgement = window?.timers.schedule(after: Self.settle) { [unowned self] in
             judgement = nil
@@ -203,6 +224,8 @@ public final class QualifyScene: Scene {
         guard !judged, steps.indices.contains(index) else { return }
         let verdicts = judge.judge(steps[index], contacts: contacts)
         judged = true
+        window?.timers.cancel(arrival)
+        arrival = nil
         results.append(verdicts)
         verdictsView.verdicts = verdicts
         nextButton.title = index + 1 < steps.count ? "Next" : "Finish"
