@@ -53,7 +53,7 @@ extension LogLine {
                                        millimetresPerPixel: try o.double("millimetresPerPixel"),
                                        panel: try o.optionalDoubles("panel"),
                                        guide: try o.optionalObject("guide").map(LogQualify.Guide.init),
-                                       next: try o.optionalDoubles("next"),
+                                       next: try o.optionalDoubles("next"), card: try o.optionalDoubles("card"),
                                        verdicts: try o.objects("verdicts").map(LogQualify.Verdict.init)))
         case .output:
             self = .output(LogOutput(name: try o.optionalString("name"), physicalWidth: try o.int("physicalWidth"),

@@ -91,6 +91,7 @@ extension LogLine {
                 guide.encode(into: &out)
             }
             if let next = qualify.next { JSONBytes.key("next", doubles: next, into: &out) }
+            if let card = qualify.card { JSONBytes.key("card", doubles: card, into: &out) }
             JSONBytes.openKey("verdicts", into: &out)
             JSONBytes.array(qualify.verdicts, into: &out) { verdict, out in
                 out.append(UInt8(ascii: "{"))

@@ -205,6 +205,7 @@ extension LogQualify {
                   panel: progress.panel.width > 0 ? [progress.panel.width, progress.panel.height] : nil,
                   guide: progress.guide.map(Guide.init),
                   next: progress.next.map { [hundredths($0.x), hundredths($0.y)] },
+                  card: progress.card.map { [$0.minX, $0.minY, $0.width, $0.height] },
                   verdicts: progress.verdicts.map { v in
                       Verdict(validator: v.validator, figure: v.figure.isFinite ? thousandths(v.figure) : nil,
                               comparison: v.comparison.rawValue, threshold: thousandths(v.threshold), unit: v.unit,

@@ -260,7 +260,7 @@ public struct LogQualify: Equatable, Sendable {
     public var step: Int
     public var of: Int
     public var kind: String
-    /// "started", "judged", "skipped" or "finished".
+    /// "started", "judged", "skipped" or "finished"; "calibrating" or "calibrated" for the card.
     public var state: String
     public var millimetresPerPixel: Double
     /// The panel's [width, height] in mm (absent in logs of version 1 before it was added).
@@ -269,12 +269,16 @@ public struct LogQualify: Equatable, Sendable {
     public var guide: Guide?
     /// The Next (Skip, Finish) button's centre, window px, while it is shown.
     public var next: [Double]?
+    /// The card calibration's outline [x, y, width, height], window px (`calibrating`,
+    /// `calibrated`).
+    public var card: [Double]?
     public var verdicts: [Verdict]
 
     public init(plan: String, step: Int, of: Int, kind: String, state: String, millimetresPerPixel: Double,
-                panel: [Double]? = nil, guide: Guide? = nil, next: [Double]? = nil, verdicts: [Verdict] = []) {
+                panel: [Double]? = nil, guide: Guide? = nil, next: [Double]? = nil, card: [Double]? = nil,
+                verdicts: [Verdict] = []) {
         self.plan = plan; self.step = step; self.of = of; self.kind = kind; self.state = state
         self.millimetresPerPixel = millimetresPerPixel; self.panel = panel; self.guide = guide; self.next = next
-        self.verdicts = verdicts
+        self.card = card; self.verdicts = verdicts
     }
 }

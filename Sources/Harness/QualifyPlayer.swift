@@ -11,11 +11,15 @@ public struct QualifyPlayer {
     public let session: Session
     public var fault: Digitizer.Fault
     public var seed: UInt64
+    /// The panel's true millimetres per pixel, for the card calibration of an output that
+    /// does not say its size: the robot drags the outline to a real card's width at it.
+    public var millimetresPerPixel: Double?
 
-    public init(session: Session, fault: Digitizer.Fault = .none, seed: UInt64 = 1) {
+    public init(session: Session, fault: Digitizer.Fault = .none, seed: UInt64 = 1, millimetresPerPixel: Double? = nil) {
         self.session = session
         self.fault = fault
         self.seed = seed
+        self.millimetresPerPixel = millimetresPerPixel
     }
 
     /// Plays every step until the run's `finished` line, and returns it.
@@ -27,10 +31,11 @@ public struct QualifyPlayer {
                 var lines = events.compactMap(\.qualify)[...]
                 guard lines.count > handled else { return false }
                 lines = lines.dropFirst(handled)
-                // A step asked again (the window changed size) is played as asked last.
+                // A step (or the card) asked again (the window changed size) is played as
+                // asked last.
                 var skip = 0
-                while lines.count > skip + 1, lines[lines.startIndex + skip].state == "started",
-                      lines[lines.startIndex + skip + 1].state == "started",
+                while lines.count > skip + 1, ["started", "calibrating"].contains(lines[lines.startIndex + skip].state),
+                      lines[lines.startIndex + skip + 1].state == lines[lines.startIndex + skip].state,
                       lines[lines.startIndex + skip + 1].step == lines[lines.startIndex + skip].step { skip += 1 }
                 handled += skip + 1
                 line = lines[lines.startIndex + skip]
@@ -51,6 +56,10 @@ public struct QualifyPlayer {
                 try tap(x: next[0], y: next[1])
             case "finished":
                 return q
+            case "calibrating":
+                try calibrate(q)
+            case "calibrated":
+                continue
             default:
                 throw HarnessError("the robot does not skip steps, yet step \(q.step) was \(q.state)")
             }
@@ -87,6 +96,27 @@ public struct QualifyPlayer {
             let ups = commands.filter { $0.hasPrefix("up") }, rest = commands.filter { !$0.hasPrefix("up") }
             try session.send(batch: ups + rest + ["frame"])
         }
+    }
+
+    /// The card calibration as a person does it with a real card: the outline's corner
+    /// dragged to where a card's width ends at the panel's true scale, then Done.
+    public func calibrate(_ q: LogQualify) throws {
+        guard let truth = millimetresPerPixel, let card = q.card, card.count == 4, let done = q.next, done.count == 2 else {
+            throw HarnessError("the run asks for the card calibration, but the robot was given no panel scale (or the line no card)")
+        }
+        try drag(from: (card[0] + card[2], card[1] + card[3]), toX: card[0] + CardCalibrationView.cardWidth / truth)
+        try tap(x: done[0], y: done[1])
+    }
+
+    /// A finger dragging the card's corner to `x`, as a person would, in 20 moves.
+    func drag(from start: (x: Double, y: Double), toX x: Double) throws {
+        try session.send(batch: ["down 98 \(start.x) \(start.y)", "frame"])
+        for step in 1...20 {
+            usleep(16_000)
+            let f = Double(step) / 20
+            try session.send(batch: ["motion 98 \(start.x + (x - start.x) * f) \(start.y)", "frame"])
+        }
+        try session.send(batch: ["up 98", "frame"])
     }
 
     func tap(x: Double, y: Double) throws {

@@ -42,6 +42,7 @@ public struct OfflineJudge {
         var nextFinger = 0
         var outputs: [LogOutput] = []
         var commits: [Double] = [], presents: [Double] = []
+        var calibrated = false
 
         for line in lines {
             switch line {
@@ -91,6 +92,10 @@ public struct OfflineJudge {
                     current = nil
                 case "finished":
                     current = nil
+                case "calibrating":
+                    continue
+                case "calibrated":
+                    calibrated = true
                 default:
                     throw ReportError("a qualify line's state '\(q.state)' is not one touchspots writes")
                 }
@@ -142,7 +147,7 @@ public struct OfflineJudge {
         return QualifyReport(
             plan: plan, source: source, compositor: compositor,
             scale: QualifyReport.Scale(millimetresPerPixel: scale, panel: panel,
-                                       from: measured.map { abs($0 - scale) < 1e-9 } == true ? "output" : "given"),
+                                       from: calibrated ? "card" : measured.map { abs($0 - scale) < 1e-9 } == true ? "output" : "given"),
             output: output.map {
                 QualifyReport.Output(name: $0.name, physicalWidth: $0.physicalWidth, physicalHeight: $0.physicalHeight,
                                      width: $0.width, height: $0.height, refreshHz: Double($0.refreshMillihertz) / 1000,

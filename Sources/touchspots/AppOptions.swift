@@ -25,15 +25,18 @@ struct AppOptions {
     /// The scene to show instead of `scene`, if the options ask for one: a lesson or a
     /// qualify run. A qualify run needs millimetres: from the option, else from the first
     /// output that says its physical size (per logical pixel: its physical width over its
-    /// mode's width divided by its scale); none is a usage error.
+    /// mode's width divided by its scale); neither, and the run measures a bank card first.
     func startingScene(outputs: [OutputGeometry]) throws -> Scene? {
         if let teaching { return TeachStrokeScene(strokeName: teaching, minimumScore: gestures.strokes.minimumScore) }
         guard let qualifying else { return nil }
         let measured = outputs.first { $0.physicalWidth > 0 && $0.width > 0 }
+            .flatMap { output in
+                CompositorQuirk.physicalSizeInPixels.workAround {
+                    output.physicalWidth == output.width && output.physicalHeight == output.height ? nil : output
+                }
+            }
             .map { Double($0.physicalWidth) / (Double($0.width) / Double(max(1, $0.scale))) }
-        guard let scale = millimetresPerPixel ?? measured else {
-            throw UsageError("--qualify needs the panel's size: the output does not say it (a headless or virtual output?); give --millimetres-per-pixel MM")
-        }
-        return QualifyScene(plan: qualifying, millimetresPerPixel: scale)
+        // Neither: the run begins with the card calibration.
+        return QualifyScene(plan: qualifying, millimetresPerPixel: millimetresPerPixel ?? measured)
     }
 }

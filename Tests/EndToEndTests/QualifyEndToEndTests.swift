@@ -34,6 +34,38 @@ final class QualifyEndToEndTests: EndToEndTestCase {
         XCTAssertGreaterThan(verdictRows, 100, "the verdicts are drawn, green where they pass")
     }
 
+    /// The prompts are readable at 1x and at 2x: drawn at the output's scale, sharp, and
+    /// whole (the longest prompt, the edges step's, fits the window's width).
+    func testThePromptsFitAtOneAndTwiceTheScale() throws {
+        try? FileManager.default.removeItem(atPath: outputDirectory)
+        for (scale, width, height) in [(1.0, 1024, 640), (2.0, 640, 400)] {
+            session = try Session(outputDirectory: "\(outputDirectory)/\(Int(scale))x", width: width, height: height, scale: scale,
+                                  clientArguments: ["--qualify", plan, "--millimetres-per-pixel", "0.2"])
+            let started = try session.eventLog.waitFor("the first step") { $0.qualify?.state == "started" }.qualify!
+            // Skip to the edges step, whose prompt is the longest.
+            for _ in 1..<8 {
+                let next = try XCTUnwrap(session.eventLog.events().compactMap(\.qualify).last?.next)
+                try session.send(batch: ["down 9 \(next[0]) \(next[1])", "frame"])
+                try session.send(batch: ["up 9", "frame"])
+            }
+            try session.eventLog.waitFor("the edges step") { $0.qualify?.kind == "edges" && $0.qualify?.state == "started" }
+            XCTAssertEqual(started.of, 8)
+            let image = try session.screenshot("qualify-edges-\(Int(scale))x.png")
+            XCTAssertEqual(image.width, Int(Double(width) * scale), "drawn at the output's scale")
+            let band = Int(44 * scale)
+            var columns: [Int] = []
+            for x in 0..<image.width where (0..<band).contains(where: { y in
+                let p = image.pixel(x: x, y: y)
+                return p.r < 80 && p.g < 80 && p.b < 80
+            }) { columns.append(x) }
+            let first = try XCTUnwrap(columns.first, "the prompt is drawn"), last = columns.last!
+            XCTAssertGreaterThan(first, Int(4 * scale), "the prompt starts inside the window at \(scale)x")
+            XCTAssertLessThan(last, image.width - Int(4 * scale), "the prompt ends inside the window at \(scale)x")
+            XCTAssertGreaterThan(last - first, image.width / 2, "and is large enough to read")
+            session.stop()
+        }
+    }
+
     func testABadPlanIsAUsageError() throws {
         let file = NSTemporaryDirectory() + "touchspots-bad-plan.json"
         try #"{"name":"x","steps":[{"kind":"wave"}]}"#.write(toFile: file, atomically: true, encoding: .utf8)

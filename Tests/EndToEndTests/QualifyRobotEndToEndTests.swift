@@ -79,6 +79,39 @@ final class QualifyRobotEndToEndTests: EndToEndTestCase {
     }
 }
 
+/// On an output that says 0 x 0 mm (headless weston as it is) and without
+/// `--millimetres-per-pixel`, the run begins with the card calibration: the robot drags the
+/// outline to a real card's width on a panel of 0.17 mm per pixel, taps Done, and the
+/// run's scale is that panel's.
+final class QualifyCardEndToEndTests: EndToEndTestCase {
+    func testTheCardCalibrationOnAnOutputThatSaysNoSize() throws {
+        let plan = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../data/plans/quick.json").standardized.path
+        try startSession(width: 1280, height: 800, arguments: ["--qualify", plan])
+        let output = try session.eventLog.waitFor("the output line") { $0.output != nil }.output!
+        XCTAssertEqual([output.physicalWidth, output.physicalHeight], [output.width, output.height],
+                       "headless weston's placeholder: its pixels as millimetres")
+        try session.eventLog.waitFor("the card") { $0.qualify?.state == "calibrating" }
+        let shot = try session.screenshot("qualify-card.png")
+        // The card as drawn now (asked again once the window became fullscreen).
+        let asked = try session.eventLog.events().compactMap(\.qualify).last { $0.state == "calibrating" }!
+        let card = try XCTUnwrap(asked.card)
+        let handle = shot.pixel(x: Int(card[0] + card[2]), y: Int(card[1] + card[3]) - 12)
+        XCTAssertTrue(handle.b > 180 && handle.r < 120, "the handle is drawn in blue: \(handle)")
+        let truth = 0.17
+        try QualifyPlayer(session: session, millimetresPerPixel: truth).calibrate(asked)
+        let calibrated = try session.eventLog.waitFor("calibrated") { $0.qualify?.state == "calibrated" }.qualify!
+        XCTAssertEqual(calibrated.millimetresPerPixel, truth, accuracy: truth * 0.001, "within 0.1 % of the panel's scale")
+        let first = try session.eventLog.waitFor("the first step") { $0.qualify?.state == "started" }.qualify!
+        XCTAssertEqual(first.millimetresPerPixel, calibrated.millimetresPerPixel)
+        XCTAssertEqual(first.panel?[0] ?? 0, 1280 * truth, accuracy: 1280 * truth * 0.001)
+        // The report says where the millimetres came from.
+        let run = try runReport(["judge", "\(outputDirectory)/events.jsonl", "--json", "-"])
+        XCTAssertEqual(run.status, 0, run.errors)
+        XCTAssertTrue(run.output.contains(#""from":"card""#), run.output)
+    }
+}
+
 /// The summary of a report's JSON, as the tests read it.
 struct QualifyReportSummary {
     let qualified: Bool

@@ -168,6 +168,47 @@ final class QualifySceneTests: XCTestCase {
         XCTAssertTrue(mapping.detail.hasPrefix("2 of 5 taps arrived; the others never came"), mapping.detail)
     }
 
+    /// An output that does not say its size: the run begins with the card calibration, and
+    /// the card's outline dragged to a real card's width gives the scale.
+    func testTheCardCalibrationGivesTheScale() throws {
+        var progress: [QualifyProgress] = []
+        let clock = ManualClock(now: 1)
+        let session = TouchSession(sceneName: "playground", size: Size(width: 1280, height: 800), clock: clock) { event in
+            if case .qualify(let p) = event { progress.append(p) }
+        }!
+        let device = session.touchscreens.add()
+        let scene = QualifyScene(plan: Self.plan, millimetresPerPixel: nil)
+        session.show(scene)
+        let asked = try XCTUnwrap(progress.last)
+        XCTAssertEqual([asked.state.rawValue, asked.kind, "\(asked.step)"], ["calibrating", "card", "0"])
+        let card = try XCTUnwrap(asked.card)
+        XCTAssertEqual(card.height / card.width, 53.98 / 85.60, accuracy: 1e-9, "a bank card's proportions")
+        // A finger on the outline's middle does not resize it; on the handle it does.
+        func drag(from: Point, to: Point, id: Int32) {
+            session.touchscreens.down(device, id: id, at: from, time: 1)
+            session.touchscreens.frame(device)
+            for step in 1...10 {
+                let f = Double(step) / 10
+                session.touchscreens.motion(device, id: id, to: Point(x: from.x + (to.x - from.x) * f, y: from.y + (to.y - from.y) * f), time: UInt32(step + 1))
+                session.touchscreens.frame(device)
+            }
+            session.touchscreens.up(device, id: id, time: 20)
+            session.touchscreens.frame(device)
+        }
+        drag(from: card.center, to: Point(x: card.center.x + 200, y: card.center.y), id: 1)
+        XCTAssertEqual(scene.card.cardWidth, card.width, "a drag away from the handle leaves the card")
+        drag(from: Point(x: card.maxX, y: card.maxY), to: Point(x: card.minX + 428, y: card.maxY + 50), id: 2)
+        XCTAssertEqual(scene.card.millimetresPerPixel, 0.2, accuracy: 1e-12)
+        session.touchscreens.down(device, id: 3, at: scene.nextButton.frame.center, time: 30)
+        session.touchscreens.frame(device)
+        session.touchscreens.up(device, id: 3, time: 80)
+        session.touchscreens.frame(device)
+        XCTAssertEqual(progress.suffix(2).map(\.state), [.calibrated, .started])
+        XCTAssertEqual(progress.last?.millimetresPerPixel ?? 0, 0.2, accuracy: 1e-12)
+        XCTAssertEqual(progress.last?.panel.width ?? 0, 256, accuracy: 1e-9)
+        XCTAssertEqual(progress.last?.kind, "line")
+    }
+
     /// The buttons leave every target of the quick plan clear, at tablet and laptop sizes:
     /// a target under a button would be a tap on the button.
     func testTheButtonsCoverNoTarget() {

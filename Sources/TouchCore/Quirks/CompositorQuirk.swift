@@ -45,6 +45,10 @@ public enum CompositorQuirk: String, CaseIterable, Sendable {
     /// An output of unknown physical size said to be -1 mm (the protocol's unknown is 0):
     /// read as 0, unknown.
     case negativePhysicalSize
+    /// An output whose physical size is its mode's size in pixels (1 mm a pixel: a
+    /// 1280 x 800 output "1280 x 800 mm"), a placeholder, not a panel's size: read as
+    /// unknown for qualifying, so the run measures a card instead.
+    case physicalSizeInPixels
 
     /// The anomaly the instrument reports for the same behaviour, where it reports one.
     public var anomaly: AnomalyKind? {
@@ -70,6 +74,7 @@ public enum CompositorQuirk: String, CaseIterable, Sendable {
         case .reassignedRoleBreaksSurface: "mutter 43 (only the frame shows), weston 10 (no input)"
         case .touchesOnDestroyedSurfaceNeverEnd: "weston 10"
         case .negativePhysicalSize: "kwin 5.27 (its virtual, headless output)"
+        case .physicalSizeInPixels: "weston 10 (its headless backend)"
         }
     }
 

@@ -2,7 +2,9 @@
 /// step started, judged or skipped, and at the end), so a person and the harness's robot
 /// can both follow it (docs/qualify.md).
 public struct QualifyProgress: Equatable, Sendable {
-    public enum State: String, Sendable, CaseIterable { case started, judged, skipped, finished }
+    /// `calibrating` and `calibrated`: the card calibration (step 0, kind `card`) of a run on
+    /// an output that does not say its size.
+    public enum State: String, Sendable, CaseIterable { case started, judged, skipped, finished, calibrating, calibrated }
 
     public var plan: String
     /// 1-based; at `finished`, the number of steps.
@@ -20,13 +22,15 @@ public struct QualifyProgress: Equatable, Sendable {
     /// Where the Next (or Skip, or Finish) button's centre is, window pixels, while it is
     /// shown: what the harness's robot taps to go on.
     public var next: Point?
+    /// While calibrating, and once calibrated: the card's outline, window pixels.
+    public var card: Rect?
 
     public init(plan: String, step: Int, of: Int, kind: String, state: State, verdicts: [Verdict] = [],
                 millimetresPerPixel: Double, panel: Size = Size(width: 0, height: 0), guide: QualifyStep? = nil,
-                next: Point? = nil) {
+                next: Point? = nil, card: Rect? = nil) {
         self.plan = plan; self.step = step; self.of = of; self.kind = kind; self.state = state
         self.verdicts = verdicts; self.millimetresPerPixel = millimetresPerPixel
-        self.panel = panel; self.guide = guide; self.next = next
+        self.panel = panel; self.guide = guide; self.next = next; self.card = card
     }
 }
 
@@ -36,12 +40,15 @@ public struct QualifyProgress: Equatable, Sendable {
 /// a step is under way). Touches that begin on the buttons are no part of a step. A step
 /// is judged once it is complete and no finger has been down for `settle` seconds: a
 /// contact that lifts and lands again (a split) belongs to the step it split in. The
-/// scene bar is hidden: a corner target lies under it.
+/// scene bar is hidden: a corner target lies under it. Without a scale, the run begins with
+/// the card calibration (`CardCalibrationView`): Done takes the card's scale.
 public final class QualifyScene: Scene {
     public let name = "qualify"
     public var onEvent: (SceneEvent) -> Void = { _ in }
     public let plan: QualifyPlan
-    public let millimetresPerPixel: Double
+    public private(set) var millimetresPerPixel: Double
+    /// The card calibration is under way: no step has been asked yet.
+    public private(set) var calibrating: Bool
 
     public let prompt = Label(name: "Prompt", fontSize: 22, textColor: Color(white: 0.1))
     public let guide = QualifyGuideView()
@@ -49,6 +56,7 @@ public final class QualifyScene: Scene {
     public let touchable = TouchableView()
     public let redoButton = Button(name: "Redo", title: "Redo")
     public let nextButton = Button(name: "Next", title: "Skip")
+    public let card = CardCalibrationView()
 
     public static let settle = 0.3
     /// How long the corners step waits for a tap that has not come, after the step was
@@ -62,6 +70,8 @@ public final class QualifyScene: Scene {
     public private(set) var judged = false
     /// A step has been asked (`start` ran).
     private var announced = false
+    /// The card outline the last `calibrating` line gave.
+    private var toldCard: Rect?
     public private(set) var results: [[Verdict]] = []
     private var steps: [QualifyStep] = []
     private var judge = QualifyJudge(panel: Size(width: 1, height: 1))
@@ -72,21 +82,33 @@ public final class QualifyScene: Scene {
     private var ignored: Set<FingerID> = []
     private unowned var window: Window?
 
-    public init(plan: QualifyPlan, millimetresPerPixel: Double) {
+    /// A run of `plan`; with no `millimetresPerPixel` (an output that does not say its
+    /// size, no option given), the card calibration first.
+    public init(plan: QualifyPlan, millimetresPerPixel: Double?) {
         self.plan = plan
-        self.millimetresPerPixel = millimetresPerPixel
+        calibrating = millimetresPerPixel == nil
+        self.millimetresPerPixel = millimetresPerPixel ?? card.millimetresPerPixel
         redoButton.onTap = { [unowned self] in begin(index) }
         nextButton.onTap = { [unowned self] in next() }
     }
 
     public func install(in window: Window) {
         self.window = window
-        for view in [guide, prompt, verdictsView, touchable, redoButton, nextButton] as [View] { window.addSubview(view) }
+        for view in [guide, card, prompt, verdictsView, touchable, redoButton, nextButton] as [View] { window.addSubview(view) }
+        card.isHidden = !calibrating
         layout(in: window)
+        if calibrating { card.setCardWidth(window.bounds.width * 0.35) }
     }
 
-    /// Tells the first step, once the scene's own start is told.
-    public func start() { begin(0) }
+    /// Tells the first step (or the calibration), once the scene's own start is told.
+    public func start() {
+        guard calibrating else { return begin(0) }
+        setPrompt("Drag the blue corner until the outline is a bank card's size, then Done")
+        nextButton.title = "Done"
+        redoButton.isHidden = true
+        guide.isHidden = true
+        tellCard(.calibrating)
+    }
 
     public func layout(in window: Window) {
         let bounds = window.bounds
@@ -97,7 +119,8 @@ public final class QualifyScene: Scene {
             judge = QualifyJudge(panel: panel)
             steps = plan.steps(on: panel)
         }
-        prompt.fontSize = 22 * unit
+        promptSize = 22 * unit
+        fitPrompt()
         prompt.frame = Rect(x: 0, y: 8 * unit, width: bounds.width, height: 34 * unit)
         guide.frame = bounds
         guide.pixelsPerMillimetre = 1 / millimetresPerPixel
@@ -111,11 +134,17 @@ public final class QualifyScene: Scene {
         for button in [nextButton, redoButton] { button.fontSize = 20 * unit }
         verdictsView.fontSize = 17 * unit
         verdictsView.frame = Rect(x: 12 * unit, y: bounds.height * 0.55, width: bounds.width * 0.6, height: bounds.height * 0.45 - 12 * unit)
+        card.frame = bounds
+        card.cardOrigin = Point(x: 60 * unit, y: 60 * unit)
+        card.setCardWidth(card.cardWidth)
+        if calibrating { millimetresPerPixel = card.millimetresPerPixel }
         if steps.indices.contains(index) { guide.step = steps[index] }
         // A step under way when the window changes size (the fullscreen state arrives after
         // the first step was asked) is asked again with its places on the new panel, so its
         // `started` line says what is on screen.
         if resized && announced && !judged && steps.indices.contains(index) { begin(index) }
+        // Likewise the card: its outline as drawn now.
+        if calibrating, let told = toldCard, told != card.card { tellCard(.calibrating) }
     }
 
     public var spotCount: Int { touchable.spotCount }
@@ -139,7 +168,7 @@ public final class QualifyScene: Scene {
         if results.count > step { results.removeSubrange(step...) }
         guide.step = steps[step]
         guide.isHidden = false
-        prompt.text = "\(step + 1)/\(steps.count) · \(steps[step].prompt)"
+        setPrompt("\(step + 1)/\(steps.count) · \(steps[step].prompt)")
         verdictsView.verdicts = []
         nextButton.title = "Skip"
         redoButton.isHidden = true
@@ -160,6 +189,7 @@ public final class QualifyScene: Scene {
     }
 
     private func next() {
+        if calibrating { return calibrated() }
         if !judged && steps.indices.contains(index) {
             results.append([])
             tell(.skipped)
@@ -170,13 +200,46 @@ public final class QualifyScene: Scene {
     private func finish() {
         let all = results.flatMap { $0 }
         let passed = all.filter(\.passed).count
-        prompt.text = "Done: \(passed) of \(all.count) checks passed"
+        setPrompt("Done: \(passed) of \(all.count) checks passed")
         guide.isHidden = true
         verdictsView.verdicts = all
         redoButton.isHidden = true
         nextButton.isHidden = true
         onEvent(.qualify(QualifyProgress(plan: plan.name, step: steps.count, of: steps.count, kind: "plan", state: .finished,
                                          verdicts: all, millimetresPerPixel: millimetresPerPixel, panel: judge.panel)))
+    }
+
+    /// The prompt's size at this window's scale of things; a long prompt is set smaller so
+    /// that it fits the window's width (DejaVu Sans averages under 0.56 em a character).
+    private var promptSize = 22.0
+
+    private func setPrompt(_ text: String) {
+        prompt.text = text
+        fitPrompt()
+    }
+
+    private func fitPrompt() {
+        let width = (window?.bounds.width ?? 800) - 24
+        prompt.fontSize = max(10, min(promptSize, width / (Double(max(1, prompt.text.count)) * 0.56)))
+    }
+
+    /// Done on the card: its scale is the run's.
+    private func calibrated() {
+        millimetresPerPixel = card.millimetresPerPixel
+        calibrating = false
+        card.isHidden = true
+        tellCard(.calibrated)
+        if let window { layout(in: window) }
+        begin(0)
+    }
+
+    private func tellCard(_ state: QualifyProgress.State) {
+        toldCard = card.card
+        let size = window?.bounds.size ?? Size(width: 0, height: 0)
+        onEvent(.qualify(QualifyProgress(plan: plan.name, step: 0, of: plan.steps.count, kind: "card", state: state,
+                                         millimetresPerPixel: card.millimetresPerPixel,
+                                         panel: Size(width: size.width * card.millimetresPerPixel, height: size.height * card.millimetresPerPixel),
+                                         next: nextButton.frame.center, card: card.card)))
     }
 
     private func tell(_ state: QualifyProgress.State, verdicts: [Verdict] = []) {
@@ -189,6 +252,12 @@ public final class QualifyScene: Scene {
     // MARK: Contacts
 
     public func didReceive(_ frame: TouchFrame, tapCount: Int) {
+        if calibrating {
+            for touch in frame.touches where !(touch.phase == .began && nextButton.frame.contains(touch.location)) {
+                _ = card.follow(touch)
+            }
+            return
+        }
         guard !judged, steps.indices.contains(index) else { return }
         var kept = frame
         kept.touches = []
