@@ -46,7 +46,8 @@ extension LogLine {
                                            touchToPresentMs: try o.optionalDouble("touchToPresentMs"),
                                            refreshMs: try o.optionalDouble("refreshMs"),
                                            discarded: try o.optionalBool("discarded"),
-                                           waitedForFrame: try o.optionalBool("waitedForFrame")))
+                                           waitedForFrame: try o.optionalBool("waitedForFrame"),
+                                           inputToReadMs: try o.optionalDouble("inputToReadMs")))
         case .qualify:
             self = .qualify(LogQualify(plan: try o.string("plan"), step: try o.int("step"), of: try o.int("of"),
                                        kind: try o.string("kind"), state: try o.string("state"),

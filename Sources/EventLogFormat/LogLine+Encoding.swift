@@ -78,6 +78,7 @@ extension LogLine {
                 JSONBytes.key("refreshMs", orNull: presented.refreshMs, into: &out)
             }
             if let waited = presented.waitedForFrame { JSONBytes.key("waitedForFrame", bool: waited, into: &out) }
+            if let input = presented.inputToReadMs { JSONBytes.key("inputToReadMs", double: input, into: &out) }
         case .qualify(let qualify):
             JSONBytes.key("plan", string: qualify.plan, into: &out)
             JSONBytes.key("step", int: qualify.step, into: &out)

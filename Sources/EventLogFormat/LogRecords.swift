@@ -128,11 +128,15 @@ public struct LogPresented: Equatable, Sendable {
     public var discarded: Bool?
     /// A frame callback was pending when the touch was read.
     public var waitedForFrame: Bool?
+    /// From the oldest touch's own timestamp to touchspots reading it; absent where no
+    /// clock fits the touch's time.
+    public var inputToReadMs: Double?
 
     public init(commit: Int, touchToCommitMs: Double, touchToPresentMs: Double? = nil, refreshMs: Double? = nil,
-                discarded: Bool? = nil, waitedForFrame: Bool? = nil) {
+                discarded: Bool? = nil, waitedForFrame: Bool? = nil, inputToReadMs: Double? = nil) {
         self.commit = commit; self.touchToCommitMs = touchToCommitMs; self.touchToPresentMs = touchToPresentMs
         self.refreshMs = refreshMs; self.discarded = discarded; self.waitedForFrame = waitedForFrame
+        self.inputToReadMs = inputToReadMs
     }
 }
 

@@ -41,7 +41,7 @@ public struct OfflineJudge {
         var fingers: [Int: FingerID] = [:]
         var nextFinger = 0
         var outputs: [LogOutput] = []
-        var commits: [Double] = [], presents: [Double] = []
+        var commits: [Double] = [], presents: [Double] = [], reads: [Double] = [], screens: [Double] = []
         var calibrated = false
 
         for line in lines {
@@ -51,6 +51,10 @@ public struct OfflineJudge {
             case .presented(let presented):
                 commits.append(presented.touchToCommitMs)
                 if let present = presented.touchToPresentMs { presents.append(present) }
+                if let read = presented.inputToReadMs {
+                    reads.append(read)
+                    if let present = presented.touchToPresentMs { screens.append(present - read - presented.touchToCommitMs) }
+                }
             case .qualify(let q):
                 guard q.millimetresPerPixel.isFinite, q.millimetresPerPixel > 0, q.of >= 0, q.of < 10_000 else {
                     throw ReportError("a qualify line has no usable scale or step count")
@@ -155,7 +159,8 @@ public struct OfflineJudge {
             },
             steps: all, summary: summary,
             reportIntervals: .of(intervals, width: 2, top: 40),
-            latency: QualifyReport.Latency(touchToCommit: Percentile.summary(commits), touchToPresent: Percentile.summary(presents),
+            latency: QualifyReport.Latency(inputToRead: Percentile.summary(reads), touchToCommit: Percentile.summary(commits),
+                                           commitToPresent: Percentile.summary(screens), touchToPresent: Percentile.summary(presents),
                                            presentHistogram: presents.isEmpty ? nil : .of(presents, width: 4, top: 80)),
             agreesWithLiveRun: agrees)
     }

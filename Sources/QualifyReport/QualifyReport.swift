@@ -108,8 +108,16 @@ public struct QualifyReport: Codable, Equatable, Sendable {
         public var median: Double?
     }
 
+    /// The touch's path in stages, from the `presented` lines (docs/event-log.md,
+    /// "Latency"): the input's own timestamp (ns where the compositor offers it) to
+    /// touchspots reading it, read to commit, commit to the screen; and input to screen,
+    /// the whole.
     public struct Latency: Codable, Equatable, Sendable {
+        public var inputToRead: Percentiles?
+        /// Read to commit: touchspots' own work.
         public var touchToCommit: Percentiles?
+        public var commitToPresent: Percentiles?
+        /// Input to the screen.
         public var touchToPresent: Percentiles?
         public var presentHistogram: Histogram?
     }

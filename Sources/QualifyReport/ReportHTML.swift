@@ -88,9 +88,12 @@ public enum ReportHTML {
     static func latencyText(_ latency: QualifyReport.Latency) -> String {
         func line(_ name: String, _ p: QualifyReport.Percentiles?) -> String {
             guard let p else { return "\(name): not measured." }
-            return "\(name): p50 \(fixed(p.p50)) ms, p95 \(fixed(p.p95)) ms, p99 \(fixed(p.p99)) ms over \(p.count) commits."
+            return "\(name): p50 \(fixed(p.p50, 2)) ms, p95 \(fixed(p.p95, 2)) ms, p99 \(fixed(p.p99, 2)) ms over \(p.count) commits."
         }
-        return line("Touch read to commit", latency.touchToCommit) + " " + line("Touch read to screen", latency.touchToPresent)
+        return [line("Input to read (the compositor and the socket)", latency.inputToRead),
+                line("Read to commit (touchspots)", latency.touchToCommit),
+                line("Commit to screen (the compositor's repaint)", latency.commitToPresent),
+                line("Input to screen, the whole", latency.touchToPresent)].joined(separator: " ")
     }
 
     static func fixed(_ value: Double, _ decimals: Int = 1) -> String { TouchCore.fixed(value, decimals: decimals) }

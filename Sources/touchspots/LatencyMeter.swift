@@ -28,6 +28,9 @@ final class LatencyMeter {
         let discarded: Bool
         /// A frame callback was pending when the touch was read: the commit had to wait for it.
         let waitedForFrame: Bool
+        /// From the touch's own timestamp to touchspots reading it (ms): the compositor's
+        /// input handling and the socket. nil where no clock fits the touch's time.
+        let inputToRead: Double?
     }
 
     /// The oldest touch event not yet drawn.
@@ -36,6 +39,8 @@ final class LatencyMeter {
         let readAt: UInt64
         /// Where on the presentation clock the touch happened, if a clock fits its time.
         let presentationTime: UInt64?
+        /// How long before `readAt` the touch happened (ns), on the clock its time fits.
+        let inputAge: UInt64?
         let frameCallbackPending: Bool
     }
 
@@ -97,6 +102,7 @@ final class LatencyMeter {
         nextTimestamp = nil
         guard pending == nil, let now = clockNanoseconds(Self.monotonic) else { return }
         var presentationTime: UInt64?
+        var inputAge: UInt64?
         if let presentationClock = registry.presentationClock,
            let presentationNow = clockNanoseconds(presentationClock) {
             // How long before now the touch happened, on the first clock its time fits.
@@ -106,6 +112,7 @@ final class LatencyMeter {
                 guard let clockNow = clock == Self.monotonic ? now : clockNanoseconds(clock),
                       let age = Self.age(of: precise, milliseconds: milliseconds, at: clockNow) else { continue }
                 presentationTime = presentationNow &- age
+                inputAge = age
                 break
             }
             if presentationTime == nil && !warnedAboutClocks {
@@ -113,7 +120,11 @@ final class LatencyMeter {
                 onWarning("touch times fit neither CLOCK_MONOTONIC nor the presentation clock (\(presentationClock)): touchToPresentMs is null")
             }
         }
-        pending = Pending(readAt: now, presentationTime: presentationTime, frameCallbackPending: isWaitingForFrame())
+        if presentationTime == nil, inputAge == nil {
+            inputAge = Self.age(of: precise, milliseconds: milliseconds, at: now)
+        }
+        pending = Pending(readAt: now, presentationTime: presentationTime, inputAge: inputAge,
+                          frameCallbackPending: isWaitingForFrame())
     }
 
     /// How long before `clockNow` an event stamped `precise` (ns) or `milliseconds`
@@ -159,7 +170,8 @@ final class LatencyMeter {
         let touchToPresent = time.flatMap { t in touch.presentationTime.map { Double(t.nanoseconds &- $0) / 1e6 } }
         let refresh = time.flatMap { $0.refresh == 0 ? nil : Double($0.refresh) / 1e6 }
         onReport(Report(commit: commit, touchToCommit: touchToCommit, touchToPresent: touchToPresent,
-                        refresh: refresh, discarded: time == nil, waitedForFrame: touch.frameCallbackPending))
+                        refresh: refresh, discarded: time == nil, waitedForFrame: touch.frameCallbackPending,
+                        inputToRead: touch.inputAge.map { Double($0) / 1e6 }))
         record(touchToCommit, in: &commitWindow)
         if let touchToPresent, touchToPresent >= 0 { record(touchToPresent, in: &presentWindow) }
         // The panel line changes at most twice a second: redrawing its text on every
@@ -219,6 +231,7 @@ extension LogPresented {
         self.init(commit: report.commit, touchToCommitMs: microseconds(report.touchToCommit),
                   touchToPresentMs: report.discarded ? nil : ms(report.touchToPresent),
                   refreshMs: report.discarded ? nil : ms(report.refresh),
-                  discarded: report.discarded ? true : nil, waitedForFrame: report.waitedForFrame)
+                  discarded: report.discarded ? true : nil, waitedForFrame: report.waitedForFrame,
+                  inputToReadMs: ms(report.inputToRead))
     }
 }

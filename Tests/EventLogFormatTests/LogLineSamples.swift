@@ -68,6 +68,8 @@ enum LogLineSamples {
         .presented(LogPresented(commit: 3, touchToCommitMs: 0.42, touchToPresentMs: 17.5, refreshMs: 16.667,
                                 waitedForFrame: false)),
         .presented(LogPresented(commit: 4, touchToCommitMs: 0.4, waitedForFrame: true)),
+        .presented(LogPresented(commit: 6, touchToCommitMs: 0.31, touchToPresentMs: 16.2, refreshMs: 16.667,
+                                waitedForFrame: false, inputToReadMs: 0.087)),
         .presented(LogPresented(commit: 5, touchToCommitMs: 1, discarded: true, waitedForFrame: false)),
         .readout(LogReadout(touches: 1, maxTouches: 2, framesPerSecond: 120, eventsPerFrame: 1.5, shapeSeen: true,
                             fingers: [

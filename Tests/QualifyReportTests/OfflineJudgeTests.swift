@@ -41,6 +41,12 @@ final class OfflineJudgeTests: XCTestCase {
         XCTAssertEqual(report.output?.physicalWidth, 217)
         XCTAssertEqual(report.reportIntervals.median ?? 0, 10, accuracy: 0.1, "the robot's panel reports at 100 Hz")
         XCTAssertNotNil(report.latency.touchToPresent, "the presented lines give touch to screen")
+        let stages = try XCTUnwrap(report.latency.inputToRead, "weston's nanosecond input timestamps give input to read")
+        let whole = try XCTUnwrap(report.latency.touchToPresent), own = try XCTUnwrap(report.latency.touchToCommit)
+        let screen = try XCTUnwrap(report.latency.commitToPresent)
+        XCTAssertLessThan(stages.p50, whole.p50, "a stage is part of the whole")
+        XCTAssertEqual(stages.p50 + own.p50 + screen.p50, whole.p50, accuracy: whole.p50 * 0.5,
+                       "the stages' medians roughly add up to the whole's")
         XCTAssertEqual(report.steps.map(\.kind), ["line", "hold", "taps", "corners", "maximum-contacts", "pinch", "drumroll", "edges"])
         XCTAssertEqual(report.steps[2].contacts.count, 20, "20 taps plotted")
     }
