@@ -55,6 +55,7 @@ extension LogLine {
                                        panel: try o.optionalDoubles("panel"),
                                        guide: try o.optionalObject("guide").map(LogQualify.Guide.init),
                                        next: try o.optionalDoubles("next"), card: try o.optionalDoubles("card"),
+                                       thresholds: try o.optionalNumbers("thresholds"),
                                        verdicts: try o.objects("verdicts").map(LogQualify.Verdict.init)))
         case .output:
             self = .output(LogOutput(name: try o.optionalString("name"), physicalWidth: try o.int("physicalWidth"),
@@ -204,6 +205,14 @@ private struct Fields {
         guard let value = present(key) else { return nil }
         guard case .object(let pairs) = value else { throw LogLineError("'\(key)' is not an object") }
         return Fields(pairs: pairs)
+    }
+
+    /// An object whose values are all numbers, in its order.
+    func optionalNumbers(_ key: String) throws(LogLineError) -> [(name: String, value: Double)]? {
+        guard let object = try optionalObject(key) else { return nil }
+        var result: [(name: String, value: Double)] = []
+        for (name, value) in object.pairs { result.append((name, try Self.double(value, "\(key).\(name)"))) }
+        return result
     }
 
     func optionalPoints(_ key: String) throws(LogLineError) -> [[Double]]? {

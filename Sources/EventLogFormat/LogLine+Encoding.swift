@@ -93,6 +93,17 @@ extension LogLine {
             }
             if let next = qualify.next { JSONBytes.key("next", doubles: next, into: &out) }
             if let card = qualify.card { JSONBytes.key("card", doubles: card, into: &out) }
+            if let thresholds = qualify.thresholds {
+                JSONBytes.openKey("thresholds", into: &out)
+                out.append(UInt8(ascii: "{"))
+                for (index, limit) in thresholds.enumerated() {
+                    if index > 0 { out.append(UInt8(ascii: ",")) }
+                    JSONBytes.encode(limit.name, into: &out)
+                    out.append(UInt8(ascii: ":"))
+                    JSONBytes.encode(limit.value, into: &out)
+                }
+                out.append(UInt8(ascii: "}"))
+            }
             JSONBytes.openKey("verdicts", into: &out)
             JSONBytes.array(qualify.verdicts, into: &out) { verdict, out in
                 out.append(UInt8(ascii: "{"))

@@ -206,11 +206,31 @@ extension LogQualify {
                   guide: progress.guide.map(Guide.init),
                   next: progress.next.map { [hundredths($0.x), hundredths($0.y)] },
                   card: progress.card.map { [$0.minX, $0.minY, $0.width, $0.height] },
+                  thresholds: progress.thresholds.map(Self.named),
                   verdicts: progress.verdicts.map { v in
                       Verdict(validator: v.validator, figure: v.figure.isFinite ? thousandths(v.figure) : nil,
                               comparison: v.comparison.rawValue, threshold: thousandths(v.threshold), unit: v.unit,
                               passed: v.passed, detail: v.detail)
                   })
+    }
+}
+
+extension LogQualify {
+    /// Thresholds as the line names them: the plan files' names, then `report-rate`.
+    public static func named(_ thresholds: QualifyThresholds) -> [(name: String, value: Double)] {
+        QualifyThresholds.keys.map { ($0.name, thresholds[keyPath: $0.value]) } + [("report-rate", thresholds.reportRate ?? 60)]
+    }
+
+    /// The thresholds a `started` line gives (unknown names ignored, missing ones the
+    /// defaults'); nil without them.
+    public var limits: QualifyThresholds? {
+        guard let thresholds else { return nil }
+        var limits = QualifyThresholds()
+        for (name, value) in thresholds where value.isFinite {
+            if name == "report-rate" { limits.reportRate = value; continue }
+            if let key = QualifyThresholds.keys.first(where: { $0.name == name }) { limits[keyPath: key.value] = value }
+        }
+        return limits
     }
 }
 

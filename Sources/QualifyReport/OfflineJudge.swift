@@ -70,7 +70,10 @@ public struct OfflineJudge {
                     }
                     guard (1...max(1, q.of)).contains(q.step) else { throw ReportError("step \(q.step) of \(q.of) is out of range") }
                     let judgePanel = Size(width: size[0], height: size[1])
-                    if judge?.panel != judgePanel { judge = QualifyJudge(panel: judgePanel) }
+                    let limits = q.limits ?? QualifyThresholds()
+                    if judge?.panel != judgePanel || judge?.thresholds != limits {
+                        judge = QualifyJudge(panel: judgePanel, thresholds: limits)
+                    }
                     panel = size
                     for number in steps.keys where number >= q.step { steps[number] = nil }
                     current = Current(number: q.step, step: step, guide: guide)

@@ -10,6 +10,21 @@ enum PlanFile {
     private struct File: Decodable {
         let name: String
         let steps: [Step]
+        /// The profile's limits by name (`QualifyThresholds.keys`; `report-rate` a number
+        /// or "refresh"); the rest stay ChromiumOS 2014's.
+        let thresholds: [String: Limit]?
+    }
+
+    private enum Limit: Decodable {
+        case number(Double)
+        case word(String)
+
+        init(from decoder: Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let number = try? container.decode(Double.self) { self = .number(number) } else {
+                self = .word(try container.decode(String.self))
+            }
+        }
     }
 
     private struct Step: Decodable {
@@ -64,6 +79,28 @@ enum PlanFile {
                 throw fail("unknown kind (kinds: line, hold, taps, corners, maximum-contacts, pinch, drumroll, edges)")
             }
         }
-        return QualifyPlan(name: file.name, steps: steps)
+        return QualifyPlan(name: file.name, steps: steps, thresholds: try thresholds(file.thresholds ?? [:], path: path))
+    }
+
+    private static func thresholds(_ given: [String: Limit], path: String) throws -> QualifyThresholds {
+        var limits = QualifyThresholds()
+        let names = QualifyThresholds.keys.map(\.name) + ["report-rate"]
+        for (name, limit) in given.sorted(by: { $0.key < $1.key }) {
+            func fail(_ why: String) -> UsageError { UsageError("the plan \(path), threshold '\(name)': \(why)") }
+            switch (name, limit) {
+            case ("report-rate", .word("refresh")): limits.reportRate = nil
+            case (_, .number(let value)):
+                guard value.isFinite, value > 0, value <= 1000 else { throw fail("must be a number above 0 and at most 1000") }
+                if name == "report-rate" { limits.reportRate = value; continue }
+                guard let key = QualifyThresholds.keys.first(where: { $0.name == name }) else {
+                    throw fail("unknown (thresholds: \(names.joined(separator: ", ")))")
+                }
+                limits[keyPath: key.value] = value
+            case (_, .word):
+                throw fail(names.contains(name) ? "must be a number\(name == "report-rate" ? " or \"refresh\"" : "")"
+                                                : "unknown (thresholds: \(names.joined(separator: ", ")))")
+            }
+        }
+        return limits
     }
 }

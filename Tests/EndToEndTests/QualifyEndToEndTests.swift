@@ -66,6 +66,24 @@ final class QualifyEndToEndTests: EndToEndTestCase {
         }
     }
 
+    /// The shipped profiles: their steps asked in order and judged by their own limits,
+    /// which the `started` lines carry (Windows' report rate resolved to weston's 60 Hz).
+    func testTheShippedProfilesCarryTheirLimits() throws {
+        try? FileManager.default.removeItem(atPath: outputDirectory)
+        let plans = URL(fileURLWithPath: plan).deletingLastPathComponent().path
+        for (name, limits) in [("chromeos", ["tap-accuracy": 0.5, "report-rate": 60, "range": 0.5]),
+                               ("windows", ["tap-accuracy": 1, "report-rate": 60, "range": 1, "linearity-maximum": 1])] {
+            session = try Session(outputDirectory: "\(outputDirectory)/\(name)",
+                                  clientArguments: ["--qualify", "\(plans)/\(name).json", "--millimetres-per-pixel", "0.2"])
+            let started = try session.eventLog.waitFor("the first step") { $0.qualify?.state == "started" }.qualify!
+            XCTAssertEqual(started.plan, name)
+            XCTAssertEqual(started.kind, "line")
+            let given = Dictionary(uniqueKeysWithValues: try XCTUnwrap(started.thresholds).map { ($0.name, $0.value) })
+            for (key, value) in limits { XCTAssertEqual(given[key], value, "\(name): \(key)") }
+            session.stop()
+        }
+    }
+
     func testABadPlanIsAUsageError() throws {
         let file = NSTemporaryDirectory() + "touchspots-bad-plan.json"
         try #"{"name":"x","steps":[{"kind":"wave"}]}"#.write(toFile: file, atomically: true, encoding: .utf8)
@@ -79,5 +97,16 @@ final class QualifyEndToEndTests: EndToEndTestCase {
         XCTAssertEqual(run.terminationStatus, 64)
         let told = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         XCTAssertTrue(told.contains("step 1 (wave): unknown kind"), told)
+        try #"{"name":"x","steps":[{"kind":"pinch"}],"thresholds":{"wobble":2}}"#.write(toFile: file, atomically: true, encoding: .utf8)
+        let threshold = Process()
+        threshold.executableURL = URL(fileURLWithPath: Products.touchspots)
+        threshold.arguments = ["--qualify", file]
+        let said = Pipe()
+        threshold.standardError = said
+        try threshold.run()
+        threshold.waitUntilExit()
+        XCTAssertEqual(threshold.terminationStatus, 64)
+        let why = String(decoding: said.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertTrue(why.contains("threshold 'wobble': unknown"), why)
     }
 }

@@ -16,10 +16,13 @@ public struct QualifyPlan: Equatable, Sendable {
 
     public var name: String
     public var steps: [Step]
+    /// The profile's limits: ChromiumOS 2014's unless the plan says otherwise.
+    public var thresholds: QualifyThresholds
 
-    public init(name: String, steps: [Step]) {
+    public init(name: String, steps: [Step], thresholds: QualifyThresholds = QualifyThresholds()) {
         self.name = name
         self.steps = steps
+        self.thresholds = thresholds
     }
 
     /// The steps on a panel of `panel` millimetres.

@@ -27,13 +27,22 @@ public enum QualifyStep: Equatable, Sendable {
 public struct QualifyJudge: Sendable {
     /// The panel's size in millimetres.
     public var panel: Size
-    /// The report rate a contact must reach (60 Hz, or the output's refresh).
-    public var minimumReportRate = 60.0
+    /// The limits (a plan's profile); `reportRate` nil means `refreshRate`.
+    public var thresholds = QualifyThresholds()
+    /// The output's refresh rate, Hz, where known: the report rate's limit when the
+    /// profile asks for the display's rate (60 where unknown).
+    public var refreshRate: Double?
+    /// The report rate a contact must reach.
+    public var minimumReportRate: Double { thresholds.reportRate ?? refreshRate ?? 60 }
     /// The mapping the corners step found wrong, if any: later range verdicts are judged
     /// through its correction, so one mis-mapping is named once, by the mapping check.
     public private(set) var correction: [Double]?
 
-    public init(panel: Size) { self.panel = panel }
+    public init(panel: Size, thresholds: QualifyThresholds = QualifyThresholds(), refreshRate: Double? = nil) {
+        self.panel = panel
+        self.thresholds = thresholds
+        self.refreshRate = refreshRate
+    }
 
     /// The verdicts of one step's contacts; a step's mapping check is also kept for the
     /// steps judged after it.
@@ -42,38 +51,43 @@ public struct QualifyJudge: Sendable {
         switch step {
         case .line:
             guard let stroke = longest else { return [missing("linearity")] }
-            return [StrokeValidators.linearity(stroke), StrokeValidators.noGap(stroke),
-                    StrokeValidators.noReversedMotion(stroke),
+            let t = thresholds
+            return [StrokeValidators.linearity(stroke, maximum: t.linearityMaximum, rms: t.linearityRMS),
+                    StrokeValidators.noGap(stroke, ratio: t.gapRatio),
+                    StrokeValidators.noReversedMotion(stroke, limit: t.reversedMotion),
                     StrokeValidators.reportRate(contacts, minimum: minimumReportRate),
                     ContactValidators.trackingIDs(contacts, expected: 1)]
         case .hold:
             guard let hold = longest else { return [missing("stationary jitter")] }
-            return [ContactValidators.stationaryJitter(hold), ContactValidators.trackingIDs(contacts, expected: 1)]
+            return [ContactValidators.stationaryJitter(hold, limit: thresholds.stationaryJitter),
+                    ContactValidators.trackingIDs(contacts, expected: 1)]
         case .taps(let target, let count):
-            return [ContactValidators.tapAccuracy(contacts), ContactValidators.tapOffset(contacts, target: target),
+            return [ContactValidators.tapAccuracy(contacts, limit: thresholds.tapAccuracy),
+                    ContactValidators.tapOffset(contacts, target: target, limit: thresholds.tapOffset),
                     ContactValidators.trackingIDs(contacts, expected: count)]
         case .corners(let asked):
             let taps = contacts.filter { !$0.isGhost }
             let ids = ContactValidators.trackingIDs(contacts, expected: asked.count)
             guard taps.count == asked.count,
-                  let check = MappingCheck(asked: asked, reported: taps.map { centroid($0.samples.map(\.point)) }, panel: panel)
+                  let check = MappingCheck(asked: asked, reported: taps.map { centroid($0.samples.map(\.point)) }, panel: panel,
+                                           limit: thresholds.mapping)
             else {
                 let detail = "\(taps.count) of \(asked.count) taps arrived"
                     + (taps.count < asked.count ? "; the others never came: is the touchscreen mapped to another output, or spread over all of them?" : "")
-                return [Verdict("mapping", figure: .infinity, .atMost, 2, unit: "mm", detail: detail), ids]
+                return [Verdict("mapping", figure: .infinity, .atMost, thresholds.mapping, unit: "mm", detail: detail), ids]
             }
             correction = check.verdict.passed ? nil : check.calibrationMatrix
             return [check.verdict, ids]
         case .maximumContacts:
-            return [ContactValidators.maximumContacts(contacts)]
+            return [ContactValidators.maximumContacts(contacts, minimum: thresholds.maximumContacts)]
         case .pinch:
-            return [ContactValidators.pinch(contacts), ContactValidators.trackingIDs(contacts, expected: 2)]
+            return [ContactValidators.pinch(contacts, minimum: thresholds.pinch), ContactValidators.trackingIDs(contacts, expected: 2)]
         case .drumroll:
-            return [ContactValidators.drumroll(contacts)]
+            return [ContactValidators.drumroll(contacts, limit: thresholds.drumroll)]
         case .edges:
             let strokes = contacts.filter { !$0.isGhost }.sorted { $0.began < $1.began }
             let pairs = zip(QualifyStep.edgeOrder, strokes.map { throughCorrection($0) }).map { (edge: $0, stroke: $1) }
-            return [StrokeValidators.range(pairs, panel: panel), ContactValidators.trackingIDs(contacts, expected: 4)]
+            return [StrokeValidators.range(pairs, panel: panel, limit: thresholds.range), ContactValidators.trackingIDs(contacts, expected: 4)]
         }
     }
 

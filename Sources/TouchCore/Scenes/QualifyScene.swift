@@ -24,13 +24,16 @@ public struct QualifyProgress: Equatable, Sendable {
     public var next: Point?
     /// While calibrating, and once calibrated: the card's outline, window pixels.
     public var card: Rect?
+    /// At `started`: the limits the step is judged by, the report rate's resolved (the
+    /// output's refresh where the profile asks for it).
+    public var thresholds: QualifyThresholds?
 
     public init(plan: String, step: Int, of: Int, kind: String, state: State, verdicts: [Verdict] = [],
                 millimetresPerPixel: Double, panel: Size = Size(width: 0, height: 0), guide: QualifyStep? = nil,
-                next: Point? = nil, card: Rect? = nil) {
+                next: Point? = nil, card: Rect? = nil, thresholds: QualifyThresholds? = nil) {
         self.plan = plan; self.step = step; self.of = of; self.kind = kind; self.state = state
         self.verdicts = verdicts; self.millimetresPerPixel = millimetresPerPixel
-        self.panel = panel; self.guide = guide; self.next = next; self.card = card
+        self.panel = panel; self.guide = guide; self.next = next; self.card = card; self.thresholds = thresholds
     }
 }
 
@@ -47,6 +50,8 @@ public final class QualifyScene: Scene {
     public var onEvent: (SceneEvent) -> Void = { _ in }
     public let plan: QualifyPlan
     public private(set) var millimetresPerPixel: Double
+    /// The output's refresh rate (Hz), for a profile that asks reports at the display's rate.
+    public let refreshRate: Double?
     /// The card calibration is under way: no step has been asked yet.
     public private(set) var calibrating: Bool
 
@@ -84,8 +89,9 @@ public final class QualifyScene: Scene {
 
     /// A run of `plan`; with no `millimetresPerPixel` (an output that does not say its
     /// size, no option given), the card calibration first.
-    public init(plan: QualifyPlan, millimetresPerPixel: Double?) {
+    public init(plan: QualifyPlan, millimetresPerPixel: Double?, refreshRate: Double? = nil) {
         self.plan = plan
+        self.refreshRate = refreshRate
         calibrating = millimetresPerPixel == nil
         self.millimetresPerPixel = millimetresPerPixel ?? card.millimetresPerPixel
         redoButton.onTap = { [unowned self] in begin(index) }
@@ -116,7 +122,7 @@ public final class QualifyScene: Scene {
         let panel = Size(width: bounds.width * millimetresPerPixel, height: bounds.height * millimetresPerPixel)
         let resized = judge.panel != panel
         if resized {
-            judge = QualifyJudge(panel: panel)
+            judge = QualifyJudge(panel: panel, thresholds: plan.thresholds, refreshRate: refreshRate)
             steps = plan.steps(on: panel)
         }
         promptSize = 22 * unit
@@ -244,9 +250,12 @@ public final class QualifyScene: Scene {
 
     private func tell(_ state: QualifyProgress.State, verdicts: [Verdict] = []) {
         let next = nextButton.isHidden ? nil : nextButton.frame.center
+        var limits = judge.thresholds
+        limits.reportRate = judge.minimumReportRate
         onEvent(.qualify(QualifyProgress(plan: plan.name, step: index + 1, of: steps.count, kind: steps[index].kind,
                                          state: state, verdicts: verdicts, millimetresPerPixel: millimetresPerPixel,
-                                         panel: judge.panel, guide: state == .started ? steps[index] : nil, next: next)))
+                                         panel: judge.panel, guide: state == .started ? steps[index] : nil, next: next,
+                                         thresholds: state == .started ? limits : nil)))
     }
 
     // MARK: Contacts
