@@ -23,6 +23,8 @@ final class InstallTests: XCTestCase {
         let entry = "\(home)/.local/share/applications/touchspots.desktop"
         let icon = "\(home)/.local/share/icons/hicolor/scalable/apps/touchspots.svg"
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: binary))
+        let report = "\(home)/.local/bin/touchspots-report"
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: report), "touchspots-report, built beside the binary, is installed")
         XCTAssertTrue(FileManager.default.fileExists(atPath: icon))
         let text = try String(contentsOfFile: entry, encoding: .utf8)
         XCTAssertTrue(text.contains("Exec=\(binary)\n"), text)
@@ -51,7 +53,7 @@ final class InstallTests: XCTestCase {
         XCTAssertTrue(listed.contains("\(home)/.local/share/touchspots/strokes/v.stroke"), listed)
 
         XCTAssertEqual(try run(["--uninstall"], home: home), 0)
-        for path in [binary, entry, icon, "\(home)/.local/share/touchspots"] {
+        for path in [binary, report, entry, icon, "\(home)/.local/share/touchspots"] {
             XCTAssertFalse(FileManager.default.fileExists(atPath: path), path)
         }
     }
