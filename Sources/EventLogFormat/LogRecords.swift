@@ -225,7 +225,9 @@ public struct LogOutput: Equatable, Sendable {
 /// A `qualify` line: a qualify run started, judged or skipped a step, or finished
 /// (docs/qualify.md).
 public struct LogQualify: Equatable, Sendable {
-    public struct Verdict: Equatable, Sendable {
+    /// Codable (the standard library's, not Foundation's): the qualify report's JSON
+    /// writes verdicts and guides as the log does.
+    public struct Verdict: Codable, Equatable, Sendable {
         public var validator: String
         /// nil where nothing could be measured (no contact, too few reports).
         public var figure: Double?
@@ -246,7 +248,7 @@ public struct LogQualify: Equatable, Sendable {
     /// A step's places and figures, millimetres and seconds, as the `started` line gives
     /// them: each kind has the keys it needs (a line `from`, `to`, `seconds`; taps `at`,
     /// `count`; corners `points`; a hold `at`, `seconds`; a drumroll `seconds`).
-    public struct Guide: Equatable, Sendable {
+    public struct Guide: Codable, Equatable, Sendable {
         public var from: [Double]?
         public var to: [Double]?
         public var at: [Double]?

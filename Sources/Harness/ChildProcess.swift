@@ -72,6 +72,13 @@ public final class ChildProcess {
     /// Runs a short command to its end and returns what it wrote to stdout; throws with
     /// its stderr when it fails.
     public static func output(of arguments: [String]) throws -> String {
+        let run = try self.run(arguments)
+        guard run.status == 0 else { throw HarnessError("\(arguments.joined(separator: " ")) failed: \(run.errors)") }
+        return run.output
+    }
+
+    /// Runs a short command to its end: its exit status, stdout and stderr.
+    public static func run(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
         guard let program = which(arguments[0]) else { throw HarnessError("\(arguments[0]) is not installed") }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
@@ -83,10 +90,7 @@ public final class ChildProcess {
         let data = out.fileHandleForReading.readDataToEndOfFile()
         let errors = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw HarnessError("\(arguments.joined(separator: " ")) failed: \(String(decoding: errors, as: UTF8.self))")
-        }
-        return String(decoding: data, as: UTF8.self)
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self), String(decoding: errors, as: UTF8.self))
     }
 
     public static func which(_ program: String) -> String? {

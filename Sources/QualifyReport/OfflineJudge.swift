@@ -88,13 +88,12 @@ public struct OfflineJudge {
                                                             verdicts: verdicts, millimetresPerPixel: scale)).verdicts
                     if logged != q.verdicts { agrees = false }
                     steps[q.step] = QualifyReport.Step(number: q.step, kind: q.kind, state: "judged",
-                                                       guide: QualifyReport.Guide(step.guide),
-                                                       verdicts: logged.map(QualifyReport.Verdict.init),
+                                                       guide: step.guide, verdicts: logged,
                                                        contacts: Self.plotted(contacts))
                     current = nil
                 case "skipped":
                     steps[q.step] = QualifyReport.Step(number: q.step, kind: q.kind, state: "skipped",
-                                                       guide: current.map { QualifyReport.Guide($0.guide) }, verdicts: [],
+                                                       guide: current?.guide, verdicts: [],
                                                        contacts: [])
                     current = nil
                 case "finished":

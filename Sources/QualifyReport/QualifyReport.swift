@@ -67,25 +67,11 @@ public struct QualifyReport: Codable, Equatable, Sendable {
         public var contacts: [[[Double]]]
     }
 
-    public struct Guide: Codable, Equatable, Sendable {
-        public var from: [Double]?
-        public var to: [Double]?
-        public var at: [Double]?
-        public var points: [[Double]]?
-        public var seconds: Double?
-        public var count: Int?
-    }
-
-    public struct Verdict: Codable, Equatable, Sendable {
-        public var validator: String
-        /// null where nothing could be measured.
-        public var figure: Double?
-        public var comparison: String
-        public var threshold: Double
-        public var unit: String
-        public var passed: Bool
-        public var detail: String
-    }
+    /// What a step asked, and a validator's verdict: the event log's own types (a
+    /// `started` line's guide, a `judged` line's verdict), so the report and the log say
+    /// them one way.
+    public typealias Guide = LogQualify.Guide
+    public typealias Verdict = LogQualify.Verdict
 
     public struct Summary: Codable, Equatable, Sendable {
         public var checks: Int
@@ -127,19 +113,6 @@ public struct QualifyReport: Codable, Equatable, Sendable {
         public var p50: Double
         public var p95: Double
         public var p99: Double
-    }
-}
-
-extension QualifyReport.Verdict {
-    init(_ verdict: LogQualify.Verdict) {
-        self.init(validator: verdict.validator, figure: verdict.figure, comparison: verdict.comparison,
-                  threshold: verdict.threshold, unit: verdict.unit, passed: verdict.passed, detail: verdict.detail)
-    }
-}
-
-extension QualifyReport.Guide {
-    init(_ guide: LogQualify.Guide) {
-        self.init(from: guide.from, to: guide.to, at: guide.at, points: guide.points, seconds: guide.seconds, count: guide.count)
     }
 }
 

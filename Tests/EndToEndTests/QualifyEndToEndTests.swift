@@ -87,26 +87,12 @@ final class QualifyEndToEndTests: EndToEndTestCase {
     func testABadPlanIsAUsageError() throws {
         let file = NSTemporaryDirectory() + "touchspots-bad-plan.json"
         try #"{"name":"x","steps":[{"kind":"wave"}]}"#.write(toFile: file, atomically: true, encoding: .utf8)
-        let run = Process()
-        run.executableURL = URL(fileURLWithPath: Products.touchspots)
-        run.arguments = ["--qualify", file]
-        let errors = Pipe()
-        run.standardError = errors
-        try run.run()
-        run.waitUntilExit()
-        XCTAssertEqual(run.terminationStatus, 64)
-        let told = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        XCTAssertTrue(told.contains("step 1 (wave): unknown kind"), told)
+        let run = try ChildProcess.run([Products.touchspots, "--qualify", file])
+        XCTAssertEqual(run.status, 64)
+        XCTAssertTrue(run.errors.contains("step 1 (wave): unknown kind"), run.errors)
         try #"{"name":"x","steps":[{"kind":"pinch"}],"thresholds":{"wobble":2}}"#.write(toFile: file, atomically: true, encoding: .utf8)
-        let threshold = Process()
-        threshold.executableURL = URL(fileURLWithPath: Products.touchspots)
-        threshold.arguments = ["--qualify", file]
-        let said = Pipe()
-        threshold.standardError = said
-        try threshold.run()
-        threshold.waitUntilExit()
-        XCTAssertEqual(threshold.terminationStatus, 64)
-        let why = String(decoding: said.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        XCTAssertTrue(why.contains("threshold 'wobble': unknown"), why)
+        let threshold = try ChildProcess.run([Products.touchspots, "--qualify", file])
+        XCTAssertEqual(threshold.status, 64)
+        XCTAssertTrue(threshold.errors.contains("threshold 'wobble': unknown"), threshold.errors)
     }
 }

@@ -125,16 +125,6 @@ struct QualifyReportSummary {
 }
 
 /// Runs `touchspots-report` with `arguments`; its status, standard output and standard error.
-func runReport(_ arguments: [String], input: String? = nil) throws -> (status: Int32, output: String, errors: String) {
-    let run = Process()
-    run.executableURL = URL(fileURLWithPath: Products.report)
-    run.arguments = arguments
-    let output = Pipe(), errors = Pipe()
-    run.standardOutput = output
-    run.standardError = errors
-    try run.run()
-    let out = output.fileHandleForReading.readDataToEndOfFile()
-    let err = errors.fileHandleForReading.readDataToEndOfFile()
-    run.waitUntilExit()
-    return (run.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+func runReport(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+    try ChildProcess.run([Products.report] + arguments)
 }

@@ -17,17 +17,7 @@ final class ReportToolTests: XCTestCase {
     }
 
     private func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        try ChildProcess.run([executable] + arguments)
     }
 
     private func report(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {

@@ -89,22 +89,10 @@ final class QualifySceneTests: XCTestCase {
 
     /// Skip, then Redo: a skipped step is told as skipped, a redone one judged again.
     func testSkipAndRedo() throws {
-        var progress: [QualifyProgress] = []
-        let clock = ManualClock(now: 1)
-        let session = TouchSession(sceneName: "playground", size: Size(width: 1280, height: 800), clock: clock) { event in
-            if case .qualify(let p) = event { progress.append(p) }
-        }!
-        let device = session.touchscreens.add()
-        let scene = QualifyScene(plan: Self.plan, millimetresPerPixel: Self.millimetresPerPixel)
-        session.show(scene)
-        func tap(_ p: Point, id: Int32) {
-            clock.now += 0.2
-            session.touchscreens.down(device, id: id, at: p, time: UInt32(clock.now * 1000))
-            session.touchscreens.frame(device)
-            clock.now += 0.05
-            session.touchscreens.up(device, id: id, time: UInt32(clock.now * 1000))
-            session.touchscreens.frame(device)
-        }
+        let run = SceneRun(millimetresPerPixel: Self.millimetresPerPixel)
+        let (clock, session, device, scene) = (run.clock, run.session, run.device, run.scene)
+        func tap(_ p: Point, id: Int32) { run.tap(p, id: id) }
+        var progress: [QualifyProgress] { run.progress }
         XCTAssertEqual(scene.nextButton.title, "Skip")
         tap(scene.nextButton.frame.center, id: 1)
         XCTAssertEqual(progress.map(\.state), [.started, .skipped, .started])
@@ -133,22 +121,10 @@ final class QualifySceneTests: XCTestCase {
     /// Corner taps that never come (the touchscreen mapped to another output): the step
     /// ends with the mapping's own verdict once nothing has come for 10 s, not before.
     func testCornerTapsThatNeverArriveEndTheStep() throws {
-        var progress: [QualifyProgress] = []
-        let clock = ManualClock(now: 1)
-        let session = TouchSession(sceneName: "playground", size: Size(width: 1280, height: 800), clock: clock) { event in
-            if case .qualify(let p) = event { progress.append(p) }
-        }!
-        let device = session.touchscreens.add()
-        let scene = QualifyScene(plan: Self.plan, millimetresPerPixel: Self.millimetresPerPixel)
-        session.show(scene)
-        func tap(_ p: Point, id: Int32) {
-            clock.now += 0.2
-            session.touchscreens.down(device, id: id, at: p, time: UInt32(clock.now * 1000))
-            session.touchscreens.frame(device)
-            clock.now += 0.05
-            session.touchscreens.up(device, id: id, time: UInt32(clock.now * 1000))
-            session.touchscreens.frame(device)
-        }
+        let run = SceneRun(millimetresPerPixel: Self.millimetresPerPixel)
+        let (clock, session, device, scene) = (run.clock, run.session, run.device, run.scene)
+        func tap(_ p: Point, id: Int32) { run.tap(p, id: id) }
+        var progress: [QualifyProgress] { run.progress }
         for id in 1...3 { tap(scene.nextButton.frame.center, id: Int32(id)) }  // skip to the corners
         XCTAssertEqual(progress.last?.kind, "corners")
         let corners = try XCTUnwrap(progress.last?.guide)
@@ -171,14 +147,9 @@ final class QualifySceneTests: XCTestCase {
     /// An output that does not say its size: the run begins with the card calibration, and
     /// the card's outline dragged to a real card's width gives the scale.
     func testTheCardCalibrationGivesTheScale() throws {
-        var progress: [QualifyProgress] = []
-        let clock = ManualClock(now: 1)
-        let session = TouchSession(sceneName: "playground", size: Size(width: 1280, height: 800), clock: clock) { event in
-            if case .qualify(let p) = event { progress.append(p) }
-        }!
-        let device = session.touchscreens.add()
-        let scene = QualifyScene(plan: Self.plan, millimetresPerPixel: nil)
-        session.show(scene)
+        let run = SceneRun(millimetresPerPixel: nil)
+        let (session, device, scene) = (run.session, run.device, run.scene)
+        var progress: [QualifyProgress] { run.progress }
         let asked = try XCTUnwrap(progress.last)
         XCTAssertEqual([asked.state.rawValue, asked.kind, "\(asked.step)"], ["calibrating", "card", "0"])
         let card = try XCTUnwrap(asked.card)
@@ -236,5 +207,37 @@ final class QualifySceneTests: XCTestCase {
                 }
             }
         }
+    }
+}
+
+/// The quick plan's scene behind a session's front door on a 1280 x 800 window, on a
+/// manual clock, with the `qualify` events it told.
+final class SceneRun {
+    private final class Told { var progress: [QualifyProgress] = [] }
+    let clock = ManualClock(now: 1)
+    private let told = Told()
+    var progress: [QualifyProgress] { told.progress }
+    let session: TouchSession
+    let device: InputDevice
+    let scene: QualifyScene
+
+    init(millimetresPerPixel: Double?) {
+        scene = QualifyScene(plan: QualifySceneTests.plan, millimetresPerPixel: millimetresPerPixel)
+        let box = told
+        session = TouchSession(sceneName: "playground", size: Size(width: 1280, height: 800), clock: clock) { event in
+            if case .qualify(let p) = event { box.progress.append(p) }
+        }!
+        device = session.touchscreens.add()
+        session.show(scene)
+    }
+
+    /// A tap of 50 ms at `p`, 0.2 s after the last thing.
+    func tap(_ p: Point, id: Int32) {
+        clock.now += 0.2
+        session.touchscreens.down(device, id: id, at: p, time: UInt32(clock.now * 1000))
+        session.touchscreens.frame(device)
+        clock.now += 0.05
+        session.touchscreens.up(device, id: id, time: UInt32(clock.now * 1000))
+        session.touchscreens.frame(device)
     }
 }
