@@ -38,6 +38,8 @@ struct AppOptions {
             .map { Double($0.physicalWidth) / (Double($0.width) / Double(max(1, $0.scale))) }
         // Neither: the run begins with the card calibration.
         let refresh = outputs.first { $0.refreshMillihertz > 0 }.map { Double($0.refreshMillihertz) / 1000 }
-        return QualifyScene(plan: qualifying, millimetresPerPixel: millimetresPerPixel ?? measured, refreshRate: refresh)
+        let scene = QualifyScene(plan: qualifying, millimetresPerPixel: millimetresPerPixel ?? measured, refreshRate: refresh)
+        scene.logPath = eventLogPath == "-" ? nil : eventLogPath
+        return scene
     }
 }

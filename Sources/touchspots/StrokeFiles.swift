@@ -82,7 +82,7 @@ enum StrokeFiles {
     static func save(_ lesson: StrokeLesson, log: EventLog?) {
         do {
             guard let directory = userDirectory else { throw UsageError("neither XDG_CONFIG_HOME nor HOME is set") }
-            try makeDirectories(directory)
+            try DataFolder.makeDirectories(directory)
             let path = "\(directory)/\(lesson.name).stroke"
             let bytes = Array(StrokeTemplate.text(examples: lesson.examples).utf8)
             let temporary = "\(path).\(getpid()).tmp"
@@ -99,17 +99,6 @@ enum StrokeFiles {
         } catch {
             log.tell("the stroke '\(lesson.name)' was not saved: \(error)", kind: .template)
             log?.write(.teach(LogTeach(lesson)))
-        }
-    }
-
-    /// `mkdir -p`.
-    private static func makeDirectories(_ path: String) throws {
-        var prefix = ""
-        for part in path.split(separator: "/") {
-            prefix += "/\(part)"
-            if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
-                throw UsageError("cannot make \(prefix): \(String(cString: strerror(errno)))")
-            }
         }
     }
 }

@@ -122,6 +122,11 @@ struct Touchspots: ParsableCommand {
                 printError(error.description)
                 throw ExitCode(64)
             }
+            // A run's verdicts outlive its window: without --event-log, the log is kept.
+            if eventLog == nil, let kept = DataFolder.newQualifyLog(plan: options.qualifying!.name) {
+                options.eventLogPath = kept
+                printError("this run's event log: \(kept) (touchspots-report \(kept) --html report.html makes its report)")
+            }
         }
         do {
             let app = try App(options: options)

@@ -84,6 +84,18 @@ final class QualifyEndToEndTests: EndToEndTestCase {
         }
     }
 
+    /// Started from the app grid there is no --event-log: the run keeps its log in the
+    /// state folder all the same, and says where.
+    func testARunKeepsItsLogWithoutEventLog() throws {
+        let state = NSTemporaryDirectory() + "touchspots-state-\(getpid())"
+        try? FileManager.default.removeItem(atPath: state)
+        let run = try ChildProcess.run(["env", "XDG_STATE_HOME=\(state)", Products.touchspots, "--qualify", plan,
+                                        "--display", "no-such-display"])
+        XCTAssertEqual(run.status, 1, "no compositor: \(run.errors)")
+        XCTAssertTrue(run.errors.contains("this run's event log: \(state)/touchspots/qualify-quick-"), run.errors)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: "\(state)/touchspots"), "the state folder is made")
+    }
+
     func testABadPlanIsAUsageError() throws {
         let file = NSTemporaryDirectory() + "touchspots-bad-plan.json"
         try #"{"name":"x","steps":[{"kind":"wave"}]}"#.write(toFile: file, atomically: true, encoding: .utf8)

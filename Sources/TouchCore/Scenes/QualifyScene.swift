@@ -62,6 +62,10 @@ public final class QualifyScene: Scene {
     public let redoButton = Button(name: "Redo", title: "Redo")
     public let nextButton = Button(name: "Next", title: "Skip")
     public let card = CardCalibrationView()
+    /// Under the verdicts at the end: where the run's log is, for its report.
+    public let note = Label(name: "Note", fontSize: 16, textColor: Color(white: 0.3))
+    /// The file the run's event log goes to, if any: told at the end.
+    public var logPath: String?
 
     public static let settle = 0.3
     /// How long the corners step waits for a tap that has not come, after the step was
@@ -100,7 +104,7 @@ public final class QualifyScene: Scene {
 
     public func install(in window: Window) {
         self.window = window
-        for view in [guide, card, prompt, verdictsView, touchable, redoButton, nextButton] as [View] { window.addSubview(view) }
+        for view in [guide, card, prompt, note, verdictsView, touchable, redoButton, nextButton] as [View] { window.addSubview(view) }
         card.isHidden = !calibrating
         layout(in: window)
         if calibrating { card.setCardWidth(window.bounds.width * 0.35) }
@@ -138,6 +142,7 @@ public final class QualifyScene: Scene {
                                 width: size.width, height: size.height)
         redoButton.frame = nextButton.frame.offsetBy(dx: -size.width - 12 * unit, dy: 0)
         for button in [nextButton, redoButton] { button.fontSize = 20 * unit }
+        note.frame = Rect(x: 0, y: 44 * unit, width: bounds.width, height: 26 * unit)
         verdictsView.fontSize = 17 * unit
         verdictsView.frame = Rect(x: 12 * unit, y: bounds.height * 0.55, width: bounds.width * 0.6, height: bounds.height * 0.45 - 12 * unit)
         card.frame = bounds
@@ -207,6 +212,8 @@ public final class QualifyScene: Scene {
         let all = results.flatMap { $0 }
         let passed = all.filter(\.passed).count
         setPrompt("Done: \(passed) of \(all.count) checks passed")
+        if let logPath { note.text = "The run's log: \(logPath) (touchspots-report makes its report)" }
+        fitPrompt()
         guide.isHidden = true
         verdictsView.verdicts = all
         redoButton.isHidden = true
@@ -225,8 +232,13 @@ public final class QualifyScene: Scene {
     }
 
     private func fitPrompt() {
+        fit(prompt, size: promptSize)
+        fit(note, size: promptSize * 16 / 22)
+    }
+
+    private func fit(_ label: Label, size: Double) {
         let width = (window?.bounds.width ?? 800) - 24
-        prompt.fontSize = max(10, min(promptSize, width / (Double(max(1, prompt.text.count)) * 0.56)))
+        label.fontSize = max(10, min(size, width / (Double(max(1, label.text.count)) * 0.56)))
     }
 
     /// Done on the card: its scale is the run's.
