@@ -84,7 +84,7 @@ let package = Package(
                 swiftSettings: releaseSpeed),
         .executableTarget(name: "touchspots",
                           dependencies: [
-                              "TouchCore", "EventLogFormat", "WaylandClient", "Renderer", "CXkbcommon",
+                              "TouchCore", "EventLogFormat", "WaylandClient", "Renderer", "CXkbcommon", "QualifyPlans",
                               .product(name: "ArgumentParser", package: "swift-argument-parser"),
                               .product(name: "Histogram", package: "hdrhistogram-swift"),
                           ],
@@ -93,10 +93,16 @@ let package = Package(
         // A qualify run judged offline from its event log into a report (HTML, JSON, JUnit),
         // and two reports compared: a target and a tool of their own, so the client's
         // start-up does not carry them.
+        // A `libinput record` YAML file's touchscreen: for the harness's replay and the
+        // report tool's judging of a recorded run.
+        .target(name: "LibinputRecord", dependencies: [.product(name: "Yams", package: "Yams")]),
+        // Qualify plans: the JSON reader the client and the report tool share.
+        .target(name: "QualifyPlans", dependencies: ["TouchCore"], swiftSettings: releaseSpeed),
         .target(name: "QualifyReport",
-                dependencies: ["TouchCore", "EventLogFormat", .product(name: "Plot", package: "Plot")]),
+                dependencies: ["TouchCore", "EventLogFormat", "QualifyPlans", "LibinputRecord",
+                               .product(name: "Plot", package: "Plot")]),
         .executableTarget(name: "touchspots-report",
-                          dependencies: ["QualifyReport", "EventLogFormat",
+                          dependencies: ["QualifyReport", "EventLogFormat", "QualifyPlans", "LibinputRecord", "TouchCore",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         // `swift package benchmark` (scripts/bench runs it): the core through its front door.
@@ -124,7 +130,7 @@ let package = Package(
         .executableTarget(name: "touchspots-reference-client", dependencies: ["CWaylandProtocols", "CWaylandClient"],
                           linkerSettings: [.linkedLibrary("wayland-client"), .linkedLibrary("m")]),
         .target(name: "CHarness"),
-        .target(name: "Harness", dependencies: ["CHarness", "CPNG", "TouchCore", "EventLogFormat", .product(name: "Yams", package: "Yams")],
+        .target(name: "Harness", dependencies: ["CHarness", "CPNG", "TouchCore", "EventLogFormat", "LibinputRecord"],
                 resources: [.copy("Scripts/mutter-driver.py"), .copy("Scripts/kwin-screenshot.py")]),
         .executableTarget(name: "touchspots-harness",
                           dependencies: [
@@ -139,7 +145,8 @@ let package = Package(
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient", "CWaylandProtocols"]),
         .testTarget(name: "RendererTests", dependencies: ["Renderer"]),
         .testTarget(name: "QualifyTests", dependencies: ["TouchCore", "Harness"]),
-        .testTarget(name: "QualifyReportTests", dependencies: ["QualifyReport", "EventLogFormat", "TouchCore", "Harness"]),
+        .testTarget(name: "QualifyReportTests",
+                    dependencies: ["QualifyReport", "EventLogFormat", "TouchCore", "Harness", "LibinputRecord", "QualifyPlans"]),
         .testTarget(name: "EventLogFormatTests", dependencies: ["EventLogFormat", "TouchCore", "Harness"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Harness", "EventLogFormat"]),
         // An in-process compositor for what real compositors will not send.

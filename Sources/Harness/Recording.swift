@@ -1,6 +1,6 @@
 import Foundation
 import EventLogFormat
-import Yams
+import LibinputRecord
 
 /// A touch recording to replay (docs/replay.md): frames of touches with their timing, and,
 /// from an event log, what touchspots made of them (gestures, labels, warnings) to compare
@@ -80,89 +80,22 @@ public struct Recording: Sendable {
         guard !frames.isEmpty else { throw HarnessError("\(path) holds no frame lines to replay") }
     }
 
-    /// Reads a `libinput record` YAML file and turns its touchscreen's multi-touch slots
-    /// (evdev protocol B: ABS_MT_SLOT, ABS_MT_TRACKING_ID, ABS_MT_POSITION_X/Y, each
-    /// SYN_REPORT a frame) into frames on a `width` x `height` output: the device's axis
-    /// ranges (absinfo) map onto the whole output, as a compositor maps a touchscreen.
+    /// Reads a `libinput record` YAML file (`LibinputRecord`) and turns its touchscreen's
+    /// reports into frames on a `width` x `height` output: the device's axis ranges
+    /// (absinfo) map onto the whole output, as a compositor maps a touchscreen.
     public init(libinputRecord path: String, width: Int, height: Int) throws {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw HarnessError("cannot read \(path)")
-        }
         kind = "libinput record"
         self.width = width
         self.height = height
-        let root: Any?
-        do { root = try Yams.load(yaml: text) } catch {
-            throw HarnessError("\(path) is not YAML: \(error)")
+        let record: LibinputRecord
+        do { record = try LibinputRecord(path: path) } catch { throw HarnessError("\(error)") }
+        func scaled(_ value: Int, _ axis: LibinputRecord.Axis, _ size: Int) -> Double {
+            (Double(value) - Double(axis.minimum)) / Double(axis.maximum - axis.minimum) * Double(size)
         }
-        guard let document = root as? [String: Any], let devices = document["devices"] as? [[String: Any]] else {
-            throw HarnessError("\(path) is not a libinput recording (no devices list)")
+        frames = record.reports.map { report in
+            Frame(time: report.microseconds / 1000, touches: report.touches.map { touch in
+                Touch(id: touch.slot, phase: touch.phase, x: scaled(touch.x, record.x, width), y: scaled(touch.y, record.y, height))
+            })
         }
-        func int(_ any: Any?) -> Int? { (any as? Int) ?? (any as? NSNumber)?.intValue ?? (any as? String).flatMap { Int($0) } }
-        // The first device with multi-touch positions is the touchscreen.
-        for device in devices {
-            guard let evdev = device["evdev"] as? [String: Any],
-                  let absinfo = evdev["absinfo"] as? [AnyHashable: Any] else { continue }
-            func range(_ code: Int) -> (Double, Double)? {
-                let entry = absinfo.first { int($0.key) == code }?.value as? [Any]
-                guard let entry, entry.count >= 2, let lo = int(entry[0]), let hi = int(entry[1]), hi > lo else { return nil }
-                return (Double(lo), Double(hi))
-            }
-            guard let xRange = range(53), let yRange = range(54) else { continue }
-            let events = (device["events"] as? [[String: Any]]) ?? []
-            var slots: [Int: (id: Int, x: Double, y: Double, began: Bool, moved: Bool, ended: Bool)] = [:]
-            var slot = 0
-            for entry in events {
-                for raw in (entry["evdev"] as? [[Any]]) ?? [] {
-                    guard raw.count >= 5, let sec = int(raw[0]), let usec = int(raw[1]), let type = int(raw[2]),
-                          let code = int(raw[3]), let value = int(raw[4]) else {
-                        throw HarnessError("\(path): an evdev event is not [sec, usec, type, code, value]: \(raw)")
-                    }
-                    switch (type, code) {
-                    case (3, 47): slot = value
-                    case (3, 57):
-                        if value >= 0 {
-                            slots[slot] = (value, slots[slot]?.x ?? 0, slots[slot]?.y ?? 0, true, false, false)
-                        } else if slots[slot] != nil {
-                            slots[slot]!.ended = true
-                        }
-                    case (3, 53):
-                        if slots[slot] != nil {
-                            slots[slot]!.x = (Double(value) - xRange.0) / (xRange.1 - xRange.0) * Double(width)
-                            slots[slot]!.moved = true
-                        }
-                    case (3, 54):
-                        if slots[slot] != nil {
-                            slots[slot]!.y = (Double(value) - yRange.0) / (yRange.1 - yRange.0) * Double(height)
-                            slots[slot]!.moved = true
-                        }
-                    case (0, 0):  // SYN_REPORT: one frame
-                        var touches: [Touch] = []
-                        for key in slots.keys.sorted() {
-                            let s = slots[key]!
-                            if s.began {
-                                touches.append(Touch(id: key, phase: "began", x: s.x, y: s.y))
-                            } else if s.moved && !s.ended {
-                                touches.append(Touch(id: key, phase: "moved", x: s.x, y: s.y))
-                            }
-                            if s.ended {
-                                touches.append(Touch(id: key, phase: "ended", x: s.x, y: s.y))
-                                slots[key] = nil
-                            } else {
-                                slots[key]!.began = false
-                                slots[key]!.moved = false
-                            }
-                        }
-                        if !touches.isEmpty {
-                            frames.append(Frame(time: Int64(sec) * 1000 + Int64(usec) / 1000, touches: touches))
-                        }
-                    default: break
-                    }
-                }
-            }
-            guard !frames.isEmpty else { throw HarnessError("\(path): the touchscreen recorded no touches") }
-            return
-        }
-        throw HarnessError("\(path): no device with multi-touch positions (ABS_MT_POSITION_X/Y)")
     }
 }

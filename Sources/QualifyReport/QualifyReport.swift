@@ -38,7 +38,8 @@ public struct QualifyReport: Codable, Equatable, Sendable {
         public var millimetresPerPixel: Double
         /// The panel (the window) in mm.
         public var panel: [Double]
-        /// "output" (the output's physical size), "card" (the card calibration) or "given"
+        /// "output" (the output's physical size), "card" (the card calibration), "device" (a
+        /// recorded touchscreen's axis resolution) or "given"
         /// (`--millimetres-per-pixel`).
         public var from: String
     }

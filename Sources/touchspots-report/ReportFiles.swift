@@ -43,7 +43,7 @@ enum ReportFiles {
         }
     }
 
-    private static func read(_ path: String, limit: Int, what: String) throws -> Data {
+    static func read(_ path: String, limit: Int, what: String) throws -> Data {
         var isDirectory: ObjCBool = false
         guard path == "-" || FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw ReportError("\(path): no such file")
