@@ -144,6 +144,26 @@ final class QualifySceneTests: XCTestCase {
         XCTAssertTrue(mapping.detail.hasPrefix("2 of 5 taps arrived; the others never came"), mapping.detail)
     }
 
+    /// gnome-shell takes three fingers and more for its own gestures (wl_touch.cancel): the
+    /// step is judged as taken by the compositor, not as a panel's fault.
+    func testTouchesTheCompositorTookAreItsOwn() throws {
+        let run = SceneRun(millimetresPerPixel: Self.millimetresPerPixel)
+        for id in 1...4 { run.tap(run.scene.nextButton.frame.center, id: Int32(id)) }  // skip to the contacts
+        XCTAssertEqual(run.progress.last?.kind, "maximum-contacts")
+        for finger in 0..<3 {
+            run.session.touchscreens.down(run.device, id: Int32(10 + finger), at: Point(x: 500 + Double(finger) * 80, y: 400), time: 5000)
+        }
+        run.session.touchscreens.frame(run.device)
+        run.session.touchscreens.cancel(run.device)
+        run.clock.now += QualifyScene.settle + 0.1
+        run.session.flush()
+        let judged = try XCTUnwrap(run.progress.last)
+        XCTAssertEqual(judged.state, .judged)
+        XCTAssertEqual(judged.verdicts.map(\.validator), ["taken by the compositor"])
+        XCTAssertEqual(judged.verdicts.first?.figure, 3)
+        XCTAssertTrue(judged.verdicts.first?.detail.contains("not the panel's fault") ?? false)
+    }
+
     /// An output that does not say its size: the run begins with the card calibration, and
     /// the card's outline dragged to a real card's width gives the scale.
     func testTheCardCalibrationGivesTheScale() throws {

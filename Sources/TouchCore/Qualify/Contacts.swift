@@ -15,10 +15,14 @@ public struct Contact: Equatable, Sendable {
     /// The compositor's touch id (reused after an up, so not unique in a step).
     public var id: Int32
     public var samples: [ContactSample]
+    /// The compositor cancelled it (wl_touch.cancel): it took the touch for its own
+    /// gestures, as gnome-shell takes three fingers and more.
+    public var cancelled = false
 
-    public init(id: Int32, samples: [ContactSample]) {
+    public init(id: Int32, samples: [ContactSample], cancelled: Bool = false) {
         self.id = id
         self.samples = samples
+        self.cancelled = cancelled
     }
 
     public var began: Double { samples.first?.time ?? 0 }
@@ -54,6 +58,7 @@ public struct Contact: Equatable, Sendable {
                     contacts[index].samples.append(sample)
                     if touch.phase == .ended { open[touch.finger] = nil }
                 case .cancelled:
+                    if let index = open[touch.finger] { contacts[index].cancelled = true }
                     open[touch.finger] = nil
                 }
             }

@@ -76,7 +76,10 @@ extension QualifyStep {
     }
 
     /// Whether `contacts` (all lifted) complete the step.
+    /// A step whose touches the compositor cancelled is complete: it can only be judged
+    /// as taken.
     public func isComplete(_ contacts: [Contact]) -> Bool {
+        if contacts.contains(where: \.cancelled) { return true }
         let real = contacts.filter { !$0.isGhost }
         switch self {
         case .line, .hold, .maximumContacts: return !real.isEmpty

@@ -47,6 +47,12 @@ public struct QualifyJudge: Sendable {
     /// The verdicts of one step's contacts; a step's mapping check is also kept for the
     /// steps judged after it.
     public mutating func judge(_ step: QualifyStep, contacts: [Contact]) -> [Verdict] {
+        // Touches the compositor took are no panel's fault, and the step cannot be judged.
+        let taken = contacts.filter(\.cancelled).count
+        guard taken == 0 else {
+            return [Verdict("taken by the compositor", figure: Double(taken), .atMost, 0, unit: "contacts",
+                            detail: "the compositor cancelled \(taken) contact\(taken == 1 ? "" : "s") (wl_touch.cancel) for gestures of its own: not the panel's fault; redo the step, or run on a compositor that leaves them")]
+        }
         let longest = contacts.max { $0.samples.count < $1.samples.count }
         switch step {
         case .line:
