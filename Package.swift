@@ -8,7 +8,8 @@ import PackageDescription
 /// 4. EventLogFormat: the event log's lines, one type with its encoder and decoder, shared by
 ///    the client that writes them and the harness that reads them (imports TouchCore only).
 ///    touchspots: the executable (command line, wiring, the event log's fd writer).
-///    QualifyReport + touchspots-report: a qualify run's log judged offline into a report.
+///    QualifyPlans (plan files), LibinputRecord (libinput record YAML), QualifyReport +
+///    touchspots-report: a qualify run's log or recording judged offline into a report.
 /// 5. Harness + touchspots-harness, with TouchspotsWeston (weston module),
 ///    TouchspotsWlroots (LD_PRELOAD shim for sway, cage, phoc) and touchspots-kwin-input:
 ///    headless compositors, touch injection, scenarios, screenshots, the interop matrix.
