@@ -30,8 +30,15 @@ public enum ReportHTML {
                 ),
                 .section(
                     .h2("Latency"),
-                    .p(.text(latencyText(report.latency))),
-                    .unwrap(report.latency.presentHistogram) { .raw(ReportSVG.histogram($0, label: "touch to screen")) }
+                    .p("From the presented lines: each commit that drew a touch, in stages (docs/event-log.md, \"Latency\")."),
+                    .table(.class("verdicts"),
+                        .thead(.tr(.th("stage"), .th("p50"), .th("p95"), .th("p99"), .th("commits"))),
+                        .tbody(.group(latencyRows(report.latency).map { row in
+                            .tr(.td(.text(row.name)), .group(row.cells.map { .td(.text($0)) }))
+                        }))),
+                    .unwrap(report.latency.presentHistogram) {
+                        .group(.p("Input to screen, every commit, ms:"), .raw(ReportSVG.histogram($0, label: "input to screen")))
+                    }
                 )
             )
         )
@@ -76,8 +83,8 @@ public enum ReportHTML {
                 .tbody(.group(step.verdicts.map { v in
                     .tr(.class(v.passed ? "pass" : "fail"),
                         .td(.text(v.validator)),
-                        .td(.text(v.figure.map { "\(fixed($0, 3)) \(v.unit)" } ?? "not measured")),
-                        .td(.text("\(v.comparison) \(fixed(v.threshold, 3)) \(v.unit)")),
+                        .td(.text(v.figure.map { "\(number($0)) \(v.unit)" } ?? "not measured")),
+                        .td(.text("\(v.comparison) \(number(v.threshold)) \(v.unit)")),
                         .td(.text(v.passed ? "pass" : "FAIL")),
                         .td(.text(v.detail)))
                 }))
@@ -85,15 +92,19 @@ public enum ReportHTML {
         )
     }
 
-    static func latencyText(_ latency: QualifyReport.Latency) -> String {
-        func line(_ name: String, _ p: QualifyReport.Percentiles?) -> String {
-            guard let p else { return "\(name): not measured." }
-            return "\(name): p50 \(fixed(p.p50, 2)) ms, p95 \(fixed(p.p95, 2)) ms, p99 \(fixed(p.p99, 2)) ms over \(p.count) commits."
+    static func latencyRows(_ latency: QualifyReport.Latency) -> [(name: String, cells: [String])] {
+        [("input to read (the compositor, the socket)", latency.inputToRead),
+         ("read to commit (touchspots)", latency.touchToCommit),
+         ("commit to screen (the compositor's repaint)", latency.commitToPresent),
+         ("input to screen, the whole", latency.touchToPresent)].map { name, p in
+            guard let p else { return (name, ["not measured", "", "", ""]) }
+            return (name, ["\(fixed(p.p50, 2)) ms", "\(fixed(p.p95, 2)) ms", "\(fixed(p.p99, 2)) ms", "\(p.count)"])
         }
-        return [line("Input to read (the compositor and the socket)", latency.inputToRead),
-                line("Read to commit (touchspots)", latency.touchToCommit),
-                line("Commit to screen (the compositor's repaint)", latency.commitToPresent),
-                line("Input to screen, the whole", latency.touchToPresent)].joined(separator: " ")
+    }
+
+    /// A figure as a person reads it: whole numbers whole, others to the thousandth.
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e12 ? String(Int(value)) : fixed(value, 3)
     }
 
     static func fixed(_ value: Double, _ decimals: Int = 1) -> String { TouchCore.fixed(value, decimals: decimals) }
@@ -109,7 +120,7 @@ public enum ReportHTML {
     section.step.fail { border-left: 6px solid #c92a2a; } section.step.pass { border-left: 6px solid #2b8a3e; }
     section.step.skip { border-left: 6px solid #adb5bd; color: #666; }
     tr.pass td:nth-child(4) { color: #2b8a3e; font-weight: bold; } tr.fail td:nth-child(4) { color: #c92a2a; font-weight: bold; }
-    tr.fail { background: #fff5f5; }
+    tr.fail { background: #fff5f5; } .verdicts td:nth-child(-n+4) { white-space: nowrap; }
     .figure { margin: 6px 0; }
     """
 }

@@ -15,6 +15,16 @@ enum ReportSVG {
         var svg = #"<svg xmlns="http://www.w3.org/2000/svg" class="plot" width="\#(n(width))" height="\#(n(height))" viewBox="0 0 \#(n(w)) \#(n(h))" role="img" aria-label="step \#(step.number) contacts">"#
         svg += #"<rect x="0" y="0" width="\#(n(w))" height="\#(n(h))" fill="whitesmoke" stroke="gray" stroke-width="\#(n(unit))"/>"#
         svg += guide(step, panel: panel, unit: unit)
+        // Each tap asked for a place (the corners, a target) joined to where it landed,
+        // so a mirrored or rotated mapping shows as crossing lines.
+        let places = step.guide?.points ?? []
+        if places.count == step.contacts.count {
+            for (index, (place, contact)) in zip(places, step.contacts).enumerated() {
+                guard let landed = contact.first else { continue }
+                let colour = contactColours[index % contactColours.count]
+                svg += #"<line x1="\#(n(place[0]))" y1="\#(n(place[1]))" x2="\#(n(landed[1]))" y2="\#(n(landed[2]))" stroke="\#(colour)" stroke-width="\#(n(unit))" stroke-dasharray="\#(n(4 * unit)) \#(n(3 * unit))"/>"#
+            }
+        }
         for (index, contact) in step.contacts.enumerated() {
             let colour = contactColours[index % contactColours.count]
             if contact.count > 1 {
@@ -71,7 +81,7 @@ enum ReportSVG {
         for (index, edge) in histogram.edges.enumerated() where index % 5 == 0 {
             svg += #"<text x="\#(n(left + Double(index) * barWidth))" y="\#(n(height - 10))" font-size="11" text-anchor="middle">\#(n(edge))</text>"#
         }
-        svg += #"<text x="\#(n(width - 8))" y="\#(n(height - 10))" font-size="11" text-anchor="end">\#(histogram.unit)</text>"#
+        svg += #"<text x="\#(n(left - 12))" y="\#(n(height - 10))" font-size="11" text-anchor="end">\#(histogram.unit)</text>"#
         svg += #"<text x="4" y="16" font-size="11">\#(top)</text>"#
         if let mark {
             svg += #"<line x1="\#(n(x(mark)))" y1="8" x2="\#(n(x(mark)))" y2="\#(n(8 + plotHeight))" stroke="firebrick" stroke-dasharray="4 3"/>"#

@@ -49,14 +49,18 @@ public struct MappingCheck: Sendable {
             parts.append("offset \(fixed(abs(dx), decimals: 1)) mm \(dx >= 0 ? "right" : "left") and \(fixed(abs(dy), decimals: 1)) mm \(dy >= 0 ? "down" : "up")")
         }
         name = parts.isEmpty ? "as expected" : parts.joined(separator: ", ")
-        verdict = Verdict("mapping", figure: worst, .atMost, limit, unit: "mm", detail: name)
         if parts.isEmpty && worst <= limit {
             calibrationMatrix = nil
+            verdict = Verdict("mapping", figure: worst, .atMost, limit, unit: "mm", detail: name)
         } else {
             // The inverse affine map: what turns the reported (device) point back into the touched one.
             let inverse = 1 / determinant
             let i0 = m[4] * inverse, i1 = -m[1] * inverse, i3 = -m[3] * inverse, i4 = m[0] * inverse
-            calibrationMatrix = [i0, i1, -(i0 * m[2] + i1 * m[5]), i3, i4, -(i3 * m[2] + i4 * m[5])]
+            let matrix = [i0, i1, -(i0 * m[2] + i1 * m[5]), i3, i4, -(i3 * m[2] + i4 * m[5])]
+            calibrationMatrix = matrix
+            // The udev property as a person pastes it into a hwdb or udev rule.
+            let property = "LIBINPUT_CALIBRATION_MATRIX=\"" + matrix.map { fixed($0, decimals: 4) }.joined(separator: " ") + "\""
+            verdict = Verdict("mapping", figure: worst, .atMost, limit, unit: "mm", detail: "\(name); corrected by \(property)")
         }
     }
 
