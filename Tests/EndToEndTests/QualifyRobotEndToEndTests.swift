@@ -79,18 +79,29 @@ final class QualifyRobotEndToEndTests: EndToEndTestCase {
     }
 }
 
-/// On an output that says 0 x 0 mm (headless weston as it is) and without
-/// `--millimetres-per-pixel`, the run begins with the card calibration: the robot drags the
-/// outline to a real card's width on a panel of 0.17 mm per pixel, taps Done, and the
-/// run's scale is that panel's.
+/// On an output that does not say its size (headless sway says 0 x 0 mm, headless weston
+/// its pixels as millimetres) and without `--millimetres-per-pixel`, the run begins with the
+/// card calibration: the robot drags the outline to a real card's width on a panel of 0.17
+/// mm per pixel, taps Done, and the run's scale is that panel's.
 final class QualifyCardEndToEndTests: EndToEndTestCase {
-    func testTheCardCalibrationOnAnOutputThatSaysNoSize() throws {
+    func testTheCardCalibrationOnSwaysZeroSizedOutput() throws {
+        try calibrate(on: .sway) { output in
+            XCTAssertEqual([output.physicalWidth, output.physicalHeight], [0, 0], "headless sway says 0 x 0 mm")
+        }
+    }
+
+    func testTheCardCalibrationOnWestonsPlaceholderSize() throws {
+        try calibrate(on: .weston) { output in
+            XCTAssertEqual([output.physicalWidth, output.physicalHeight], [output.width, output.height],
+                           "headless weston's placeholder: its pixels as millimetres")
+        }
+    }
+
+    private func calibrate(on compositor: CompositorKind, output check: (LogOutput) -> Void) throws {
         let plan = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../data/plans/quick.json").standardized.path
-        try startSession(width: 1280, height: 800, arguments: ["--qualify", plan])
-        let output = try session.eventLog.waitFor("the output line") { $0.output != nil }.output!
-        XCTAssertEqual([output.physicalWidth, output.physicalHeight], [output.width, output.height],
-                       "headless weston's placeholder: its pixels as millimetres")
+        try startSession(compositor: compositor, width: 1280, height: 800, arguments: ["--qualify", plan])
+        check(try session.eventLog.waitFor("the output line") { $0.output != nil }.output!)
         try session.eventLog.waitFor("the card") { $0.qualify?.state == "calibrating" }
         let shot = try session.screenshot("qualify-card.png")
         // The card as drawn now (asked again once the window became fullscreen).
