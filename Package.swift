@@ -147,7 +147,8 @@ let package = Package(
         .testTarget(name: "RendererTests", dependencies: ["Renderer"]),
         .testTarget(name: "QualifyTests", dependencies: ["TouchCore", "Harness"]),
         .testTarget(name: "QualifyReportTests",
-                    dependencies: ["QualifyReport", "EventLogFormat", "TouchCore", "Harness", "LibinputRecord", "QualifyPlans"]),
+                    dependencies: ["QualifyReport", "EventLogFormat", "TouchCore", "Harness", "LibinputRecord", "QualifyPlans",
+                                   .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "EventLogFormatTests", dependencies: ["EventLogFormat", "TouchCore", "Harness"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Harness", "EventLogFormat"]),
         // An in-process compositor for what real compositors will not send.

@@ -56,7 +56,8 @@ public struct OfflineJudge {
                     if let present = presented.touchToPresentMs { screens.append(present - read - presented.touchToCommitMs) }
                 }
             case .qualify(let q):
-                guard q.millimetresPerPixel.isFinite, q.millimetresPerPixel > 0, q.of >= 0, q.of < 10_000 else {
+                guard q.millimetresPerPixel.isFinite, q.millimetresPerPixel > 0, q.millimetresPerPixel < 10,
+                      q.of >= 0, q.of < 10_000 else {
                     throw ReportError("a qualify line has no usable scale or step count")
                 }
                 plan = q.plan
@@ -174,6 +175,7 @@ public struct OfflineJudge {
         func r(_ v: Double, _ k: Double) -> Double { (v * k).rounded() / k }
         return contacts.map { contact in
             contact.samples.map { [r($0.time - start, 1e6), r($0.point.x, 100), r($0.point.y, 100)] }
+                .filter { $0.allSatisfy(\.isFinite) }  // a hostile log's 1e300 px is no point to plot
         }
     }
 }
