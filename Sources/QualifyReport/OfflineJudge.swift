@@ -43,6 +43,7 @@ public struct OfflineJudge {
         var outputs: [LogOutput] = []
         var commits: [Double] = [], presents: [Double] = [], reads: [Double] = [], screens: [Double] = []
         var calibrated = false
+        var outputsBeforeRun: Int?
 
         for line in lines {
             switch line {
@@ -56,6 +57,7 @@ public struct OfflineJudge {
                     if let present = presented.touchToPresentMs { screens.append(present - read - presented.touchToCommitMs) }
                 }
             case .qualify(let q):
+                if outputsBeforeRun == nil { outputsBeforeRun = outputs.count }
                 guard q.millimetresPerPixel.isFinite, q.millimetresPerPixel > 0, q.millimetresPerPixel < 10,
                       q.of >= 0, q.of < 10_000 else {
                     throw ReportError("a qualify line has no usable scale or step count")
@@ -74,6 +76,8 @@ public struct OfflineJudge {
                     let limits = q.limits ?? QualifyThresholds()
                     if judge?.panel != judgePanel || judge?.thresholds != limits {
                         judge = QualifyJudge(panel: judgePanel, thresholds: limits)
+                        // The outputs the run knew: those told before its first line.
+                        judge?.outputCount = outputsBeforeRun ?? outputs.count
                     }
                     panel = size
                     for number in steps.keys where number >= q.step { steps[number] = nil }

@@ -40,6 +40,7 @@ struct AppOptions {
         let refresh = outputs.first { $0.refreshMillihertz > 0 }.map { Double($0.refreshMillihertz) / 1000 }
         let scene = QualifyScene(plan: qualifying, millimetresPerPixel: millimetresPerPixel ?? measured, refreshRate: refresh)
         scene.logPath = eventLogPath == "-" ? nil : eventLogPath
+        scene.outputCount = outputs.count
         return scene
     }
 }

@@ -144,6 +144,24 @@ final class QualifySceneTests: XCTestCase {
         XCTAssertTrue(mapping.detail.hasPrefix("2 of 5 taps arrived; the others never came"), mapping.detail)
     }
 
+    /// On a desktop of two outputs, a touchscreen spread over both (x' = 2x, as sway maps one
+    /// onto a layout twice its output's width): the taps on its right half land on the other
+    /// output and never come; the verdict names the spread, with no matrix.
+    func testATouchscreenSpreadOverTwoOutputsIsNamed() throws {
+        var judge = QualifyJudge(panel: Size(width: 200, height: 100))
+        judge.outputCount = 2
+        let asked = [Point(x: 10, y: 10), Point(x: 190, y: 10), Point(x: 190, y: 90), Point(x: 10, y: 90), Point(x: 100, y: 50)]
+        let arrived = asked.filter { 2 * $0.x < 200 }.enumerated().map { n, p in
+            Contact(id: Int32(n), samples: [ContactSample(time: Double(n), point: Point(x: 2 * p.x, y: p.y)),
+                                            ContactSample(time: Double(n) + 0.15, point: Point(x: 2 * p.x, y: p.y))])
+        }
+        let mapping = try XCTUnwrap(judge.judge(.corners(asked), contacts: arrived).first { $0.validator == "mapping" })
+        XCTAssertFalse(mapping.passed)
+        XCTAssertTrue(mapping.detail.contains("spread over all 2 outputs"), mapping.detail)
+        XCTAssertFalse(mapping.detail.contains("LIBINPUT_CALIBRATION_MATRIX"), "no matrix corrects a spread")
+        XCTAssertNil(judge.correction)
+    }
+
     /// gnome-shell takes three fingers and more for its own gestures (wl_touch.cancel): the
     /// step is judged as taken by the compositor, not as a panel's fault.
     func testTouchesTheCompositorTookAreItsOwn() throws {

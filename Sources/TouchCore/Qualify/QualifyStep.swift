@@ -34,6 +34,10 @@ public struct QualifyJudge: Sendable {
     public var refreshRate: Double?
     /// The report rate a contact must reach.
     public var minimumReportRate: Double { thresholds.reportRate ?? refreshRate ?? 60 }
+    /// How many outputs the compositor has, where known: corner taps that never arrive on a
+    /// desktop of several are a touchscreen spread over all of them (sway maps one so until
+    /// `map_to_output` says otherwise), or mapped to another.
+    public var outputCount: Int?
     /// The mapping the corners step found wrong, if any: later range verdicts are judged
     /// through its correction, so one mis-mapping is named once, by the mapping check.
     public private(set) var correction: [Double]?
@@ -78,8 +82,16 @@ public struct QualifyJudge: Sendable {
                   let check = MappingCheck(asked: asked, reported: taps.map { centroid($0.samples.map(\.point)) }, panel: panel,
                                            limit: thresholds.mapping)
             else {
-                let detail = "\(taps.count) of \(asked.count) taps arrived"
-                    + (taps.count < asked.count ? "; the others never came: is the touchscreen mapped to another output, or spread over all of them?" : "")
+                let lost: String
+                switch outputCount {
+                case .some(let n) where n > 1:
+                    lost = "; the others never came: the touchscreen is spread over all \(n) outputs or mapped to another (map it to this one: sway's map_to_output, GNOME's and KDE's display settings), so no matrix corrects it"
+                case .some(1):
+                    lost = "; the others never came: the touchscreen is mapped to no part of this output"
+                default:
+                    lost = "; the others never came: is the touchscreen mapped to another output, or spread over all of them?"
+                }
+                let detail = "\(taps.count) of \(asked.count) taps arrived" + (taps.count < asked.count ? lost : "")
                 return [Verdict("mapping", figure: .infinity, .atMost, thresholds.mapping, unit: "mm", detail: detail), ids]
             }
             correction = check.verdict.passed ? nil : check.calibrationMatrix

@@ -52,6 +52,8 @@ public final class QualifyScene: Scene {
     public private(set) var millimetresPerPixel: Double
     /// The output's refresh rate (Hz), for a profile that asks reports at the display's rate.
     public let refreshRate: Double?
+    /// How many outputs the compositor has (the mapping's verdict when taps never arrive).
+    public var outputCount: Int?
     /// The card calibration is under way: no step has been asked yet.
     public private(set) var calibrating: Bool
 
@@ -127,6 +129,7 @@ public final class QualifyScene: Scene {
         let resized = judge.panel != panel
         if resized {
             judge = QualifyJudge(panel: panel, thresholds: plan.thresholds, refreshRate: refreshRate)
+            judge.outputCount = outputCount
             steps = plan.steps(on: panel)
         }
         promptSize = 22 * unit
