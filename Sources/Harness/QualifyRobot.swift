@@ -36,9 +36,9 @@ public enum QualifyRobot {
         case .hold(let at, let seconds):
             return [still(at, 0, seconds)]
         case .taps(let at, let count):
-            return (0..<count).map { still(at, Double($0) * 0.3, Double($0) * 0.3 + 0.1) }
+            return (0..<count).map { still(at, Double($0) * 0.2, Double($0) * 0.2 + 0.1) }
         case .corners(let points):
-            return points.enumerated().map { still($1, Double($0) * 0.4, Double($0) * 0.4 + 0.15) }
+            return points.enumerated().map { still($1, Double($0) * 0.3, Double($0) * 0.3 + 0.15) }
         case .maximumContacts:
             return (0..<10).map { (i: Int) -> IdealFinger in
                 let column = Double(i % 5 - 2), row = Double(i / 5)
@@ -60,7 +60,7 @@ public enum QualifyRobot {
                 let dx = end.x - centre.x, dy = end.y - centre.y
                 let distance = (dx * dx + dy * dy).squareRoot()
                 let ux = dx / distance, uy = dy / distance
-                let fast = distance - 10, start = Double(index) * 3.5
+                let fast = distance - 10, start = Double(index) * 2.6
                 return IdealFinger(down: start, up: start + 1 + 1.5) { t in
                     let along = t - start <= 1 ? fast * max(0, t - start) : fast + 10 * (t - start - 1)
                     return Point(x: centre.x + ux * along, y: centre.y + uy * along)
