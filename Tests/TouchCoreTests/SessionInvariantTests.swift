@@ -98,3 +98,11 @@ import TouchCore
         }
     }
 }
+
+/// Every event the session hands on is copied per frame (queued for the log, given to the
+/// sink): a rare event's payload must not make them all larger than the per-frame ones.
+@Test func aRareEventDoesNotEnlargeTheFrequentOnes() {
+    let perFrame = max(MemoryLayout<(Touch, String?, [String], Bool)>.size, MemoryLayout<(TouchFrame, Int)>.size)
+    #expect(MemoryLayout<TouchSessionEvent>.size <= perFrame + 8,
+            "TouchSessionEvent is \(MemoryLayout<TouchSessionEvent>.size) bytes; box (indirect) the case that grew")
+}

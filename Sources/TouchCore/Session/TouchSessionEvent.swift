@@ -21,8 +21,11 @@ public enum TouchSessionEvent: Sendable {
     /// A stroke lesson moved on a step; at `taught` the session matches the stroke from
     /// then on, and the executable saves it.
     case lesson(StrokeLesson)
-    /// A qualify run moved on a step (docs/qualify.md).
-    case qualify(QualifyProgress)
+    /// A qualify run moved on a step (docs/qualify.md). Boxed: its progress (the step's
+    /// guide, the card, the thresholds) is four times a frame's payload, and an unboxed
+    /// case would make every event the session hands on per frame that large to copy (the
+    /// touch path's instructions rose 2 % until it was; docs/benchmark.md).
+    indirect case qualify(QualifyProgress)
     /// Something odd in what the compositor sent, and its kind.
     case warning(String, kind: AnomalyKind)
     /// The instrument panel's numbers, each time it is refreshed (only while shown).
