@@ -131,7 +131,7 @@ let package = Package(
         .executableTarget(name: "touchspots-reference-client", dependencies: ["CWaylandProtocols", "CWaylandClient"],
                           linkerSettings: [.linkedLibrary("wayland-client"), .linkedLibrary("m")]),
         .target(name: "CHarness"),
-        .target(name: "Harness", dependencies: ["CHarness", "CPNG", "TouchCore", "EventLogFormat", "LibinputRecord"],
+        .target(name: "Harness", dependencies: ["CHarness", "CPNG", "TouchCore", "EventLogFormat", "LibinputRecord", "QualifyPlans"],
                 resources: [.copy("Scripts/mutter-driver.py"), .copy("Scripts/kwin-screenshot.py")]),
         .executableTarget(name: "touchspots-harness",
                           dependencies: [
@@ -147,7 +147,7 @@ let package = Package(
         .testTarget(name: "RendererTests", dependencies: ["Renderer"]),
         .testTarget(name: "QualifyTests", dependencies: ["TouchCore", "Harness"]),
         .testTarget(name: "QualifyReportTests",
-                    dependencies: ["QualifyReport", "EventLogFormat", "TouchCore", "Harness", "LibinputRecord", "QualifyPlans",
+                    dependencies: ["QualifyReport", "EventLogFormat", "TouchCore", "Harness", "LibinputRecord",
                                    .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "EventLogFormatTests", dependencies: ["EventLogFormat", "TouchCore", "Harness"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Harness", "EventLogFormat"]),

@@ -55,7 +55,7 @@ extension LogLine {
                                        panel: try o.optionalDoubles("panel"),
                                        guide: try o.optionalObject("guide").map(LogQualify.Guide.init),
                                        next: try o.optionalDoubles("next"), card: try o.optionalDoubles("card"),
-                                       thresholds: try o.optionalNumbers("thresholds"),
+                                       thresholds: try o.optionalNumbers("thresholds")?.map { LogQualify.Limit($0.name, $0.value) },
                                        verdicts: try o.objects("verdicts").map(LogQualify.Verdict.init)))
         case .output:
             self = .output(LogOutput(name: try o.optionalString("name"), physicalWidth: try o.int("physicalWidth"),

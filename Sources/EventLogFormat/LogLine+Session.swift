@@ -217,8 +217,8 @@ extension LogQualify {
 
 extension LogQualify {
     /// Thresholds as the line names them: the plan files' names, then `report-rate`.
-    public static func named(_ thresholds: QualifyThresholds) -> [(name: String, value: Double)] {
-        QualifyThresholds.keys.map { ($0.name, thresholds[keyPath: $0.value]) } + [("report-rate", thresholds.reportRate ?? 60)]
+    public static func named(_ thresholds: QualifyThresholds) -> [Limit] {
+        QualifyThresholds.keys.map { Limit($0.name, thresholds[keyPath: $0.value]) } + [Limit("report-rate", thresholds.reportRate ?? 60)]
     }
 
     /// The thresholds a `started` line gives (unknown names ignored, missing ones the
@@ -226,9 +226,9 @@ extension LogQualify {
     public var limits: QualifyThresholds? {
         guard let thresholds else { return nil }
         var limits = QualifyThresholds()
-        for (name, value) in thresholds where value.isFinite {
-            if name == "report-rate" { limits.reportRate = value; continue }
-            if let key = QualifyThresholds.keys.first(where: { $0.name == name }) { limits[keyPath: key.value] = value }
+        for limit in thresholds where limit.value.isFinite {
+            if limit.name == "report-rate" { limits.reportRate = limit.value; continue }
+            if let key = QualifyThresholds.keys.first(where: { $0.name == limit.name }) { limits[keyPath: key.value] = limit.value }
         }
         return limits
     }

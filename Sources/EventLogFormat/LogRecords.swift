@@ -278,21 +278,21 @@ public struct LogQualify: Equatable, Sendable {
     /// The card calibration's outline [x, y, width, height], window px (`calibrating`,
     /// `calibrated`).
     public var card: [Double]?
-    /// At `started`: the limits the step is judged by, named as plan files name them
-    /// (`QualifyThresholds.keys`, and `report-rate` in Hz), in that order.
-    public var thresholds: [(name: String, value: Double)]?
-    public var verdicts: [Verdict]
-
-    public static func == (a: LogQualify, b: LogQualify) -> Bool {
-        a.plan == b.plan && a.step == b.step && a.of == b.of && a.kind == b.kind && a.state == b.state
-            && a.millimetresPerPixel == b.millimetresPerPixel && a.panel == b.panel && a.guide == b.guide
-            && a.next == b.next && a.card == b.card && a.verdicts == b.verdicts
-            && a.thresholds?.map(\.name) == b.thresholds?.map(\.name) && a.thresholds?.map(\.value) == b.thresholds?.map(\.value)
+    /// One of a `started` line's limits, named as plan files name it.
+    public struct Limit: Equatable, Sendable {
+        public var name: String
+        public var value: Double
+        public init(_ name: String, _ value: Double) { self.name = name; self.value = value }
     }
+
+    /// At `started`: the limits the step is judged by (`QualifyThresholds.keys`, and
+    /// `report-rate` in Hz), in that order.
+    public var thresholds: [Limit]?
+    public var verdicts: [Verdict]
 
     public init(plan: String, step: Int, of: Int, kind: String, state: String, millimetresPerPixel: Double,
                 panel: [Double]? = nil, guide: Guide? = nil, next: [Double]? = nil, card: [Double]? = nil,
-                thresholds: [(name: String, value: Double)]? = nil, verdicts: [Verdict] = []) {
+                thresholds: [Limit]? = nil, verdicts: [Verdict] = []) {
         self.plan = plan; self.step = step; self.of = of; self.kind = kind; self.state = state
         self.millimetresPerPixel = millimetresPerPixel; self.panel = panel; self.guide = guide; self.next = next
         self.card = card; self.thresholds = thresholds; self.verdicts = verdicts

@@ -1,21 +1,22 @@
+import Foundation
+import QualifyPlans
 import TouchCore
 
 /// The robot's hand (docs/qualify.md, "The robot"): for each step, the ideal fingers a
 /// careful person would put down, in millimetres and seconds from the step's start. The
 /// digitizer turns them into the contacts a panel reports.
 public enum QualifyRobot {
-    /// The quick plan as data/plans/quick.json has it (`QualifyEndToEndTests` plays that
-    /// file; these tests the core with the same plan).
-    public static let quickPlan = QualifyPlan(name: "quick", steps: [
-        .line(from: Point(x: 0.1, y: 0.5), to: Point(x: 0.9, y: 0.5), seconds: 3),
-        .hold(at: Point(x: 0.4, y: 0.55), seconds: 3),
-        .taps(at: Point(x: 0.3, y: 0.35), count: 20),
-        .corners(inset: 10),
-        .maximumContacts,
-        .pinch,
-        .drumroll(seconds: 5),
-        .edges,
-    ])
+    /// A shipped plan (`data/plans/NAME.json` of the source tree this was built from), read
+    /// as the client reads it: what the tests play through the core, so that they play the
+    /// plans people get.
+    public static func shippedPlan(_ name: String) throws -> QualifyPlan {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../data/plans/\(name).json").standardized.path
+        return try PlanFormat.parse(String(contentsOfFile: path, encoding: .utf8), path: path)
+    }
+
+    /// The quick plan, shipped.
+    public static var quickPlan: QualifyPlan { try! shippedPlan("quick") }
 
     /// The steps of the quick plan on a panel of `panel` millimetres.
     public static func quickSteps(panel: Size) -> [QualifyStep] { quickPlan.steps(on: panel) }

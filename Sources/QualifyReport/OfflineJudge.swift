@@ -75,9 +75,8 @@ public struct OfflineJudge {
                     let judgePanel = Size(width: size[0], height: size[1])
                     let limits = q.limits ?? QualifyThresholds()
                     if judge?.panel != judgePanel || judge?.thresholds != limits {
-                        judge = QualifyJudge(panel: judgePanel, thresholds: limits)
                         // The outputs the run knew: those told before its first line.
-                        judge?.outputCount = outputsBeforeRun ?? outputs.count
+                        judge = QualifyJudge(panel: judgePanel, thresholds: limits, outputCount: outputsBeforeRun ?? outputs.count)
                     }
                     panel = size
                     for number in steps.keys where number >= q.step { steps[number] = nil }

@@ -120,9 +120,8 @@ final class LatencyMeter {
                 onWarning("touch times fit neither CLOCK_MONOTONIC nor the presentation clock (\(presentationClock)): touchToPresentMs is null")
             }
         }
-        if presentationTime == nil, inputAge == nil {
-            inputAge = Self.age(of: precise, milliseconds: milliseconds, at: now)
-        }
+        // Without a presentation clock, the input's age on CLOCK_MONOTONIC alone.
+        if inputAge == nil { inputAge = Self.age(of: precise, milliseconds: milliseconds, at: now) }
         pending = Pending(readAt: now, presentationTime: presentationTime, inputAge: inputAge,
                           frameCallbackPending: isWaitingForFrame())
     }

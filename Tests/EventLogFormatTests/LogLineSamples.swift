@@ -47,7 +47,7 @@ enum LogLineSamples {
         .qualify(LogQualify(plan: "quick", step: 1, of: 8, kind: "line", state: "started", millimetresPerPixel: 0.1695)),
         .qualify(LogQualify(plan: "quick", step: 1, of: 8, kind: "line", state: "started", millimetresPerPixel: 0.16953125,
                             panel: [216.96, 135.6], guide: .init(from: [21.696, 67.8], to: [195.264, 67.8], seconds: 3),
-                            next: [311.5, 740], thresholds: [("linearity-rms", 0.5), ("maximum-contacts", 5), ("report-rate", 60)])),
+                            next: [311.5, 740], thresholds: [.init("linearity-rms", 0.5), .init("maximum-contacts", 5), .init("report-rate", 60)])),
         .qualify(LogQualify(plan: "quick", step: 0, of: 8, kind: "card", state: "calibrating", millimetresPerPixel: 0.2675,
                             panel: [342.4, 214], next: [311.5, 740], card: [60, 60, 320, 201.79])),
         .qualify(LogQualify(plan: "quick", step: 0, of: 8, kind: "card", state: "calibrated", millimetresPerPixel: 0.2,

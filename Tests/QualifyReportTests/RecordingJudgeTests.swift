@@ -2,7 +2,6 @@ import EventLogFormat
 import Foundation
 import Harness
 import LibinputRecord
-import QualifyPlans
 import QualifyReport
 import TouchCore
 import XCTest
@@ -14,14 +13,6 @@ import XCTest
 final class RecordingJudgeTests: XCTestCase {
     static let yaml = OfflineJudgeTests.fixture("qualify-quick-weston.yaml")
     static let screen = (width: 1280, height: 800)
-
-    static var quick: QualifyPlan {
-        get throws {
-            let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                .appendingPathComponent("../../data/plans/quick.json").standardized.path
-            return try PlanFormat.parse(String(contentsOfFile: path, encoding: .utf8), path: path)
-        }
-    }
 
     /// The YAML is the log's run: written again from the log, it is the same file.
     func testTheRecordingIsTheLogsRun() throws {
@@ -39,7 +30,7 @@ final class RecordingJudgeTests: XCTestCase {
     func testTheRecordingIsJudgedAsTheRunWas() throws {
         let record = try LibinputRecord(path: Self.yaml)
         XCTAssertEqual(record.x.millimetres, 217, "the axes say the tablet's 217 mm")
-        let report = try RecordingJudge(plan: Self.quick, screen: .init(width: 1280, height: 800)).report(record, source: "yaml")
+        let report = try RecordingJudge(plan: try QualifyRobot.shippedPlan("quick"), screen: .init(width: 1280, height: 800)).report(record, source: "yaml")
         let live = try OfflineJudgeTests.lines("qualify-quick-weston.jsonl").compactMap(\.qualify)
             .filter { $0.state == "judged" }.flatMap(\.verdicts)
         let judged = report.steps.flatMap(\.verdicts)

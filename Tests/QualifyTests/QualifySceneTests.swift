@@ -148,8 +148,7 @@ final class QualifySceneTests: XCTestCase {
     /// onto a layout twice its output's width): the taps on its right half land on the other
     /// output and never come; the verdict names the spread, with no matrix.
     func testATouchscreenSpreadOverTwoOutputsIsNamed() throws {
-        var judge = QualifyJudge(panel: Size(width: 200, height: 100))
-        judge.outputCount = 2
+        var judge = QualifyJudge(panel: Size(width: 200, height: 100), outputCount: 2)
         let asked = [Point(x: 10, y: 10), Point(x: 190, y: 10), Point(x: 190, y: 90), Point(x: 10, y: 90), Point(x: 100, y: 50)]
         let arrived = asked.filter { 2 * $0.x < 200 }.enumerated().map { n, p in
             Contact(id: Int32(n), samples: [ContactSample(time: Double(n), point: Point(x: 2 * p.x, y: p.y)),

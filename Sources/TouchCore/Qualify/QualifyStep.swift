@@ -42,10 +42,12 @@ public struct QualifyJudge: Sendable {
     /// through its correction, so one mis-mapping is named once, by the mapping check.
     public private(set) var correction: [Double]?
 
-    public init(panel: Size, thresholds: QualifyThresholds = QualifyThresholds(), refreshRate: Double? = nil) {
+    public init(panel: Size, thresholds: QualifyThresholds = QualifyThresholds(), refreshRate: Double? = nil,
+                outputCount: Int? = nil) {
         self.panel = panel
         self.thresholds = thresholds
         self.refreshRate = refreshRate
+        self.outputCount = outputCount
     }
 
     /// The verdicts of one step's contacts; a step's mapping check is also kept for the

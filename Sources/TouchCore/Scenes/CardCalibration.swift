@@ -36,18 +36,17 @@ public final class CardCalibrationView: View {
         cardWidth = max(100, min(max(100, widest), width))
     }
 
-    /// Follows a finger that landed on the handle; returns whether the touch was the card's.
-    func follow(_ touch: Touch) -> Bool {
+    /// Follows a finger that landed on the handle; other touches leave the card as it is.
+    func follow(_ touch: Touch) {
         switch touch.phase {
         case .began:
-            guard dragging == nil, touch.location.distance(to: handle) <= Self.grabRadius else { return false }
+            guard dragging == nil, touch.location.distance(to: handle) <= Self.grabRadius else { return }
             dragging = touch.finger
         case .moved, .ended, .cancelled:
-            guard dragging == touch.finger else { return false }
+            guard dragging == touch.finger else { return }
             if touch.phase != .moved { dragging = nil }
         }
         setCardWidth(touch.location.x - cardOrigin.x)
-        return true
     }
 
     public override func draw(in canvas: Canvas) {

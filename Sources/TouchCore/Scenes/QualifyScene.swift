@@ -128,8 +128,7 @@ public final class QualifyScene: Scene {
         let panel = Size(width: bounds.width * millimetresPerPixel, height: bounds.height * millimetresPerPixel)
         let resized = judge.panel != panel
         if resized {
-            judge = QualifyJudge(panel: panel, thresholds: plan.thresholds, refreshRate: refreshRate)
-            judge.outputCount = outputCount
+            judge = QualifyJudge(panel: panel, thresholds: plan.thresholds, refreshRate: refreshRate, outputCount: outputCount)
             steps = plan.steps(on: panel)
         }
         promptSize = 22 * unit
@@ -278,7 +277,7 @@ public final class QualifyScene: Scene {
     public func didReceive(_ frame: TouchFrame, tapCount: Int) {
         if calibrating {
             for touch in frame.touches where !(touch.phase == .began && nextButton.frame.contains(touch.location)) {
-                _ = card.follow(touch)
+                card.follow(touch)
             }
             return
         }
