@@ -10,6 +10,8 @@ import Glibc
 ///     sync                        wait until touchspots has handled everything sent
 ///     screenshot NAME.png         sync, then save the screen into the output folder
 ///     wait DURATION               let time pass (e.g. 500ms, 2s): for timeouts in the client
+///     pace RATE                   from here on, frames at most RATE a second (e.g. 120, as a
+///                                 touchscreen reports); `pace 0` sends them as fast as it can
 ///
 /// Coordinates are screen logical pixels (= window ones: the harness runs touchspots fullscreen).
 public struct Scenario: Sendable {
@@ -18,6 +20,8 @@ public struct Scenario: Sendable {
         case sync
         case screenshot(String)
         case wait(Double)
+        /// Frames sent at most this many a second from here on (0: unpaced).
+        case pace(Double)
 
         var isCommand: Bool {
             if case .command = self { return true }
@@ -59,6 +63,11 @@ public struct Scenario: Sendable {
                     throw fail("expected one file name")
                 }
                 steps.append(.screenshot(words[1]))
+            case "pace":
+                guard words.count == 2, let rate = Double(words[1]), rate.isFinite, rate >= 0, rate <= 10_000 else {
+                    throw fail("expected a report rate in Hz, 0 to 10000")
+                }
+                steps.append(.pace(rate))
             case "wait":
                 guard words.count == 2, let seconds = Scenario.duration(words[1]) else {
                     throw fail("expected a duration such as 300ms or 2s")
@@ -82,6 +91,11 @@ public struct Scenario: Sendable {
     public func play(in session: Session) throws -> [String] {
         var shots: [String] = []
         var group: [String] = []
+        // Paced frames follow a schedule on CLOCK_MONOTONIC, one report interval apart; a
+        // frame sent late moves the rest of the schedule with it (as the qualify robot's
+        // does), so no two frames come closer together than a panel at that rate sends them.
+        var interval = 0.0
+        var lastFrame: Double?
         for (index, step) in steps.enumerated() {
             if case .command(let command) = step {
                 // Touch commands up to a frame (or cancel) travel together, as one frame.
@@ -89,6 +103,14 @@ public struct Scenario: Sendable {
                 let last = index == steps.count - 1
                 let next = last ? nil : steps[index + 1]
                 if command == "frame" || command == "cancel" || last || !(next?.isCommand ?? false) {
+                    if interval > 0, command == "frame" {
+                        if let previous = lastFrame, ClientBenchmark.monotonicNow() < previous + interval {
+                            ClientBenchmark.sleep(until: previous + interval)
+                            lastFrame = previous + interval
+                        } else {
+                            lastFrame = ClientBenchmark.monotonicNow()
+                        }
+                    }
                     try session.send(batch: group)
                     group.removeAll()
                 }
@@ -100,6 +122,9 @@ public struct Scenario: Sendable {
             case .screenshot(let name):
                 try session.screenshot(name)
                 shots.append("\(session.outputDirectory)/\(name)")
+            case .pace(let rate):
+                interval = rate > 0 ? 1 / rate : 0
+                lastFrame = nil
             case .wait(let seconds):
                 // Real time passing is the point of this step (label timeouts).
                 usleep(useconds_t(seconds * 1_000_000))

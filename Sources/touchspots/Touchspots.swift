@@ -16,7 +16,9 @@ struct Touchspots: ParsableCommand {
             Gesture settings (--gesture KEY=VALUE, or KEY = VALUE lines in --config):
             \(GestureSettings.keys.map { "  \($0.key) (default \(GestureSettings.defaultText(for: $0.path))): \($0.help)" }.joined(separator: "\n"))
             """,
-        version: "0.1.0")
+        // The first line is the version alone (scripts/package reads it); the second says
+        // under what terms the binary may be copied, as GNU tools' --version does.
+        version: "0.1.0\nMIT License, copyright the touchspots authors (the LICENSE file; /usr/share/doc/touchspots/copyright)")
 
     @Flag(help: "Ask the compositor to show the window fullscreen.")
     var fullscreen = false

@@ -21,6 +21,15 @@ final class DemoEndToEndTests: XCTestCase {
         XCTAssertTrue(gestures.contains("pinch outward"), "\(gestures)")
         XCTAssertTrue(gestures.contains("checkmark"), "\(gestures)")
         XCTAssertTrue(events.contains { $0.readout?.touches == 3 }, "the panel showed three fingers")
+        // What the panel shows is what a hand on a touchscreen makes: reports at 60-240 Hz
+        // (the demo paces 120; a loaded machine only slows it), fingers at a few thousand
+        // px/s at most. Unpaced, the demo's pinch showed 6,017 Hz and 174,556 px/s.
+        let fingers = events.compactMap(\.readout).flatMap(\.fingers)
+        let rates = fingers.compactMap(\.reportRate), speeds = fingers.compactMap(\.velocity)
+        XCTAssertGreaterThan(rates.count, 10, "the panel showed report rates")
+        XCTAssertGreaterThan(speeds.filter { $0 > 100 }.count, 10, "the panel showed fingers moving")
+        for rate in rates { XCTAssertTrue((40...250).contains(rate), "a report rate of \(rate) Hz") }
+        for speed in speeds { XCTAssertLessThanOrEqual(speed, 4_000, "a finger at \(speed) px/s") }
         let sheet = try PNGImage(path: "\(directory)/demo-contact-sheet.png")
         XCTAssertEqual(sheet.width, 3 * 512 + 4 * 8, "three screenshots a row, at half size")
         XCTAssertEqual(sheet.height, 2 * 320 + 3 * 8)

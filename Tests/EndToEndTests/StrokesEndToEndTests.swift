@@ -87,7 +87,9 @@ final class StrokesEndToEndTests: EndToEndTestCase {
         let listed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let told = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         XCTAssertEqual(list.terminationStatus, 0)
-        XCTAssertEqual(listed.split(separator: "\n").map { $0.split(separator: "\t").first.map(String.init) ?? "" }, ["hook", "zed"])
+        // The build's binary also finds the shipped strokes in the source tree's data/.
+        let names = listed.split(separator: "\n").map { $0.split(separator: "\t").first.map(String.init) ?? "" }
+        XCTAssertEqual(names.filter { !["arrow", "caret", "circle", "v", "x"].contains($0) }, ["hook", "zed"], listed)
         XCTAssertTrue(told.contains("broken.stroke"), told)
     }
 
