@@ -1,4 +1,5 @@
 import EventLogFormat
+import TouchCore
 
 /// A touchspots event log's touchscreen frames written as a `libinput record` YAML file
 /// (docs/qualify.md, "A libinput recording"): what a panel that delivered exactly those
@@ -134,6 +135,33 @@ public enum LibinputRecordWriter {
             previous = microseconds
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Contacts (millimetres, seconds) as the frames a compositor would have delivered on a
+    /// screen of `millimetresPerPixel`: each contact's down at its first report, a move at
+    /// every other, its up one report interval after its last (a panel notices a lift
+    /// then), at the last place. Times start `start` seconds into the clock.
+    public static func frames(of contacts: [Contact], millimetresPerPixel: Double, reportInterval: Double = 0.01,
+                              start: Double = 1000) -> [LogFrame] {
+        var byTime: [Int: [LogTouch]] = [:]
+        for (id, contact) in contacts.enumerated() {
+            for (index, sample) in contact.samples.enumerated() {
+                let phase = index == 0 ? "began" : "moved"
+                let ns = Int(((start + sample.time) * 1e9).rounded())
+                byTime[ns, default: []].append(LogTouch(id: id, phase: phase, x: sample.point.x / millimetresPerPixel,
+                                                        y: sample.point.y / millimetresPerPixel))
+            }
+            if let last = contact.samples.last {
+                let ns = Int(((start + last.time + reportInterval) * 1e9).rounded())
+                byTime[ns, default: []].append(LogTouch(id: id, phase: "ended", x: last.point.x / millimetresPerPixel,
+                                                        y: last.point.y / millimetresPerPixel))
+            }
+        }
+        return byTime.keys.sorted().map { ns in
+            // Ups before downs: a finger lifted and another landed in one report.
+            let touches = byTime[ns]!.sorted { ($0.phase == "ended" ? 0 : 1) < ($1.phase == "ended" ? 0 : 1) }
+            return LogFrame(time: ns / 1_000_000, timeNs: ns, spots: 0, touches: touches)
+        }
     }
 
     /// What the kernel last sent: the slot selected, each slot's values, the contacts down

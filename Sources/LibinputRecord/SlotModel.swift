@@ -208,6 +208,9 @@ struct SlotModel {
             }
         }
         tracked = next
+        // Ends first (a slot freed may be taken again in the same report), then by slot.
+        let ends = touches.prefix { $0.phase == "ended" }
+        touches = Array(ends) + touches.dropFirst(ends.count).sorted { $0.slot < $1.slot }
         if !touches.isEmpty { reports.append(.init(microseconds: time, touches: touches)) }
     }
 
