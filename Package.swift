@@ -149,7 +149,7 @@ let package = Package(
                     dependencies: ["QualifyReport", "EventLogFormat", "TouchCore", "Harness", "LibinputRecord",
                                    .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "EventLogFormatTests", dependencies: ["EventLogFormat", "TouchCore", "Harness"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Harness", "EventLogFormat"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Harness", "EventLogFormat", "LibinputRecord"]),
         // An in-process compositor for what real compositors will not send.
         .target(name: "TestCompositor", dependencies: ["CWaylandServer", "CWaylandProtocols", "HarnessServerSupport"],
                 path: "Tests/TestCompositor"),

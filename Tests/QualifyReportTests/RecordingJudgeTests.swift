@@ -45,6 +45,52 @@ final class RecordingJudgeTests: XCTestCase {
         XCTAssertEqual(report.scale.millimetresPerPixel, 217.0 / 1280)
     }
 
+    /// Written in the kernel's shape (only changed values: a still finger sends nothing
+    /// between its down and its up), the run is judged the same: every verdict.
+    func testTheKernelShapedRecordingIsJudgedAsTheRunWas() throws {
+        let lines = try OfflineJudgeTests.lines("qualify-quick-weston.jsonl")
+        let scale = try XCTUnwrap(lines.compactMap(\.qualify).first?.millimetresPerPixel)
+        let kernel = LibinputRecordWriter.yaml(lines.compactMap(\.frame), screenWidth: Self.screen.width, screenHeight: Self.screen.height,
+                                               millimetresPerPixel: scale, shape: .kernel)
+        let full = try String(contentsOfFile: Self.yaml, encoding: .utf8)
+        XCTAssertLessThan(kernel.components(separatedBy: "ABS_MT_POSITION_Y").count, full.components(separatedBy: ", 3, 54, ").count / 2,
+                          "most Y values are unchanged and not sent")
+        let record = try LibinputRecord(contents: kernel, source: "kernel.yaml")
+        let report = try RecordingJudge(plan: try QualifyRobot.shippedPlan("quick"), screen: .init(width: 1280, height: 800))
+            .report(record, source: "kernel.yaml")
+        let live = lines.compactMap(\.qualify).filter { $0.state == "judged" }.flatMap(\.verdicts)
+        let judged = report.steps.flatMap(\.verdicts)
+        XCTAssertEqual(judged.map(\.validator), live.map(\.validator))
+        XCTAssertEqual(judged.map(\.passed), live.map(\.passed), "the same verdicts")
+        XCTAssertTrue(report.summary.qualified)
+    }
+
+    /// `libinput record --all` with a touchpad listed first: the tool judges the
+    /// touchscreen and names it; named, the touchpad is judged instead.
+    func testTheToolJudgesTheTouchscreenAmongSeveralDevices() throws {
+        let full = try String(contentsOfFile: Self.yaml, encoding: .utf8)
+        let pad = KernelRecordingTests.device(name: "SynPS/2 Synaptics TouchPad", node: "/dev/input/event5", properties: [0, 2],
+                                              udev: ["ID_INPUT=1", "ID_INPUT_TOUCHPAD=1"],
+                                              reports: [KernelRecordingTests.report(0, [(3, 57, 1), (3, 53, 10), (3, 54, 20)]),
+                                                        KernelRecordingTests.report(10, [(3, 57, -1)])])
+        let two = full.replacingOccurrences(of: "ndevices: 1\n", with: "ndevices: 2\n")
+            .replacingOccurrences(of: "devices:\n- node:", with: "devices:\n" + pad + "- node:")
+        let path = NSTemporaryDirectory() + "touchspots-two-devices-\(getpid()).yaml"
+        try two.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let plan = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../data/plans/quick.json").standardized.path
+        let run = try ChildProcess.run([Products.report, "recording", path, "--plan", plan, "--screen", "1280x800", "--json", "-"])
+        XCTAssertEqual(run.status, 0, run.errors)
+        XCTAssertTrue(run.output.contains(#""qualified":true"#))
+        XCTAssertTrue(run.output.contains(#""device":"\"touchspots robot touchscreen\" (touchscreen, \/dev\/input\/event7)""#)
+                      || run.output.contains(#""device":"\"touchspots robot touchscreen\" (touchscreen, /dev/input/event7)""#), run.output)
+        let padOnly = try ChildProcess.run([Products.report, "recording", path, "--plan", plan, "--screen", "1280x800",
+                                            "--device", "SynPS/2 Synaptics TouchPad", "--json", "-"])
+        XCTAssertEqual(padOnly.status, 0, padOnly.errors)
+        XCTAssertFalse(padOnly.output.contains(#""qualified":true"#), "the touchpad's one touch passes no plan")
+    }
+
     func testTheToolJudgesARecording() throws {
         let plan = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../data/plans/quick.json").standardized.path
