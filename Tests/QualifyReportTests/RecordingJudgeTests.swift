@@ -91,6 +91,34 @@ final class RecordingJudgeTests: XCTestCase {
         XCTAssertFalse(padOnly.output.contains(#""qualified":true"#), "the touchpad's one touch passes no plan")
     }
 
+    /// Hostile recordings (issue 39): one line on standard error naming the file and the
+    /// line, status 1, at once and in little memory; never the file's text.
+    func testTheToolRefusesHostileRecordingsInOneLine() throws {
+        var bomb = "version: 1\ndevices: &a [\"lol\",\"lol\"]\n"
+        for i in 0..<40 { bomb += "b\(i): &b\(i) [*\(i == 0 ? "a" : "b\(i - 1)"), *\(i == 0 ? "a" : "b\(i - 1)")]\n" }
+        let full = try String(contentsOfFile: Self.yaml, encoding: .utf8)
+        let cases = [
+            ("bomb", bomb, "no devices list"),
+            ("overflow", full.replacingOccurrences(of: "    - [1516, 618289, 3, 47, 0]", with: "    - [9223372036854775807, 999999, 3, 47, 0]"),
+             ":35: an evdev event's time is out of range"),
+            ("absinfo", full.replacingOccurrences(of: "53: [0, 71106560, 0, 0, 327680]", with: "53: [9223372036854775807, -9223372036854775807, 0, 0, 1]"),
+             ":23: absinfo 53: the maximum is not above the minimum"),
+            ("long line", "version: 1\n" + String(repeating: "a", count: 9 << 20) + "\n", ":2: a line longer than 1 MiB"),
+        ]
+        let plan = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../data/plans/quick.json").standardized.path
+        for (name, text, expected) in cases {
+            let path = NSTemporaryDirectory() + "touchspots-hostile-\(name)-\(getpid()).yaml"
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let run = try ChildProcess.run([Products.report, "recording", path, "--plan", plan, "--screen", "1280x800", "--json", "-"])
+            XCTAssertEqual(run.status, 1, name)
+            XCTAssertEqual(run.errors.filter { $0 == "\n" }.count, 1, "\(name): \(run.errors.prefix(300))")
+            XCTAssertTrue(run.errors.contains(path + expected) || run.errors.contains(expected), "\(name): \(run.errors.prefix(300))")
+            XCTAssertLessThan(run.errors.utf8.count, 400, name)
+        }
+    }
+
     func testTheToolJudgesARecording() throws {
         let plan = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../data/plans/quick.json").standardized.path
