@@ -104,8 +104,10 @@ public struct Recording: Sendable {
     }
 
     /// Whether `path` holds an event log (its first character that is not white space is
-    /// `{`: JSON Lines) rather than a recording of a device.
+    /// `{`: JSON Lines) rather than a recording of a device. Only a regular file is looked
+    /// into (a FIFO would block): anything else goes to the recording reader, which refuses it.
     public static func isEventLog(_ path: String) -> Bool {
+        guard (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeRegular else { return false }
         guard let handle = FileHandle(forReadingAtPath: path) else { return path.hasSuffix(".jsonl") }
         defer { try? handle.close() }
         let head = (try? handle.read(upToCount: 4096)) ?? Data()
