@@ -63,6 +63,19 @@ final class RecordingJudgeTests: XCTestCase {
         XCTAssertEqual(judged.map(\.validator), live.map(\.validator))
         XCTAssertEqual(judged.map(\.passed), live.map(\.passed), "the same verdicts")
         XCTAssertTrue(report.summary.qualified)
+        // Again on a panel whose axes have resolutions of their own (40 and 32 units a mm):
+        // the same verdicts, the pinch's millimetres within 2 % (units round positions).
+        let uneven = LibinputRecordWriter.yaml(lines.compactMap(\.frame), screenWidth: Self.screen.width, screenHeight: Self.screen.height,
+                                               millimetresPerPixel: scale, shape: .kernel, resolution: (x: 40, y: 32))
+        let unevenRecord = try LibinputRecord(contents: uneven, source: "uneven.yaml")
+        XCTAssertNotEqual(unevenRecord.x.resolution, unevenRecord.y.resolution)
+        let unevenReport = try RecordingJudge(plan: try QualifyRobot.shippedPlan("quick"), screen: .init(width: 1280, height: 800))
+            .report(unevenRecord, source: "uneven.yaml")
+        let unevenVerdicts = unevenReport.steps.flatMap(\.verdicts)
+        XCTAssertEqual(unevenVerdicts.map(\.passed), live.map(\.passed))
+        let pinch = try XCTUnwrap(unevenVerdicts.first { $0.validator == "pinch" }?.figure)
+        let livePinch = try XCTUnwrap(live.first { $0.validator == "pinch" }?.figure)
+        XCTAssertEqual(pinch, livePinch, accuracy: livePinch * 0.02)
     }
 
     /// `libinput record --all` with a touchpad listed first: the tool judges the
