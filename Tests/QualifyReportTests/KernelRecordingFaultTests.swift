@@ -85,6 +85,35 @@ final class KernelRecordingFaultTests: XCTestCase {
         XCTAssertEqual(ContactValidators.tapAccuracy(back).figure, 0, "every tap where the panel put it, none at x = 0")
     }
 
+    /// Round trip: the weston run's log written in the kernel's shape and read back as the
+    /// harness's replay reads it gives every touch of the log, where and when the log has
+    /// it (in units of 1/256 px, wl_fixed's, and milliseconds), less the moves that changed
+    /// nothing (a kernel sends none).
+    func testTheKernelWriterRoundTrips() throws {
+        let lines = try OfflineJudgeTests.lines("qualify-quick-weston.jsonl")
+        let scale = try XCTUnwrap(lines.compactMap(\.qualify).first?.millimetresPerPixel)
+        let frames = lines.compactMap(\.frame)
+        let yaml = LibinputRecordWriter.yaml(frames, screenWidth: 1280, screenHeight: 800, millimetresPerPixel: scale, shape: .kernel)
+        let replayed = Recording(try LibinputRecord(contents: yaml, source: "kernel.yaml"), width: 1280, height: 800)
+        var last: [Int: (Double, Double)] = [:]
+        var expected: [String] = []
+        for frame in frames {
+            var entries: [String] = []
+            for touch in frame.touches where touch.source == nil {
+                if touch.phase == "moved", let at = last[touch.id], at == (touch.x, touch.y) { continue }
+                let place = touch.phase == "ended" ? last[touch.id]! : (touch.x, touch.y)
+                last[touch.id] = touch.phase == "ended" ? nil : (touch.x, touch.y)
+                entries.append("\(touch.phase) \(Int((place.0 * 256).rounded())) \(Int((place.1 * 256).rounded()))")
+            }
+            if !entries.isEmpty { expected.append("\((frame.timeNs! + 500) / 1_000_000): " + entries.sorted().joined(separator: ", ")) }
+        }
+        let got = replayed.frames.map { frame in
+            "\(frame.time): " + frame.touches.map { "\($0.phase) \(Int(($0.x * 256).rounded())) \(Int(($0.y * 256).rounded()))" }.sorted().joined(separator: ", ")
+        }
+        XCTAssertEqual(got.count, expected.count)
+        XCTAssertEqual(got, expected)
+    }
+
     /// A line whose scans stall for three reports and then jump, at the steady report rate:
     /// no gap fails (the time ratio of the old judge stayed near 1 and passed it).
     func testTheStallThenJumpFixture() throws {

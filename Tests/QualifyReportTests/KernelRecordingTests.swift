@@ -224,6 +224,13 @@ final class KernelRecordingTests: XCTestCase {
                                                         reports: [Self.report(0, [(3, 57, 1), (3, 53, 9223372036854775807), (3, 54, 5)])])]))
         XCTAssertEqual(wide.x.fraction(wide.reports[0].touches[0].x), 1)
         XCTAssertTrue(wide.x.millimetres!.isFinite)
+        // The harness's replay reads through the same reader: refused, not a crash.
+        let overflow = NSTemporaryDirectory() + "touchspots-overflow-\(getpid()).yaml"
+        try Self.file([Self.device(reports: [[[Int(max), 999_999, 3, 57, 1]]])]).write(toFile: overflow, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: overflow) }
+        XCTAssertThrowsError(try Recording(libinputRecord: overflow, width: 1024, height: 640)) {
+            XCTAssertTrue("\($0)".contains("time is out of range"), "\($0)")
+        }
         // Not a regular file: a FIFO would never end.
         let fifo = NSTemporaryDirectory() + "touchspots-fifo-\(getpid())"
         unlink(fifo)
