@@ -93,9 +93,15 @@ enum LibinputYAMLReader {
             case ["devices"] where key == "node": devices[devices.count - 1].node = try scalar(value, at)
             case ["devices", "evdev"] where key == "name": devices[devices.count - 1].name = try scalar(value, at)
             case ["devices", "evdev"] where key == "properties":
-                for property in try flowIntegers(value, at, what: "properties") {
-                    if property == 1 { devices[devices.count - 1].direct = true }
-                    if property == 0 || property == 2 { devices[devices.count - 1].pointer = true }
+                // Numbers as libinput writes them; names are taken too, anything else skipped.
+                guard value.hasPrefix("["), value.hasSuffix("]") else { return }
+                for entry in value.dropFirst().dropLast().split(separator: ",") {
+                    let name = String(entry).trimmingCharacters(in: " ")
+                    let number = Numbers.integer(Substring(name))
+                    if number == 1 || name == "INPUT_PROP_DIRECT" { devices[devices.count - 1].direct = true }
+                    if number == 0 || number == 2 || name == "INPUT_PROP_POINTER" || name == "INPUT_PROP_BUTTONPAD" {
+                        devices[devices.count - 1].pointer = true
+                    }
                 }
             case ["devices", "evdev", "absinfo"]:
                 guard let code = Numbers.integer(Substring(key)), [47, 53, 54].contains(code) else { return }
