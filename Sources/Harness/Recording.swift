@@ -34,6 +34,8 @@ public struct Recording: Sendable {
     public var warningKinds: [LogWarningKind] = []
     /// "event log" or "libinput record".
     public var kind: String
+    /// For a recording of devices, the one replayed: `"name" (touchscreen, /dev/input/eventN)`.
+    public var device: String?
 
     /// A gesture as compared between runs: its name and what it says, without a rotation's
     /// exact degrees (a replay's timing moves them by a degree or two).
@@ -93,6 +95,7 @@ public struct Recording: Sendable {
 
     public init(_ record: LibinputRecord, width: Int, height: Int) {
         kind = "libinput record"
+        device = "\(record.device.label), \(record.format)\(record.protocolA ? ", protocol A" : "")"
         self.width = width
         self.height = height
         frames = record.reports.map { report in

@@ -84,6 +84,7 @@ final class ReplayEndToEndTests: XCTestCase {
         XCTAssertEqual(slots.count, 2, "each finger keeps its slot from down to up: \(slots)")
         let report = try Replay.run(evemu, compositor: .weston, directory: directory("evemu-replay"), name: "swipe.evemu")
         XCTAssertEqual(report.replayedGestures, ["swipe horizontal 2 fingers"], report.text)
+        XCTAssertTrue(report.text.contains("device: \"Test Touchscreen\" (touchscreen), evemu-record, protocol A"), report.text)
     }
 
     /// Nine fast taps recorded as a kernel sends them (issue 37's Atmel maXTouch panel): the
