@@ -41,9 +41,12 @@ public struct RecordingJudge {
             guard given > 0, given < 10 else { throw ReportError("--millimetres-per-pixel must be above 0 and below 10") }
             return (screen, given, false)
         }
-        let across = record.x.millimetres ?? 0, scale = across / screen.width
-        guard scale > 0, scale < 10 else {
+        guard let across = record.x.millimetres else {
             throw ReportError("the recording's touchscreen does not say its resolution: give --millimetres-per-pixel")
+        }
+        let scale = across / screen.width
+        guard scale > 0, scale < 10 else {
+            throw ReportError("the recording's touchscreen says a size of over 10 mm a pixel at \(fixed(screen.width, decimals: 0)) pixels across: give --millimetres-per-pixel")
         }
         var played = screen
         if let down = record.y.millimetres, abs(down / scale - screen.height) > 0.5 {
