@@ -45,8 +45,6 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
         // Latency percentiles on the status panel.
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.4"),
-        // libinput recordings (YAML) for the harness's replay.
-        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         // The qualify report's HTML and JUnit XML (touchspots-report).
         .package(url: "https://github.com/JohnSundell/Plot", from: "0.14.0"),
     ],
@@ -96,7 +94,8 @@ let package = Package(
         // start-up does not carry them.
         // A `libinput record` YAML file's touchscreen: for the harness's replay and the
         // report tool's judging of a recorded run.
-        .target(name: "LibinputRecord", dependencies: [.product(name: "Yams", package: "Yams")]),
+        // Read line by line as libinput and evemu write them (no YAML library: docs/replay.md).
+        .target(name: "LibinputRecord"),
         // Qualify plans: the JSON reader the client and the report tool share.
         .target(name: "QualifyPlans", dependencies: ["TouchCore"], swiftSettings: releaseSpeed),
         .target(name: "QualifyReport",
@@ -150,7 +149,7 @@ let package = Package(
                     dependencies: ["QualifyReport", "EventLogFormat", "TouchCore", "Harness", "LibinputRecord",
                                    .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "EventLogFormatTests", dependencies: ["EventLogFormat", "TouchCore", "Harness"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Harness", "EventLogFormat"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Harness", "EventLogFormat", "LibinputRecord"]),
         // An in-process compositor for what real compositors will not send.
         .target(name: "TestCompositor", dependencies: ["CWaylandServer", "CWaylandProtocols", "HarnessServerSupport"],
                 path: "Tests/TestCompositor"),

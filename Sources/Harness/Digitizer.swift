@@ -45,6 +45,12 @@ public struct Digitizer: Sendable {
         case deadBand = "3 mm dead band"
         /// At most four contacts at once.
         case contactLimit = "at most 4 contacts"
+        /// In the middle of the line the scans stall for three reports (each a tenth of a
+        /// step on) and then jump to the finger, all at the steady report rate.
+        case stallThenJump = "a stall then a jump"
+        /// Fingers drumming in turn merged into one contact, three reports interpolated
+        /// between the places (within 50 ms of a lift, a landing over 10 mm away).
+        case mergedDrumroll = "drumroll fingers merged"
     }
 
     public var panel: Size
@@ -52,6 +58,27 @@ public struct Digitizer: Sendable {
     public var rate = 100.0
     public var fault = Fault.none
     public var seed: UInt64 = 1
+
+    /// The validators each fault must fail, and only those, on the quick plan's steps
+    /// (docs/qualify.md, "The fault table"): `FaultTableTests` feeds the contacts to the
+    /// judge, `KernelRecordingFaultTests` the same contacts through kernel-shaped recordings.
+    public static let faultTable: [Fault: Set<String>] = [
+        .none: [],
+        .droppedSamples: ["no gap"],
+        .backwardStep: ["no reversed motion"],
+        .noise: ["linearity", "no gap", "stationary jitter", "tap accuracy"],
+        .lowReportRate: ["report rate"],
+        .offset: ["mapping", "tap offset"],
+        .rotation: ["mapping", "tap offset"],
+        .mirror: ["mapping", "tap offset"],
+        .scale: ["mapping", "tap offset"],
+        .split: ["tracking ids"],
+        .ghost: ["tracking ids"],
+        .deadBand: ["range"],
+        .contactLimit: ["maximum contacts"],
+        .stallThenJump: ["no gap"],
+        .mergedDrumroll: ["drumroll"],
+    ]
 
     public init(panel: Size, millimetresPerPixel: Double, fault: Fault = .none, seed: UInt64 = 1) {
         self.panel = panel
@@ -112,6 +139,7 @@ public struct Digitizer: Sendable {
             }
         }
         contacts.removeAll { $0.samples.isEmpty }
+        if fault == .mergedDrumroll { contacts = Self.merged(contacts) }
         guard eventful, let line = contacts.indices.max(by: { contacts[$0].samples.count < contacts[$1].samples.count }),
               contacts[line].samples.count >= 10 else { return contacts }
         // The middle of the line's length, where the finger moves (not the middle report:
@@ -131,6 +159,13 @@ public struct Digitizer: Sendable {
             let tail = Array(contacts[line].samples[(middle + 1)...])
             contacts[line].samples.removeSubrange((middle + 1)...)
             contacts.insert(Contact(id: nextID, samples: tail), at: line + 1)
+        case .stallThenJump:
+            let s = contacts[line].samples
+            let from = s[middle - 1].point, step = Point(x: s[middle].point.x - from.x, y: s[middle].point.y - from.y)
+            for k in 0..<3 {
+                let f = 0.1 * Double(k + 1)
+                contacts[line].samples[middle + k].point = Point(x: from.x + step.x * f, y: from.y + step.y * f)
+            }
         case .ghost:
             let at = contacts[line].samples[middle]
             contacts.append(Contact(id: nextID, samples: [ContactSample(time: at.time,
@@ -138,6 +173,27 @@ public struct Digitizer: Sendable {
         default: break
         }
         return contacts
+    }
+
+    /// Contacts landing within 50 ms of another's lift and over 10 mm from it, joined to it
+    /// with three reports interpolated between: a panel that takes alternating fingers for
+    /// one that moved.
+    static func merged(_ contacts: [Contact]) -> [Contact] {
+        var out: [Contact] = []
+        for contact in contacts.sorted(by: { $0.began < $1.began }) {
+            if let last = out.last, let end = last.samples.last, let start = contact.samples.first,
+               start.time > end.time, start.time - end.time <= 0.05, end.point.distance(to: start.point) > 10 {
+                for k in 1...3 {
+                    let f = Double(k) / 4
+                    out[out.count - 1].samples.append(ContactSample(time: end.time + (start.time - end.time) * f,
+                        point: Point(x: end.point.x + (start.point.x - end.point.x) * f, y: end.point.y + (start.point.y - end.point.y) * f)))
+                }
+                out[out.count - 1].samples += contact.samples
+            } else {
+                out.append(contact)
+            }
+        }
+        return out
     }
 
     /// The report halfway along the path, kept clear of the ends.

@@ -21,8 +21,9 @@ public enum QualifyRobot {
     /// The steps of the quick plan on a panel of `panel` millimetres.
     public static func quickSteps(panel: Size) -> [QualifyStep] { quickPlan.steps(on: panel) }
 
-    /// The fingers for `step`.
-    public static func fingers(for step: QualifyStep, panel: Size) -> [IdealFinger] {
+    /// The fingers for `step`. `drift` moves the drumming hand that many millimetres to the
+    /// right over the drumroll, as a person's hand drifts (each tap still lands still).
+    public static func fingers(for step: QualifyStep, panel: Size, drift: Double = 0) -> [IdealFinger] {
         let centre = Point(x: panel.width / 2, y: panel.height / 2)
         func still(_ p: Point, _ down: Double, _ up: Double) -> IdealFinger { IdealFinger(down: down, up: up) { _ in p } }
         func moving(_ from: Point, _ to: Point, _ down: Double, _ seconds: Double) -> IdealFinger {
@@ -51,7 +52,10 @@ public enum QualifyRobot {
                     moving(Point(x: centre.x + 30, y: centre.y), Point(x: centre.x + 10, y: centre.y), 0, 1)]
         case .drumroll(let seconds):
             let places = [Point(x: centre.x - 10, y: centre.y), Point(x: centre.x + 10, y: centre.y)]
-            return (0..<Int(seconds * 10)).map { i in still(places[i % 2], Double(i) * 0.1, Double(i) * 0.1 + 0.06) }
+            return (0..<Int(seconds * 10)).map { i in
+                let down = Double(i) * 0.1, shift = drift * down / seconds
+                return still(Point(x: places[i % 2].x + shift, y: places[i % 2].y), down, down + 0.06)
+            }
         case .edges:
             // Quickly to 10 mm before the edge, then slowly (10 mm/s) off it, as a person
             // is asked to: a report every 0.5 mm or less near the edge even at 30 Hz.

@@ -34,6 +34,8 @@ public struct Recording: Sendable {
     public var warningKinds: [LogWarningKind] = []
     /// "event log" or "libinput record".
     public var kind: String
+    /// For a recording of devices, the one replayed: `"name" (touchscreen, /dev/input/eventN)`.
+    public var device: String?
 
     /// A gesture as compared between runs: its name and what it says, without a rotation's
     /// exact degrees (a replay's timing moves them by a degree or two).
@@ -80,22 +82,38 @@ public struct Recording: Sendable {
         guard !frames.isEmpty else { throw HarnessError("\(path) holds no frame lines to replay") }
     }
 
-    /// Reads a `libinput record` YAML file (`LibinputRecord`) and turns its touchscreen's
-    /// reports into frames on a `width` x `height` output: the device's axis ranges
-    /// (absinfo) map onto the whole output, as a compositor maps a touchscreen.
-    public init(libinputRecord path: String, width: Int, height: Int) throws {
+    /// Reads a recording of a touchscreen (`LibinputRecord`: `libinput record`'s YAML or an
+    /// `evemu-record` file, protocol A or B) and turns its reports into frames on a
+    /// `width` x `height` output: the device's axis ranges (absinfo) map onto the whole
+    /// output, as a compositor maps a touchscreen. `device` picks one of several by name or
+    /// node (else the first touchscreen).
+    public init(libinputRecord path: String, width: Int, height: Int, device: String? = nil) throws {
+        let record: LibinputRecord
+        do { record = try LibinputRecord(path: path, device: device) } catch { throw HarnessError("\(error)") }
+        self.init(record, width: width, height: height)
+    }
+
+    public init(_ record: LibinputRecord, width: Int, height: Int) {
         kind = "libinput record"
+        device = "\(record.device.label), \(record.format)\(record.protocolA ? ", protocol A" : "")"
         self.width = width
         self.height = height
-        let record: LibinputRecord
-        do { record = try LibinputRecord(path: path) } catch { throw HarnessError("\(error)") }
-        func scaled(_ value: Int, _ axis: LibinputRecord.Axis, _ size: Int) -> Double {
-            (Double(value) - Double(axis.minimum)) / Double(axis.maximum - axis.minimum) * Double(size)
-        }
         frames = record.reports.map { report in
             Frame(time: report.microseconds / 1000, touches: report.touches.map { touch in
-                Touch(id: touch.slot, phase: touch.phase, x: scaled(touch.x, record.x, width), y: scaled(touch.y, record.y, height))
+                Touch(id: touch.slot, phase: touch.phase, x: record.x.fraction(touch.x) * Double(width),
+                      y: record.y.fraction(touch.y) * Double(height))
             })
         }
+    }
+
+    /// Whether `path` holds an event log (its first character that is not white space is
+    /// `{`: JSON Lines) rather than a recording of a device. Only a regular file is looked
+    /// into (a FIFO would block): anything else goes to the recording reader, which refuses it.
+    public static func isEventLog(_ path: String) -> Bool {
+        guard (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeRegular else { return false }
+        guard let handle = FileHandle(forReadingAtPath: path) else { return path.hasSuffix(".jsonl") }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 4096)) ?? Data()
+        return head.first { ![0x20, 0x0A, 0x0D, 0x09].contains($0) } == UInt8(ascii: "{")
     }
 }

@@ -9,6 +9,8 @@ public enum Replay {
     public struct Report: Sendable {
         public var recording: String
         public var compositor: String
+        /// The device replayed, for a recording of devices.
+        public var device: String?
         public var framesPlayed = 0
         /// What could not be injected on this compositor, and how often.
         public var skipped: [String: Int] = [:]
@@ -26,6 +28,7 @@ public enum Replay {
 
         public var text: String {
             var out = "replay of \(recording) on \(compositor): \(framesPlayed) frames played\n"
+            if let device { out += "device: \(device)\n" }
             for (reason, count) in skipped.sorted(by: { $0.key < $1.key }) {
                 out += "  skipped \(count) x: \(reason)\n"
             }
@@ -65,6 +68,7 @@ public enum Replay {
                                   width: recording.width ?? 1024, height: recording.height ?? 640)
         defer { session.stop() }
         var report = Report(recording: name, compositor: kind.rawValue)
+        report.device = recording.device
         var player = Player(session: session)
         let start = ClientBenchmark.monotonicNow()
         var elapsed = 0.0

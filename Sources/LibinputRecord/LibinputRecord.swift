@@ -1,28 +1,46 @@
 import Foundation
-import Yams
 
-/// Why a file is not a `libinput record` of a touchscreen: one line naming it.
+/// Why a file is not a recording of a touchscreen: one line naming it (and the line of the
+/// file at fault, where there is one). Never the file's own text: a hostile file's 9 MB
+/// line must not reach a terminal.
 public struct LibinputRecordError: Error, CustomStringConvertible {
     public let description: String
     init(_ description: String) { self.description = description }
 }
 
-/// The touchscreen of a `libinput record` YAML file, as its evdev events tell it (protocol
-/// B: ABS_MT_SLOT, ABS_MT_TRACKING_ID, ABS_MT_POSITION_X/Y, each SYN_REPORT one report):
-/// one reader for the harness's replay (which maps the axes onto an output) and for
-/// `touchspots-report`, which judges a recorded qualify run (docs/qualify.md, "A libinput
-/// recording"). Positions stay in the device's units, times in the recording's
-/// microseconds.
+/// The touchscreen of a recording, as its kernel's evdev events tell it: one reader for
+/// the harness's replay (which maps the axes onto an output) and for `touchspots-report`,
+/// which judges a recorded qualify run (docs/qualify.md, "A libinput recording"). Reads
+/// the YAML of `libinput record` (every device of `--all`) and `evemu-record`'s text, with
+/// one slot model for both (`SlotModel`): multi-touch protocol B as the kernel sends it
+/// (a slot keeps its values across touches; unchanged values are not resent; the slot
+/// selected stays selected; a recording may begin mid-touch; `SYN_DROPPED`) and protocol A
+/// (contacts between `SYN_MT_REPORT`s, tracked into slots by nearest neighbour as mtdev
+/// does). Positions stay in the device's units, each axis with its own range and
+/// resolution; times in the recording's microseconds.
 public struct LibinputRecord: Sendable {
     /// An axis's range and resolution (units per millimetre; 0 where the device does not
-    /// say), as absinfo gives them.
+    /// say), as absinfo gives them. Any Int64 may come from a file: arithmetic on them is
+    /// in Double.
     public struct Axis: Sendable, Equatable {
         public var minimum: Int
         public var maximum: Int
         public var resolution: Int
 
+        public init(minimum: Int, maximum: Int, resolution: Int) {
+            self.minimum = minimum
+            self.maximum = maximum
+            self.resolution = resolution
+        }
+
+        /// The range's length in units (maximum > minimum, as the reader requires).
+        public var span: Double { Double(maximum) - Double(minimum) }
+
         /// The axis's length in millimetres, where the device says its resolution.
-        public var millimetres: Double? { resolution > 0 ? Double(maximum - minimum) / Double(resolution) : nil }
+        public var millimetres: Double? { resolution > 0 ? span / Double(resolution) : nil }
+
+        /// Where `value` lies along the axis, 0 at its minimum and 1 at its maximum.
+        public func fraction(_ value: Int) -> Double { (Double(value) - Double(minimum)) / span }
     }
 
     public struct Touch: Sendable, Equatable {
@@ -32,106 +50,174 @@ public struct LibinputRecord: Sendable {
         public var phase: String
         public var x: Int
         public var y: Int
+
+        public init(slot: Int, phase: String, x: Int, y: Int) {
+            self.slot = slot
+            self.phase = phase
+            self.x = x
+            self.y = y
+        }
     }
 
-    public struct Report: Sendable {
+    public struct Report: Sendable, Equatable {
         /// Microseconds, on the recording's clock.
         public var microseconds: Int64
         public var touches: [Touch]
     }
 
-    public var deviceName: String
+    /// What a device says it is: a touchscreen (INPUT_PROP_DIRECT, or udev's
+    /// ID_INPUT_TOUCHSCREEN), a touchpad (INPUT_PROP_POINTER or _BUTTONPAD, or udev's
+    /// ID_INPUT_TOUCHPAD), or neither said.
+    public enum Kind: String, Sendable {
+        case touchscreen, touchpad
+        case unknown = "multi-touch device"
+    }
+
+    /// A device of the file, as its description says it.
+    public struct Device: Sendable, Equatable {
+        public var name: String
+        /// `/dev/input/eventN`, where the file says it (libinput record does).
+        public var node: String?
+        public var kind: Kind
+        /// Whether it has multi-touch positions (ABS_MT_POSITION_X and _Y).
+        public var isMultitouch: Bool
+
+        /// How messages name it: `"name" (touchpad, /dev/input/event5)`.
+        public var label: String {
+            "\"\(name)\" (\(isMultitouch ? kind.rawValue : "no multi-touch")\(node.map { ", \($0)" } ?? ""))"
+        }
+    }
+
+    /// "libinput record" or "evemu-record".
+    public var format: String
+    /// Every device of the file, in its order.
+    public var devices: [Device]
+    /// The device judged (one of `devices`).
+    public var device: Device
+    public var deviceName: String { device.name }
     public var x: Axis
     public var y: Axis
-    /// The reports that changed a touch, in order.
+    /// Whether the device spoke multi-touch protocol A (no slots).
+    public var protocolA: Bool
+    /// How many times the kernel said it dropped events (SYN_DROPPED): touches may have
+    /// changed unseen there.
+    public var droppedEvents: Int
+    /// The reports that changed a touch, in order. Touches still down when the recording
+    /// ends are lifted in a last report at its last event's time.
     public var reports: [Report] = []
 
-    /// Reads `path`: at most 512 MiB of YAML (an hour of a 10-finger panel at 240 Hz is
-    /// under 400 MiB).
-    public init(path: String) throws {
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw LibinputRecordError("cannot read \(path)") }
-        defer { try? handle.close() }
-        let limit = 512 << 20
-        let data = (try? handle.read(upToCount: limit + 1)) ?? Data()
-        guard data.count <= limit else { throw LibinputRecordError("\(path) is larger than 512 MiB") }
-        try self.init(yaml: String(decoding: data, as: UTF8.self), source: path)
+    /// The largest recording read: an hour of a 10-finger panel at 240 Hz is under
+    /// 400 MiB of `libinput record`. Memory does not grow with the file (it is read in
+    /// chunks) but with its touches' reports.
+    public static let sizeLimit = 512 << 20
+
+    /// Reads `path`, a `libinput record` YAML file or an `evemu-record` file, and takes its
+    /// touchscreen: the device named `device` (its name or node) where given, else the
+    /// first touchscreen; a file with only a touchpad is refused (a touchpad maps to no
+    /// screen) unless it is named.
+    public init(path: String, device wanted: String? = nil) throws {
+        var reader = try RecordFile(path: path, limit: Self.sizeLimit)
+        let parsed = try Self.parse(&reader, source: path)
+        try self.init(parsed, source: path, wanted: wanted)
     }
 
-    public init(yaml text: String, source path: String) throws {
-        let root: Any?
-        do { root = try Yams.load(yaml: text) } catch {
-            throw LibinputRecordError("\(path) is not YAML: \(error)")
-        }
-        guard let document = root as? [String: Any], let devices = document["devices"] as? [[String: Any]] else {
-            throw LibinputRecordError("\(path) is not a libinput recording (no devices list)")
-        }
-        func int(_ any: Any?) -> Int? { (any as? Int) ?? (any as? NSNumber)?.intValue ?? (any as? String).flatMap { Int($0) } }
-        // The first device with multi-touch positions is the touchscreen.
-        for device in devices {
-            guard let evdev = device["evdev"] as? [String: Any],
-                  let absinfo = evdev["absinfo"] as? [AnyHashable: Any] else { continue }
-            func axis(_ code: Int) -> Axis? {
-                let entry = absinfo.first { int($0.key) == code }?.value as? [Any]
-                guard let entry, entry.count >= 2, let lo = int(entry[0]), let hi = int(entry[1]), hi > lo else { return nil }
-                return Axis(minimum: lo, maximum: hi, resolution: entry.count >= 5 ? max(0, int(entry[4]) ?? 0) : 0)
-            }
-            guard let x = axis(53), let y = axis(54) else { continue }
-            deviceName = (evdev["name"] as? String) ?? "touchscreen"
-            self.x = x
-            self.y = y
-            reports = try Self.reports(of: (device["events"] as? [[String: Any]]) ?? [], path: path, int: int)
-            guard !reports.isEmpty else { throw LibinputRecordError("\(path): the touchscreen recorded no touches") }
-            return
-        }
-        throw LibinputRecordError("\(path): no device with multi-touch positions (ABS_MT_POSITION_X/Y)")
+    /// Reads a recording's text (tests, and anything already in memory).
+    public init(contents: String, source: String, device wanted: String? = nil) throws {
+        var reader = RecordFile(bytes: Array(contents.utf8), source: source)
+        let parsed = try Self.parse(&reader, source: source)
+        try self.init(parsed, source: source, wanted: wanted)
     }
 
-    private static func reports(of events: [[String: Any]], path: String, int: (Any?) -> Int?) throws -> [Report] {
-        var reports: [Report] = []
-        var slots: [Int: (x: Int, y: Int, began: Bool, moved: Bool, ended: Bool)] = [:]
-        var slot = 0
-        for entry in events {
-            for raw in (entry["evdev"] as? [[Any]]) ?? [] {
-                guard raw.count >= 5, let sec = int(raw[0]), let usec = int(raw[1]), let type = int(raw[2]),
-                      let code = int(raw[3]), let value = int(raw[4]) else {
-                    throw LibinputRecordError("\(path): an evdev event is not [sec, usec, type, code, value]: \(raw)")
-                }
-                switch (type, code) {
-                case (3, 47): slot = value
-                case (3, 57):
-                    if value >= 0 {
-                        slots[slot] = (slots[slot]?.x ?? 0, slots[slot]?.y ?? 0, true, false, false)
-                    } else if slots[slot] != nil {
-                        slots[slot]!.ended = true
-                    }
-                case (3, 53):
-                    if slots[slot] != nil { slots[slot]!.x = value; slots[slot]!.moved = true }
-                case (3, 54):
-                    if slots[slot] != nil { slots[slot]!.y = value; slots[slot]!.moved = true }
-                case (0, 0):  // SYN_REPORT: one report
-                    var touches: [Touch] = []
-                    for key in slots.keys.sorted() {
-                        let s = slots[key]!
-                        if s.began {
-                            touches.append(Touch(slot: key, phase: "began", x: s.x, y: s.y))
-                        } else if s.moved && !s.ended {
-                            touches.append(Touch(slot: key, phase: "moved", x: s.x, y: s.y))
-                        }
-                        if s.ended {
-                            touches.append(Touch(slot: key, phase: "ended", x: s.x, y: s.y))
-                            slots[key] = nil
-                        } else {
-                            slots[key]!.began = false
-                            slots[key]!.moved = false
-                        }
-                    }
-                    if !touches.isEmpty {
-                        reports.append(Report(microseconds: Int64(sec) * 1_000_000 + Int64(usec), touches: touches))
-                    }
-                default: break
-                }
+    private static func parse(_ reader: inout RecordFile, source: String) throws -> ParsedRecording {
+        switch try reader.sniff() {
+        case .evemu: return try EvemuReader.read(&reader)
+        case .yaml: return try LibinputYAMLReader.read(&reader)
+        }
+    }
+
+    private init(_ parsed: ParsedRecording, source path: String, wanted: String?) throws {
+        let devices = parsed.devices.map(\.device)
+        let all = devices.map(\.label).joined(separator: ", ")
+        let chosen: Int
+        if let wanted {
+            let matches = devices.indices.filter { devices[$0].name == wanted || devices[$0].node == wanted }
+            guard let first = matches.first else {
+                throw LibinputRecordError("\(path): no device \"\(wanted)\" in the recording (its devices: \(all))")
+            }
+            guard devices[first].isMultitouch else {
+                throw LibinputRecordError("\(path): \(devices[first].label) has no multi-touch positions (ABS_MT_POSITION_X/Y)")
+            }
+            chosen = first
+        } else {
+            let multitouch = devices.indices.filter { devices[$0].isMultitouch }
+            guard !multitouch.isEmpty else {
+                throw LibinputRecordError("\(path): no device with multi-touch positions (ABS_MT_POSITION_X/Y)\(devices.isEmpty ? "" : " among \(all)")")
+            }
+            if let screen = multitouch.first(where: { devices[$0].kind == .touchscreen })
+                ?? multitouch.first(where: { devices[$0].kind == .unknown }) {
+                chosen = screen
+            } else {
+                let pad = devices[multitouch[0]]
+                throw LibinputRecordError("\(path): no touchscreen among the recording's devices (\(all)); a touchpad maps to no screen: give --device \"\(pad.name)\" to judge it anyway")
             }
         }
-        return reports
+        var model = parsed.devices[chosen]
+        format = parsed.format
+        self.devices = devices
+        device = devices[chosen]
+        x = model.x!
+        y = model.y!
+        protocolA = model.protocolA
+        droppedEvents = model.slots?.dropped ?? 0
+        reports = model.slots?.finish() ?? []
+        guard !reports.isEmpty else { throw LibinputRecordError("\(path): \(device.label) recorded no touches") }
     }
+}
+
+/// A device as a file describes it, with its slot model once its events begin.
+struct ParsedDevice {
+    var name = "unnamed device"
+    var node: String?
+    var x: LibinputRecord.Axis?
+    var y: LibinputRecord.Axis?
+    var hasSlots = false
+    var slotMaximum: Int?
+    /// INPUT_PROP_DIRECT, INPUT_PROP_POINTER or INPUT_PROP_BUTTONPAD, where said.
+    var direct = false
+    var pointer = false
+    var udevTouchscreen = false
+    var udevTouchpad = false
+    var slots: SlotModel?
+
+    var protocolA: Bool { !hasSlots }
+
+    var device: LibinputRecord.Device {
+        let kind: LibinputRecord.Kind = direct || udevTouchscreen ? .touchscreen
+            : pointer || udevTouchpad ? .touchpad : .unknown
+        return LibinputRecord.Device(name: name, node: node, kind: kind, isMultitouch: x != nil && y != nil)
+    }
+
+    /// Takes one of this device's events into its slot model (made at its first event,
+    /// once the description is read); a device without multi-touch positions is skipped.
+    mutating func event(time: Int64, type: Int, code: Int, value: Int) throws(SlotModelError) {
+        guard x != nil, y != nil else { return }
+        if slots == nil {
+            slots = SlotModel(protocolA: protocolA, slotCount: max(0, min(slotMaximum ?? 63, SlotModel.maximumSlots - 1)) + 1)
+        }
+        try slots!.event(time: time, type: type, code: code, value: value)
+    }
+
+    /// Whether its events are decoded at all.
+    var decodes: Bool { x != nil && y != nil }
+}
+
+struct ParsedRecording {
+    var format: String
+    var devices: [ParsedDevice]
+}
+
+/// An axis from absinfo's numbers, or why not (for an error naming the line).
+func makeAxis(minimum: Int, maximum: Int, resolution: Int) -> LibinputRecord.Axis? {
+    guard maximum > minimum else { return nil }
+    return LibinputRecord.Axis(minimum: minimum, maximum: maximum, resolution: max(0, resolution))
 }

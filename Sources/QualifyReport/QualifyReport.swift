@@ -19,6 +19,9 @@ public struct QualifyReport: Codable, Equatable, Sendable {
     /// The compositor the run went through, as whoever ran it named it (`--compositor`);
     /// a log does not say. Every figure is what that compositor delivered.
     public var compositor: String?
+    /// For a judged recording, the device judged among the recording's: its name, what it
+    /// is and its node, as `"name" (touchscreen, /dev/input/event7)`.
+    public var device: String?
     /// How pixels became millimetres.
     public var scale: Scale
     /// The output the window was on, as its `output` line said (the first, where several).

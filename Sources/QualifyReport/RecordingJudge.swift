@@ -9,7 +9,7 @@ import TouchCore
 /// once the fingers have been up 0.3 s), and the run's lines are judged like a log's.
 /// The recording says nothing of the screen, so its size in logical pixels is given (the
 /// touchscreen maps onto the whole of it, as compositors map one); millimetres come from
-/// the axes' resolution where the device says it, else are given.
+/// each axis's resolution where the device says it, else are given (`geometry`).
 public struct RecordingJudge {
     public var plan: QualifyPlan
     /// The screen the touchscreen maps onto, logical pixels.
@@ -26,15 +26,41 @@ public struct RecordingJudge {
 
     private final class Lines { var lines: [LogLine] = [] }
 
-    /// The lines the live run would have logged (frames and qualify lines).
-    public func lines(_ record: LibinputRecord) throws(ReportError) -> (lines: [LogLine], fromDevice: Bool) {
+    /// The screen the recording is played onto, and its millimetres per pixel: with the
+    /// scale given, the screen as given; else the scale is the x axis's millimetres over
+    /// the screen's width, and where the y axis says its own resolution the screen's height
+    /// follows the panel's (its millimetres over that scale): a compositor maps the whole
+    /// panel onto the whole screen, pixels are square, and each axis's millimetres come
+    /// from its own resolution (a panel of 12 units a mm across and 10 down is as tall as
+    /// its y axis says, not its y range at x's resolution).
+    public func geometry(_ record: LibinputRecord) throws(ReportError) -> (screen: Size, scale: Double, fromDevice: Bool) {
         guard screen.width >= 100, screen.height >= 100, screen.width <= 16384, screen.height <= 16384 else {
             throw ReportError("the screen must be 100 to 16384 pixels each way, not \(screen.width) x \(screen.height)")
         }
-        let fromDevice = millimetresPerPixel == nil
-        guard let scale = millimetresPerPixel ?? record.x.millimetres.map({ $0 / screen.width }), scale > 0, scale < 10 else {
+        if let given = millimetresPerPixel {
+            guard given > 0, given < 10 else { throw ReportError("--millimetres-per-pixel must be above 0 and below 10") }
+            return (screen, given, false)
+        }
+        guard let across = record.x.millimetres else {
             throw ReportError("the recording's touchscreen does not say its resolution: give --millimetres-per-pixel")
         }
+        let scale = across / screen.width
+        guard scale > 0, scale < 10 else {
+            throw ReportError("the recording's touchscreen says a size of over 10 mm a pixel at \(fixed(screen.width, decimals: 0)) pixels across: give --millimetres-per-pixel")
+        }
+        var played = screen
+        if let down = record.y.millimetres, abs(down / scale - screen.height) > 0.5 {
+            played.height = down / scale
+            guard played.height >= 100, played.height <= 16384 else {
+                throw ReportError("the recording's panel is \(fixed(across, decimals: 1)) x \(fixed(down, decimals: 1)) mm: at \(fixed(screen.width, decimals: 0)) pixels across it would be \(fixed(played.height, decimals: 0)) pixels tall, outside 100 to 16384")
+            }
+        }
+        return (played, scale, true)
+    }
+
+    /// The lines the live run would have logged (frames and qualify lines).
+    public func lines(_ record: LibinputRecord) throws(ReportError) -> (lines: [LogLine], fromDevice: Bool) {
+        let (screen, scale, fromDevice) = try geometry(record)
         guard let first = record.reports.first?.microseconds else { throw ReportError("the recording holds no touch") }
         let clock = ManualClock(now: Double(first) / 1e6)
         let box = Lines()
@@ -44,9 +70,7 @@ public struct RecordingJudge {
         session.reportsRouting = false
         let device = session.touchscreens.add()
         session.show(QualifyScene(plan: plan, millimetresPerPixel: scale))
-        func place(_ value: Int, _ axis: LibinputRecord.Axis, _ size: Double) -> Double {
-            (Double(value) - Double(axis.minimum)) / Double(axis.maximum - axis.minimum) * size
-        }
+        func place(_ value: Int, _ axis: LibinputRecord.Axis, _ size: Double) -> Double { axis.fraction(value) * size }
         for report in record.reports {
             clock.now = max(clock.now, Double(report.microseconds) / 1e6)
             session.flush()  // a step judged before this report
@@ -75,6 +99,7 @@ public struct RecordingJudge {
         let (lines, fromDevice) = try lines(record)
         var report = try OfflineJudge(compositor: compositor).report(lines, source: source)
         if fromDevice { report.scale.from = "device" }
+        report.device = record.device.label
         return report
     }
 }

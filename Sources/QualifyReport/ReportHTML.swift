@@ -57,6 +57,7 @@ public enum ReportHTML {
     static func facts(_ report: QualifyReport) -> [(String, String)] {
         var facts: [(String, String)] = [("plan", report.plan), ("log", report.source)]
         facts.append(("compositor", report.compositor ?? "not named (touchspots-report --compositor NAME)"))
+        if let device = report.device { facts.append(("device", device)) }
         let scale = report.scale
         facts.append(("scale", "\(fixed(scale.millimetresPerPixel, 5)) mm per pixel, "
                       + ["output": "from the output's physical size", "card": "from the card calibration", "device": "from the recorded touchscreen's resolution"][scale.from, default: "given (--millimetres-per-pixel)"]

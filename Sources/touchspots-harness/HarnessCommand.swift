@@ -17,16 +17,20 @@ struct ReplayCommand: ParsableCommand {
         abstract: "Replay a recorded event log or a libinput recording through a compositor to touchspots.",
         discussion: """
             RECORDING is a touchspots event log (JSON Lines: its frames, at their recorded \
-            pace) or a `libinput record` YAML file of a touchscreen (.yaml or .yml: its \
-            multi-touch slots, mapped onto the output). touchspots runs fresh under the \
+            pace) or a recording of a touchscreen (`libinput record`'s YAML or an \
+            `evemu-record` file, protocol A or B: its multi-touch contacts, mapped onto the \
+            output; --device picks one device of several). touchspots runs fresh under the \
             compositor; for an event log, the gestures and labels it shows must be the ones \
             recorded (warnings are compared where the compositor can reproduce them; what a \
             harness cannot inject is reported as skipped). Writes DIR/report.txt and \
             prints it; exits 1 when gestures or labels differ. See docs/replay.md.
             """)
 
-    @Argument(help: "The recording: an event log (.jsonl) or a libinput recording (.yaml, .yml).")
+    @Argument(help: "The recording: an event log (JSON Lines), a libinput recording (YAML) or an evemu-record file.")
     var recording: String
+
+    @Option(help: ArgumentHelp("The device of a libinput recording to replay, by name or node, where it holds several (the first touchscreen unless given).", valueName: "NAME"))
+    var device: String?
 
     @Option(help: ArgumentHelp("Compositor to replay on: \(CompositorKind.allCases.map(\.rawValue).joined(separator: ", ")).",
                                valueName: "NAME"))
@@ -50,10 +54,9 @@ struct ReplayCommand: ParsableCommand {
     }
 
     func run() throws {
-        let isYAML = recording.hasSuffix(".yaml") || recording.hasSuffix(".yml")
         let parts = size.split(separator: "x").compactMap { Int($0) }
-        let loaded = isYAML ? try Recording(libinputRecord: recording, width: parts[0], height: parts[1])
-            : try Recording(eventLog: recording)
+        let loaded = Recording.isEventLog(recording) ? try Recording(eventLog: recording)
+            : try Recording(libinputRecord: recording, width: parts[0], height: parts[1], device: device)
         let directory = URL(fileURLWithPath: out).standardizedFileURL.path
         let report = try Replay.run(loaded, compositor: CompositorKind(rawValue: compositor)!, directory: directory,
                                     speed: speed, name: (recording as NSString).lastPathComponent)

@@ -81,8 +81,11 @@ struct Recording: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Judge a qualify run recorded with `libinput record` (a person following PLAN on a screen of SCREEN pixels).")
 
-    @Argument(help: "The recording (libinput record's YAML).")
+    @Argument(help: "The recording: libinput record's YAML (one device or --all) or an evemu-record file.")
     var recording: String
+
+    @Option(help: ArgumentHelp("The device to judge, by name or node (/dev/input/eventN), where the recording holds several: the first touchscreen unless given; a touchpad only when given.", valueName: "NAME"))
+    var device: String?
 
     @Option(help: "The plan the person followed: quick, chromeos, windows, or a plan file.")
     var plan: String
@@ -115,7 +118,7 @@ struct Recording: ParsableCommand {
             let parsed: QualifyPlan
             do { parsed = try PlanFormat.parse(text, path: path) } catch { throw ReportError("\(error)") }
             let record: LibinputRecord
-            do { record = try LibinputRecord(path: recording) } catch { throw ReportError("\(error)") }
+            do { record = try LibinputRecord(path: recording, device: device) } catch { throw ReportError("\(error)") }
             return try RecordingJudge(plan: parsed, screen: screenSize!, millimetresPerPixel: millimetresPerPixel,
                                       compositor: outputs.compositor).report(record, source: recording)
         })

@@ -1,5 +1,7 @@
+import EventLogFormat
 import Foundation
 import Harness
+import LibinputRecord
 import XCTest
 
 /// Record and replay (docs/replay.md): the example recordings in Tests/Fixtures, written
@@ -48,6 +50,76 @@ final class ReplayEndToEndTests: XCTestCase {
                                     name: "libinput-two-finger-swipe.yaml")
         XCTAssertEqual(report.replayedGestures, ["swipe horizontal 2 fingers"], report.text)
         XCTAssertTrue(report.replayedLabels.contains { $0.hasPrefix("swipe:") }, report.text)
+    }
+
+    /// The same swipe as an evemu-record file of a protocol A panel (every contact resent
+    /// each report, closed by SYN_MT_REPORT; no slots, no tracking ids): the reader tracks
+    /// the contacts into slots as mtdev would, and the replay is the YAML's.
+    func testAnEvemuProtocolARecordingReplaysAsTheYAMLDoes() throws {
+        let yaml = try LibinputRecord(path: "\(fixtures)/libinput-two-finger-swipe.yaml")
+        var text = "# EVEMU 1.3\nN: \(yaml.deviceName)\nI: 0018 0000 0000 0000\nP: 02 00 00 00 00 00 00 00\n"
+        text += "A: 35 \(yaml.x.minimum) \(yaml.x.maximum) 0 0 \(yaml.x.resolution)\nA: 36 \(yaml.y.minimum) \(yaml.y.maximum) 0 0 \(yaml.y.resolution)\n"
+        var down: [Int: (x: Int, y: Int)] = [:]
+        for report in yaml.reports {
+            for touch in report.touches { down[touch.slot] = touch.phase == "ended" ? nil : (touch.x, touch.y) }
+            let time = String(format: "%d.%06d", report.microseconds / 1_000_000, report.microseconds % 1_000_000)
+            for slot in down.keys.sorted().reversed() {  // listed in another order than the slots
+                text += "E: \(time) 0003 0035 \(down[slot]!.x)\nE: \(time) 0003 0036 \(down[slot]!.y)\nE: \(time) 0000 0002 0000\n"
+            }
+            if down.isEmpty { text += "E: \(time) 0000 0002 0000\n" }
+            text += "E: \(time) 0000 0000 0000\n"
+        }
+        let path = directory("evemu") + ".evemu"
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let evemu = try Recording(libinputRecord: path, width: 1024, height: 640)
+        let fromYAML = try Recording(libinputRecord: "\(fixtures)/libinput-two-finger-swipe.yaml", width: 1024, height: 640)
+        // Protocol A lists contacts without identity: the slots are the order of listing,
+        // the touches and their places the YAML's.
+        func places(_ r: Recording) -> [[String]] {
+            r.frames.map { $0.touches.map { "\($0.phase) \($0.x) \($0.y)" }.sorted() }
+        }
+        XCTAssertEqual(places(evemu), places(fromYAML), "every touch where the panel put it")
+        let slots = Set(evemu.frames.flatMap { $0.touches.map { "\($0.id) \($0.y)" } })
+        XCTAssertEqual(slots.count, 2, "each finger keeps its slot from down to up: \(slots)")
+        let report = try Replay.run(evemu, compositor: .weston, directory: directory("evemu-replay"), name: "swipe.evemu")
+        XCTAssertEqual(report.replayedGestures, ["swipe horizontal 2 fingers"], report.text)
+        XCTAssertTrue(report.text.contains("device: \"Test Touchscreen\" (touchscreen), evemu-record, protocol A"), report.text)
+    }
+
+    /// Nine fast taps recorded as a kernel sends them (issue 37's Atmel maXTouch panel): the
+    /// second spot shares the first's x and the third the second's y, so their taps send
+    /// one coordinate or none. Every tap lands where it was put, and the replay counts
+    /// 4, 4 and 1 (the first reader put them at x = 0 or y = 0 and counted 4, 1, 1, 1, 1, 1).
+    func testKernelShapedTapsReplayWhereThePanelPutThem() throws {
+        let spots = [(200.0, 200.0), (200.0, 400.0), (600.0, 400.0)]
+        var frames: [LogFrame] = []
+        var time = 1_000
+        for (group, count) in [4, 4, 1].enumerated() {
+            for _ in 0..<count {
+                let (x, y) = spots[group]
+                frames.append(LogFrame(time: time, spots: 1, touches: [LogTouch(id: 1, phase: "began", x: x, y: y)]))
+                frames.append(LogFrame(time: time + 60, spots: 0, touches: [LogTouch(id: 1, phase: "ended", x: x, y: y)]))
+                time += 150
+            }
+            time += 1_500
+        }
+        let yaml = LibinputRecordWriter.yaml(frames, screenWidth: 1024, screenHeight: 640, millimetresPerPixel: 0.2, shape: .kernel,
+                                             resolution: (x: 10, y: 12))
+        XCTAssertEqual(yaml.components(separatedBy: "ABS_MT_POSITION_X").count - 1, 2, "x sent for the first and third spots only")
+        let path = directory("taps") + ".yaml"
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try yaml.write(toFile: path, atomically: true, encoding: .utf8)
+        let recording = try Recording(libinputRecord: path, width: 1024, height: 640)
+        let landed = recording.frames.flatMap(\.touches).filter { $0.phase == "began" }.map { [$0.x, $0.y] }
+        let expected = [4, 4, 1].enumerated().flatMap { group, count in Array(repeating: [spots[group].0, spots[group].1], count: count) }
+        XCTAssertEqual(landed.count, 9)
+        for (got, want) in zip(landed, expected) {
+            XCTAssertEqual(got[0], want[0], accuracy: 0.5)
+            XCTAssertEqual(got[1], want[1], accuracy: 0.5)
+        }
+        let report = try Replay.run(recording, compositor: .weston, directory: directory("taps-replay"), name: "taps.yaml")
+        XCTAssertEqual(report.replayedGestures.filter { $0.hasPrefix("tap") }, ["tap count 4", "tap count 4", "tap count 1"], report.text)
     }
 
     func testAChangedRecordingFailsTheComparison() throws {

@@ -45,6 +45,93 @@ final class RecordingJudgeTests: XCTestCase {
         XCTAssertEqual(report.scale.millimetresPerPixel, 217.0 / 1280)
     }
 
+    /// Written in the kernel's shape (only changed values: a still finger sends nothing
+    /// between its down and its up), the run is judged the same: every verdict.
+    func testTheKernelShapedRecordingIsJudgedAsTheRunWas() throws {
+        let lines = try OfflineJudgeTests.lines("qualify-quick-weston.jsonl")
+        let scale = try XCTUnwrap(lines.compactMap(\.qualify).first?.millimetresPerPixel)
+        let kernel = LibinputRecordWriter.yaml(lines.compactMap(\.frame), screenWidth: Self.screen.width, screenHeight: Self.screen.height,
+                                               millimetresPerPixel: scale, shape: .kernel)
+        let full = try String(contentsOfFile: Self.yaml, encoding: .utf8)
+        XCTAssertLessThan(kernel.components(separatedBy: "ABS_MT_POSITION_Y").count, full.components(separatedBy: ", 3, 54, ").count / 2,
+                          "most Y values are unchanged and not sent")
+        let record = try LibinputRecord(contents: kernel, source: "kernel.yaml")
+        let report = try RecordingJudge(plan: try QualifyRobot.shippedPlan("quick"), screen: .init(width: 1280, height: 800))
+            .report(record, source: "kernel.yaml")
+        let live = lines.compactMap(\.qualify).filter { $0.state == "judged" }.flatMap(\.verdicts)
+        let judged = report.steps.flatMap(\.verdicts)
+        XCTAssertEqual(judged.map(\.validator), live.map(\.validator))
+        XCTAssertEqual(judged.map(\.passed), live.map(\.passed), "the same verdicts")
+        XCTAssertTrue(report.summary.qualified)
+        // Again on a panel whose axes have resolutions of their own (40 and 32 units a mm):
+        // the same verdicts, the pinch's millimetres within 2 % (units round positions).
+        let uneven = LibinputRecordWriter.yaml(lines.compactMap(\.frame), screenWidth: Self.screen.width, screenHeight: Self.screen.height,
+                                               millimetresPerPixel: scale, shape: .kernel, resolution: (x: 40, y: 32))
+        let unevenRecord = try LibinputRecord(contents: uneven, source: "uneven.yaml")
+        XCTAssertNotEqual(unevenRecord.x.resolution, unevenRecord.y.resolution)
+        let unevenReport = try RecordingJudge(plan: try QualifyRobot.shippedPlan("quick"), screen: .init(width: 1280, height: 800))
+            .report(unevenRecord, source: "uneven.yaml")
+        let unevenVerdicts = unevenReport.steps.flatMap(\.verdicts)
+        XCTAssertEqual(unevenVerdicts.map(\.passed), live.map(\.passed))
+        let pinch = try XCTUnwrap(unevenVerdicts.first { $0.validator == "pinch" }?.figure)
+        let livePinch = try XCTUnwrap(live.first { $0.validator == "pinch" }?.figure)
+        XCTAssertEqual(pinch, livePinch, accuracy: livePinch * 0.02)
+    }
+
+    /// `libinput record --all` with a touchpad listed first: the tool judges the
+    /// touchscreen and names it; named, the touchpad is judged instead.
+    func testTheToolJudgesTheTouchscreenAmongSeveralDevices() throws {
+        let full = try String(contentsOfFile: Self.yaml, encoding: .utf8)
+        let pad = KernelRecordingTests.device(name: "SynPS/2 Synaptics TouchPad", node: "/dev/input/event5", properties: [0, 2],
+                                              udev: ["ID_INPUT=1", "ID_INPUT_TOUCHPAD=1"],
+                                              reports: [KernelRecordingTests.report(0, [(3, 57, 1), (3, 53, 10), (3, 54, 20)]),
+                                                        KernelRecordingTests.report(10, [(3, 57, -1)])])
+        let two = full.replacingOccurrences(of: "ndevices: 1\n", with: "ndevices: 2\n")
+            .replacingOccurrences(of: "devices:\n- node:", with: "devices:\n" + pad + "- node:")
+        let path = NSTemporaryDirectory() + "touchspots-two-devices-\(getpid()).yaml"
+        try two.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let plan = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../data/plans/quick.json").standardized.path
+        let run = try ChildProcess.run([Products.report, "recording", path, "--plan", plan, "--screen", "1280x800", "--json", "-"])
+        XCTAssertEqual(run.status, 0, run.errors)
+        XCTAssertTrue(run.output.contains(#""qualified":true"#))
+        XCTAssertTrue(run.output.contains(#""device":"\"touchspots robot touchscreen\" (touchscreen, \/dev\/input\/event7)""#)
+                      || run.output.contains(#""device":"\"touchspots robot touchscreen\" (touchscreen, /dev/input/event7)""#), run.output)
+        let padOnly = try ChildProcess.run([Products.report, "recording", path, "--plan", plan, "--screen", "1280x800",
+                                            "--device", "SynPS/2 Synaptics TouchPad", "--json", "-"])
+        XCTAssertEqual(padOnly.status, 0, padOnly.errors)
+        XCTAssertFalse(padOnly.output.contains(#""qualified":true"#), "the touchpad's one touch passes no plan")
+    }
+
+    /// Hostile recordings (issue 39): one line on standard error naming the file and the
+    /// line, status 1, at once and in little memory; never the file's text.
+    func testTheToolRefusesHostileRecordingsInOneLine() throws {
+        var bomb = "version: 1\ndevices: &a [\"lol\",\"lol\"]\n"
+        for i in 0..<40 { bomb += "b\(i): &b\(i) [*\(i == 0 ? "a" : "b\(i - 1)"), *\(i == 0 ? "a" : "b\(i - 1)")]\n" }
+        let full = try String(contentsOfFile: Self.yaml, encoding: .utf8)
+        let cases = [
+            ("bomb", bomb, "no devices list"),
+            ("overflow", full.replacingOccurrences(of: "    - [1516, 618289, 3, 47, 0]", with: "    - [9223372036854775807, 999999, 3, 47, 0]"),
+             ":35: an evdev event's time is out of range"),
+            ("absinfo", full.replacingOccurrences(of: "53: [0, 71106560, 0, 0, 327680]", with: "53: [9223372036854775807, -9223372036854775807, 0, 0, 1]"),
+             ":23: absinfo 53: the maximum is not above the minimum"),
+            ("long line", "version: 1\n" + String(repeating: "a", count: 9 << 20) + "\n", ":2: a line longer than 1 MiB"),
+        ]
+        let plan = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../data/plans/quick.json").standardized.path
+        for (name, text, expected) in cases {
+            let path = NSTemporaryDirectory() + "touchspots-hostile-\(name)-\(getpid()).yaml"
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let run = try ChildProcess.run([Products.report, "recording", path, "--plan", plan, "--screen", "1280x800", "--json", "-"])
+            XCTAssertEqual(run.status, 1, name)
+            XCTAssertEqual(run.errors.filter { $0 == "\n" }.count, 1, "\(name): \(run.errors.prefix(300))")
+            XCTAssertTrue(run.errors.contains(path + expected) || run.errors.contains(expected), "\(name): \(run.errors.prefix(300))")
+            XCTAssertLessThan(run.errors.utf8.count, 400, name)
+        }
+    }
+
     func testTheToolJudgesARecording() throws {
         let plan = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../data/plans/quick.json").standardized.path

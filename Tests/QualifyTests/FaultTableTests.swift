@@ -10,21 +10,7 @@ final class FaultTableTests: XCTestCase {
     static let panel = Size(width: 216.96, height: 135.6)
     static let millimetresPerPixel = 216.96 / 1280
 
-    static let expected: [Digitizer.Fault: Set<String>] = [
-        .none: [],
-        .droppedSamples: ["no gap"],
-        .backwardStep: ["no reversed motion"],
-        .noise: ["linearity", "stationary jitter", "tap accuracy"],
-        .lowReportRate: ["report rate"],
-        .offset: ["mapping", "tap offset"],
-        .rotation: ["mapping", "tap offset"],
-        .mirror: ["mapping", "tap offset"],
-        .scale: ["mapping", "tap offset"],
-        .split: ["tracking ids"],
-        .ghost: ["tracking ids"],
-        .deadBand: ["range"],
-        .contactLimit: ["maximum contacts"],
-    ]
+    static let expected = Digitizer.faultTable
 
     /// Every step of the quick plan played with `fault`, judged in order.
     static func verdicts(_ fault: Digitizer.Fault, seed: UInt64 = 7) -> (verdicts: [Verdict], judge: QualifyJudge) {

@@ -22,29 +22,39 @@ public enum StrokeValidators {
                        otherLimitsMet: worst <= maximum)
     }
 
-    /// No gap: the largest step relative to the stroke's usual step, both in time and in
-    /// distance (the smaller of the two ratios): a report the panel missed makes both
-    /// large; a finger that sped up makes only the distance large, and a panel that stops
-    /// reporting a finger at rest only the time (a pause, cut). At most 1.8.
+    /// No gap, as ChromiumOS's touch firmware test defines it: a scan the panel missed
+    /// makes one step between reports long next to the step before it, and the step after
+    /// it shorter again. The figure is the largest ratio of a step to the one before it
+    /// (both of at least 0.1 mm, the floor of a unit) among the steps of at least 1 mm that
+    /// are more than 1.2 times the step after them; at most 1.8. Times play no part: a
+    /// firmware that stalls and then jumps at its steady report rate (2.2 then 30 units,
+    /// each 9.2 ms apart) is caught, and a finger that speeds up is not, because each of
+    /// its steps is shorter than the next.
     public static func noGap(_ stroke: Contact, ratio limit: Double = 1.8) -> Verdict {
-        let samples = stroke.trimmed(0.1)
+        let samples = stroke.samples
         guard samples.count >= 4 else {
             return Verdict("no gap", figure: .infinity, .atMost, limit, unit: "ratio", detail: "too few points")
         }
-        var intervals: [Double] = [], steps: [Double] = []
-        for i in samples.indices.dropFirst() {
-            intervals.append(samples[i].time - samples[i - 1].time)
-            steps.append(samples[i].point.distance(to: samples[i - 1].point))
-        }
-        let usualInterval = median(intervals), usualStep = median(steps)
-        var worst = 0.0, at = 0
-        for i in intervals.indices {
-            let ratio = min(intervals[i] / max(usualInterval, 1e-6), steps[i] / max(usualStep, 1e-6))
+        var steps: [Double] = []
+        for i in samples.indices.dropFirst() { steps.append(samples[i].point.distance(to: samples[i - 1].point)) }
+        var worst = 0.0, at: Int?
+        for i in steps.indices.dropFirst().dropLast() {
+            let before = max(steps[i - 1], gapFloor), after = max(steps[i + 1], gapFloor)
+            guard steps[i] >= gapLowerBound, steps[i] / after > 1.2 else { continue }
+            let ratio = steps[i] / before
             if ratio > worst { worst = ratio; at = i }
         }
+        guard let at else {
+            return Verdict("no gap", figure: 0, .atMost, limit, unit: "ratio", detail: "no step of 1 mm or more longer than the next")
+        }
         return Verdict("no gap", figure: worst, .atMost, limit, unit: "ratio",
-                       detail: "\(fixed(steps[at], decimals: 2)) mm in \(fixed(intervals[at] * 1000, decimals: 1)) ms where the usual step is \(fixed(usualStep, decimals: 2)) mm")
+                       detail: "\(fixed(steps[at], decimals: 2)) mm after \(fixed(steps[at - 1], decimals: 2)) mm, then \(fixed(steps[at + 1], decimals: 2)) mm")
     }
+
+    /// No gap's floor for a step (ChromiumOS's one unit, about 0.1 mm on a touchscreen)
+    /// and the shortest step it judges (its ten units).
+    static let gapFloor = 0.1
+    static let gapLowerBound = 1.0
 
     /// No reversed motion: how far the stroke went back against its direction of travel,
     /// beyond what its own noise explains: five times the noise of its reports along the

@@ -1,0 +1,79 @@
+/// The geometry of a set of reports that the stationary and drumroll validators need: the
+/// two points farthest apart and the smallest circle enclosing a set, in O(n log n) and
+/// expected O(n) so that a minute's hold at 240 Hz costs no more than its reading.
+enum PointSetGeometry {
+    /// The convex hull, counter-clockwise (Andrew's monotone chain); the points themselves
+    /// when fewer than three.
+    static func hull(_ points: [Point]) -> [Point] {
+        let sorted = points.sorted { $0.x < $1.x || ($0.x == $1.x && $0.y < $1.y) }
+        guard sorted.count >= 3 else { return sorted }
+        func cross(_ o: Point, _ a: Point, _ b: Point) -> Double { (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x) }
+        var lower: [Point] = [], upper: [Point] = []
+        for p in sorted {
+            while lower.count >= 2 && cross(lower[lower.count - 2], lower[lower.count - 1], p) <= 0 { lower.removeLast() }
+            lower.append(p)
+        }
+        for p in sorted.reversed() {
+            while upper.count >= 2 && cross(upper[upper.count - 2], upper[upper.count - 1], p) <= 0 { upper.removeLast() }
+            upper.append(p)
+        }
+        return Array(lower.dropLast() + upper.dropLast())
+    }
+
+    /// The two points farthest apart (both the same point for a set of one), from the
+    /// hull's vertices: a hold's reports cluster, so its hull has few.
+    static func farthestPair(_ points: [Point]) -> (Point, Point)? {
+        guard let first = points.first else { return nil }
+        let vertices = hull(points)
+        var best = (first, first), distance = -1.0
+        for i in vertices.indices {
+            for j in vertices.indices where j > i {
+                let d = vertices[i].distance(to: vertices[j])
+                if d > distance { distance = d; best = (vertices[i], vertices[j]) }
+            }
+        }
+        return best
+    }
+
+    /// The radius of the smallest circle enclosing `points` (Welzl's incremental method over
+    /// the points in an order shuffled by a fixed seed: expected linear time, repeatable).
+    static func enclosingRadius(_ points: [Point]) -> Double {
+        guard points.count > 1 else { return 0 }
+        var p = points
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for i in stride(from: p.count - 1, to: 0, by: -1) {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            p.swapAt(i, Int((state >> 33) % UInt64(i + 1)))
+        }
+        var centre = p[0], radius = 0.0
+        let slack = 1e-9
+        func inside(_ q: Point) -> Bool { q.distance(to: centre) <= radius + slack }
+        for i in 1..<p.count where !inside(p[i]) {
+            centre = p[i]
+            radius = 0
+            for j in 0..<i where !inside(p[j]) {
+                centre = Point(x: (p[i].x + p[j].x) / 2, y: (p[i].y + p[j].y) / 2)
+                radius = p[i].distance(to: centre)
+                for k in 0..<j where !inside(p[k]) {
+                    (centre, radius) = circle(p[i], p[j], p[k])
+                }
+            }
+        }
+        return radius
+    }
+
+    /// The circle through three points; for points in a line, the one on the two farthest.
+    private static func circle(_ a: Point, _ b: Point, _ c: Point) -> (Point, Double) {
+        let d = 2 * (a.x * (b.y - c.y) + b.x * (c.y - a.y) + c.x * (a.y - b.y))
+        guard abs(d) > 1e-12 else {
+            let pairs = [(a, b), (a, c), (b, c)]
+            let (p, q) = pairs.max { $0.0.distance(to: $0.1) < $1.0.distance(to: $1.1) }!
+            let centre = Point(x: (p.x + q.x) / 2, y: (p.y + q.y) / 2)
+            return (centre, p.distance(to: centre))
+        }
+        let a2 = a.x * a.x + a.y * a.y, b2 = b.x * b.x + b.y * b.y, c2 = c.x * c.x + c.y * c.y
+        let centre = Point(x: (a2 * (b.y - c.y) + b2 * (c.y - a.y) + c2 * (a.y - b.y)) / d,
+                           y: (a2 * (c.x - b.x) + b2 * (a.x - c.x) + c2 * (b.x - a.x)) / d)
+        return (centre, a.distance(to: centre))
+    }
+}
