@@ -2,9 +2,9 @@ import Foundation
 import TouchCore
 import XCTest
 
-/// No gap, drumroll and stationary jitter as ChromiumOS's touch firmware test defines them
-/// (docs/qualify.md, "Validators and thresholds"), each on the case its definition exists
-/// for and on the case it must let pass.
+/// No gap, drumroll, stationary jitter and tap accuracy as ChromiumOS's touch firmware test
+/// defines them (docs/qualify.md, "Validators and thresholds"), each on the case its
+/// definition exists for and on the case it must let pass.
 final class ChromiumOSDefinitionTests: XCTestCase {
     /// A contact through `points` (mm), a report every 10 ms.
     private func contact(_ points: [Point]) -> Contact {
@@ -61,5 +61,26 @@ final class ChromiumOSDefinitionTests: XCTestCase {
         let started = Date()
         XCTAssertTrue(ContactValidators.stationaryJitter(long).passed)
         XCTAssertLessThan(Date().timeIntervalSince(started), 2)
+    }
+
+    func testTapAccuracyIsTheSmallestCircleAroundEveryReportOfEveryTap() {
+        let spot = Point(x: 60, y: 40)
+        let still = { (at: Point) in self.contact([at, at, at]) }
+        // 19 taps on the spot and one 0.6 mm right: a circle of 0.3 mm holds them all (the
+        // landings' centroid, 0.03 mm right, is 0.57 mm from the odd one).
+        let oneOff = Array(repeating: still(spot), count: 19) + [still(Point(x: spot.x + 0.6, y: spot.y))]
+        let verdict = ContactValidators.tapAccuracy(oneOff)
+        XCTAssertEqual(verdict.figure ?? 0, 0.3, accuracy: 1e-9)
+        XCTAssertTrue(verdict.passed, "\(verdict)")
+        // Every landing on the spot, one tap rolling 1.2 mm down after it lands: its reports
+        // count, not only its landing.
+        let rolled = Array(repeating: still(spot), count: 19) + [contact([spot, Point(x: spot.x, y: spot.y + 0.6), Point(x: spot.x, y: spot.y + 1.2)])]
+        XCTAssertEqual(ContactValidators.tapAccuracy(rolled).figure ?? 0, 0.6, accuracy: 1e-9)
+        XCTAssertFalse(ContactValidators.tapAccuracy(rolled).passed)
+        // Landings on a triangle: its circumcircle when acute, its longest side's when not.
+        let acute = [Point(x: 0, y: 0), Point(x: 0.4, y: 0), Point(x: 0.2, y: 0.34)].map(still)
+        XCTAssertEqual(ContactValidators.tapAccuracy(acute).figure ?? 0, 0.2288, accuracy: 0.0005)
+        let obtuse = [Point(x: 0, y: 0), Point(x: 0.4, y: 0), Point(x: 0.2, y: 0.05)].map(still)
+        XCTAssertEqual(ContactValidators.tapAccuracy(obtuse).figure ?? 0, 0.2, accuracy: 1e-9)
     }
 }

@@ -13,20 +13,27 @@ public enum ContactValidators {
                        detail: "\(points.count) reports over \(fixed(hold.ended - hold.began, decimals: 1)) s")
     }
 
-    /// Tap accuracy: taps on one target land within a circle of 0.5 mm radius (the
-    /// largest distance of a tap's landing point from the taps' centroid).
+    /// Tap accuracy, as ChromiumOS's touch firmware test defines it for its repeated taps
+    /// (20 taps on one spot): every report of every tap, landing, wobble and lift alike,
+    /// must fit one circle of 0.5 mm radius; the figure is the radius of the smallest circle
+    /// enclosing them all. Not each landing's distance from the landings' centroid (the
+    /// first definition): one tap off by 0.6 mm among 19 on the spot is 0.57 mm from their
+    /// centroid but within a circle of 0.3 mm, and a tap that rolls 1.2 mm after landing on
+    /// the spot moved no landing (docs/qualify.md, "Agreement with ChromiumOS"). ChromiumOS
+    /// also holds each tap to a wobble of 1 mm; the circle implies it (a wobble over 1 mm
+    /// needs a radius over 0.5 mm).
     public static func tapAccuracy(_ taps: [Contact], limit: Double = 0.5) -> Verdict {
-        let points = taps.compactMap { $0.samples.first?.point }
-        guard points.count >= 2 else {
+        let points = taps.flatMap { $0.samples.map(\.point) }
+        guard taps.count >= 2 else {
             return Verdict("tap accuracy", figure: .infinity, .atMost, limit, unit: "mm", detail: "fewer than two taps")
         }
-        let centre = centroid(points)
-        return Verdict("tap accuracy", figure: points.map { $0.distance(to: centre) }.max()!, .atMost, limit, unit: "mm",
-                       detail: "\(points.count) taps")
+        return Verdict("tap accuracy", figure: PointSetGeometry.enclosingRadius(points), .atMost, limit, unit: "mm",
+                       detail: "\(taps.count) taps")
     }
 
-    /// Tap offset: the taps' centroid from the target asked for, at most 1 mm (the
-    /// project's threshold: docs/qualify.md).
+    /// Tap offset: the centroid of the taps' landings from the target asked for, at most
+    /// 1 mm (the project's figure and threshold: ChromiumOS's recordings do not say where
+    /// its robot was sent, so its test has none: docs/qualify.md).
     public static func tapOffset(_ taps: [Contact], target: Point, limit: Double = 1) -> Verdict {
         let points = taps.compactMap { $0.samples.first?.point }
         guard !points.isEmpty else {

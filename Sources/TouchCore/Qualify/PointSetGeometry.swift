@@ -1,6 +1,7 @@
-/// The geometry of a set of reports that the stationary and drumroll validators need: the
-/// two points farthest apart and the smallest circle enclosing a set, in O(n log n) and
-/// expected O(n) so that a minute's hold at 240 Hz costs no more than its reading.
+/// The geometry of a set of reports that the stationary, drumroll and tap accuracy
+/// validators need: the two points farthest apart and the smallest circle enclosing a set,
+/// in O(n log n) and expected O(n) so that a minute's hold at 240 Hz costs no more than
+/// its reading.
 enum PointSetGeometry {
     /// The convex hull, counter-clockwise (Andrew's monotone chain); the points themselves
     /// when fewer than three.
