@@ -56,6 +56,8 @@ public struct GestureSettings: Equatable, Sendable {
         ("edge-margin", \.edgeMargin, "px from a window edge where an edge swipe starts"),
         ("label-duration", \.labelDuration, "s a tap, pinch, checkmark, long-press or rotation label stays"),
         ("swipe-label-duration", \.swipeLabelDuration, "s a swipe label stays"),
+        ("stroke-min-score", \.strokes.minimumScore, "least score (0-1) of the nearest taught stroke that names a stroke"),
+        ("stroke-min-direction", \.strokes.minimumDirection, "least agreement (0-1) of a stroke's steps with the taught stroke's"),
     ]
 
     /// A default as people write it: 10, 0.5, 1.6.
