@@ -27,6 +27,12 @@ public struct NearMiss: Equatable, Sendable {
         "\(recognizer): \(reason)" + (setting.map { " (\($0))" } ?? "")
     }
 
+    /// The line's text for `misses`: each miss's text, joined with "; ", or "nothing came
+    /// close".
+    public static func text(of misses: [NearMiss]) -> String {
+        misses.isEmpty ? "nothing came close" : misses.map(\.text).joined(separator: "; ")
+    }
+
     /// A number as the line writes it: at most one decimal, or two below 1.
     static func number(_ value: Double) -> String {
         let places = abs(value) < 1 ? 100.0 : 10.0

@@ -132,6 +132,7 @@ public final class TouchSession {
         case .toggleTrails: stage.overlays.trails.toggle()
         case .showScene(let number): stage.show(number: number)
         case .showLatency(let text): stage.latencyText = text
+        case .showNearMiss: stage.overlays.nearMiss.show()
         }
     }
 
@@ -168,6 +169,7 @@ public final class TouchSession {
         var frame = frame
         let detector = frame.touches.first?.source.isPen == true ? penGestures : gestures
         let recognized = frame.touches.isEmpty ? [] : detector.handle(&frame, at: clock.now)
+        let nearMisses = detector.takeNearMisses()
         let scene = stage.scene
         window.send(frame)
         stage.overlays.record(frame)
@@ -176,6 +178,10 @@ public final class TouchSession {
         // A tap on the scene bar may have switched scenes: the new one starts afresh.
         guard stage.scene === scene else { return }
         if !recognized.isEmpty { scene.didRecognize(recognized) }
+        if let nearMisses {
+            stage.overlays.nearMiss.remember(nearMisses)
+            sink(.nearMiss(nearMisses))
+        }
         scheduleTapResolution()
     }
 
