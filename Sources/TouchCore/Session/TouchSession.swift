@@ -143,6 +143,17 @@ public final class TouchSession {
     /// lets it tell its first state.
     public func show(_ scene: Scene) { stage.show(scene); scene.start() }
 
+    /// The panel's logical pixels per millimetre where the output says its size (or the
+    /// user does): gesture lengths (swipe, pinch, tap slop, long-press movement) scale with
+    /// it from the 96 dpi their defaults are given at; nil, they stay logical pixels, which
+    /// follow the output's scale (docs/gestures.md, "Panels").
+    public var pixelsPerMillimetre: Double? {
+        didSet {
+            let scale = GestureDetector.lengthScale(pixelsPerMillimetre: pixelsPerMillimetre)
+            for detector in [gestures, penGestures] { detector.lengthScale = scale }
+        }
+    }
+
     /// The taught strokes fingers and pens are matched against, from now on.
     public var strokes: [StrokeTemplate] {
         get { gestures.settings.strokes.templates }
