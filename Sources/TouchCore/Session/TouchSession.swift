@@ -183,6 +183,7 @@ public final class TouchSession {
         let nearMisses = detector.takeNearMisses()
         let scene = stage.scene
         window.send(frame)
+        scene.spots?.follow(frame)
         stage.overlays.record(frame)
         sink(.frame(frame, spots: stage.scene.spotCount))
         stage.scene.didReceive(frame, tapCount: detector.currentTapCount)
