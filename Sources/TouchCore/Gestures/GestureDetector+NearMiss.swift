@@ -49,8 +49,8 @@ extension GestureDetector {
 
     /// One near miss per recognizer that came close, for a sequence that fired nothing:
     /// a checkmark that was drawn down then up; the nearest taught stroke within 0.1 of its
-    /// score; a swipe whose fingers travelled at least half its length or went far enough
-    /// but strayed; a pinch that changed at least half its delta; a turn of at least half
+    /// score; a swipe whose fingers travelled at least half its length, or went far enough
+    /// but strayed at most three times the limit; a pinch that changed at least half its delta; a turn of at least half
     /// the rotation's angle. Empty when none came close.
     func nearMisses(of s: Session) -> [NearMiss] {
         var misses: [NearMiss] = []
@@ -94,6 +94,7 @@ extension GestureDetector {
         case .opposite:
             return NearMiss(recognizer: "swipe", reason: "the fingers went opposite ways", setting: nil, value: 0, limit: needs)
         case .strayed(let across, let limit):
+            guard across <= 3 * limit else { return nil }
             return NearMiss(recognizer: "swipe", reason: "strayed \(n(across)) px off the axis, the limit is \(n(limit))",
                             setting: limit > settings.swipeMaximumVariance * lengthScale ? "swipe-max-angle" : "swipe-max-variance",
                             value: across, limit: limit)
