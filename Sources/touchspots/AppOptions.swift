@@ -44,6 +44,12 @@ struct AppOptions {
         (millimetresPerPixel ?? Self.measuredMillimetresPerPixel(outputs: outputs)).map { 1 / $0 }
     }
 
+    /// Hands the session the panel's density and shows the starting scene, if any.
+    func start(_ session: TouchSession, outputs: [OutputGeometry]) throws {
+        session.setPanel(pixelsPerMillimetre: pixelsPerMillimetre(outputs: outputs))
+        if let scene = try startingScene(outputs: outputs) { session.show(scene) }
+    }
+
     func startingScene(outputs: [OutputGeometry]) throws -> Scene? {
         if let teaching { return TeachStrokeScene(strokeName: teaching, minimumScore: gestures.strokes.minimumScore) }
         guard let qualifying else { return nil }

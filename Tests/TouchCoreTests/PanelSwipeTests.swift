@@ -18,7 +18,7 @@ final class PanelSwipeTests: XCTestCase {
     func swipe(fingers: Int, density: Double?, stray: Double = 0, strayFrames: Int = 4, angle: Double = 0,
                wobble: Bool = false, lateFinger: Bool = false, settings: GestureSettings = GestureSettings()) -> SessionDriver {
         let driver = SessionDriver(size: Size(width: 1200, height: 900), settings: settings, now: 10)
-        driver.session.pixelsPerMillimetre = density
+        driver.session.setPanel(pixelsPerMillimetre: density)
         let mm = density ?? GestureDetector.referencePixelsPerMillimetre
         let ids = (1...fingers).map { Int32($0) }
         func start(_ id: Int32) -> Point { Point(x: 300 + Double(id) * 20 * mm, y: 200) }
@@ -95,7 +95,7 @@ final class PanelSwipeTests: XCTestCase {
         XCTAssertEqual(GestureDetector.lengthScale(pixelsPerMillimetre: GestureDetector.referencePixelsPerMillimetre), 1, accuracy: 1e-9)
         for (density, swiped) in [(nil, true), (10.0, false)] as [(Double?, Bool)] {
             let driver = SessionDriver(size: Size(width: 1200, height: 900), now: 10)
-            driver.session.pixelsPerMillimetre = density
+            driver.session.setPanel(pixelsPerMillimetre: density)
             driver.send([(1, .began, 300, 300), (2, .began, 400, 300)])
             for step in 1...10 {
                 driver.clock.advance(by: 0.008)
