@@ -38,13 +38,16 @@ public final class TouchableView: View {
     }
 
     /// Every finger seen: after the window has delivered `frame`, a finger that landed on
-    /// another view (the scene bar, a button) gets its spot too, which follows it and goes
-    /// when it lifts. A finger this view was handed already has one.
+    /// another view in this view's bounds (the scene bar, a button) gets its spot too,
+    /// which follows it and goes when it lifts. A finger this view was handed already has
+    /// one.
     public func follow(_ frame: TouchFrame) {
         for touch in frame.touches {
             switch touch.phase {
             case .began:
-                if entries[touch.finger] == nil {
+                // Off the window (weston routes later fingers to the first one's surface) a
+                // finger is bound to nothing and shows nothing, as before.
+                if entries[touch.finger] == nil, bounds.contains(convert(touch.location, from: nil)) {
                     _ = touchesBegan([touch], with: frame)
                     entries[touch.finger]?.followed = true
                 }
