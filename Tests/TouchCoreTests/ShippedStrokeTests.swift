@@ -100,12 +100,16 @@ final class ShippedStrokeTests: XCTestCase {
         // five people they came from). The generated shapes are ideal polylines drawn by
         // hand models: where they differ from how people draw the shape (the generated
         // arrow, pigtail, delete mark), these rates say how far, and are held where they
-        // are (docs/gestures.md, "Shipped strokes"): v, caret, x and circle at >= 90 %,
-        // the generated arrow at 0 %, and shapes taken for a shipped one as measured.
-        for shape in Self.shipped where shape != .arrow {
-            XCTAssertGreaterThanOrEqual(rate(shape) { $0 == shape.rawValue }.value, 0.90, "\(shape.rawValue) recognized")
+        // are (docs/gestures.md, "Shipped strokes"): v, caret and x at >= 90 %; the
+        // generated circle, less round than people's, at 73 % under the circle's own limit
+        // (its ten examples agree closely: StrokeTemplate.minimumScore); the generated
+        // arrow at 0 %; shapes taken for a shipped one as measured.
+        let recallHeldAt: [HumanStrokes.Shape: Double] = [.circle: 0.73, .arrow: 0]
+        for shape in Self.shipped {
+            XCTAssertGreaterThanOrEqual(rate(shape) { $0 == shape.rawValue }.value, recallHeldAt[shape] ?? 0.90,
+                                        "\(shape.rawValue) recognized")
         }
-        let heldAt: [HumanStrokes.Shape: Double] = [.triangle: 0.25, .pigtail: 0.89, .deleteMark: 0.39]
+        let heldAt: [HumanStrokes.Shape: Double] = [.pigtail: 0.79, .deleteMark: 0.28]
         for shape in HumanStrokes.Shape.allCases where !Self.shipped.contains(shape) {
             XCTAssertLessThanOrEqual(rate(shape) { shippedNames.contains($0) }.value, heldAt[shape] ?? 0.05,
                                      "\(shape.rawValue) taken for a shipped stroke")

@@ -18,11 +18,38 @@ public struct StrokeTemplate: Equatable, Sendable {
     public static let rotationSearch = 20.0
 
     /// nil when no example has two distinct points.
+    /// The least score that names a stroke after this template, measured from how its own
+    /// examples agree, when it has `agreementExamples` or more (the shipped strokes have
+    /// ten): the least score of an example against the others, less `agreementMargin`. nil
+    /// with fewer: three drawings' agreement says too little (taken as a limit it lowered
+    /// people's taught strokes named right from 96 to 86-95 %; docs/gestures.md).
+    public let minimumScore: Double?
+
+    /// Examples needed for `minimumScore`; at most `agreementSample` of them are compared.
+    public static let agreementExamples = 5, agreementSample = 12
+    public static let agreementMargin = 0.07
+
     public init?(name: String, examples strokes: [[Point]]) {
         let examples = strokes.compactMap(Self.normalized)
         guard !examples.isEmpty else { return nil }
         self.name = name
         self.examples = examples
+        minimumScore = examples.count >= Self.agreementExamples ? Self.agreement(of: examples) - Self.agreementMargin : nil
+    }
+
+    /// The least, over the first `agreementSample` examples, of an example's best score
+    /// against the others.
+    static func agreement(of examples: [[Point]]) -> Double {
+        let sample = examples.prefix(agreementSample)
+        var least = 1.0
+        for (i, example) in sample.enumerated() {
+            var best = Double.infinity
+            for (j, other) in sample.enumerated() where j != i {
+                best = min(best, distance(example, other), distance(example.reversed(), other))
+            }
+            least = min(least, max(0, 1 - best / (0.5 * 2.0.squareRoot())))
+        }
+        return least
     }
 
     /// `stroke` resampled to `pointCount` even steps, centred on its centroid and scaled so
@@ -139,11 +166,13 @@ public struct StrokeTemplates: Equatable, Sendable {
         self.minimumDirection = minimumDirection
     }
 
-    /// The nearest template to `stroke`, its score and direction agreement.
+    /// The nearest template to `stroke`, its score and direction agreement, and the score
+    /// it needs (`minimumScore`, or the template's own if higher, at most 0.9).
     public struct Nearest: Equatable, Sendable {
         public let name: String
         public let score: Double
         public let direction: Double
+        public let limit: Double
     }
 
     /// The nearest template of `stroke`, whether or not it is near enough.
@@ -156,12 +185,13 @@ public struct StrokeTemplates: Equatable, Sendable {
             if score > bestScore { best = template; bestScore = score }
         }
         guard let best else { return nil }
-        return Nearest(name: best.name, score: bestScore, direction: best.direction(normalized))
+        let limit = max(minimumScore, min(0.9, best.minimumScore ?? 0))
+        return Nearest(name: best.name, score: bestScore, direction: best.direction(normalized), limit: limit)
     }
 
     /// Whether the nearest template is near enough to name the stroke.
     public func accepts(_ nearest: Nearest) -> Bool {
-        nearest.score >= minimumScore && nearest.direction >= minimumDirection
+        nearest.score >= nearest.limit && nearest.direction >= minimumDirection
     }
 
     /// The best-matching template of `stroke` and its score, if it is near enough.
@@ -173,11 +203,11 @@ public struct StrokeTemplates: Equatable, Sendable {
     /// Why the nearest template did not name the stroke, when it came close (a score within
     /// 0.1 of the minimum).
     func nearMiss(_ nearest: Nearest) -> NearMiss? {
-        guard !accepts(nearest), nearest.score >= minimumScore - 0.1 else { return nil }
+        guard !accepts(nearest), nearest.score >= nearest.limit - 0.1 else { return nil }
         let n = NearMiss.number
-        if nearest.score < minimumScore {
-            return NearMiss(recognizer: "template \(nearest.name)", reason: "\(n(nearest.score)), needs \(n(minimumScore))",
-                            setting: "stroke-min-score", value: nearest.score, limit: minimumScore)
+        if nearest.score < nearest.limit {
+            return NearMiss(recognizer: "template \(nearest.name)", reason: "\(n(nearest.score)), needs \(n(nearest.limit))",
+                            setting: nearest.limit > minimumScore ? nil : "stroke-min-score", value: nearest.score, limit: nearest.limit)
         }
         return NearMiss(recognizer: "template \(nearest.name)",
                         reason: "direction \(n(nearest.direction)), needs \(n(minimumDirection))",
