@@ -84,5 +84,11 @@ final class PeopleStrokesEndToEndTests: EndToEndTestCase {
         // Every line validates against the schema, the nearmiss line included.
         try session.sync()
         XCTAssertTrue(try session.eventLog.events().contains { $0.kind == .nearmiss }, "the star (nothing taught) has its line")
+        // Key w (Linux KEY_W, 17) shows it: the banner's dark box at the bottom left.
+        let before = try session.screenshot("before-key-w.png")
+        try key("17")
+        let after = try session.screenshot("near-miss-banner.png")
+        func dark(_ image: PNGImage) -> Int { image.count(x: 8, y: 640 - 150, width: 500, height: 60) { $0.r < 60 && $0.g < 60 } }
+        XCTAssertGreaterThan(dark(after), dark(before) + 5_000, "the near-miss banner is on screen")
     }
 }
