@@ -88,7 +88,7 @@ final class PeopleStrokesEndToEndTests: EndToEndTestCase {
         let before = try session.screenshot("before-key-w.png")
         try key("17")
         let after = try session.screenshot("near-miss-banner.png")
-        func dark(_ image: PNGImage) -> Int { image.count(x: 8, y: 640 - 150, width: 500, height: 60) { $0.r < 60 && $0.g < 60 } }
+        func dark(_ image: PNGImage) -> Int { image.count(x: 8, y: 640 - 150, width: 500, height: 40) { $0.r < 90 && $0.g < 90 } }
         XCTAssertGreaterThan(dark(after), dark(before) + 5_000, "the near-miss banner is on screen")
     }
 }
