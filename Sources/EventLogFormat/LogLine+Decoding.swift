@@ -41,6 +41,8 @@ extension LogLine {
             guard let warningKind = LogWarningKind(rawValue: name) else { throw LogLineError("unknown warning kind '\(name)'") }
             self = .warning(message: try o.string("message"), kind: warningKind)
         case .sync: self = .sync(count: try o.int("count"))
+        case .nearmiss:
+            self = .nearmiss(LogNearMiss(text: try o.string("text"), misses: try o.objects("misses").map(LogNearMiss.Miss.init)))
         case .presented:
             self = .presented(LogPresented(commit: try o.int("commit"), touchToCommitMs: try o.double("touchToCommitMs"),
                                            touchToPresentMs: try o.optionalDouble("touchToPresentMs"),
@@ -241,6 +243,13 @@ extension LogQualify.Verdict {
         self.init(validator: try o.string("validator"), figure: try o.nullableDouble("figure"),
                   comparison: try o.string("comparison"), threshold: try o.double("threshold"), unit: try o.string("unit"),
                   passed: try o.bool("passed"), detail: try o.string("detail"))
+    }
+}
+
+extension LogNearMiss.Miss {
+    fileprivate init(_ o: Fields) throws(LogLineError) {
+        self.init(recognizer: try o.string("recognizer"), reason: try o.string("reason"),
+                  setting: try o.optionalString("setting"), value: try o.double("value"), limit: try o.double("limit"))
     }
 }
 

@@ -68,6 +68,19 @@ extension LogLine {
             JSONBytes.key("kind", string: kind.rawValue, into: &out)
         case .sync(let count):
             JSONBytes.key("count", int: count, into: &out)
+        case .nearmiss(let nearMiss):
+            JSONBytes.key("text", string: nearMiss.text, into: &out)
+            JSONBytes.openKey("misses", into: &out)
+            JSONBytes.array(nearMiss.misses, into: &out) { miss, out in
+                out.append(UInt8(ascii: "{"))
+                JSONBytes.append(#""recognizer":"#, to: &out)
+                JSONBytes.encode(miss.recognizer, into: &out)
+                JSONBytes.key("reason", string: miss.reason, into: &out)
+                if let setting = miss.setting { JSONBytes.key("setting", string: setting, into: &out) }
+                JSONBytes.key("value", double: miss.value, into: &out)
+                JSONBytes.key("limit", double: miss.limit, into: &out)
+                out.append(UInt8(ascii: "}"))
+            }
         case .presented(let presented):
             JSONBytes.key("commit", int: presented.commit, into: &out)
             JSONBytes.key("touchToCommitMs", double: presented.touchToCommitMs, into: &out)

@@ -32,6 +32,11 @@ extension LogLine {
             self = .teach(LogTeach(lesson))
         case .qualify(let progress):
             self = .qualify(LogQualify(progress))
+        case .nearMiss(let misses):
+            self = .nearmiss(LogNearMiss(text: NearMiss.text(of: misses), misses: misses.map {
+                LogNearMiss.Miss(recognizer: $0.recognizer, reason: $0.reason, setting: $0.setting,
+                                 value: ($0.value * 1000).rounded() / 1000, limit: ($0.limit * 1000).rounded() / 1000)
+            }))
         }
     }
 
@@ -51,7 +56,7 @@ extension LogLine {
             JSONBytes.key("chain", strings: chain, into: &out)
             JSONBytes.key("handledBy", orNull: handledBy, into: &out)
             out.append(UInt8(ascii: "}"))
-        case .scene, .hit, .gesture, .label, .placard, .warning, .readout, .lesson, .qualify:
+        case .scene, .hit, .gesture, .label, .placard, .warning, .readout, .lesson, .qualify, .nearMiss:
             LogLine(event, seat: seat).encode(into: &out)
         }
     }

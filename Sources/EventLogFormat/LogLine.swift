@@ -32,11 +32,12 @@ public enum LogLine: Equatable, Sendable {
     case teach(LogTeach)
     case output(LogOutput)
     case qualify(LogQualify)
+    case nearmiss(LogNearMiss)
 
     /// The line's `type`, one per case.
     public enum Kind: String, CaseIterable, Sendable {
         case scene, ready, configure, seat, frame, hit, responder, gesture, label, placard, warning,
-             sync, presented, readout, teach, output, qualify
+             sync, presented, readout, teach, output, qualify, nearmiss
     }
 
     public var kind: Kind {
@@ -58,6 +59,7 @@ public enum LogLine: Equatable, Sendable {
         case .teach: .teach
         case .output: .output
         case .qualify: .qualify
+        case .nearmiss: .nearmiss
         }
     }
 

@@ -59,7 +59,7 @@ final class App {
         frameTouches.contentSize = { [session] in session.window.size }
         inputs = SeatInputs(session: session, surface: surface, frameTouches: frameTouches, latency: latency, log: log)
         wire()
-        if let scene = try options.startingScene(outputs: registry.outputs.values.map(\.geometry)) { session.show(scene) }
+        try options.start(session, outputs: registry.outputs.values.map(\.geometry))
         toplevel.setMinimumSize(width: 200, height: 150)
         // The initial commit carries no buffer; the first configure answers it.
         surface.commit()

@@ -26,16 +26,34 @@ struct AppOptions {
     /// qualify run. A qualify run needs millimetres: from the option, else from the first
     /// output that says its physical size (per logical pixel: its physical width over its
     /// mode's width divided by its scale); neither, and the run measures a bank card first.
-    func startingScene(outputs: [OutputGeometry]) throws -> Scene? {
-        if let teaching { return TeachStrokeScene(strokeName: teaching, minimumScore: gestures.strokes.minimumScore) }
-        guard let qualifying else { return nil }
-        let measured = outputs.first { $0.physicalWidth > 0 && $0.width > 0 }
+    /// Millimetres per logical pixel of the first output that says its physical size (its
+    /// physical width over its mode's width divided by its scale); nil when none does.
+    static func measuredMillimetresPerPixel(outputs: [OutputGeometry]) -> Double? {
+        outputs.first { $0.physicalWidth > 0 && $0.width > 0 }
             .flatMap { output in
                 CompositorQuirk.physicalSizeInPixels.workAround {
                     output.physicalWidth == output.width && output.physicalHeight == output.height ? nil : output
                 }
             }
             .map { Double($0.physicalWidth) / (Double($0.width) / Double(max(1, $0.scale))) }
+    }
+
+    /// The panel's logical pixels per millimetre, for gesture lengths that scale with it:
+    /// `--millimetres-per-pixel`, else the output's size; nil when neither says.
+    func pixelsPerMillimetre(outputs: [OutputGeometry]) -> Double? {
+        (millimetresPerPixel ?? Self.measuredMillimetresPerPixel(outputs: outputs)).map { 1 / $0 }
+    }
+
+    /// Hands the session the panel's density and shows the starting scene, if any.
+    func start(_ session: TouchSession, outputs: [OutputGeometry]) throws {
+        session.setPanel(pixelsPerMillimetre: pixelsPerMillimetre(outputs: outputs))
+        if let scene = try startingScene(outputs: outputs) { session.show(scene) }
+    }
+
+    func startingScene(outputs: [OutputGeometry]) throws -> Scene? {
+        if let teaching { return TeachStrokeScene(strokeName: teaching, minimumScore: gestures.strokes.minimumScore) }
+        guard let qualifying else { return nil }
+        let measured = Self.measuredMillimetresPerPixel(outputs: outputs)
         // Neither: the run begins with the card calibration.
         let refresh = outputs.first { $0.refreshMillihertz > 0 }.map { Double($0.refreshMillihertz) / 1000 }
         let scene = QualifyScene(plan: qualifying, millimetresPerPixel: millimetresPerPixel ?? measured, refreshRate: refresh)

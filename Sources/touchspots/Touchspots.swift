@@ -15,6 +15,10 @@ struct Touchspots: ParsableCommand {
 
             Gesture settings (--gesture KEY=VALUE, or KEY = VALUE lines in --config):
             \(GestureSettings.keys.map { "  \($0.key) (default \(GestureSettings.defaultText(for: $0.path))): \($0.help)" }.joined(separator: "\n"))
+            Lengths are logical pixels at 96 dpi: they scale with the panel where its size \
+            is known (the output's, or --millimetres-per-pixel). When a touch fires no \
+            gesture, key w and the event log's nearmiss line say which rule each \
+            recognizer missed and which KEY above moves its limit.
             """,
         // The first line is the version alone (scripts/package reads it); the second says
         // under what terms the binary may be copied, as GNU tools' --version does.
@@ -65,7 +69,7 @@ struct Touchspots: ParsableCommand {
                                valueName: "PLAN"))
     var qualify: String?
 
-    @Option(help: ArgumentHelp("The panel's millimetres per logical pixel, for --qualify where the output does not say its size.",
+    @Option(help: ArgumentHelp("The panel's millimetres per logical pixel, where the output does not say its size: for --qualify, and gesture lengths scale with it.",
                                valueName: "MM"))
     var millimetresPerPixel: Double?
 

@@ -34,6 +34,12 @@ enum LogLineSamples {
         .gesture(LogGesture(name: "rotation", direction: "counterclockwise", degrees: 90)),
         .gesture(LogGesture(name: "edgeswipe", fingers: 1, edge: "left")),
         .gesture(LogGesture(name: "template", template: "zigzag", score: 0.93)),
+        .nearmiss(LogNearMiss(text: "nothing came close", misses: [])),
+        .nearmiss(LogNearMiss(text: "swipe: strayed 7.5 px off the axis, the limit is 5 (swipe-max-variance); checkmark: not down then up", misses: [
+            .init(recognizer: "swipe", reason: "strayed 7.5 px off the axis, the limit is 5", setting: "swipe-max-variance", value: 7.5, limit: 5),
+            .init(recognizer: "template star", reason: "0.82, needs 0.84", setting: "stroke-min-score", value: 0.82, limit: 0.84),
+            .init(recognizer: "checkmark", reason: "not down then up", setting: nil, value: 0, limit: 0),
+        ])),
         .label(text: "", slot: "tap"),
         .label(text: "Checkmark \"✓\"\n", slot: "checkmark"),
         .placard(LogPlacard(x: 512, y: 320.25, text: "Καλώς ήρθατε", state: "returning")),

@@ -60,8 +60,15 @@ final class PeopleStrokeTests: XCTestCase {
         print("people: V taken for a check per person: " + Person.all.map { "\($0.name) \(vByPerson[$0.name]!)" }.joined(separator: ", "))
         print("people: check recall per pace: " + HumanStrokes.Pace.allCases.map { "\($0.rawValue) \(checksByPace[$0]!)" }.joined(separator: ", "))
         XCTAssertGreaterThanOrEqual(byShape[.check]!.value, 0.98, "checkmark recall")
-        XCTAssertLessThanOrEqual(byShape[.v]!.value, 0.02, "V taken for a check")
-        for shape in HumanStrokes.Shape.allCases where shape != .check {
+        // The V line (CheckmarkShape rule 9) follows people's strokes (RealStrokeTests: five
+        // people of the $1 logs, whose checks have second legs 1.5-2.5 times the first at
+        // 46-80 degrees). Four generated people (Chen, Dara, Jo, Lu) were made to draw V's
+        // at ratios 1.45-1.7 and 58-70 degrees, where those people draw checks: their V's
+        // are taken for checks 3-30 % of the time, 6.6 % of all generated V's (was <= 2 %
+        // under the line tuned on them, which missed 12 % of people's checks). Held here at
+        // what it is, so it cannot grow unseen; docs/gestures.md, "Checkmark against V".
+        XCTAssertLessThanOrEqual(byShape[.v]!.value, 0.07, "V taken for a check")
+        for shape in HumanStrokes.Shape.allCases where shape != .check && shape != .v {
             XCTAssertLessThanOrEqual(byShape[shape]!.value, 0.01, "false checkmarks on \(shape.rawValue)")
         }
     }

@@ -100,8 +100,8 @@ final class PlaygroundSceneTests: XCTestCase {
 
     func testSpotsAreDrawnInFrontOfLabels() {
         // Only the scene bar, hovering pens' markers, trails, the instrument panel and the
-        // help overlay (all but the bar take no touches) are in front.
-        let frame: Set<String> = ["SceneBar", "Help", "PenMarkers", "Readouts", "Trails", "Anomalies"]
+        // help overlay, the anomaly and near-miss banners (all but the bar take no touches) are in front.
+        let frame: Set<String> = ["SceneBar", "Help", "PenMarkers", "Readouts", "Trails", "Anomalies", "Near miss"]
         let order = window.subviews.map(\.name).filter { !frame.contains($0) }
         XCTAssertEqual(order.last, "TouchableView", "spots live in the frontmost view")
     }

@@ -161,3 +161,37 @@ final class SpotLifecycleTests: XCTestCase {
         XCTAssertEqual(apart.count, 2, "a box over both would repaint 50 x 100 px nobody changed")
     }
 }
+
+/// Every finger seen (issue 38): a finger on the scene bar or a button still gets its spot.
+final class EveryFingerSeenTests: XCTestCase {
+    func testAFingerOnTheSceneBarGetsASpotThatFollowsAndGoes() throws {
+        let driver = SessionDriver(size: Size(width: 1024, height: 768))
+        let bar = driver.session.stage.bar.frame
+        let scene = try XCTUnwrap(driver.scene as? PlaygroundScene)
+        driver.send([(1, .began, 300, 300), (2, .began, 350, 300), (3, .began, 400, 300)])
+        // The fourth finger lands on the scene bar's last tab and slides off it.
+        let onBar = Point(x: bar.center.x, y: bar.maxY - 10)
+        driver.send([(4, .began, onBar.x, onBar.y)])
+        XCTAssertEqual(scene.touchable.spotCount, 4, "four fingers, four spots")
+        XCTAssertEqual(driver.spotCounts.last, 4)
+        driver.send([(4, .moved, onBar.x + 200, onBar.y)])
+        let spot = try XCTUnwrap(scene.touchable.spots[4])
+        XCTAssertEqual(spot.center.x, onBar.x + 200 - scene.touchable.frame.minX, accuracy: 0.01, "it follows the finger")
+        driver.send([(4, .ended, onBar.x + 200, onBar.y)])
+        XCTAssertEqual(scene.touchable.spotCount, 3, "and goes when it lifts")
+        XCTAssertTrue(driver.scene === scene, "a finger slid off a tab switches nothing")
+        driver.send([(1, .ended, 300, 300), (2, .ended, 350, 300), (3, .ended, 400, 300)])
+        XCTAssertEqual(scene.touchable.spotCount, 0)
+    }
+
+    func testAFingerOnTheLessonsButtonsGetsASpot() throws {
+        let driver = SessionDriver(size: Size(width: 1024, height: 768))
+        let lesson = TeachStrokeScene(strokeName: "zed")
+        driver.session.show(lesson)
+        let bar = driver.session.stage.bar.frame
+        driver.send([(7, .began, bar.center.x, bar.minY + 10)])
+        XCTAssertEqual(lesson.touchable.spotCount, 1)
+        driver.send([(7, .cancelled, bar.center.x, bar.minY + 10)])
+        XCTAssertEqual(lesson.touchable.spotCount, 0)
+    }
+}

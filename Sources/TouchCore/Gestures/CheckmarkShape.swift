@@ -22,19 +22,27 @@
 ///    second at least three times that;
 /// 7. the turn between the legs is within `checkmarkMinimumAngle...checkmarkMaximumAngle`;
 /// 8. the ends are apart (at least half the second leg): closed shapes are not checks;
-/// 9. it is not a V: the first leg may be at most 50 degrees below the horizontal at a
-///    legs' ratio of 1.8, 25 degrees more for each further 1.0 of ratio (less below 1.8).
-///    People's V's that passed 1-8 have a second leg 1.3-1.8 times the first and a first
-///    leg 55-75 degrees steep; their checks a longer second leg (1.8-3.3, median 2.4) or a
-///    flatter first one (27-62, median 48; the missed ones 14-55, median 33)
-///    (docs/gestures.md, "Checkmark against V").
+/// 9. it is not a V: the first leg may be at most 55 degrees below the horizontal at a
+///    legs' ratio of 1.6, 40 degrees more for each further 1.0 of ratio (less below 1.6).
+///    Measured on five people of the $1 logs (Wobbrock, Wilson and Li, UIST 2007): their
+///    V's that reach this step have a ratio of 1.30-1.76 at 57-78 degrees; their checks
+///    1.5-1.9 at 46-57 degrees or 1.85-2.5 at 60-80 (docs/gestures.md, "Checkmark
+///    against V").
 enum CheckmarkShape {
     /// Whether `path` (the stroke's points in order, as recorded) is a checkmark.
     static func matches(_ path: [Point], settings: GestureSettings) -> Bool {
-        guard path.count >= 3 else { return false }
+        judge(path, settings: settings) == nil
+    }
+
+    /// nil for a checkmark; else the rule the stroke came nearest to passing failed (the
+    /// cut of its ends that got through the most rules), for the near-miss line.
+    static func judge(_ path: [Point], settings: GestureSettings) -> CheckmarkMiss? {
+        guard path.count >= 3 else { return CheckmarkMiss(rule: .length, value: 0, limit: 3 * settings.checkmarkMinimumLength) }
         var length = 0.0
         for i in 1..<path.count { length += path[i - 1].distance(to: path[i]) }
-        guard length >= 3 * settings.checkmarkMinimumLength, length > 0 else { return false }
+        guard length >= 3 * settings.checkmarkMinimumLength, length > 0 else {
+            return CheckmarkMiss(rule: .length, value: length, limit: 3 * settings.checkmarkMinimumLength)
+        }
 
         // 1. Even steps (at most 64 of them), then two passes of a 3-point average.
         let step = max(length / 64, min(settings.checkmarkSegmentLength / 2, length / 16))
@@ -43,20 +51,31 @@ enum CheckmarkShape {
         smooth(&points)
 
         // 2. Hooks off both ends, as much as each needs.
-        let cuts = [0, 0.06, 0.12, 0.18].map { index(in: points, afterArcLength: min($0 * length, 40)) }
-        let reversed = Array(points.reversed())
-        let endCuts = [0, 0.06, 0.12, 0.18].map { index(in: reversed, afterArcLength: min($0 * length, 40)) }
-        for first in cuts {
-            for last in endCuts where isCheck(points, from: first, to: points.count - 1 - last, settings: settings) {
-                return true
+        var nearest: CheckmarkMiss?
+        for fraction in cutFractions {
+            let first = index(in: points, afterArcLength: min(fraction * length, 40))
+            for endFraction in cutFractions {
+                let lastCut = indexFromEnd(in: points, afterArcLength: min(endFraction * length, 40))
+                guard let miss = check(points, from: first, to: points.count - 1 - lastCut, settings: settings) else { return nil }
+                if nearest.map({ miss.rule.rawValue > $0.rule.rawValue || (miss.rule == $0.rule && miss.shortfall < $0.shortfall) }) ?? true {
+                    nearest = miss
+                }
             }
         }
-        return false
+        return nearest
     }
+
+    /// The fractions of the stroke's length (at most 40 px) tried off each end.
+    static let cutFractions = [0, 0.06, 0.12, 0.18]
 
     /// Steps 3 to 8 on `points[first...end]`.
     static func isCheck(_ points: [Point], from first: Int, to end: Int, settings: GestureSettings) -> Bool {
-        guard end - first >= 2 else { return false }
+        check(points, from: first, to: end, settings: settings) == nil
+    }
+
+    /// Steps 3 to 8 on `points[first...end]`: nil when they pass, else the first that fails.
+    static func check(_ points: [Point], from first: Int, to end: Int, settings: GestureSettings) -> CheckmarkMiss? {
+        guard end - first >= 2 else { return CheckmarkMiss(rule: .length, value: 0, limit: 3 * settings.checkmarkMinimumLength) }
         let a = points[first], b = points[end]
 
         // 3. The corner.
@@ -69,18 +88,39 @@ enum CheckmarkShape {
         let c = points[corner]
         let leg1 = (dx: c.x - a.x, dy: c.y - a.y), leg2 = (dx: b.x - c.x, dy: b.y - c.y)
         let length1 = a.distance(to: c), length2 = c.distance(to: b)
-        guard length1 > 0, length2 > 0 else { return false }
+        guard length1 > 0, length2 > 0 else { return CheckmarkMiss(rule: .length, value: 0, limit: settings.checkmarkMinimumLength) }
 
         // 6. Proportions and size; the proportion also holds from the uncut ends, so a cut
         // never turns a symmetric V into a check.
         let uncut1 = points[0].distance(to: c), uncut2 = c.distance(to: points[points.count - 1])
-        guard length1 >= settings.checkmarkMinimumLength, length2 >= 3 * settings.checkmarkMinimumLength,
-              length2 >= 1.3 * length1, length2 <= 8 * length1, uncut2 >= 1.3 * uncut1 else { return false }
+        guard length1 >= settings.checkmarkMinimumLength else {
+            return CheckmarkMiss(rule: .firstLeg, value: length1, limit: settings.checkmarkMinimumLength)
+        }
+        guard length2 >= 3 * settings.checkmarkMinimumLength else {
+            return CheckmarkMiss(rule: .secondLeg, value: length2, limit: 3 * settings.checkmarkMinimumLength)
+        }
+        let legRatio = min(length2 / length1, uncut2 / max(uncut1, .leastNonzeroMagnitude))
+        guard legRatio >= 1.3 else { return CheckmarkMiss(rule: .legRatio, value: legRatio, limit: 1.3) }
+        guard length2 <= 8 * length1 else { return CheckmarkMiss(rule: .legRatioAbove, value: length2 / length1, limit: 8) }
 
         // 5. Directions (y grows downward).
-        guard leg1.dy > 0, leg2.dy < 0, abs(leg1.dx + leg2.dx) >= 0.25 * length2 else { return false }
+        guard leg1.dy > 0, leg2.dy < 0 else { return CheckmarkMiss(rule: .direction, value: 0, limit: 0) }
+        let sideways = abs(leg1.dx + leg2.dx) / length2
+        guard sideways >= 0.25 else { return CheckmarkMiss(rule: .sideways, value: sideways, limit: 0.25) }
         let nearlyVertical = abs(leg1.dx) < 0.25 * length1
-        guard nearlyVertical || (leg1.dx < 0) == (leg2.dx < 0) || abs(leg2.dx) < 0.25 * length2 else { return false }
+        guard nearlyVertical || (leg1.dx < 0) == (leg2.dx < 0) || abs(leg2.dx) < 0.25 * length2 else {
+            return CheckmarkMiss(rule: .direction, value: 0, limit: 0)
+        }
+
+        // 7. The turn.
+        let cosine = (leg1.dx * leg2.dx + leg1.dy * leg2.dy) / (length1 * length2)
+        let turn = arcCosineDegrees(cosine)
+        guard turn >= settings.checkmarkMinimumAngle else {
+            return CheckmarkMiss(rule: .turn, value: turn, limit: settings.checkmarkMinimumAngle)
+        }
+        guard turn <= settings.checkmarkMaximumAngle else {
+            return CheckmarkMiss(rule: .turnAbove, value: turn, limit: settings.checkmarkMaximumAngle)
+        }
 
         // 9. Not a V: the steeper the first leg, the longer the second must be. Measured
         // from the uncut ends too, the steeper and shorter way: cutting a small stroke's
@@ -88,22 +128,30 @@ enum CheckmarkShape {
         // check's.
         let uncutLeg1 = (dx: c.x - points[0].x, dy: c.y - points[0].y)
         let firstAngle = max(arcTangent(leg1.dy, abs(leg1.dx)), arcTangent(uncutLeg1.dy, abs(uncutLeg1.dx))) * 180 / Double.pi
-        let ratio = min(length2 / length1, uncut2 / uncut1)
-        guard firstAngle <= 50 + 25 * (ratio - 1.8) else { return false }
-
-        // 7. The turn.
-        let cosine = (leg1.dx * leg2.dx + leg1.dy * leg2.dy) / (length1 * length2)
-        guard cosine <= cosineOfDegrees(settings.checkmarkMinimumAngle),
-              cosine >= cosineOfDegrees(settings.checkmarkMaximumAngle) else { return false }
+        let steepest = vSlope + vSlopePerRatio * (legRatio - vRatio)
+        guard firstAngle <= steepest else { return CheckmarkMiss(rule: .notV, value: firstAngle, limit: steepest) }
 
         // 8. Not closed.
-        guard a.distance(to: b) >= 0.5 * length2 else { return false }
+        let apart = a.distance(to: b) / length2
+        guard apart >= 0.5 else { return CheckmarkMiss(rule: .closed, value: apart, limit: 0.5) }
 
         // 4. Two straight legs.
         let tolerance1 = max(3, 0.25 * length1), tolerance2 = max(3, 0.25 * length2)
-        for i in first...corner where distance(points[i], toSegment: a, c) > tolerance1 { return false }
-        for i in corner...end where distance(points[i], toSegment: c, b) > tolerance2 { return false }
-        return true
+        var bow = 0.0
+        for i in first...corner { bow = max(bow, distance(points[i], toSegment: a, c) / tolerance1) }
+        for i in corner...end { bow = max(bow, distance(points[i], toSegment: c, b) / tolerance2) }
+        guard bow <= 1 else { return CheckmarkMiss(rule: .straight, value: bow * 0.25, limit: 0.25) }
+        return nil
+    }
+
+    /// Rule 9's line: the first leg may be `vSlope` degrees below the horizontal at a legs'
+    /// ratio of `vRatio`, `vSlopePerRatio` more for each further 1.0 of ratio.
+    static let vSlope = 55.0, vRatio = 1.6, vSlopePerRatio = 40.0
+
+    /// The turn, in degrees, whose cosine is `cosine`.
+    static func arcCosineDegrees(_ cosine: Double) -> Double {
+        let c = min(1, max(-1, cosine))
+        return arcTangent((1 - c * c).squareRoot(), c) * 180 / Double.pi
     }
 
     /// Points every `step` along the path.
@@ -153,6 +201,11 @@ enum CheckmarkShape {
             previous = point
         }
         return max(0, points.count - 1)
+    }
+
+    /// The number of points from the end that make up at least `arcLength` of the path.
+    static func indexFromEnd(in points: [Point], afterArcLength arcLength: Double) -> Int {
+        index(in: points.reversed(), afterArcLength: arcLength)
     }
 
     static func distance(_ p: Point, toSegment a: Point, _ b: Point) -> Double {

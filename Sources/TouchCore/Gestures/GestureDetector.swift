@@ -16,7 +16,7 @@
 public final class GestureDetector {
     public var settings: GestureSettings
 
-    private struct Finger {
+    struct Finger {
         let id: FingerID
         let start: Point
         var location: Point
@@ -34,12 +34,24 @@ public final class GestureDetector {
     /// One gesture, first finger down to last finger up. A class, so the per-frame work
     /// mutates it in place; its fingers are a small array (a gesture has a handful),
     /// searched linearly, which beats hashing at these sizes.
-    private final class Session {
+    final class Session {
         let began: Double
         let firstLocation: Point
         var fingers: [Finger] = []
+        /// The fingers that lifted, as they lifted (for the swipe's near miss).
+        var lifted: [Finger] = []
         var maximumFingers = 0
         var recognized = false  // a swipe, pinch or checkmark: then it is no tap
+        /// A gesture was reported for this session (a moved finger alone is no tap, but
+        /// fired nothing).
+        var fired = false
+        /// The nearest misses, kept for the near-miss line: the checkmark's and the
+        /// nearest taught stroke's (judged at the lift), the largest pinch change and
+        /// two-finger turn seen.
+        var checkmarkMiss: CheckmarkMiss?
+        var nearestStroke: StrokeTemplates.Nearest?
+        var largestPinchChange = 0.0
+        var largestTurn = 0.0
         /// A pen's gesture: one tool alone (a tap, a stroke, a long press), which no
         /// finger joins; fingers' gestures take no pen.
         var isPen = false
@@ -66,6 +78,7 @@ public final class GestureDetector {
             self.lastBegan = began
             self.firstLocation = firstLocation
             fingers.reserveCapacity(10)
+            lifted.reserveCapacity(10)
             stroke.reserveCapacity(Self.strokeCapacity)
             stroke.append(firstLocation)
         }
@@ -98,6 +111,31 @@ public final class GestureDetector {
 
     /// The window's size, for edge swipes (none are recognized while it is zero).
     public var bounds = Size(width: 0, height: 0)
+
+    /// Surface pixels per pixel of the settings' lengths: the panel's density against the
+    /// 96 dpi the defaults are given at, when the output's size in millimetres is known
+    /// (as Android's dp and UIKit's points), else 1 (the settings are logical pixels, so
+    /// they follow the output's scale). See `lengthScale(pixelsPerMillimetre:)`.
+    public var lengthScale = 1.0
+
+    /// The pixels per millimetre the settings' pixels stand for: 96 per inch.
+    public static let referencePixelsPerMillimetre = 96 / 25.4
+
+    /// The length scale for a panel of `pixelsPerMillimetre` logical pixels per millimetre
+    /// (1 when unknown or absurd: below 1 or above 100 per millimetre).
+    public static func lengthScale(pixelsPerMillimetre: Double?) -> Double {
+        guard let density = pixelsPerMillimetre, density.isFinite, density >= 1, density <= 100 else { return 1 }
+        return density / referencePixelsPerMillimetre
+    }
+
+    /// The near misses of the last touch sequence that ended with no gesture, until taken.
+    public private(set) var nearMisses: [NearMiss]?
+
+    /// The near misses of the last sequence that fired nothing, once.
+    public func takeNearMisses() -> [NearMiss]? {
+        defer { nearMisses = nil }
+        return nearMisses
+    }
 
     public init(settings: GestureSettings = GestureSettings()) {
         self.settings = settings
@@ -180,6 +218,7 @@ public final class GestureDetector {
         if let deadline = longPressDeadline, now >= deadline, let s = session {
             s.longPressReported = true
             s.recognized = true  // a held finger is no tap
+            s.fired = true
             found.append(.longPress(fingers: s.fingers.count))
         }
         return found
@@ -230,10 +269,10 @@ public final class GestureDetector {
         s.fingers[i].maximumDeviation.x = max(s.fingers[i].maximumDeviation.x, abs(touch.location.x - start.x))
         s.fingers[i].maximumDeviation.y = max(s.fingers[i].maximumDeviation.y, abs(touch.location.y - start.y))
         let travelled = start.distance(to: touch.location)
-        if !s.fingers[i].movedBeyondSlop && travelled > settings.tapSlop {
+        if !s.fingers[i].movedBeyondSlop && travelled > settings.tapSlop * lengthScale {
             s.fingers[i].movedBeyondSlop = true
         }
-        if travelled > settings.longPressAllowableMovement { s.longPressFailed = true }
+        if travelled > settings.longPressAllowableMovement * lengthScale { s.longPressFailed = true }
         if s.maximumFingers == 1 { s.record(touch.location) }
     }
 
@@ -247,7 +286,8 @@ public final class GestureDetector {
         if s.fingers.count == 2 { endRotation(s, found: &found) }
         s.longPressFailed = true
         let finger = s.fingers.remove(at: i)
-        if finger.movedBeyondSlop || finger.start.distance(to: touch.location) > settings.tapSlop {
+        if s.lifted.count < 10 { s.lifted.append(finger) }
+        if finger.movedBeyondSlop || finger.start.distance(to: touch.location) > settings.tapSlop * lengthScale {
             s.recognized = true
         }
         // One of two pinching fingers lifted: the pinch is over.
@@ -255,6 +295,7 @@ public final class GestureDetector {
         guard s.fingers.isEmpty else { return }
         session = nil
         let isTap = !s.recognized && now - s.began <= settings.tapMaximumDuration
+        if !isTap && !s.fired { nearMisses = nearMisses(of: s) }
         taps.gestureEnded(isTap: isTap, fingers: s.maximumFingers, began: s.began,
                           location: s.firstLocation, now: now, settings: settings, found: &found)
     }
@@ -271,33 +312,26 @@ public final class GestureDetector {
     /// A one-finger stroke, as its finger lifts: a checkmark, else a taught stroke, else a
     /// swipe, else nothing (one stroke, one gesture: docs/gestures.md).
     private func judgeStroke(_ s: Session) -> Gesture? {
-        if CheckmarkShape.matches(s.stroke, settings: settings) {
+        s.checkmarkMiss = CheckmarkShape.judge(s.stroke, settings: settings)
+        if s.checkmarkMiss == nil {
             s.recognized = true
+            s.fired = true
             return .checkmark
         }
-        if let match = settings.strokes.match(s.stroke) {
+        s.nearestStroke = settings.strokes.nearest(s.stroke)
+        if let nearest = s.nearestStroke, settings.strokes.accepts(nearest) {
             s.recognized = true
-            return .template(name: match.name, score: match.score)
+            s.fired = true
+            return .template(name: nearest.name, score: nearest.score)
         }
         return detectSwipe(s)
     }
 
     private func detectSwipe(_ s: Session) -> Gesture? {
         guard !s.swipeReported, (1...5).contains(s.fingers.count) else { return nil }
-        // Every finger has travelled the minimum along the axis, in the same direction, and
-        // never strayed more than the variance across it.
-        // Returns the direction (-1 or 1) when it qualifies.
         func qualifies(_ horizontal: Bool) -> Double? {
-            var direction = 0.0
-            for finger in s.fingers {
-                let along = horizontal ? finger.location.x - finger.start.x : finger.location.y - finger.start.y
-                let across = horizontal ? finger.maximumDeviation.y : finger.maximumDeviation.x
-                let sign: Double = along < 0 ? -1 : 1
-                if direction == 0 { direction = sign }
-                guard sign == direction && abs(along) >= settings.swipeMinimumLength
-                    && across <= settings.swipeMaximumVariance else { return nil }
-            }
-            return direction
+            if case .swipe(let direction) = swipeJudgement(s, horizontal: horizontal) { return direction }
+            return nil
         }
         let axis: Gesture.Axis
         let direction: Double
@@ -309,6 +343,7 @@ public final class GestureDetector {
         }
         s.swipeReported = true
         s.recognized = true
+        s.fired = true
         // From an edge, away from it: every finger landed at that edge.
         let away: Gesture.Edge = switch (axis, direction > 0) {
         case (.horizontal, true): .left
@@ -329,14 +364,18 @@ public final class GestureDetector {
         guard let reference = s.pinchReference, let distance = currentPinchDistance() else {
             return nil
         }
-        if distance - reference > settings.pinchMinimumDelta, !s.pinchReportedOutward {
+        s.largestPinchChange = max(s.largestPinchChange, abs(distance - reference))
+        let delta = settings.pinchMinimumDelta * lengthScale
+        if distance - reference > delta, !s.pinchReportedOutward {
             s.pinchReportedOutward = true
             s.recognized = true
+            s.fired = true
             return .pinch(.outward)
         }
-        if reference - distance > settings.pinchMinimumDelta, !s.pinchReportedInward {
+        if reference - distance > delta, !s.pinchReportedInward {
             s.pinchReportedInward = true
             s.recognized = true
+            s.fired = true
             return .pinch(.inward)
         }
         return nil
@@ -386,8 +425,10 @@ public final class GestureDetector {
             s.rotationAngle = nil
             s.rotationTotal = 0
         }
+        if s.rotationAngle != nil { s.largestTurn = max(s.largestTurn, degrees) }
         guard s.rotationAngle != nil, degrees >= settings.rotationMinimumAngle else { return }
         s.recognized = true
+        s.fired = true
         found.append(.rotation(s.rotationTotal > 0 ? .clockwise : .counterclockwise,
                                degrees: Int(degrees.rounded())))
     }

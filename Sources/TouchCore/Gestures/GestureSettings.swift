@@ -13,6 +13,10 @@ public struct GestureSettings: Equatable, Sendable {
     public var tapDistance = 45.0
     public var swipeMinimumLength = 25.0
     public var swipeMaximumVariance = 5.0
+    /// A swiping finger may stray off the axis by its travel times the tangent of this
+    /// (or `swipeMaximumVariance`, whichever is more): hands wander more the further they
+    /// go (Chromium allows 20 degrees; 15 keeps a finger 20 degrees off the axis out).
+    public var swipeMaximumAngle = 15.0
     public var pinchMinimumDelta = 100.0
     public var checkmarkMinimumAngle = 50.0
     public var checkmarkMaximumAngle = 160.0
@@ -44,7 +48,8 @@ public struct GestureSettings: Equatable, Sendable {
         ("tap-interval", \.tapInterval, "s within which the next tap must begin; taps are reported after it"),
         ("tap-distance", \.tapDistance, "px within which successive taps count together"),
         ("swipe-min-length", \.swipeMinimumLength, "px every finger must travel along the axis"),
-        ("swipe-max-variance", \.swipeMaximumVariance, "px a swiping finger may stray off the axis"),
+        ("swipe-max-variance", \.swipeMaximumVariance, "px a swiping finger may stray off the axis at least"),
+        ("swipe-max-angle", \.swipeMaximumAngle, "degrees off the axis a swiping finger may stray, against its travel"),
         ("pinch-min-delta", \.pinchMinimumDelta, "px the finger distance must grow or shrink"),
         ("checkmark-min-angle", \.checkmarkMinimumAngle, "degrees, smallest turn that makes a checkmark"),
         ("checkmark-max-angle", \.checkmarkMaximumAngle, "degrees, largest turn that makes a checkmark"),
@@ -56,6 +61,8 @@ public struct GestureSettings: Equatable, Sendable {
         ("edge-margin", \.edgeMargin, "px from a window edge where an edge swipe starts"),
         ("label-duration", \.labelDuration, "s a tap, pinch, checkmark, long-press or rotation label stays"),
         ("swipe-label-duration", \.swipeLabelDuration, "s a swipe label stays"),
+        ("stroke-min-score", \.strokes.minimumScore, "least score (0-1) of the nearest taught stroke that names a stroke"),
+        ("stroke-min-direction", \.strokes.minimumDirection, "least agreement (0-1) of a stroke's steps with the taught stroke's"),
     ]
 
     /// A default as people write it: 10, 0.5, 1.6.

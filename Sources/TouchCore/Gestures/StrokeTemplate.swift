@@ -18,11 +18,38 @@ public struct StrokeTemplate: Equatable, Sendable {
     public static let rotationSearch = 20.0
 
     /// nil when no example has two distinct points.
+    /// The least score that names a stroke after this template, measured from how its own
+    /// examples agree, when it has `agreementExamples` or more (the shipped strokes have
+    /// ten): the least score of an example against the others, less `agreementMargin`. nil
+    /// with fewer: three drawings' agreement says too little (taken as a limit it lowered
+    /// people's taught strokes named right from 96 to 86-95 %; docs/gestures.md).
+    public let minimumScore: Double?
+
+    /// Examples needed for `minimumScore`; at most `agreementSample` of them are compared.
+    public static let agreementExamples = 5, agreementSample = 12
+    public static let agreementMargin = 0.07
+
     public init?(name: String, examples strokes: [[Point]]) {
         let examples = strokes.compactMap(Self.normalized)
         guard !examples.isEmpty else { return nil }
         self.name = name
         self.examples = examples
+        minimumScore = examples.count >= Self.agreementExamples ? Self.agreement(of: examples) - Self.agreementMargin : nil
+    }
+
+    /// The least, over the first `agreementSample` examples, of an example's best score
+    /// against the others.
+    static func agreement(of examples: [[Point]]) -> Double {
+        let sample = examples.prefix(agreementSample)
+        var least = 1.0
+        for (i, example) in sample.enumerated() {
+            var best = Double.infinity
+            for (j, other) in sample.enumerated() where j != i {
+                best = min(best, distance(example, other), distance(example.reversed(), other))
+            }
+            least = min(least, max(0, 1 - best / (0.5 * 2.0.squareRoot())))
+        }
+        return least
     }
 
     /// `stroke` resampled to `pointCount` even steps, centred on its centroid and scaled so
@@ -55,6 +82,32 @@ public struct StrokeTemplate: Equatable, Sendable {
             best = min(best, Self.distance(stroke, example), Self.distance(stroke.reversed(), example))
         }
         return max(0, 1 - best / (0.5 * 2.0.squareRoot()))
+    }
+
+    /// How alike a normalized stroke's directions are to this template's: the mean cosine
+    /// between their matching steps (1 the same way all along, 0 at right angles), the
+    /// best over the examples and both ways of drawing. Positions alone let a circle pass
+    /// for a square and a brace for a bracket; the way each step goes tells them apart
+    /// (docs/gestures.md, "Matching taught strokes").
+    func direction(_ stroke: [Point]) -> Double {
+        var best = -1.0
+        for example in examples {
+            best = max(best, Self.direction(stroke, example), Self.direction(stroke.reversed(), example))
+        }
+        return best
+    }
+
+    private static func direction<A: Collection<Point>>(_ a: A, _ b: [Point]) -> Double {
+        var sum = 0.0, previous: (Point, Point)?
+        for (p, q) in zip(a, b) {
+            if let (p0, q0) = previous {
+                let ax = p.x - p0.x, ay = p.y - p0.y, bx = q.x - q0.x, by = q.y - q0.y
+                let lengths = ((ax * ax + ay * ay) * (bx * bx + by * by)).squareRoot()
+                if lengths > 0 { sum += (ax * bx + ay * by) / lengths }
+            }
+            previous = (p, q)
+        }
+        return sum / Double(b.count - 1)
     }
 
     /// The mean point distance between `a` and `b`, the least over turns of `a` within
@@ -91,25 +144,73 @@ public struct StrokeTemplate: Equatable, Sendable {
 }
 
 /// The taught strokes, matched against a one-finger stroke when it lifts.
+///
+/// As $1, the stroke is named after its nearest template (the highest score). It counts
+/// only when it is also near enough to be that shape and not an untaught one: a score of
+/// at least `minimumScore` and steps that go the template's way, `minimumDirection`
+/// (docs/gestures.md, "Matching taught strokes"). Both limits were measured on people's
+/// strokes (five people of the $1 logs, Wobbrock, Wilson and Li, UIST 2007): each person
+/// teaching all 16 shapes from three drawings, and teaching eight while drawing the
+/// other eight. The former fixed 0.89 named nothing for one drawing in seven of a taught
+/// shape.
 public struct StrokeTemplates: Equatable, Sendable {
     public var templates: [StrokeTemplate]
     /// The least score that counts as a match.
     public var minimumScore: Double
+    /// The least direction agreement (`StrokeTemplate.direction`) that counts as a match.
+    public var minimumDirection: Double
 
-    public init(_ templates: [StrokeTemplate] = [], minimumScore: Double = 0.89) {
+    public init(_ templates: [StrokeTemplate] = [], minimumScore: Double = 0.84, minimumDirection: Double = 0.6) {
         self.templates = templates
         self.minimumScore = minimumScore
+        self.minimumDirection = minimumDirection
     }
 
-    /// The best-matching template of `stroke` and its score, if it scores at least
-    /// `minimumScore`.
-    public func match(_ stroke: [Point]) -> (name: String, score: Double)? {
+    /// The nearest template to `stroke`, its score and direction agreement, and the score
+    /// it needs (`minimumScore`, or the template's own if higher, at most 0.9).
+    public struct Nearest: Equatable, Sendable {
+        public let name: String
+        public let score: Double
+        public let direction: Double
+        public let limit: Double
+    }
+
+    /// The nearest template of `stroke`, whether or not it is near enough.
+    public func nearest(_ stroke: [Point]) -> Nearest? {
         guard !templates.isEmpty, let normalized = StrokeTemplate.normalized(stroke) else { return nil }
-        var best: (name: String, score: Double)?
+        var best: StrokeTemplate?
+        var bestScore = -1.0
         for template in templates {
             let score = template.score(normalized)
-            if score >= minimumScore && score > (best?.score ?? -1) { best = (template.name, score) }
+            if score > bestScore { best = template; bestScore = score }
         }
-        return best
+        guard let best else { return nil }
+        let limit = max(minimumScore, min(0.9, best.minimumScore ?? 0))
+        return Nearest(name: best.name, score: bestScore, direction: best.direction(normalized), limit: limit)
+    }
+
+    /// Whether the nearest template is near enough to name the stroke.
+    public func accepts(_ nearest: Nearest) -> Bool {
+        nearest.score >= nearest.limit && nearest.direction >= minimumDirection
+    }
+
+    /// The best-matching template of `stroke` and its score, if it is near enough.
+    public func match(_ stroke: [Point]) -> (name: String, score: Double)? {
+        guard let nearest = nearest(stroke), accepts(nearest) else { return nil }
+        return (nearest.name, nearest.score)
+    }
+
+    /// Why the nearest template did not name the stroke, when it came close (a score within
+    /// 0.1 of the minimum).
+    func nearMiss(_ nearest: Nearest) -> NearMiss? {
+        guard !accepts(nearest), nearest.score >= nearest.limit - 0.1 else { return nil }
+        let n = NearMiss.number
+        if nearest.score < nearest.limit {
+            return NearMiss(recognizer: "template \(nearest.name)", reason: "\(n(nearest.score)), needs \(n(nearest.limit))",
+                            setting: nearest.limit > minimumScore ? nil : "stroke-min-score", value: nearest.score, limit: nearest.limit)
+        }
+        return NearMiss(recognizer: "template \(nearest.name)",
+                        reason: "direction \(n(nearest.direction)), needs \(n(minimumDirection))",
+                        setting: "stroke-min-direction", value: nearest.direction, limit: minimumDirection)
     }
 }

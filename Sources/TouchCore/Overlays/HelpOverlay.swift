@@ -1,7 +1,7 @@
 /// The keyboard help: every shortcut (`Shortcut.all`) and the active scene, over the
 /// scene. It takes no touches, so the scene below still works while it shows.
 public final class HelpOverlay: Overlay {
-    public static let size = Size(width: 460, height: 364)
+    public static let size = Size(width: 460, height: 396)
 
     public var sceneName = "" { didSet { if sceneName != oldValue { setNeedsDisplay() } } }
 

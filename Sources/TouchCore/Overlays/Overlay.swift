@@ -27,6 +27,8 @@ public final class Overlays {
     public let readouts = ReadoutOverlay()
     /// The compositor's anomalies, counted, for a few seconds after each.
     public let anomalies = AnomalyBanner()
+    /// Why the last touch sequence fired nothing (key w).
+    public let nearMiss = NearMissBanner()
     /// Hovering pens' markers.
     public let pens = PenMarkersView()
     /// The keyboard help, in front of all.
@@ -37,7 +39,7 @@ public final class Overlays {
     private let all: [Overlay]
 
     init(settings: GestureSettings) {
-        all = [trails, readouts, anomalies, pens, help]
+        all = [trails, readouts, anomalies, nearMiss, pens, help]
         readouts.slop = settings.tapSlop
     }
 
@@ -46,6 +48,7 @@ public final class Overlays {
         window.addSubview(trails)
         window.addSubview(readouts)
         window.addSubview(anomalies)
+        window.addSubview(nearMiss)
         window.addSubview(bar)
         window.addSubview(pens)
         window.addSubview(help)
@@ -56,6 +59,8 @@ public final class Overlays {
         help.frame = Rect(center: bounds.center, size: HelpOverlay.size)
         pens.frame = bounds
         anomalies.frame = Rect(x: 8, y: 44, width: AnomalyBanner.width, height: anomalies.frame.height)
+        nearMiss.frame = Rect(x: 8, y: max(44, bounds.height - 160), width: min(NearMissBanner.width, bounds.width - 16),
+                              height: nearMiss.frame.height)
         trails.frame = bounds
         let size = ReadoutOverlay.size
         readouts.frame = Rect(x: max(0, bounds.width - size.width - 8), y: readouts.frame.minY,

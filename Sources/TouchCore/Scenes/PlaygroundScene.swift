@@ -76,6 +76,7 @@ public final class PlaygroundScene: Scene {
     }
 
     public var spotCount: Int { touchable.spotCount }
+    public var spots: TouchableView? { touchable }
 
     public func didReceive(_ frame: TouchFrame, tapCount: Int) {
         // A hovering pen touches nothing: the panel speaks of touches only.

@@ -161,6 +161,7 @@ public final class QualifyScene: Scene {
     }
 
     public var spotCount: Int { touchable.spotCount }
+    public var spots: TouchableView? { touchable }
 
     /// The whole screen is the run's: the scene bar would cover a corner target.
     public func needsClear(_ rect: Rect) -> Bool { true }

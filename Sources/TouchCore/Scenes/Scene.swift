@@ -17,6 +17,10 @@ public protocol Scene: AnyObject {
     func didRecognize(_ gestures: [Gesture])
     /// The spot views the scene shows (the event log's "spots").
     var spotCount: Int { get }
+    /// The view that shows a spot under every finger, if the scene has one: after each
+    /// delivery it also follows the fingers bound to other views (the scene bar, a
+    /// button), so every finger is seen (`TouchableView.follow`).
+    var spots: TouchableView? { get }
     /// The client's latency line, for a scene that shows it ("" hides it).
     func showLatency(_ text: String)
     /// Removes gesture labels now, in a scene that has them (key c).
@@ -48,6 +52,7 @@ extension Scene {
     public func didRecognize(_ gestures: [Gesture]) {}
     /// The spot views the scene shows (the event log's "spots").
     public var spotCount: Int { 0 }
+    public var spots: TouchableView? { nil }
     public func showLatency(_ text: String) {}
     public func clearLabels() {}
     public func needsClear(_ rect: Rect) -> Bool { false }

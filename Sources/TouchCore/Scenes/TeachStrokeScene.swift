@@ -88,6 +88,7 @@ public final class TeachStrokeScene: Scene {
     }
 
     public var spotCount: Int { touchable.spotCount }
+    public var spots: TouchableView? { touchable }
 
     /// Follows the one finger (or mouse, or pen) drawing; the buttons take their own touches.
     public func didReceive(_ frame: TouchFrame, tapCount: Int) {

@@ -43,6 +43,8 @@ public struct Shortcut: Sendable {
                  bindings: [(.text("i"), .session(.toggleReadouts))]),
         Shortcut(keys: "t", meaning: "trails: each finger's samples, fading",
                  bindings: [(.text("t"), .session(.toggleTrails))]),
+        Shortcut(keys: "w", meaning: "why the last touch fired no gesture",
+                 bindings: [(.text("w"), .session(.showNearMiss))]),
         Shortcut(keys: Stage.sceneNames.indices.map { "\($0 + 1)" }.joined(separator: "  "),
                  meaning: Stage.sceneNames.joined(separator: ", "),
                  bindings: Stage.sceneNames.indices.map { (.text("\($0 + 1)"), .session(.showScene($0 + 1))) }),

@@ -19,7 +19,7 @@ public final class TouchSession {
     public let touchscreens: TouchDevices
     /// The tablet tools.
     public let pens: PenTools
-    private let sink: (TouchSessionEvent) -> Void
+    let sink: (TouchSessionEvent) -> Void
     /// Fingers' gestures and pens' gestures are recognized apart, as UIKit recognizers
     /// with different allowed touch types run side by side: a pen is never one of a
     /// multi-finger gesture's fingers, and fingers on the glass do not stop a pen's tap or
@@ -30,7 +30,7 @@ public final class TouchSession {
     private var tapTimer: Timers.ID?
     private var tapTimerDeadline: Double?
     private var warnings = WarningLimiter()
-    private lazy var observer = RoutingObserver(session: self)
+    private lazy var observer = SessionRoutingObserver(session: self)
 
     /// Whether hit-tests and responder chains go to the sink (`.hit` and `.responder`
     /// events, one per touch and frame). They are there for the event log; the app turns
@@ -132,6 +132,7 @@ public final class TouchSession {
         case .toggleTrails: stage.overlays.trails.toggle()
         case .showScene(let number): stage.show(number: number)
         case .showLatency(let text): stage.latencyText = text
+        case .showNearMiss: stage.overlays.nearMiss.show()
         }
     }
 
@@ -141,6 +142,15 @@ public final class TouchSession {
     /// Shows a scene not on the bar (`--record-gesture`'s lesson, a `--qualify` run) and
     /// lets it tell its first state.
     public func show(_ scene: Scene) { stage.show(scene); scene.start() }
+
+    /// Gesture lengths (swipe, pinch, tap slop, long-press movement) scale with the panel:
+    /// `pixelsPerMillimetre` logical pixels per millimetre where the output says its size
+    /// (or the user does), from the 96 dpi their defaults are given at; nil, they stay
+    /// logical pixels, which follow the output's scale (docs/gestures.md, "Panels").
+    public func setPanel(pixelsPerMillimetre: Double?) {
+        let scale = GestureDetector.lengthScale(pixelsPerMillimetre: pixelsPerMillimetre)
+        for detector in [gestures, penGestures] { detector.lengthScale = scale }
+    }
 
     /// The taught strokes fingers and pens are matched against, from now on.
     public var strokes: [StrokeTemplate] {
@@ -168,14 +178,20 @@ public final class TouchSession {
         var frame = frame
         let detector = frame.touches.first?.source.isPen == true ? penGestures : gestures
         let recognized = frame.touches.isEmpty ? [] : detector.handle(&frame, at: clock.now)
+        let nearMisses = detector.takeNearMisses()
         let scene = stage.scene
         window.send(frame)
+        scene.spots?.follow(frame)
         stage.overlays.record(frame)
         sink(.frame(frame, spots: stage.scene.spotCount))
         stage.scene.didReceive(frame, tapCount: detector.currentTapCount)
         // A tap on the scene bar may have switched scenes: the new one starts afresh.
         guard stage.scene === scene else { return }
         if !recognized.isEmpty { scene.didRecognize(recognized) }
+        if let nearMisses {
+            stage.overlays.nearMiss.remember(nearMisses)
+            sink(.nearMiss(nearMisses))
+        }
         scheduleTapResolution()
     }
 
@@ -213,37 +229,6 @@ public final class TouchSession {
             sink(.lesson(lesson))
             if lesson.step == .taught { learn(lesson) }
         case .qualify(let progress): sink(.qualify(progress))
-        }
-    }
-
-    /// The window's routing, as sink events. `visited` lists the scene's own views, as the
-    /// hit-test experiment logs them: the window, the scene bar and the overlays are the
-    /// frame around the scene and are left out.
-    private final class RoutingObserver: TouchObserver {
-        unowned let session: TouchSession
-        init(session: TouchSession) { self.session = session }
-
-        func didHitTest(_ touch: Touch, view: View?, visited: [View], ignored: Bool) {
-            let window = session.window, bar = session.stage.bar
-            let names = visited.lazy.filter { $0 !== window && $0 !== bar && !($0 is Overlay) }.map(\.name)
-            session.sink(.hit(touch, view: view?.name, visited: Array(names), ignored: ignored))
-        }
-
-        /// The last chain's responders and names: a finger's frames go through the same
-        /// chain again and again, and reusing its names keeps a frame free of allocations
-        /// (the core benchmark's steady frame; it saves no instructions worth counting,
-        /// docs/benchmark.md "Performance devices").
-        private var lastChain: [Responder] = []
-        private var lastNames: [String] = []
-
-        func didDeliver(_ touches: [Touch], phase: TouchPhase, chain: [Responder], handledBy: Responder?) {
-            if !chain.elementsEqual(lastChain, by: ===) {
-                lastChain = Array(chain)
-                lastNames = chain.map(\.name)
-            }
-            for touch in touches {
-                session.sink(.responder(touch, phase: phase, chain: lastNames, handledBy: handledBy?.name))
-            }
         }
     }
 }

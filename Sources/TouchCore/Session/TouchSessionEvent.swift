@@ -30,6 +30,9 @@ public enum TouchSessionEvent: Sendable {
     case warning(String, kind: AnomalyKind)
     /// The instrument panel's numbers, each time it is refreshed (only while shown).
     case readout(ReadoutSnapshot)
+    /// A touch sequence ended with no gesture: each recognizer that came close and why it
+    /// did not fire (empty: none came close).
+    case nearMiss([NearMiss])
 }
 
 /// What the keyboard (or anything else outside the touch path) asks of the session.
@@ -44,4 +47,7 @@ public enum TouchSessionCommand: Equatable, Sendable {
     case showScene(Int)
     /// The client's latency line for the status panel ("" hides it).
     case showLatency(String)
+    /// Shows the last near-miss line (why the last touch sequence fired nothing) on
+    /// screen, in the scene's gesture label.
+    case showNearMiss
 }

@@ -6,6 +6,9 @@ public final class TouchableView: View {
         let touchID: Int32
         let source: TouchSource
         let spot: View
+        /// Made by `follow(_:)` for a finger bound to another view (the scene bar, a
+        /// button): only `follow` moves and removes it.
+        var followed = false
     }
 
     private var entries: [FingerID: Entry] = [:]
@@ -32,6 +35,28 @@ public final class TouchableView: View {
     public override init(name: String = "TouchableView", frame: Rect = .zero) {
         super.init(name: name, frame: frame)
         isMultipleTouchEnabled = true
+    }
+
+    /// Every finger seen: after the window has delivered `frame`, a finger that landed on
+    /// another view in this view's bounds (the scene bar, a button) gets its spot too,
+    /// which follows it and goes when it lifts. A finger this view was handed already has
+    /// one.
+    public func follow(_ frame: TouchFrame) {
+        for touch in frame.touches {
+            switch touch.phase {
+            case .began:
+                // Off the window (weston routes later fingers to the first one's surface) a
+                // finger is bound to nothing and shows nothing, as before.
+                if entries[touch.finger] == nil, bounds.contains(convert(touch.location, from: nil)) {
+                    _ = touchesBegan([touch], with: frame)
+                    entries[touch.finger]?.followed = true
+                }
+            case .moved:
+                if let entry = entries[touch.finger], entry.followed { entry.spot.center = convert(touch.location, from: nil) }
+            case .ended, .cancelled:
+                if entries[touch.finger]?.followed == true { removeSpot(for: touch) }
+            }
+        }
     }
 
     public override func touchesBegan(_ touches: [Touch], with event: TouchFrame) -> Bool {
