@@ -81,6 +81,31 @@ final class NearMissTests: XCTestCase {
         XCTAssertEqual(miss.text, "template zed: \(miss.reason) (stroke-min-score)")
     }
 
+    /// A circle drawn against a taught square: its points lie near the square's (score over
+    /// 0.84) and its steps go the square's way, but it has no corner.
+    func testTemplateCorner() throws {
+        let square = [Point(x: 0, y: 0), Point(x: 100, y: 0), Point(x: 100, y: 100), Point(x: 0, y: 100), Point(x: 0, y: 0)]
+        let driver = SessionDriver()
+        driver.session.strokes = [try XCTUnwrap(StrokeTemplate(name: "square", examples: [path(square)]))]
+        let circle = (0...60).map { i in
+            Point(x: 300 + 100 * cosineOfDegrees(-135 + 6 * Double(i)), y: 300 + 100 * cosineOfDegrees(-225 + 6 * Double(i)))
+        }
+        draw(circle, with: driver)
+        XCTAssertEqual(driver.gestures, [])
+        let miss = try XCTUnwrap(misses(driver).first?.first { $0.recognizer == "template square" }, "\(misses(driver))")
+        XCTAssertEqual(miss.setting, "stroke-max-rounding")
+        XCTAssertEqual(miss.limit, StrokeTemplates().maximumRounding)
+        XCTAssertGreaterThan(miss.value, miss.limit)
+        XCTAssertTrue(miss.reason.hasPrefix("corner rounder by "), miss.reason)
+        // With a looser limit the same circle is the square.
+        var settings = GestureSettings()
+        try settings.set("stroke-max-rounding", to: "90")
+        let loose = SessionDriver(settings: settings)
+        loose.session.strokes = driver.session.strokes
+        draw(circle, with: loose)
+        XCTAssertEqual(loose.gestures.compactMap { if case .template(let name, _) = $0 { name } else { nil } }, ["square"])
+    }
+
     func testSwipeTooShort() throws {
         let driver = SessionDriver()
         driver.send([(1, .began, 300, 300), (2, .began, 380, 300)])

@@ -113,10 +113,11 @@ final class RealStrokeTests: XCTestCase {
         print("people's strokes, untaught: \(matched.line("pace ")); \(matched.line("person ")); " +
               confusions.sorted { $0.value > $1.value }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
         XCTAssertLessThanOrEqual(matched["all"].value, 0.02, "untaught strokes matched")
-        // Issue 38 asks <= 5 % for every shape; people's circles, taken for their taught
-        // rectangles and triangles, are not there yet (UNMET is printed; the level reached is held).
+        // Issue 38 asks <= 5 % for every shape: met since a stroke must also have a corner
+        // nearly as sharp as the template's (circles were taken for taught rectangles and
+        // triangles 11.3 % of the time before; docs/gestures.md, "Matching taught strokes").
         for (key, tally) in matched.groups where key.hasPrefix("shape ") {
-            Self.hold(1 - tally.value, atLeast: 0.95, reached: 0.88, "untaught strokes left unmatched, \(key)")
+            XCTAssertLessThanOrEqual(tally.value, 0.05, "untaught strokes matched, \(key)")
         }
     }
 

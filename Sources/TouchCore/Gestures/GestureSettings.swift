@@ -63,6 +63,7 @@ public struct GestureSettings: Equatable, Sendable {
         ("swipe-label-duration", \.swipeLabelDuration, "s a swipe label stays"),
         ("stroke-min-score", \.strokes.minimumScore, "least score (0-1) of the nearest taught stroke that names a stroke"),
         ("stroke-min-direction", \.strokes.minimumDirection, "least agreement (0-1) of a stroke's steps with the taught stroke's"),
+        ("stroke-max-rounding", \.strokes.maximumRounding, "degrees a stroke's sharpest corner may be rounder than the taught stroke's"),
     ]
 
     /// A default as people write it: 10, 0.5, 1.6.

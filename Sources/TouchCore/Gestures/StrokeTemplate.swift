@@ -29,12 +29,44 @@ public struct StrokeTemplate: Equatable, Sendable {
     public static let agreementExamples = 5, agreementSample = 12
     public static let agreementMargin = 0.07
 
+    /// The roundest of the examples' sharpest corners (`sharpestCorner`), in degrees: a
+    /// stroke whose sharpest corner is much rounder than this is not this shape (a circle
+    /// is not a rectangle however near its points lie).
+    public let corner: Double
+
     public init?(name: String, examples strokes: [[Point]]) {
         let examples = strokes.compactMap(Self.normalized)
         guard !examples.isEmpty else { return nil }
         self.name = name
         self.examples = examples
         minimumScore = examples.count >= Self.agreementExamples ? Self.agreement(of: examples) - Self.agreementMargin : nil
+        corner = examples.map(Self.sharpestCorner).min() ?? 0
+    }
+
+    /// Turns over which `sharpestCorner` adds up the turning.
+    public static let cornerSteps = 3
+
+    /// The most a normalized stroke turns over `cornerSteps` turns of its steps, in degrees
+    /// (up to 180 x `cornerSteps`): about 35 all along a circle of `pointCount` points, 90
+    /// at a rectangle's corner, 120 at a triangle's. People's circles and rectangles, or
+    /// circles and triangles, can lie as near in position as a shape's own drawings;
+    /// the corners tell them apart (docs/gestures.md, "Matching taught strokes"). No
+    /// allocation: it runs at the lift.
+    public static func sharpestCorner(_ points: [Point]) -> Double {
+        guard points.count > cornerSteps + 1 else { return 0 }
+        // The last two turns, for windows of three (`cornerSteps`).
+        var sharpest = 0.0, t0 = 0.0, t1 = 0.0, previous = 0.0
+        for i in 1..<points.count {
+            let heading = arcTangent(points[i].y - points[i - 1].y, points[i].x - points[i - 1].x)
+            if i >= 2 {
+                var turn = heading - previous
+                if turn > Double.pi { turn -= 2 * Double.pi } else if turn < -Double.pi { turn += 2 * Double.pi }
+                if i >= 4 { sharpest = max(sharpest, abs(t0 + t1 + turn)) }
+                t0 = t1; t1 = turn
+            }
+            previous = heading
+        }
+        return sharpest * 180 / Double.pi
     }
 
     /// The least, over the first `agreementSample` examples, of an example's best score
@@ -147,7 +179,8 @@ public struct StrokeTemplate: Equatable, Sendable {
 ///
 /// As $1, the stroke is named after its nearest template (the highest score). It counts
 /// only when it is also near enough to be that shape and not an untaught one: a score of
-/// at least `minimumScore` and steps that go the template's way, `minimumDirection`
+/// at least `minimumScore`, steps that go the template's way, `minimumDirection`, and a
+/// sharpest corner at most `maximumRounding` degrees rounder than the template's
 /// (docs/gestures.md, "Matching taught strokes"). Both limits were measured on people's
 /// strokes (five people of the $1 logs, Wobbrock, Wilson and Li, UIST 2007): each person
 /// teaching all 16 shapes from three drawings, and teaching eight while drawing the
@@ -159,20 +192,28 @@ public struct StrokeTemplates: Equatable, Sendable {
     public var minimumScore: Double
     /// The least direction agreement (`StrokeTemplate.direction`) that counts as a match.
     public var minimumDirection: Double
+    /// Degrees the stroke's sharpest corner may be rounder than the template's
+    /// (`StrokeTemplate.corner`) and still match it.
+    public var maximumRounding: Double
 
-    public init(_ templates: [StrokeTemplate] = [], minimumScore: Double = 0.84, minimumDirection: Double = 0.6) {
+    public init(_ templates: [StrokeTemplate] = [], minimumScore: Double = 0.84, minimumDirection: Double = 0.5,
+                maximumRounding: Double = 35) {
         self.templates = templates
         self.minimumScore = minimumScore
         self.minimumDirection = minimumDirection
+        self.maximumRounding = maximumRounding
     }
 
-    /// The nearest template to `stroke`, its score and direction agreement, and the score
-    /// it needs (`minimumScore`, or the template's own if higher, at most 0.9).
+    /// The nearest template to `stroke`, its score and direction agreement, the score it
+    /// needs (`minimumScore`, or the template's own if higher, at most 0.9), and how much
+    /// rounder the stroke's sharpest corner is than the template's (degrees, negative when
+    /// sharper).
     public struct Nearest: Equatable, Sendable {
         public let name: String
         public let score: Double
         public let direction: Double
         public let limit: Double
+        public let rounding: Double
     }
 
     /// The nearest template of `stroke`, whether or not it is near enough.
@@ -186,12 +227,13 @@ public struct StrokeTemplates: Equatable, Sendable {
         }
         guard let best else { return nil }
         let limit = max(minimumScore, min(0.9, best.minimumScore ?? 0))
-        return Nearest(name: best.name, score: bestScore, direction: best.direction(normalized), limit: limit)
+        return Nearest(name: best.name, score: bestScore, direction: best.direction(normalized), limit: limit,
+                       rounding: best.corner - StrokeTemplate.sharpestCorner(normalized))
     }
 
     /// Whether the nearest template is near enough to name the stroke.
     public func accepts(_ nearest: Nearest) -> Bool {
-        nearest.score >= nearest.limit && nearest.direction >= minimumDirection
+        nearest.score >= nearest.limit && nearest.direction >= minimumDirection && nearest.rounding <= maximumRounding
     }
 
     /// The best-matching template of `stroke` and its score, if it is near enough.
@@ -209,8 +251,13 @@ public struct StrokeTemplates: Equatable, Sendable {
             return NearMiss(recognizer: "template \(nearest.name)", reason: "\(n(nearest.score)), needs \(n(nearest.limit))",
                             setting: nearest.limit > minimumScore ? nil : "stroke-min-score", value: nearest.score, limit: nearest.limit)
         }
+        if nearest.direction < minimumDirection {
+            return NearMiss(recognizer: "template \(nearest.name)",
+                            reason: "direction \(n(nearest.direction)), needs \(n(minimumDirection))",
+                            setting: "stroke-min-direction", value: nearest.direction, limit: minimumDirection)
+        }
         return NearMiss(recognizer: "template \(nearest.name)",
-                        reason: "direction \(n(nearest.direction)), needs \(n(minimumDirection))",
-                        setting: "stroke-min-direction", value: nearest.direction, limit: minimumDirection)
+                        reason: "corner rounder by \(n(nearest.rounding)) degrees, at most \(n(maximumRounding))",
+                        setting: "stroke-max-rounding", value: nearest.rounding, limit: maximumRounding)
     }
 }
