@@ -80,11 +80,13 @@ final class RealStrokeTests: XCTestCase {
         // person x shape; not reached yet (docs/gestures.md, "Matching taught strokes"): what
         // falls short is printed as UNMET, and the levels reached are held, so a change that
         // loses ground fails.
-        Self.hold(named["all"].value, atLeast: 0.99, reached: 0.96, "taught strokes named right")
+        // Reached (2026-11-26, the corner rule and the teacher's own agreement): 97.0 %,
+        // shapes from 91.9 %, people from 94.4 %, cells from 81.5 %.
+        Self.hold(named["all"].value, atLeast: 0.99, reached: 0.969, "taught strokes named right")
         for (key, tally) in named.groups {
-            if key.hasPrefix("shape ") { Self.hold(tally.value, atLeast: 0.95, reached: 0.90, "taught strokes named right, \(key)") }
-            if key.hasPrefix("person ") { Self.hold(tally.value, atLeast: 0.95, reached: 0.92, "taught strokes named right, \(key)") }
-            if key.hasPrefix("cell ") { Self.hold(tally.value, atLeast: 0.95, reached: 0.74, "taught strokes named right, \(key)") }
+            if key.hasPrefix("shape ") { Self.hold(tally.value, atLeast: 0.95, reached: 0.91, "taught strokes named right, \(key)") }
+            if key.hasPrefix("person ") { Self.hold(tally.value, atLeast: 0.95, reached: 0.94, "taught strokes named right, \(key)") }
+            if key.hasPrefix("cell ") { Self.hold(tally.value, atLeast: 0.95, reached: 0.81, "taught strokes named right, \(key)") }
         }
     }
 

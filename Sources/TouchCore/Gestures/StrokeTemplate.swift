@@ -34,6 +34,14 @@ public struct StrokeTemplate: Equatable, Sendable {
     /// is not a rectangle however near its points lie).
     public let corner: Double
 
+    /// How its examples agree, when it has two to `agreementExamples - 1` (a taught stroke
+    /// has three): the least score of an example against the others. A stroke that scores
+    /// under the matching minimum may still be this shape when it scores within
+    /// `StrokeTemplates.agreementAllowance` of this and clearly above every other shape
+    /// (`StrokeTemplates.minimumMargin`): a fast drawing is as far from the teacher's
+    /// three as they are from each other, give or take.
+    public let ownAgreement: Double?
+
     public init?(name: String, examples strokes: [[Point]]) {
         let examples = strokes.compactMap(Self.normalized)
         guard !examples.isEmpty else { return nil }
@@ -41,6 +49,7 @@ public struct StrokeTemplate: Equatable, Sendable {
         self.examples = examples
         minimumScore = examples.count >= Self.agreementExamples ? Self.agreement(of: examples) - Self.agreementMargin : nil
         corner = examples.map(Self.sharpestCorner).min() ?? 0
+        ownAgreement = (2..<Self.agreementExamples).contains(examples.count) ? Self.agreement(of: examples) : nil
     }
 
     /// Turns over which `sharpestCorner` adds up the turning.
@@ -214,27 +223,52 @@ public struct StrokeTemplates: Equatable, Sendable {
         public let direction: Double
         public let limit: Double
         public let rounding: Double
+        /// The lower score that names the stroke all the same when it is `minimumMargin`
+        /// above every other template's (its own agreement less `agreementAllowance`);
+        /// nil for a template with no `ownAgreement`.
+        public let lowerLimit: Double?
+        /// The score less the best other template's (1 when there is none).
+        public let margin: Double
     }
 
     /// The nearest template of `stroke`, whether or not it is near enough.
     public func nearest(_ stroke: [Point]) -> Nearest? {
         guard !templates.isEmpty, let normalized = StrokeTemplate.normalized(stroke) else { return nil }
         var best: StrokeTemplate?
-        var bestScore = -1.0
+        var bestScore = -1.0, secondScore = -1.0
         for template in templates {
             let score = template.score(normalized)
-            if score > bestScore { best = template; bestScore = score }
+            if score > bestScore {
+                secondScore = bestScore
+                best = template
+                bestScore = score
+            } else if score > secondScore {
+                secondScore = score
+            }
         }
         guard let best else { return nil }
         let limit = max(minimumScore, min(0.9, best.minimumScore ?? 0))
         return Nearest(name: best.name, score: bestScore, direction: best.direction(normalized), limit: limit,
-                       rounding: best.corner - StrokeTemplate.sharpestCorner(normalized))
+                       rounding: best.corner - StrokeTemplate.sharpestCorner(normalized),
+                       lowerLimit: best.ownAgreement.map { $0 - Self.agreementAllowance },
+                       margin: secondScore < 0 ? 1 : bestScore - secondScore)
     }
 
     /// Whether the nearest template is near enough to name the stroke.
     public func accepts(_ nearest: Nearest) -> Bool {
-        nearest.score >= nearest.limit && nearest.direction >= minimumDirection && nearest.rounding <= maximumRounding
+        guard nearest.direction >= minimumDirection, nearest.rounding <= maximumRounding else { return false }
+        if nearest.score >= nearest.limit { return true }
+        guard let lower = nearest.lowerLimit else { return false }
+        return nearest.score >= lower && nearest.margin >= Self.minimumMargin
     }
+
+    /// How far under its own examples' agreement a stroke may score, and by how much it
+    /// must then beat every other template, to be named after a taught stroke below
+    /// `minimumScore` (`StrokeTemplate.ownAgreement`). Measured on people's strokes
+    /// (docs/gestures.md, "Matching taught strokes"): 0.10 and 0.08 name 0.8 point more of
+    /// people's taught drawings (fast 1.3 points) and keep untaught shapes at 0.7 %; an
+    /// allowance of 0.14 lets 13-19 % of some untaught shape in, 0.12 is at that edge.
+    public static let agreementAllowance = 0.10, minimumMargin = 0.08
 
     /// The best-matching template of `stroke` and its score, if it is near enough.
     public func match(_ stroke: [Point]) -> (name: String, score: Double)? {
