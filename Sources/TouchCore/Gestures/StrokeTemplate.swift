@@ -188,9 +188,11 @@ public struct StrokeTemplate: Equatable, Sendable {
 ///
 /// As $1, the stroke is named after its nearest template (the highest score). It counts
 /// only when it is also near enough to be that shape and not an untaught one: a score of
-/// at least `minimumScore`, steps that go the template's way, `minimumDirection`, and a
-/// sharpest corner at most `maximumRounding` degrees rounder than the template's
-/// (docs/gestures.md, "Matching taught strokes"). Both limits were measured on people's
+/// at least `minimumScore` (or, for a taught stroke, near its own drawings' agreement and
+/// clearly above every other template: `agreementAllowance`, `minimumMargin`), steps that
+/// go the template's way, `minimumDirection`, and a sharpest corner at most
+/// `maximumRounding` degrees rounder than the template's (docs/gestures.md, "Matching
+/// taught strokes"). All the limits were measured on people's
 /// strokes (five people of the $1 logs, Wobbrock, Wilson and Li, UIST 2007): each person
 /// teaching all 16 shapes from three drawings, and teaching eight while drawing the
 /// other eight. The former fixed 0.89 named nothing for one drawing in seven of a taught
