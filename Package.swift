@@ -43,8 +43,6 @@ let package = Package(
         // Random sequences of input for the invariants of the core (Tests/TouchCoreTests) and of
         // the real client under the test compositor (Tests/AdversarialCompositorTests).
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
-        // Latency percentiles on the status panel.
-        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.4"),
         // libinput recordings (YAML) for the harness's replay.
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         // The qualify report's HTML and JUnit XML (touchspots-report).
@@ -87,7 +85,6 @@ let package = Package(
                           dependencies: [
                               "TouchCore", "EventLogFormat", "WaylandClient", "Renderer", "CXkbcommon", "QualifyPlans",
                               .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                              .product(name: "Histogram", package: "hdrhistogram-swift"),
                           ],
                           swiftSettings: releaseSpeed),
 

@@ -17,6 +17,9 @@ final class LayerPresenter {
         var position: (x: Int32, y: Int32)?
         /// The logical size last drawn.
         var size: (width: Int32, height: Int32)?
+        /// The look drawn at full size, when the layer is a spot the compositor scales
+        /// (`ScaledSpot`).
+        var scaledLook: ScaledSpot.Look?
     }
 
     private struct Found {
@@ -40,6 +43,9 @@ final class LayerPresenter {
     private var overlayShown = false
     /// Whether any layer is on screen.
     var isShowingLayers: Bool { !entries.isEmpty }
+    /// What the latest pass was made for: a pass with nothing marked, no damage and the
+    /// same scale can change no layer, and is skipped.
+    private var lastPass: (scale: Double, usesViewport: Bool, allowsLayers: Bool)?
 
     init(registry: Registry, surface: Surface, renderer: ViewRenderer) {
         self.registry = registry
@@ -70,7 +76,16 @@ final class LayerPresenter {
     /// new or changed, moves those moved, restacks when the order changed. Returns whether
     /// anything was sent (the window's surface must then be committed). A layer with no
     /// free buffer stays due, and the window is told it still needs a redraw.
-    func update(_ window: Window, scale: Double, usesViewport: Bool) throws -> Bool {
+    ///
+    /// `marked` is the window's `layersChanged` as the core left it: every change of a
+    /// layer (moved, resized, redrawn, added, removed) marks it, and every change around
+    /// one (an ancestor moved or hidden, an overlay shown) damages the window. With
+    /// neither, and the same scale, nothing can have changed for the layers, so the view
+    /// tree is not walked (a commit for the panel's text alone).
+    func update(_ window: Window, scale: Double, usesViewport: Bool, marked: Bool = true) throws -> Bool {
+        let pass = (scale: scale, usesViewport: usesViewport, allowsLayers: window.allowsLayers)
+        if !marked, !window.hasDamage, let lastPass, lastPass == pass { return false }
+        lastPass = pass
         found.removeAll(keepingCapacity: true)
         overlayShown = false
         collect(window, origin: .zero, alpha: 1)
@@ -82,8 +97,12 @@ final class LayerPresenter {
         var changed = false
         var restack = false
 
+        // The same layers in the same order (every frame of fingers that only move): no
+        // list to diff.
+        let sameLayers = found.count == entries.count
+            && found.indices.allSatisfy { found[$0].view === entries[$0].view }
         var i = 0
-        while i < entries.count {
+        while !sameLayers && i < entries.count {
             if found.contains(where: { $0.view === entries[i].view }) {
                 i += 1
             } else {
@@ -101,7 +120,7 @@ final class LayerPresenter {
         }
 
         for (index, item) in found.enumerated() {
-            if index >= entries.count || entries[index].view !== item.view {
+            if !sameLayers && (index >= entries.count || entries[index].view !== item.view) {
                 if let at = entries.firstIndex(where: { $0.view === item.view }) {
                     entries.insert(entries.remove(at: at), at: index)
                 } else {
@@ -145,6 +164,10 @@ final class LayerPresenter {
         }
         let logical = (width: Int32(max(1, view.frame.width.rounded(.up))),
                        height: Int32(max(1, view.frame.height.rounded(.up))))
+        if registry.viewporter != nil, let look = ScaledSpot.look(of: view, alpha: item.alpha) {
+            return try drawScaled(&entry, item, look: look, logical: logical, scale: scale)
+        }
+        entry.scaledLook = nil
         let width = Int32((Double(logical.width) * scale).rounded())
         let height = Int32((Double(logical.height) * scale).rounded())
         guard let buffer = try entry.surface.freeBuffer(width: width, height: height) else {
@@ -161,6 +184,40 @@ final class LayerPresenter {
         entry.version = view.contentVersion
         entry.alpha = item.alpha
         entry.scale = scale
+        entry.size = logical
+        return true
+    }
+
+    /// A spot the compositor scales (`ScaledSpot`): its disc is drawn at full size when
+    /// its look or the scale changes, and otherwise a change of size is a new viewport
+    /// destination on the same buffer: no wl_buffer, region or pixels per growth step.
+    private func drawScaled(_ entry: inout Entry, _ item: Found, look: ScaledSpot.Look,
+                            logical: (width: Int32, height: Int32), scale: Double) throws -> Bool {
+        let view = item.view
+        // The opaque bands are declared once the spot is full size; while it grows (a
+        // fifth of a second) a region per step would cost more than the blending saved.
+        let opaque = logical.width == ScaledSpot.side && item.alpha >= 1
+            ? view.opaqueParts.compactMap(Self.inside) : []
+        if entry.scaledLook != look || entry.scale != scale {
+            let side = Int32((Double(ScaledSpot.side) * scale).rounded())
+            guard let buffer = try entry.surface.freeBuffer(width: side, height: side) else {
+                view.window?.layersChanged = true
+                return false
+            }
+            guard let pixels = buffer.pixels else { return false }
+            // The view drawn at its own size with the scale that makes it fill the buffer:
+            // for a disc that fills its bounds, the same pixels as drawn at full size.
+            renderer.render(layer: view, into: PixelBuffer(pixels: pixels, width: side, height: side,
+                                                           stride: buffer.stride),
+                            scale: Double(side) / view.frame.width, alpha: item.alpha)
+            entry.surface.show(buffer, scale: scale, usesViewport: true, logicalSize: logical, opaque: opaque)
+            entry.scaledLook = look
+            entry.alpha = item.alpha
+            entry.scale = scale
+        } else if entry.size.map({ $0 != logical }) ?? true {
+            entry.surface.resize(to: logical, opaque: opaque)
+        }
+        entry.version = view.contentVersion
         entry.size = logical
         return true
     }
