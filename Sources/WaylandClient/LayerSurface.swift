@@ -61,7 +61,13 @@ public final class LayerSurface {
     /// pixels inside what is drawn opaquely) lets the compositor copy rather than blend.
     public func show(_ buffer: LayerBuffer, scale: Double, usesViewport: Bool,
                      logicalSize: (width: Int32, height: Int32), opaque: [PixelRect]) {
-        setOpaque(opaque)
+        if opaque != shownOpaque, let compositor = registry.compositor {
+            let region = wl_compositor_create_region(compositor)
+            for rect in opaque { wl_region_add(region, rect.x, rect.y, rect.width, rect.height) }
+            wl_surface_set_opaque_region(proxy, region)
+            wl_region_destroy(region)
+            shownOpaque = opaque
+        }
         if usesViewport, let viewporter = registry.viewporter {
             if viewport == nil { viewport = wp_viewporter_get_viewport(viewporter, proxy) }
             wl_surface_set_buffer_scale(proxy, 1)
@@ -74,25 +80,6 @@ public final class LayerSurface {
         wl_surface_damage_buffer(proxy, 0, 0, buffer.width, buffer.height)
         buffer.isBusy = true
         wl_surface_commit(proxy)
-    }
-
-    /// Gives the layer a new size on screen (logical px) without a new buffer: the viewport
-    /// that `show` set up with `usesViewport` scales the buffer shown onto it, so a spot
-    /// growing in costs one request per step rather than a buffer and its pixels.
-    public func resize(to logicalSize: (width: Int32, height: Int32), opaque: [PixelRect]) {
-        guard let viewport else { return }
-        setOpaque(opaque)
-        wp_viewport_set_destination(viewport, logicalSize.width, logicalSize.height)
-        wl_surface_commit(proxy)
-    }
-
-    private func setOpaque(_ opaque: [PixelRect]) {
-        guard opaque != shownOpaque, let compositor = registry.compositor else { return }
-        let region = wl_compositor_create_region(compositor)
-        for rect in opaque { wl_region_add(region, rect.x, rect.y, rect.width, rect.height) }
-        wl_surface_set_opaque_region(proxy, region)
-        wl_region_destroy(region)
-        shownOpaque = opaque
     }
 
     /// Places the layer's top-left corner at (`x`, `y`) in the window's surface

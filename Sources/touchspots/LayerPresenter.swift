@@ -17,9 +17,6 @@ final class LayerPresenter {
         var position: (x: Int32, y: Int32)?
         /// The logical size last drawn.
         var size: (width: Int32, height: Int32)?
-        /// The look drawn at full size, when the layer is a spot the compositor scales
-        /// (`ScaledSpot`).
-        var scaledLook: ScaledSpot.Look?
     }
 
     private struct Found {
@@ -165,14 +162,6 @@ final class LayerPresenter {
         }
         let logical = (width: Int32(max(1, view.frame.width.rounded(.up))),
                        height: Int32(max(1, view.frame.height.rounded(.up))))
-        // A spot's landing is drawn at its own size (1 px): scaled down from the full disc
-        // by weston 10's and sway 1.7's pixman renderers, a 1 px destination sometimes
-        // left the pixels under the finger unchanged until a later step, a repaint or
-        // more past the floor (TouchToPixelEndToEndTests). Its growth is then scaled.
-        if registry.viewporter != nil, entry.size != nil, let look = ScaledSpot.look(of: view, alpha: item.alpha) {
-            return try drawScaled(&entry, item, look: look, logical: logical, scale: scale)
-        }
-        entry.scaledLook = nil
         let width = Int32((Double(logical.width) * scale).rounded())
         let height = Int32((Double(logical.height) * scale).rounded())
         guard let buffer = try entry.surface.freeBuffer(width: width, height: height) else {
@@ -189,40 +178,6 @@ final class LayerPresenter {
         entry.version = view.contentVersion
         entry.alpha = item.alpha
         entry.scale = scale
-        entry.size = logical
-        return true
-    }
-
-    /// A spot the compositor scales (`ScaledSpot`): its disc is drawn at full size when
-    /// its look or the scale changes, and otherwise a change of size is a new viewport
-    /// destination on the same buffer: no wl_buffer, region or pixels per growth step.
-    private func drawScaled(_ entry: inout Entry, _ item: Found, look: ScaledSpot.Look,
-                            logical: (width: Int32, height: Int32), scale: Double) throws -> Bool {
-        let view = item.view
-        // The opaque bands are declared once the spot is full size; while it grows (a
-        // fifth of a second) a region per step would cost more than the blending saved.
-        let opaque = logical.width == ScaledSpot.side && item.alpha >= 1
-            ? view.opaqueParts.compactMap(Self.inside) : []
-        if entry.scaledLook != look || entry.scale != scale {
-            let side = Int32((Double(ScaledSpot.side) * scale).rounded())
-            guard let buffer = try entry.surface.freeBuffer(width: side, height: side) else {
-                view.window?.layersChanged = true
-                return false
-            }
-            guard let pixels = buffer.pixels else { return false }
-            // The view drawn at its own size with the scale that makes it fill the buffer:
-            // for a disc that fills its bounds, the same pixels as drawn at full size.
-            renderer.render(layer: view, into: PixelBuffer(pixels: pixels, width: side, height: side,
-                                                           stride: buffer.stride),
-                            scale: Double(side) / view.frame.width, alpha: item.alpha)
-            entry.surface.show(buffer, scale: scale, usesViewport: true, logicalSize: logical, opaque: opaque)
-            entry.scaledLook = look
-            entry.alpha = item.alpha
-            entry.scale = scale
-        } else if entry.size.map({ $0 != logical }) ?? true {
-            entry.surface.resize(to: logical, opaque: opaque)
-        }
-        entry.version = view.contentVersion
         entry.size = logical
         return true
     }

@@ -168,37 +168,6 @@ final class SpotsEndToEndTests: EndToEndTestCase {
         XCTAssertLessThan(area, 1024 * 640 / 10, "under a tenth of the window: \(damage)")
     }
 
-    /// Ten fingers landing: each spot's disc is drawn once at full size after it lands, and
-    /// its growth is the compositor's, one wp_viewport.set_destination per step on frame
-    /// callbacks, not a new wl_buffer, opaque region and pixels per step
-    /// (docs/architecture.md, "Drawing"). Grown, each spot is its 100 px disc unscaled.
-    func testTenFingersGrowWithoutANewBufferPerStep() throws {
-        try startSession(environment: ["WAYLAND_DEBUG": "client"])
-        let before = try String(contentsOfFile: session.client.logPath, encoding: .utf8)
-            .split(separator: "\n").count
-        let centers = (0..<10).map { (x: 100 + 200 * ($0 % 5), y: 200 + 250 * ($0 / 5)) }
-        try session.send(batch: centers.enumerated().map { "down \($0.offset + 1) \($0.element.x) \($0.element.y)" }
-                         + ["frame"])
-        try session.sync()  // grown and drawn
-        let lines = try String(contentsOfFile: session.client.logPath, encoding: .utf8)
-            .split(separator: "\n").dropFirst(before)
-        let buffers = lines.filter { $0.contains("wl_shm_pool@") && $0.contains("create_buffer(") }
-        let destinations = lines.filter { $0.contains("wp_viewport@") && $0.contains("set_destination(") }
-        // Two per spot (its 1 px landing, drawn by touchspots, and the full-size disc the
-        // growth scales), and at most a few of the window's own (its texts changed).
-        XCTAssertLessThanOrEqual(buffers.count, 23, "\(buffers.count) wl_buffers: \(buffers.prefix(30))")
-        XCTAssertGreaterThanOrEqual(destinations.count, 30, "the spots grew in steps: \(destinations.count)")
-        XCTAssertTrue(destinations.contains { $0.hasSuffix("set_destination(100, 100)") }, "grown to full size")
-        let image = try session.screenshot("ten-grown.png")
-        for center in centers {
-            XCTAssertGreaterThan(spotCoverage(image, x: center.x, y: center.y), 0.99, "a spot at \(center)")
-        }
-        let row = (0..<200).map { image.pixel(x: $0, y: 200) }
-        XCTAssertEqual(row.filter { $0.isGray(170, tolerance: 6) }.count, 100, accuracy: 3, "the disc at 1:1")
-        XCTAssertLessThanOrEqual(row.filter { !$0.isGray(170, tolerance: 6) && !$0.isGray(255, tolerance: 0) }.count, 4,
-                                 "its antialiased edge, not a blurry scale")
-    }
-
     func testCancelWithFingersDownRemovesEverySpot() throws {
         try startSession()
         try session.send(batch: ["down 10 300 300", "down 11 600 300", "frame"])
