@@ -237,8 +237,11 @@ struct ParsedRecording {
     var devices: [ParsedDevice]
 }
 
-/// An axis from absinfo's numbers, or why not (for an error naming the line).
+/// An axis from absinfo's numbers, or why not (for an error naming the line). The range
+/// must be above 0 in Double too, where its arithmetic is: [2^62, 2^62 + 1] is one unit
+/// wide in Int64 and 0 wide in Double, which put every touch at NaN and judged none
+/// ("0 of 0 checks passed", exit 0).
 func makeAxis(minimum: Int, maximum: Int, resolution: Int) -> LibinputRecord.Axis? {
-    guard maximum > minimum else { return nil }
+    guard maximum > minimum, Double(maximum) - Double(minimum) > 0 else { return nil }
     return LibinputRecord.Axis(minimum: minimum, maximum: maximum, resolution: max(0, resolution))
 }

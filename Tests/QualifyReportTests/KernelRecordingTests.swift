@@ -224,6 +224,10 @@ final class KernelRecordingTests: XCTestCase {
                                                         reports: [Self.report(0, [(3, 57, 1), (3, 53, 9223372036854775807), (3, 54, 5)])])]))
         XCTAssertEqual(wide.x.fraction(wide.reports[0].touches[0].x), 1)
         XCTAssertTrue(wide.x.millimetres!.isFinite)
+        // A range one unit wide in Int64 but none in Double is refused (it put touches at NaN).
+        refusal(Self.file([Self.device(absinfo: [47: [0, 9, 0, 0, 0], 53: [1 << 62, (1 << 62) + 1, 0, 0, 1], 54: [0, 2559, 0, 0, 16]],
+                                       reports: [Self.report(0, [(3, 57, 1), (3, 53, 1 << 62), (3, 54, 5)])])]),
+                "test.yaml:21: absinfo 53: the maximum is not above the minimum")
         // The harness's replay reads through the same reader: refused, not a crash.
         let overflow = NSTemporaryDirectory() + "touchspots-overflow-\(getpid()).yaml"
         try Self.file([Self.device(reports: [[[Int(max), 999_999, 3, 57, 1]]])]).write(toFile: overflow, atomically: true, encoding: .utf8)
