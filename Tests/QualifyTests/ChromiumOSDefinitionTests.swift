@@ -61,6 +61,27 @@ final class ChromiumOSDefinitionTests: XCTestCase {
         let started = Date()
         XCTAssertTrue(ContactValidators.stationaryJitter(long).passed)
         XCTAssertLessThan(Date().timeIntervalSince(started), 2)
+        // A finger circling (a hostile recording's): every report on the hull, whose
+        // antipodal pairs are walked, not its 450 million pairs.
+        let circling = contact((0..<30_000).map { Point(x: 5 + 0.4 * cos(Double($0) * .pi / 15_000), y: 5 + 0.4 * sin(Double($0) * .pi / 15_000)) })
+        let began = Date()
+        XCTAssertEqual(ContactValidators.stationaryJitter(circling).figure ?? 0, 0.8, accuracy: 1e-9)
+        XCTAssertLessThan(Date().timeIntervalSince(began), 2)
+        // The calipers find what every pair finds, on random sets of every hull size.
+        var state: UInt64 = 39
+        func next() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        for size in [70, 100, 300, 1000] {
+            let points = (0..<size).map { _ -> Point in
+                let angle = next() * 2 * .pi, radius = 1 + 0.01 * next()
+                return Point(x: 2 * cos(angle), y: sin(angle) * radius)
+            }
+            var brute = 0.0
+            for a in points { for b in points { brute = max(brute, a.distance(to: b)) } }
+            XCTAssertEqual(ContactValidators.stationaryJitter(contact(points)).figure ?? 0, brute, accuracy: 1e-12, "\(size) points")
+        }
     }
 
     func testTapAccuracyIsTheSmallestCircleAroundEveryReportOfEveryTap() {
