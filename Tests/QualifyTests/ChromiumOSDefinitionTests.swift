@@ -90,7 +90,7 @@ final class ChromiumOSDefinitionTests: XCTestCase {
     func testTapAccuracyTakesNoWorstOrder() {
         let n = 20_000
         var order = Array(0..<n)
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15  // the fixed seed's shuffle, undone
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15  // the shuffle of the old fixed seed, undone
         for i in stride(from: n - 1, to: 0, by: -1) {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             order.swapAt(i, Int((state >> 33) % UInt64(i + 1)))
