@@ -90,14 +90,22 @@ enum EvemuReader {
         guard digits > 0 else { throw bad }
         for _ in digits..<6 { micro *= 10 }
         guard let type = hex(line, &i), let code = hex(line, &i), let value = Numbers.integer(line, &i) else { throw bad }
+        // Nothing glued to the value: "1234abc" is not an event.
+        guard i == line.count || line[i] == 0x20 || line[i] == 0x09 else { throw bad }
         guard let time = Numbers.microseconds(seconds: seconds, micro: micro) else {
             throw at.error("an event's time is out of range (seconds at or above 0)")
         }
         do { try device.event(time: time, type: type, code: code, value: value, touches: &touches) } catch { throw at.error(error.what) }
     }
 
-    /// A hex field of at most 8 digits after spaces or tabs.
+    /// A hex field of at most 8 digits after spaces or tabs, ended by a space or a tab (a
+    /// ninth digit was read as the next field: `000000003 0035 1` as type 0, code 3).
     private static func hex(_ line: UnsafeBufferPointer<UInt8>, _ i: inout Int) -> Int? {
+        guard let value = hexDigits(line, &i), i < line.count, line[i] == 0x20 || line[i] == 0x09 else { return nil }
+        return value
+    }
+
+    private static func hexDigits(_ line: UnsafeBufferPointer<UInt8>, _ i: inout Int) -> Int? {
         while i < line.count && (line[i] == 0x20 || line[i] == 0x09) { i += 1 }
         var value = 0, digits = 0
         while i < line.count, digits < 8 {

@@ -218,6 +218,9 @@ final class KernelRecordingTests: XCTestCase {
         refusal("version: 1\n" + String(repeating: "x", count: 3 << 20) + "\n", ":2: a line longer than 1 MiB")
         refusal("{\"type\":\"ready\"}\n", "test.yaml:1: not a recording")
         refusal("# EVEMU 1.3\nN: x\nA: 35 0 4095 0 0 0\nA: 36 0 4095 0 0 0\nE: 99999999999999999999.000000 0003 0035 1\n", ":5: an event is not")
+        // Fields glued together or too long are refused, not read as the next field.
+        refusal("# EVEMU 1.3\nN: x\nA: 35 0 4095 0 0 0\nA: 36 0 4095 0 0 0\nE: 0.000001 000000003 0035 1\n", ":5: an event is not")
+        refusal("# EVEMU 1.3\nN: x\nA: 35 0 4095 0 0 0\nA: 36 0 4095 0 0 0\nE: 0.000001 0003 0035 12abc\n", ":5: an event is not")
         // The widest absinfo reads; its arithmetic is in Double.
         let wide = try Self.read(Self.file([Self.device(absinfo: [47: [0, 9, 0, 0, 0], 53: [-9223372036854775807, 9223372036854775807, 0, 0, 1],
                                                                   54: [0, 2559, 0, 0, 16]],
