@@ -93,11 +93,14 @@ public struct OfflineJudge {
             case .output(let output):
                 outputs.append(output)
             case .presented(let presented):
-                commits.append(presented.touchToCommitMs)
-                if let present = presented.touchToPresentMs { presents.append(present) }
+                // Figures JSON can hold: a hostile line's 1e306 ms is kept, a difference of
+                // two of them that overflows is not.
+                func keep(_ value: Double, in list: inout [Double]) { if value.isFinite { list.append(value) } }
+                keep(presented.touchToCommitMs, in: &commits)
+                if let present = presented.touchToPresentMs { keep(present, in: &presents) }
                 if let read = presented.inputToReadMs {
-                    reads.append(read)
-                    if let present = presented.touchToPresentMs { screens.append(present - read - presented.touchToCommitMs) }
+                    keep(read, in: &reads)
+                    if let present = presented.touchToPresentMs { keep(present - read - presented.touchToCommitMs, in: &screens) }
                 }
             case .qualify(let q):
                 if outputsBeforeRun == nil { outputsBeforeRun = outputs.count }
