@@ -21,11 +21,17 @@ final class App {
     private let log: EventLog?
     private var lifecycle = WindowLifecycle()
     private var fail: Error?
+    /// The file the last taught stroke was saved to, for its `teach` line.
+    private var savedStroke: String?
 
     init(options: AppOptions) throws {
         self.options = options
-        log = try options.eventLogPath.map { try EventLog(path: $0) }
+        // The compositor first: a run that cannot connect leaves no empty log behind.
         display = try Display(name: options.displayName)
+        log = try options.eventLogPath.map { try EventLog(path: $0) }
+        if options.keepsQualifyLog, let path = options.eventLogPath {
+            printError("this run's event log: \(path) (touchspots-report \(path) --html report.html makes its report)")
+        }
         registry = try Registry(display: display)
         loop = try EventLoop(display: display)
         // The font before any surface: a missing font is told before a window appears (its
@@ -48,6 +54,15 @@ final class App {
             throw UsageError("unknown scene '\(options.scene)' (scenes: \(Stage.sceneNames.joined(separator: ", ")))")
         }
         self.session = session
+        session.keepStroke = { [unowned self] lesson in
+            switch StrokeFiles.save(lesson, log: log) {
+            case .success(let path):
+                savedStroke = path
+                return nil
+            case .failure(let error):
+                return error.description
+            }
+        }
         session.reportsRouting = log != nil  // hit and responder events are only ever logged
         session.window.allowsLayers = options.usesLayers && registry.subcompositor != nil
             && !CompositorQuirk.directScanoutHidesSubsurfaces.workAround {
@@ -173,7 +188,10 @@ final class App {
     /// The session's one sink: every event becomes a log line. A frame names its seat
     /// when more than one seat can touch.
     private func record(_ event: TouchSessionEvent) {
-        if case .lesson(let lesson) = event, lesson.step == .taught { return StrokeFiles.save(lesson, log: log) }
+        if case .lesson(let lesson) = event, lesson.step == .taught {
+            log?.write(.teach(LogTeach(lesson, path: savedStroke)))
+            return
+        }
         guard let log else { return }
         if case .frame(let frame, _) = event, session.touchscreens.count > 1 {
             log.write(event, seat: inputs.seatName(of: frame.device))

@@ -7,6 +7,9 @@ struct AppOptions {
     var fullscreen = false
     var size = Size(width: 800, height: 600)
     var eventLogPath: String?
+    /// The event log is the one a qualify run keeps in the state folder (no
+    /// `--event-log`): its path is told once it is made.
+    var keepsQualifyLog = false
     var fontFamily = "DejaVu Sans"
     var gestures = GestureSettings()
     var scene = "playground"

@@ -149,6 +149,10 @@ public final class TouchSession {
     }
 
     /// A lesson's stroke replaces one of the same name; the playground follows to try it.
+    /// Keeps a taught stroke (the executable writes its file): nil when kept, else why
+    /// not, which the lesson shows. Without it, a stroke is taught for the session only.
+    public var keepStroke: ((StrokeLesson) -> String?)?
+
     private func learn(_ lesson: StrokeLesson) {
         guard let template = StrokeTemplate(name: lesson.name, examples: lesson.examples) else { return }
         strokes = strokes.filter { $0.name != lesson.name } + [template]
@@ -210,6 +214,12 @@ public final class TouchSession {
         case .label(let slot, let text): sink(.label(slot: slot, text: text))
         case .placard(let placard): sink(.placard(placard))
         case .lesson(let lesson):
+            // Kept first, then told: a stroke that cannot be kept stays on the lesson,
+            // showing why, and its line says `unsaved`, never `taught`.
+            if lesson.step == .taught, let failure = keepStroke?(lesson), let teach = stage.scene as? TeachStrokeScene {
+                teach.saveFailed(failure)
+                return
+            }
             sink(.lesson(lesson))
             if lesson.step == .taught { learn(lesson) }
         case .qualify(let progress): sink(.qualify(progress))
