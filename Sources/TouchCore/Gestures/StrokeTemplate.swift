@@ -15,7 +15,7 @@ public struct StrokeTemplate: Equatable, Sendable {
 
     public static let pointCount = 32
     /// The most examples a stroke keeps (a lesson takes three; the shipped circle seven).
-    public static let maximumExamples = 16
+    public static let maximumExamples = 8
     /// The most points of one example (a slow drawing at 240 Hz for 10 s is 2,400).
     public static let maximumPoints = 4096
     /// The largest coordinate, either way (surface pixels as drawn).
@@ -103,7 +103,7 @@ public struct StrokeTemplates: Equatable, Sendable {
     public var minimumScore: Double
 
     /// The most strokes matched, and so loaded: with `StrokeTemplate.maximumExamples`
-    /// each, 512 examples, a lift matched in about a millisecond (docs/gestures.md,
+    /// each, 256 examples, a lift matched in well under a millisecond (docs/gestures.md,
     /// "Stroke files"), where 100 hostile files of 4,090 examples blocked every lift 1.2 s.
     public static let maximumCount = 32
 
