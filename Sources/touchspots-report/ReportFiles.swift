@@ -43,19 +43,31 @@ enum ReportFiles {
             if count == 0 { break }
             total += count
             guard total <= largestLog else { throw ReportError("\(path): larger than \(size(largestLog)), not a log of touchspots'") }
+            // Lines found with memchr, blank ones counted without a call: 250 MB of blank
+            // lines is a quarter of a billion of them.
+            let ends: [Int] = buffer.withUnsafeBufferPointer { bytes in
+                var ends: [Int] = []
+                var start = 0
+                let base = bytes.baseAddress!
+                while start < count, let found = memchr(base + start, Int32(UInt8(ascii: "\n")), count - start) {
+                    let newline = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                    ends.append(newline)
+                    start = newline + 1
+                }
+                return ends
+            }
             var start = 0
-            let bytes = buffer[..<count]
-            while let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            for newline in ends {
                 if pending.isEmpty {
-                    try take(bytes[start..<newline])
+                    if newline == start { number += 1 } else { try take(buffer[start..<newline]) }
                 } else {
-                    pending += bytes[start..<newline]
+                    pending += buffer[start..<newline]
                     try take(pending[...])
                     pending.removeAll(keepingCapacity: true)
                 }
                 start = newline + 1
             }
-            pending += bytes[start...]
+            pending += buffer[start..<count]
             guard pending.count <= longestLogLine else {
                 throw ReportError("\(path):\(number + 1): a line longer than \(size(longestLogLine)), not a line of touchspots' event log")
             }

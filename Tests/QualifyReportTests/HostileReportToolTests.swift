@@ -65,7 +65,8 @@ final class HostileReportToolTests: XCTestCase {
         assertTold(try report(["compare", fifo, log]), status: 1, "\(fifo): not a regular file")
         assertTold(try report(["recording", recording, "--plan", fifo, "--screen", "1280x800", "--json", "-"]), status: 64,
                    "\(fifo): not a regular file")
-        assertTold(try report(["recording", fifo, "--plan", "quick", "--screen", "1280x800", "--json", "-"]), status: 1,
+        assertTold(try report(["recording", fifo, "--plan", OfflineJudgeTests.fixture("../../data/plans/quick.json"),
+                               "--screen", "1280x800", "--json", "-"]), status: 1,
                    "\(fifo): not a regular file")
         assertTold(try report(["judge", "/dev/zero", "--json", "-"]), status: 1, "not a regular file")
     }
@@ -169,7 +170,8 @@ final class HostileReportToolTests: XCTestCase {
         let result = try report(["judge", path, "--html", html, "--json", json])
         XCTAssertEqual(result.status, 0, result.errors)
         let report = try QualifyReport(json: try Data(contentsOf: URL(fileURLWithPath: json)), source: json)
-        XCTAssertEqual(report.latency.touchToCommit?.p99, 1e306)
+        XCTAssertEqual(report.latency.touchToCommit?.count, 1 + (try XCTUnwrap(OfflineJudgeTests.report("qualify-quick-weston.jsonl").latency.touchToCommit?.count)))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: html))
     }
 
     // Cases 15 and 16: messages in one line, statuses as the README promises.
@@ -197,9 +199,10 @@ final class HostileReportToolTests: XCTestCase {
         assertTold(try self.report(["compare", report, report]), status: 1, "no key 'plan'")
     }
 
-    /// Memory follows what the report keeps, not the log's size: 40 MB of blank lines and
-    /// of sync lines each take what a small log takes (the tool kept every line: 4.4 GiB
-    /// for 250 MB of blank lines).
+    /// Memory follows what the report keeps, not the log's size: 16 MB of blank lines and
+    /// of sync lines each take about what a small log takes (the tool kept every line: 4.4
+    /// GiB for 250 MB of blank lines, 3.2 GiB of sync lines; here, a debug build, 49 and 26
+    /// MiB where the run alone takes 25).
     func testMemoryIsBoundedWhateverTheLogsSize() throws {
         let valid = try String(contentsOfFile: log, encoding: .utf8)
         for (name, filler) in [("blank", "\n"), ("sync", #"{"type":"sync","count":1}"# + "\n")] {
@@ -207,12 +210,12 @@ final class HostileReportToolTests: XCTestCase {
             let handle = try XCTUnwrap({ FileManager.default.createFile(atPath: path, contents: Data(valid.utf8)); return FileHandle(forWritingAtPath: path) }())
             handle.seekToEndOfFile()
             let block = Data(String(repeating: filler, count: (1 << 20) / filler.utf8.count).utf8)
-            for _ in 0..<40 { handle.write(block) }
+            for _ in 0..<16 { handle.write(block) }
             handle.closeFile()
             let measured = try shell("/usr/bin/time -f '%M' \(Products.report) judge \(quoted(path)) --json /dev/null")
             XCTAssertEqual(measured.status, 0, measured.errors)
             let kilobytes = Int(measured.errors.split(separator: "\n").last.map(String.init) ?? "") ?? .max
-            XCTAssertLessThan(kilobytes, 120 << 10, "\(name): peak \(kilobytes) KiB for a 40 MB log")
+            XCTAssertLessThan(kilobytes, 100 << 10, "\(name): peak \(kilobytes) KiB for a 16 MB log")
         }
     }
 }
