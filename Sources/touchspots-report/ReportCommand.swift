@@ -42,7 +42,7 @@ struct ReportCommand: ParsableCommand {
     static func exitTelling(_ error: Error) -> Never {
         if let code = error as? ExitCode { Glibc.exit(code.rawValue) }
         if let usage = error as? UsageFailure {
-            FileHandle.standardError.write(Data("touchspots-report: \(usage.description)\n".utf8))
+            tell("\(StrokeTemplate.printable(usage.description))")
             Glibc.exit(64)
         }
         let code = exitCode(for: error)
@@ -51,7 +51,7 @@ struct ReportCommand: ParsableCommand {
             .filter { !$0.isEmpty }
         var line = lines.joined(separator: "; ")
         if line.hasPrefix("Error: ") { line.removeFirst("Error: ".count) }
-        FileHandle.standardError.write(Data("touchspots-report: \(line)\n".utf8))
+        tell("\(StrokeTemplate.printable(line))")
         Glibc.exit(code.rawValue)
     }
 }
@@ -105,7 +105,7 @@ struct Outputs: ParsableArguments {
             try ReportOutputs.write(texts)
         }
         let summary = report.summary
-        FileHandle.standardError.write(Data("touchspots-report: \(summary.passed) of \(summary.checks) checks passed\(summary.qualified ? ", qualified" : "")\n".utf8))
+        tell("\(summary.passed) of \(summary.checks) checks passed\(summary.qualified ? ", qualified" : "")")
         if failUnlessQualified && !summary.qualified { throw ExitCode(2) }
     }
 }
@@ -183,7 +183,8 @@ struct Recording: ParsableCommand {
         }
         try outputs.write(try fail {
             // The recording reader opens its file itself: a FIFO or a device is refused here.
-            close(try ReportFiles.open(recording, what: "recording"))
+            let checked = try ReportFiles.open(recording, what: "recording")
+            if checked != 0 { close(checked) }
             let record: LibinputRecord
             do { record = try LibinputRecord(path: recording) } catch { throw ReportError("\(error)") }
             return try RecordingJudge(plan: parsed, screen: screenSize!, millimetresPerPixel: millimetresPerPixel,
@@ -214,7 +215,15 @@ func fail<T>(_ body: () throws -> T) throws -> T {
     do {
         return try body()
     } catch let error as ReportError {
-        FileHandle.standardError.write(Data("touchspots-report: \(error.description)\n".utf8))
+        // A log's own text (a state, a plan's name) may hold escape sequences: shown, not run.
+        tell("\(StrokeTemplate.printable(error.description))")
         throw ExitCode(1)
     }
+}
+
+/// One line on standard error, `touchspots-report: ` first. Written with write(2), its
+/// errors ignored: FileHandle's `write(_:)` traps when standard error is a full disk.
+func tell(_ line: String) {
+    let bytes = Array("touchspots-report: \(line)\n".utf8)
+    _ = bytes.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
 }

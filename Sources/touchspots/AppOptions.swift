@@ -25,6 +25,16 @@ struct AppOptions {
     /// `--millimetres-per-pixel`: the panel's scale, where the output does not say it.
     var millimetresPerPixel: Double?
 
+    /// The event log, if one was asked for (or kept for a qualify run, whose path is then
+    /// told): opened once the compositor is connected, so a run that cannot connect
+    /// leaves no empty log behind.
+    func openEventLog() throws -> EventLog? {
+        guard let path = eventLogPath else { return nil }
+        let log = try EventLog(path: path)
+        if keepsQualifyLog { printError("this run's event log: \(path) (touchspots-report \(path) --html report.html makes its report)") }
+        return log
+    }
+
     /// The scene to show instead of `scene`, if the options ask for one: a lesson or a
     /// qualify run. A qualify run needs millimetres: from the option, else from the first
     /// output that says its physical size (per logical pixel: its physical width over its

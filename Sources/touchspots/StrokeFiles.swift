@@ -80,9 +80,10 @@ enum StrokeFiles {
     }
 
     /// Saves a taught stroke as `NAME.stroke` in the user's folder (made if missing),
-    /// through a temporary file renamed over the old one: its path, or why it could not
-    /// be saved (told as a `template` warning too; the lesson shows it and stays).
-    static func save(_ lesson: StrokeLesson, log: EventLog?) -> Result<String, UsageError> {
+    /// through a temporary file renamed over the old one, and logs its `teach` line with
+    /// the path: nil. A stroke that cannot be saved is told as a `template` warning, and
+    /// the reason returned for the lesson to show (it stays; its line says `unsaved`).
+    static func save(_ lesson: StrokeLesson, log: EventLog?) -> String? {
         do {
             guard let directory = userDirectory else { throw UsageError("neither XDG_CONFIG_HOME nor an absolute HOME is set") }
             try DataFolder.makeDirectories(directory)
@@ -98,12 +99,12 @@ enum StrokeFiles {
                 unlink(temporary)
                 throw UsageError("cannot write \(path): \(reason)")
             }
-            return .success(path)
-        } catch let error as UsageError {
-            log.tell(StrokeTemplate.printable("the stroke '\(lesson.name)' was not saved: \(error)"), kind: .template)
-            return .failure(error)
+            log?.write(.teach(LogTeach(lesson, path: path)))
+            return nil
         } catch {
-            return .failure(UsageError("\(error)"))
+            let reason = StrokeTemplate.printable("\(error)")
+            log.tell("the stroke '\(lesson.name)' was not saved: \(reason)", kind: .template)
+            return reason
         }
     }
 }
