@@ -30,7 +30,7 @@ import Testing
                            "9223372036854775807", "9223372036854775808", "-9223372036854775809", "18446744073709551616",
                            "1e306", "0", "-1", "0.5", "4294967296", "2147483648", "NaN", "1e-400", "100000000000000000000000"]
 
-    /// The seeds to run: CI's fixed ones, or as many as the by-hand budget allows.
+    /// Runs `body` for CI's fixed seeds, or as many as the by-hand budget allows.
     static func hunt(_ name: String, cases: UInt64 = seeds, _ body: (inout Xoshiro) throws -> Void) rethrows {
         let environment = ProcessInfo.processInfo.environment
         let budget = environment["TOUCHSPOTS_HUNT_SECONDS"].flatMap(Double.init)
