@@ -104,7 +104,9 @@ enum StrokeFiles {
         } catch {
             let reason = StrokeTemplate.printable("\(error)")
             log.tell("the stroke '\(lesson.name)' was not saved: \(reason)", kind: .template)
-            return reason
+            // On screen, the system's reason without the folder's path, which does not fit.
+            let why = reason.split(separator: ":").last.map { String($0.drop { $0 == " " }) } ?? reason
+            return "\(why): the warning says where; Save tries again"
         }
     }
 }
