@@ -140,7 +140,7 @@ let package = Package(
         .testTarget(name: "HarnessProtocolTests", dependencies: ["HarnessProtocol"]),
         .testTarget(name: "RepositoryTests", dependencies: ["TouchCore", "Harness"]),
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient", "CWaylandProtocols"]),
-        .testTarget(name: "RendererTests", dependencies: ["Renderer"]),
+        .testTarget(name: "RendererTests", dependencies: ["Renderer", "CPixman", "TouchCore"]),
         .testTarget(name: "QualifyTests", dependencies: ["TouchCore", "Harness"]),
         .testTarget(name: "QualifyReportTests",
                     dependencies: ["QualifyReport", "EventLogFormat", "TouchCore", "Harness", "LibinputRecord",
