@@ -43,8 +43,6 @@ let package = Package(
         // Random sequences of input for the invariants of the core (Tests/TouchCoreTests) and of
         // the real client under the test compositor (Tests/AdversarialCompositorTests).
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
-        // Latency percentiles on the status panel.
-        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.4"),
         // The qualify report's HTML and JUnit XML (touchspots-report).
         .package(url: "https://github.com/JohnSundell/Plot", from: "0.14.0"),
     ],
@@ -85,7 +83,6 @@ let package = Package(
                           dependencies: [
                               "TouchCore", "EventLogFormat", "WaylandClient", "Renderer", "CXkbcommon", "QualifyPlans",
                               .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                              .product(name: "Histogram", package: "hdrhistogram-swift"),
                           ],
                           swiftSettings: releaseSpeed),
 
@@ -143,7 +140,7 @@ let package = Package(
         .testTarget(name: "HarnessProtocolTests", dependencies: ["HarnessProtocol"]),
         .testTarget(name: "RepositoryTests", dependencies: ["TouchCore", "Harness"]),
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient", "CWaylandProtocols"]),
-        .testTarget(name: "RendererTests", dependencies: ["Renderer"]),
+        .testTarget(name: "RendererTests", dependencies: ["Renderer", "CPixman", "TouchCore"]),
         .testTarget(name: "QualifyTests", dependencies: ["TouchCore", "Harness"]),
         .testTarget(name: "QualifyReportTests",
                     dependencies: ["QualifyReport", "EventLogFormat", "TouchCore", "Harness", "LibinputRecord",

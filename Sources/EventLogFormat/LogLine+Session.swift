@@ -203,8 +203,10 @@ extension LogQualify {
     /// the scale, the panel and the guide exactly, so that an offline judge of the log
     /// measures what the live one measured.
     public init(_ progress: QualifyProgress) {
-        func thousandths(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
-        func hundredths(_ v: Double) -> Double { (v * 100).rounded() / 100 }
+        // A figure too large to scale (above about 1.8e305) is kept as it is: scaled, it
+        // would be infinite, which JSON cannot hold.
+        func thousandths(_ v: Double) -> Double { Self.rounded(v, 1000) }
+        func hundredths(_ v: Double) -> Double { Self.rounded(v, 100) }
         self.init(plan: progress.plan, step: progress.step, of: progress.of, kind: progress.kind, state: progress.state.rawValue,
                   millimetresPerPixel: progress.millimetresPerPixel,
                   panel: progress.panel.width > 0 ? [progress.panel.width, progress.panel.height] : nil,
@@ -217,6 +219,12 @@ extension LogQualify {
                               comparison: v.comparison.rawValue, threshold: thousandths(v.threshold), unit: v.unit,
                               passed: v.passed, detail: v.detail)
                   })
+    }
+
+    /// `value` to the nearest 1/`per`, or as it is where that overflows.
+    static func rounded(_ value: Double, _ per: Double) -> Double {
+        let scaled = (value * per).rounded() / per
+        return scaled.isFinite ? scaled : value
     }
 }
 

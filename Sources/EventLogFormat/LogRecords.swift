@@ -177,7 +177,7 @@ public struct LogReadout: Equatable, Sendable {
 /// A `teach` line: a stroke lesson (`--record-gesture`) moved on a step.
 public struct LogTeach: Equatable, Sendable {
     public var name: String
-    /// "draw", "confirm" or "taught".
+    /// "draw", "confirm", "taught" or "unsaved" (Save failed; the lesson stays).
     public var step: String
     /// Drawings so far.
     public var examples: Int
@@ -186,8 +186,7 @@ public struct LogTeach: Equatable, Sendable {
     public var agreement: Double?
     /// At "confirm": the Save button's centre, window px.
     public var save: [Double]?
-    /// At "taught": the file the stroke was saved to; absent when it could not be (a
-    /// `template` warning says why).
+    /// At "taught": the file the stroke was saved to.
     public var path: String?
 
     public init(name: String, step: String, examples: Int, needed: Int, agreement: Double? = nil,

@@ -13,6 +13,7 @@ enum EvemuReader {
     static func read(_ file: inout RecordFile) throws -> ParsedRecording {
         var device = ParsedDevice()
         var propertyBytes = 0
+        var touches = 0
         try file.forEachLine { line, at in
             var i = 0
             while i < line.count && line[i] == 0x20 { i += 1 }
@@ -25,7 +26,7 @@ enum EvemuReader {
             switch tag {
             case 0x45:  // E: an event
                 guard device.decodes else { return }
-                try event(line, from: i, into: &device, at: at)
+                try event(line, from: i, into: &device, touches: &touches, at: at)
             case 0x4E:  // N: the name
                 device.name = String(decoding: UnsafeBufferPointer(rebasing: line[i...]), as: UTF8.self)
                     .trimmingCharacters(in: " ")
@@ -74,7 +75,7 @@ enum EvemuReader {
 
     /// `E: 12.345678 0003 0035 1234`, possibly followed by a `#` comment.
     private static func event(_ line: UnsafeBufferPointer<UInt8>, from start: Int, into device: inout ParsedDevice,
-                              at: At) throws {
+                              touches: inout Int, at: At) throws {
         let bad = at.error("an event is not \"E: seconds.microseconds type code value\"")
         var i = start
         guard let seconds = Numbers.integer(line, &i), i < line.count, line[i] == 0x2E else { throw bad }
@@ -89,14 +90,22 @@ enum EvemuReader {
         guard digits > 0 else { throw bad }
         for _ in digits..<6 { micro *= 10 }
         guard let type = hex(line, &i), let code = hex(line, &i), let value = Numbers.integer(line, &i) else { throw bad }
+        // Nothing glued to the value: "1234abc" is not an event.
+        guard i == line.count || line[i] == 0x20 || line[i] == 0x09 else { throw bad }
         guard let time = Numbers.microseconds(seconds: seconds, micro: micro) else {
             throw at.error("an event's time is out of range (seconds at or above 0)")
         }
-        do { try device.event(time: time, type: type, code: code, value: value) } catch { throw at.error(error.what) }
+        do { try device.event(time: time, type: type, code: code, value: value, touches: &touches) } catch { throw at.error(error.what) }
     }
 
-    /// A hex field of at most 8 digits after spaces or tabs.
+    /// A hex field of at most 8 digits after spaces or tabs, ended by a space or a tab (a
+    /// ninth digit was read as the next field: `000000003 0035 1` as type 0, code 3).
     private static func hex(_ line: UnsafeBufferPointer<UInt8>, _ i: inout Int) -> Int? {
+        guard let value = hexDigits(line, &i), i < line.count, line[i] == 0x20 || line[i] == 0x09 else { return nil }
+        return value
+    }
+
+    private static func hexDigits(_ line: UnsafeBufferPointer<UInt8>, _ i: inout Int) -> Int? {
         while i < line.count && (line[i] == 0x20 || line[i] == 0x09) { i += 1 }
         var value = 0, digits = 0
         while i < line.count, digits < 8 {

@@ -84,7 +84,15 @@ public struct LibinputRecord: Sendable {
 
         /// How messages name it: `"name" (touchpad, /dev/input/event5)`.
         public var label: String {
-            "\"\(name)\" (\(isMultitouch ? kind.rawValue : "no multi-touch")\(node.map { ", \($0)" } ?? ""))"
+            "\"\(Self.said(name))\" (\(isMultitouch ? kind.rawValue : "no multi-touch")\(node.map { ", \(Self.said($0))" } ?? ""))"
+        }
+
+        /// A name or node as a message says it: the file's text, so at most 80 characters
+        /// and no control character (a 5,000-character name or an escape sequence must not
+        /// reach a terminal).
+        static func said(_ text: String) -> String {
+            let shown = String(text.unicodeScalars.prefix(80).map { $0.value < 0x20 || $0.value == 0x7F ? "?" : Character($0) })
+            return text.unicodeScalars.count > 80 ? shown + "..." : shown
         }
     }
 
@@ -137,7 +145,9 @@ public struct LibinputRecord: Sendable {
 
     private init(_ parsed: ParsedRecording, source path: String, wanted: String?) throws {
         let devices = parsed.devices.map(\.device)
-        let all = devices.map(\.label).joined(separator: ", ")
+        // Messages name a few devices, never a hostile file's thousands.
+        let all = devices.prefix(8).map(\.label).joined(separator: ", ")
+            + (devices.count > 8 ? " and \(devices.count - 8) more" : "")
         let chosen: Int
         if let wanted {
             let matches = devices.indices.filter { devices[$0].name == wanted || devices[$0].node == wanted }
@@ -158,7 +168,7 @@ public struct LibinputRecord: Sendable {
                 chosen = screen
             } else {
                 let pad = devices[multitouch[0]]
-                throw LibinputRecordError("\(path): no touchscreen among the recording's devices (\(all)); a touchpad maps to no screen: give --device \"\(pad.name)\" to judge it anyway")
+                throw LibinputRecordError("\(path): no touchscreen among the recording's devices (\(all)); a touchpad maps to no screen: give --device \"\(Device.said(pad.name))\" to judge it anyway")
             }
         }
         var model = parsed.devices[chosen]
@@ -199,12 +209,19 @@ struct ParsedDevice {
 
     /// Takes one of this device's events into its slot model (made at its first event,
     /// once the description is read); a device without multi-touch positions is skipped.
-    mutating func event(time: Int64, type: Int, code: Int, value: Int) throws(SlotModelError) {
+    /// `touches` counts the touch reports of every device of the file, which together may
+    /// not pass `SlotModel.maximumTouches`.
+    mutating func event(time: Int64, type: Int, code: Int, value: Int, touches: inout Int) throws(SlotModelError) {
         guard x != nil, y != nil else { return }
         if slots == nil {
             slots = SlotModel(protocolA: protocolA, slotCount: max(0, min(slotMaximum ?? 63, SlotModel.maximumSlots - 1)) + 1)
         }
+        let before = slots!.touchCount
         try slots!.event(time: time, type: type, code: code, value: value)
+        touches += slots!.touchCount - before
+        guard touches <= SlotModel.maximumTouches else {
+            throw SlotModelError("more than \(SlotModel.maximumTouches) touch reports: longer than any run touchspots judges or replays")
+        }
     }
 
     /// Whether its events are decoded at all.
@@ -212,12 +229,19 @@ struct ParsedDevice {
 }
 
 struct ParsedRecording {
+    /// Devices a file may describe: `libinput record --all` on a laptop writes 20 to 40;
+    /// 200,000 devices (45 MB) took 3.7 GB and a 9.6 MB message before.
+    static let maximumDevices = 256
+
     var format: String
     var devices: [ParsedDevice]
 }
 
-/// An axis from absinfo's numbers, or why not (for an error naming the line).
+/// An axis from absinfo's numbers, or why not (for an error naming the line). The range
+/// must be above 0 in Double too, where its arithmetic is: [2^62, 2^62 + 1] is one unit
+/// wide in Int64 and 0 wide in Double, which put every touch at NaN and judged none
+/// ("0 of 0 checks passed", exit 0).
 func makeAxis(minimum: Int, maximum: Int, resolution: Int) -> LibinputRecord.Axis? {
-    guard maximum > minimum else { return nil }
+    guard maximum > minimum, Double(maximum) - Double(minimum) > 0 else { return nil }
     return LibinputRecord.Axis(minimum: minimum, maximum: maximum, resolution: max(0, resolution))
 }

@@ -21,6 +21,7 @@ enum LibinputYAMLReader {
         /// before was in it (the hot path: all but a few lines of a recording).
         var eventIndent: Int?
         var decodes = false
+        var touches = 0
         let source = file.source
         try file.forEachLine { line, at in
             var i = 0
@@ -31,7 +32,7 @@ enum LibinputYAMLReader {
                 var j = i + 2
                 while j < line.count && line[j] == 0x20 { j += 1 }
                 if j < line.count && line[j] == 0x5B {
-                    if decodes { try event(line, from: j + 1, into: &devices[devices.count - 1], at: at) }
+                    if decodes { try event(line, from: j + 1, into: &devices[devices.count - 1], touches: &touches, at: at) }
                     return
                 }
             }
@@ -53,6 +54,9 @@ enum LibinputYAMLReader {
                 let itemIndent = indent + 1 + spaces
                 switch path {
                 case ["devices"]:
+                    guard devices.count < ParsedRecording.maximumDevices else {
+                        throw at.error("more than \(ParsedRecording.maximumDevices) devices: not a recording of one machine")
+                    }
                     devices.append(ParsedDevice())
                     decodes = false
                     if let (key, value) = keyValue(item), key == "node" { devices[devices.count - 1].node = try scalar(value, at) }
@@ -125,7 +129,7 @@ enum LibinputYAMLReader {
 
     /// `[sec, usec, type, code, value]` from just after its `[`, into the device's model.
     private static func event(_ line: UnsafeBufferPointer<UInt8>, from start: Int, into device: inout ParsedDevice,
-                              at: At) throws {
+                              touches: inout Int, at: At) throws {
         var i = start
         var fields = (0, 0, 0, 0, 0)
         for n in 0..<5 {
@@ -147,7 +151,7 @@ enum LibinputYAMLReader {
         guard let time = Numbers.microseconds(seconds: fields.0, micro: fields.1) else {
             throw at.error("an evdev event's time is out of range (seconds at or above 0, microseconds 0 to 999999)")
         }
-        do { try device.event(time: time, type: fields.2, code: fields.3, value: fields.4) } catch {
+        do { try device.event(time: time, type: fields.2, code: fields.3, value: fields.4, touches: &touches) } catch {
             throw at.error(error.what)
         }
     }

@@ -34,14 +34,40 @@ public enum PlanFormat {
         }
     }
 
+    /// A step's keys, each read on its own: a key of the wrong type (`"count": 20.5`, a
+    /// `"from"` that is no list of numbers) is told naming the step and the key, not as
+    /// the decoder's text for the whole file.
     private struct Step: Decodable {
-        let kind: String
-        let from: [Double]?
-        let to: [Double]?
-        let at: [Double]?
-        let seconds: Double?
-        let count: Int?
-        let inset: Double?
+        var kind: String?
+        var from: [Double]?
+        var to: [Double]?
+        var at: [Double]?
+        var seconds: Double?
+        var count: Double?
+        var inset: Double?
+        /// The first key whose value is not of its type.
+        var mistyped: String?
+
+        private enum Key: String, CodingKey { case kind, from, to, at, seconds, count, inset }
+
+        init(from decoder: Decoder) throws {
+            let keys = try decoder.container(keyedBy: Key.self)
+            var mistyped: String?
+            func field<T: Decodable>(_ key: Key, _ type: T.Type) -> T? {
+                guard keys.contains(key) else { return nil }
+                if let value = try? keys.decode(T.self, forKey: key) { return value }
+                if mistyped == nil { mistyped = key.rawValue }
+                return nil
+            }
+            kind = field(.kind, String.self)
+            from = field(.from, [Double].self)
+            to = field(.to, [Double].self)
+            at = field(.at, [Double].self)
+            seconds = field(.seconds, Double.self)
+            count = field(.count, Double.self)
+            inset = field(.inset, Double.self)
+            self.mistyped = mistyped
+        }
     }
 
     /// The file `plan` names.
@@ -59,12 +85,18 @@ public enum PlanFormat {
     private static func parseThrowing(_ text: String, path: String) throws -> QualifyPlan {
         let file: File
         do { file = try JSONDecoder().decode(File.self, from: Data(text.utf8)) } catch {
-            throw PlanError("the plan \(path) is not a plan: \(error)")
+            throw PlanError("the plan \(path) is not a plan: \(describe(error))")
         }
         guard !file.steps.isEmpty else { throw PlanError("the plan \(path) has no steps") }
         var steps: [QualifyPlan.Step] = []
         for (index, step) in file.steps.enumerated() {
-            func fail(_ why: String) -> PlanError { PlanError("the plan \(path), step \(index + 1) (\(step.kind)): \(why)") }
+            func fail(_ why: String) -> PlanError {
+                PlanError("the plan \(path), step \(index + 1)\(step.kind.map { " (\($0))" } ?? ""): \(why)")
+            }
+            if let mistyped = step.mistyped {
+                throw fail("'\(mistyped)' must be \(mistyped == "kind" ? "a string" : ["from", "to", "at"].contains(mistyped) ? "[x, y]" : "a number")")
+            }
+            guard let kind = step.kind else { throw fail("no 'kind' (kinds: \(kinds))") }
             func place(_ value: [Double]?, _ key: String) throws -> Point {
                 guard let value, value.count == 2, value.allSatisfy({ (0...1).contains($0) }) else {
                     throw fail("'\(key)' must be [x, y], fractions of the screen from 0 to 1")
@@ -75,12 +107,14 @@ public enum PlanFormat {
                 guard let s = step.seconds, (0.5...60).contains(s) else { throw fail("'seconds' must be 0.5 to 60") }
                 return s
             }
-            switch step.kind {
+            switch kind {
             case "line": steps.append(.line(from: try place(step.from, "from"), to: try place(step.to, "to"), seconds: try seconds()))
             case "hold": steps.append(.hold(at: try place(step.at, "at"), seconds: try seconds()))
             case "taps":
-                guard let count = step.count, (1...100).contains(count) else { throw fail("'count' must be 1 to 100") }
-                steps.append(.taps(at: try place(step.at, "at"), count: count))
+                guard let count = step.count, (1...100).contains(count), count == count.rounded() else {
+                    throw fail("'count' must be a whole number from 1 to 100")
+                }
+                steps.append(.taps(at: try place(step.at, "at"), count: Int(count)))
             case "corners":
                 guard let inset = step.inset, (0...50).contains(inset) else { throw fail("'inset' must be 0 to 50 mm") }
                 steps.append(.corners(inset: inset))
@@ -89,10 +123,42 @@ public enum PlanFormat {
             case "drumroll": steps.append(.drumroll(seconds: try seconds()))
             case "edges": steps.append(.edges)
             default:
-                throw fail("unknown kind (kinds: line, hold, taps, corners, maximum-contacts, pinch, drumroll, edges)")
+                throw fail("unknown kind (kinds: \(kinds))")
             }
         }
         return QualifyPlan(name: file.name, steps: steps, thresholds: try thresholds(file.thresholds ?? [:], path: path))
+    }
+
+    private static let kinds = "line, hold, taps, corners, maximum-contacts, pinch, drumroll, edges"
+
+    /// A decoder's error as a line: where in the file, and what.
+    static func describe(_ error: Error) -> String {
+        // steps, Index 3, from -> "step 4 'from'"; thresholds.x -> "thresholds.x".
+        func place(_ path: [CodingKey]) -> String {
+            var parts: [String] = []
+            for key in path {
+                if let index = key.intValue {
+                    if parts.last == "steps" { parts[parts.count - 1] = "step \(index + 1)" } else { parts.append("item \(index + 1)") }
+                } else {
+                    parts.append(key.stringValue)
+                }
+            }
+            return parts.joined(separator: ", ")
+        }
+        guard let decoding = error as? DecodingError else { return "\(error)" }
+        switch decoding {
+        case .keyNotFound(let key, let context):
+            let within = place(context.codingPath)
+            return "no '\(key.stringValue)'" + (within.isEmpty ? "" : " in \(within)")
+        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
+            let name = type == String.self ? "a string" : type == Double.self || type == Int.self ? "a number"
+                : "\(type)".hasPrefix("Array") ? "a list" : "an object"
+            return "\(place(context.codingPath)) must be \(name)"
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty ? "not valid JSON" : "\(place(context.codingPath)): \(context.debugDescription)"
+        @unknown default:
+            return "\(error)"
+        }
     }
 
     private static func thresholds(_ given: [String: Limit], path: String) throws -> QualifyThresholds {

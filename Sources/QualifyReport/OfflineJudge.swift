@@ -21,7 +21,7 @@ public struct OfflineJudge {
 
     public init(compositor: String? = nil) { self.compositor = compositor }
 
-    private struct Current {
+    fileprivate struct Current {
         var number: Int
         var step: QualifyStep
         var guide: LogQualify.Guide
@@ -30,13 +30,31 @@ public struct OfflineJudge {
 
     /// The report of the run in `lines`, read from `source`.
     public func report(_ lines: [LogLine], source: String) throws(ReportError) -> QualifyReport {
+        var reading = reading()
+        for line in lines { try reading.read(line) }
+        return try reading.report(source: source)
+    }
+
+    /// A judging that takes the log a line at a time, so that a reader need not keep the
+    /// lines: it holds the current step's frames and what the report keeps, never a line
+    /// it is done with.
+    public func reading() -> Reading { Reading(compositor: compositor) }
+
+    /// The steps are numbered below `QualifyPlan`'s 10,000: a bit each says which have a
+    /// verdict, so that a step started again drops the later ones in constant time
+    /// whatever the log holds.
+    static let stepLimit = 10_000
+
+    public struct Reading {
+        let compositor: String?
         var plan: String?
         var scale = 0.0
         var panel: [Double] = []
         var of = 0
         var judge: QualifyJudge?
-        var current: Current?
+        fileprivate var current: Current?
         var steps: [Int: QualifyReport.Step] = [:]
+        var stepBits = [UInt64](repeating: 0, count: (OfflineJudge.stepLimit + 63) / 64)
         var agrees = true
         var fingers: [Int: FingerID] = [:]
         var nextFinger = 0
@@ -45,21 +63,49 @@ public struct OfflineJudge {
         var calibrated = false
         var outputsBeforeRun: Int?
 
-        for line in lines {
+        init(compositor: String?) { self.compositor = compositor }
+
+        /// Sets step `number`'s report.
+        mutating func record(_ step: QualifyReport.Step) {
+            guard (1..<OfflineJudge.stepLimit).contains(step.number) else { return }  // past any `of`: never reported
+            steps[step.number] = step
+            stepBits[step.number >> 6] |= 1 << UInt64(step.number & 63)
+        }
+
+        /// Drops the reports of `number` and every later step.
+        mutating func drop(from number: Int) {
+            let first = max(0, number)
+            guard first < OfflineJudge.stepLimit else { return }
+            for word in (first >> 6)..<stepBits.count where stepBits[word] != 0 {
+                var bits = stepBits[word]
+                if word == first >> 6 { bits &= ~((1 << UInt64(first & 63)) &- 1) }
+                stepBits[word] &= ~bits
+                while bits != 0 {
+                    steps[word << 6 | bits.trailingZeroBitCount] = nil
+                    bits &= bits &- 1
+                }
+            }
+        }
+
+        /// Takes the log's next line.
+        public mutating func read(_ line: LogLine) throws(ReportError) {
             switch line {
             case .output(let output):
                 outputs.append(output)
             case .presented(let presented):
-                commits.append(presented.touchToCommitMs)
-                if let present = presented.touchToPresentMs { presents.append(present) }
+                // Figures JSON can hold: a hostile line's 1e306 ms is kept, a difference of
+                // two of them that overflows is not.
+                func keep(_ value: Double, in list: inout [Double]) { if value.isFinite { list.append(value) } }
+                keep(presented.touchToCommitMs, in: &commits)
+                if let present = presented.touchToPresentMs { keep(present, in: &presents) }
                 if let read = presented.inputToReadMs {
-                    reads.append(read)
-                    if let present = presented.touchToPresentMs { screens.append(present - read - presented.touchToCommitMs) }
+                    keep(read, in: &reads)
+                    if let present = presented.touchToPresentMs { keep(present - read - presented.touchToCommitMs, in: &screens) }
                 }
             case .qualify(let q):
                 if outputsBeforeRun == nil { outputsBeforeRun = outputs.count }
                 guard q.millimetresPerPixel.isFinite, q.millimetresPerPixel > 0, q.millimetresPerPixel < 10,
-                      q.of >= 0, q.of < 10_000 else {
+                      q.of >= 1, q.of < OfflineJudge.stepLimit else {
                     throw ReportError("a qualify line has no usable scale or step count")
                 }
                 plan = q.plan
@@ -79,7 +125,7 @@ public struct OfflineJudge {
                         judge = QualifyJudge(panel: judgePanel, thresholds: limits, outputCount: outputsBeforeRun ?? outputs.count)
                     }
                     panel = size
-                    for number in steps.keys where number >= q.step { steps[number] = nil }
+                    drop(from: q.step)
                     current = Current(number: q.step, step: step, guide: guide)
                 case "judged":
                     guard let step = current, step.number == q.step, var stepJudge = judge else {
@@ -91,26 +137,26 @@ public struct OfflineJudge {
                     let logged = LogQualify(QualifyProgress(plan: q.plan, step: q.step, of: q.of, kind: q.kind, state: .judged,
                                                             verdicts: verdicts, millimetresPerPixel: scale)).verdicts
                     if logged != q.verdicts { agrees = false }
-                    steps[q.step] = QualifyReport.Step(number: q.step, kind: q.kind, state: "judged",
+                    record(QualifyReport.Step(number: q.step, kind: q.kind, state: "judged",
                                                        guide: step.guide, verdicts: logged,
-                                                       contacts: Self.plotted(contacts))
+                                                       contacts: OfflineJudge.plotted(contacts)))
                     current = nil
                 case "skipped":
-                    steps[q.step] = QualifyReport.Step(number: q.step, kind: q.kind, state: "skipped",
+                    record(QualifyReport.Step(number: q.step, kind: q.kind, state: "skipped",
                                                        guide: current?.guide, verdicts: [],
-                                                       contacts: [])
+                                                       contacts: []))
                     current = nil
                 case "finished":
                     current = nil
                 case "calibrating":
-                    continue
+                    return
                 case "calibrated":
                     calibrated = true
                 default:
                     throw ReportError("a qualify line's state '\(q.state)' is not one touchspots writes")
                 }
             case .frame(let frame):
-                guard current != nil else { continue }
+                guard current != nil else { return }
                 var touches: [Touch] = []
                 for entry in frame.touches {
                     guard let phase = TouchPhase(rawValue: entry.phase), entry.x.isFinite, entry.y.isFinite,
@@ -131,44 +177,48 @@ public struct OfflineJudge {
                                                       activeTouches: []))
                 }
             default:
-                continue
+                return
             }
         }
-        guard let plan else { throw ReportError("no qualify line: not the log of a qualify run (touchspots --qualify PLAN --event-log FILE)") }
-        guard !panel.isEmpty else { throw ReportError("no step of the run started") }
 
-        let all = (1...max(1, of)).map { number in
-            steps[number] ?? QualifyReport.Step(number: number, kind: "", state: "not reached", guide: nil, verdicts: [], contacts: [])
-        }.filter { $0.number <= of }
-        let verdicts = all.flatMap(\.verdicts)
-        let passed = verdicts.filter(\.passed).count
-        let judged = all.filter { $0.state == "judged" }.count
-        let summary = QualifyReport.Summary(checks: verdicts.count, passed: passed, failed: verdicts.count - passed,
-                                            stepsJudged: judged, stepsSkipped: all.filter { $0.state == "skipped" }.count,
-                                            stepsNotReached: all.filter { $0.state == "not reached" }.count,
-                                            qualified: judged == of && passed == verdicts.count)
-        let output = outputs.first
-        let measured = output.flatMap { o -> Double? in
-            o.physicalWidth > 0 && o.width > 0 ? Double(o.physicalWidth) / (Double(o.width) / Double(max(1, o.scale))) : nil
+        /// The report of the lines read so far, as read from `source`.
+        public func report(source: String) throws(ReportError) -> QualifyReport {
+            guard let plan else { throw ReportError("no qualify line: not the log of a qualify run (touchspots --qualify PLAN --event-log FILE)") }
+            guard !panel.isEmpty else { throw ReportError("no step of the run started") }
+
+            let all = (1...max(1, of)).map { number in
+                steps[number] ?? QualifyReport.Step(number: number, kind: "", state: "not reached", guide: nil, verdicts: [], contacts: [])
+            }.filter { $0.number <= of }
+            let verdicts = all.flatMap(\.verdicts)
+            let passed = verdicts.filter(\.passed).count
+            let judged = all.filter { $0.state == "judged" }.count
+            let summary = QualifyReport.Summary(checks: verdicts.count, passed: passed, failed: verdicts.count - passed,
+                                                stepsJudged: judged, stepsSkipped: all.filter { $0.state == "skipped" }.count,
+                                                stepsNotReached: all.filter { $0.state == "not reached" }.count,
+                                                qualified: judged == of && passed == verdicts.count)
+            let output = outputs.first
+            let measured = output.flatMap { o -> Double? in
+                o.physicalWidth > 0 && o.width > 0 ? Double(o.physicalWidth) / (Double(o.width) / Double(max(1, o.scale))) : nil
+            }
+            let intervals = all.flatMap(\.contacts).flatMap { reports in
+                zip(reports.dropFirst(), reports).map { ($0[0] - $1[0]) * 1000 }
+            }
+            return QualifyReport(
+                plan: plan, source: source, compositor: compositor,
+                scale: QualifyReport.Scale(millimetresPerPixel: scale, panel: panel,
+                                           from: calibrated ? "card" : measured.map { abs($0 - scale) < 1e-9 } == true ? "output" : "given"),
+                output: output.map {
+                    QualifyReport.Output(name: $0.name, physicalWidth: $0.physicalWidth, physicalHeight: $0.physicalHeight,
+                                         width: $0.width, height: $0.height, refreshHz: Double($0.refreshMillihertz) / 1000,
+                                         transform: $0.transform, scale: $0.scale)
+                },
+                steps: all, summary: summary,
+                reportIntervals: .of(intervals, width: 2, top: 40),
+                latency: QualifyReport.Latency(inputToRead: Percentile.summary(reads), touchToCommit: Percentile.summary(commits),
+                                               commitToPresent: Percentile.summary(screens), touchToPresent: Percentile.summary(presents),
+                                               presentHistogram: presents.isEmpty ? nil : .of(presents, width: 4, top: 80)),
+                agreesWithLiveRun: agrees)
         }
-        let intervals = all.flatMap(\.contacts).flatMap { reports in
-            zip(reports.dropFirst(), reports).map { ($0[0] - $1[0]) * 1000 }
-        }
-        return QualifyReport(
-            plan: plan, source: source, compositor: compositor,
-            scale: QualifyReport.Scale(millimetresPerPixel: scale, panel: panel,
-                                       from: calibrated ? "card" : measured.map { abs($0 - scale) < 1e-9 } == true ? "output" : "given"),
-            output: output.map {
-                QualifyReport.Output(name: $0.name, physicalWidth: $0.physicalWidth, physicalHeight: $0.physicalHeight,
-                                     width: $0.width, height: $0.height, refreshHz: Double($0.refreshMillihertz) / 1000,
-                                     transform: $0.transform, scale: $0.scale)
-            },
-            steps: all, summary: summary,
-            reportIntervals: .of(intervals, width: 2, top: 40),
-            latency: QualifyReport.Latency(inputToRead: Percentile.summary(reads), touchToCommit: Percentile.summary(commits),
-                                           commitToPresent: Percentile.summary(screens), touchToPresent: Percentile.summary(presents),
-                                           presentHistogram: presents.isEmpty ? nil : .of(presents, width: 4, top: 80)),
-            agreesWithLiveRun: agrees)
     }
 
     /// Contacts as the report plots them: seconds from the step's first report, mm to the

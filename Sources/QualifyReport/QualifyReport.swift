@@ -123,16 +123,24 @@ public struct QualifyReport: Codable, Equatable, Sendable {
 extension QualifyReport.Histogram {
     /// `values` counted into bins of `width` from 0, the last bin open-ended at `top`.
     static func of(_ values: [Double], width: Double, top: Double) -> Self {
+        let values = values.filter(\.isFinite)
         let bins = Int((top / width).rounded())
         var counts = [Int](repeating: 0, count: bins + 1)
         for value in values where value.isFinite { counts[Int(min(Double(bins), max(0, value / width)))] += 1 }
         return Self(unit: "ms", edges: (0...bins).map { Double($0) * width }, counts: counts,
-                    median: values.isEmpty ? nil : (Percentile.of(values, 0.5) * 1000).rounded() / 1000)
+                    median: values.isEmpty ? nil : Percentile.thousandths(Percentile.of(values, 0.5)))
     }
 }
 
 /// Nearest-rank percentiles, the way the latency meter reports them.
 enum Percentile {
+    /// `value` to the thousandth; a value too large to scale (above about 1.8e305, in a
+    /// hostile log) as it is, since JSON cannot hold the infinity scaling would make.
+    static func thousandths(_ value: Double) -> Double {
+        let scaled = (value * 1000).rounded() / 1000
+        return scaled.isFinite ? scaled : value
+    }
+
     static func of(_ values: [Double], _ p: Double) -> Double {
         let sorted = values.sorted()
         let rank = max(1, Int((p * Double(sorted.count)).rounded(.up)))
@@ -141,7 +149,7 @@ enum Percentile {
 
     static func summary(_ values: [Double]) -> QualifyReport.Percentiles? {
         guard !values.isEmpty else { return nil }
-        func round(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
+        let round = thousandths
         return QualifyReport.Percentiles(count: values.count, p50: round(of(values, 0.5)), p95: round(of(values, 0.95)),
                                          p99: round(of(values, 0.99)))
     }

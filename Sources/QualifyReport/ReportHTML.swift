@@ -4,14 +4,19 @@ import TouchCore
 /// The report as one self-contained HTML page (docs/qualify.md, "The report"): the
 /// verdict at the top, then each step's contacts plotted against what was asked with
 /// every validator's figure, threshold and verdict, coloured, then the report-rate and
-/// latency histograms. No script, no file beside it.
+/// latency histograms. No script, no file beside it: every text from the log goes in as
+/// escaped text (`.text`), never in an attribute, and `ReportToolTests` parses the page for
+/// any `<script>` or `on...` attribute.
 public enum ReportHTML {
     public static func render(_ report: QualifyReport) -> String {
         let title = "touchspots qualify: \(report.plan)" + (report.compositor.map { " on \($0)" } ?? "")
         let html = HTML(
             .head(
                 .meta(.charset(.utf8)),
-                .title(title),
+                // Not Plot's `.title`: it repeats the title in `twitter:title` and
+                // `og:title` attributes without escaping them, and a plan named
+                // `x"><script>` then put a script in the page.
+                .element(named: "title", nodes: [.text(title)]),
                 .style(css)
             ),
             .body(

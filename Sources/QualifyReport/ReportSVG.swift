@@ -25,7 +25,12 @@ enum ReportSVG {
                 svg += #"<line x1="\#(n(place[0]))" y1="\#(n(place[1]))" x2="\#(n(landed[1]))" y2="\#(n(landed[2]))" stroke="\#(colour)" stroke-width="\#(n(unit))" stroke-dasharray="\#(n(4 * unit)) \#(n(3 * unit))"/>"#
             }
         }
-        for (index, contact) in step.contacts.enumerated() {
+        // A step of a million reports would make a page of 68 MB: past `plottedReports`,
+        // every contact keeps evenly spaced reports (its first and last among them).
+        let total = step.contacts.reduce(0) { $0 + $1.count }
+        let stride = max(1, (total + plottedReports - 1) / plottedReports)
+        for (index, everyReport) in step.contacts.enumerated() {
+            let contact = thinned(everyReport, stride: stride)
             let colour = contactColours[index % contactColours.count]
             if contact.count > 1 {
                 let points = contact.map { "\(n($0[1])),\(n($0[2]))" }.joined(separator: " ")
@@ -39,6 +44,17 @@ enum ReportSVG {
             }
         }
         return svg + "</svg>"
+    }
+
+    /// The most reports one step's plot draws.
+    static let plottedReports = 4000
+
+    /// Every `stride`th report, and the last.
+    static func thinned(_ reports: [[Double]], stride: Int) -> [[Double]] {
+        guard stride > 1, reports.count > 2 else { return reports }
+        var kept = Swift.stride(from: 0, to: reports.count, by: stride).map { reports[$0] }
+        if (reports.count - 1) % stride != 0 { kept.append(reports[reports.count - 1]) }
+        return kept
     }
 
     private static func guide(_ step: QualifyReport.Step, panel: [Double], unit: Double) -> String {

@@ -68,9 +68,21 @@ final class PixmanCanvas: Canvas {
                   height: rect.height - 2 * width), color: color)
     }
 
+    /// A buffer coordinate pixman can take: finite and within its 16-bit range.
+    static func drawable(_ value: Double) -> Bool { value.isFinite && abs(value) < 32_000 }
+
+    /// The widest ellipse drawn, buffer pixels: its mask is 16 MiB.
+    static let largestEllipse = 4096.0
+
     func fillEllipse(in rect: Rect, color: Color) {
         let d = device(rect)
         guard d.width > 0, d.height > 0 else { return }
+        // Past pixman's 16-bit coordinates the mask's size and place are no Int32 (a
+        // qualify run's 10 mm target at 1e-9 mm per pixel is 1e10 px wide), and past
+        // `largestEllipse` its mask would take hundreds of MiB: such an ellipse is not
+        // drawn, rather than crash.
+        guard Self.drawable(d.minX), Self.drawable(d.minY), d.width <= Self.largestEllipse,
+              d.height <= Self.largestEllipse else { return }
         guard let image else { return }
         let mask = masks.mask(for: d)
         withSolid(color) { solid in
@@ -83,6 +95,8 @@ final class PixmanCanvas: Canvas {
     /// rasterizer.
     func fillConvexPolygon(_ points: [Point], color: Color) {
         guard points.count >= 3, let image else { return }
+        // pixman's 16.16 fixed point: a point past ±32767 px is no pixman_fixed_t.
+        guard points.allSatisfy({ Self.drawable((origin.x + $0.x) * scale) && Self.drawable((origin.y + $0.y) * scale) }) else { return }
         func fixed(_ p: Point) -> pixman_point_fixed_t {
             pixman_point_fixed_t(x: pixman_fixed_t((origin.x + p.x) * scale * 65536),
                                  y: pixman_fixed_t((origin.y + p.y) * scale * 65536))

@@ -16,6 +16,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <math.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -23,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/signalfd.h>
 #include <unistd.h>
 
 #include <wayland-client.h>
@@ -65,7 +67,6 @@ static struct {
 	struct spot spots[MAX_SPOTS];
 } app;
 
-static volatile sig_atomic_t stop_requested;
 
 static int
 shm_file(size_t size)
@@ -328,10 +329,51 @@ global(void *data, struct wl_registry *registry, uint32_t name, const char *inte
 static void global_remove(void *data, struct wl_registry *registry, uint32_t name) {}
 static const struct wl_registry_listener registry_listener = { global, global_remove };
 
+/*
+ * The event loop, with SIGTERM and SIGINT read from a signalfd in the same poll as the
+ * display: a handler that only set a flag never ended the client once it was idle,
+ * since wl_display_dispatch's own poll retries on EINTR (a tool stopping it hung).
+ * Returns when the window is closed, a signal came, or the connection failed.
+ */
 static void
-on_term(int signal)
+run(int signals)
 {
-	stop_requested = 1;
+	struct pollfd fds[2] = {
+		{ .fd = wl_display_get_fd(app.display), .events = POLLIN },
+		{ .fd = signals, .events = POLLIN },
+	};
+	while (!app.closed) {
+		while (wl_display_prepare_read(app.display) != 0) {
+			if (wl_display_dispatch_pending(app.display) < 0)
+				return;
+		}
+		fds[0].events = POLLIN;
+		if (wl_display_flush(app.display) < 0) {
+			if (errno != EAGAIN) {
+				wl_display_cancel_read(app.display);
+				return;
+			}
+			fds[0].events |= POLLOUT;
+		}
+		if (poll(fds, 2, -1) < 0) {
+			wl_display_cancel_read(app.display);
+			if (errno == EINTR)
+				continue;
+			return;
+		}
+		if (fds[1].revents & POLLIN) {
+			wl_display_cancel_read(app.display);
+			return;
+		}
+		if (fds[0].revents & (POLLIN | POLLERR | POLLHUP)) {
+			if (wl_display_read_events(app.display) < 0)
+				return;
+		} else {
+			wl_display_cancel_read(app.display);
+		}
+		if (wl_display_dispatch_pending(app.display) < 0)
+			return;
+	}
 }
 
 int
@@ -339,6 +381,17 @@ main(void)
 {
 	const char *pace = getenv("TOUCHSPOTS_REFERENCE_PACED");
 	paced = pace && strcmp(pace, "1") == 0;
+	/* Blocked from the start, so a SIGTERM sent at any time waits in the signalfd. */
+	sigset_t stop;
+	sigemptyset(&stop);
+	sigaddset(&stop, SIGTERM);
+	sigaddset(&stop, SIGINT);
+	sigprocmask(SIG_BLOCK, &stop, NULL);
+	int signals = signalfd(-1, &stop, SFD_CLOEXEC);
+	if (signals < 0) {
+		perror("touchspots-reference-client: signalfd");
+		return 1;
+	}
 	app.display = wl_display_connect(NULL);
 	if (!app.display) {
 		fprintf(stderr, "touchspots-reference-client: no compositor to connect to\n");
@@ -364,15 +417,6 @@ main(void)
 	xdg_toplevel_set_fullscreen(app.toplevel, NULL);
 	wl_surface_commit(app.surface);
 
-	struct sigaction action = { .sa_handler = on_term };
-	sigaction(SIGTERM, &action, NULL);
-	sigaction(SIGINT, &action, NULL);
-	while (!app.closed && !stop_requested) {
-		if (wl_display_dispatch(app.display) < 0) {
-			if (errno == EINTR)
-				continue;
-			break;
-		}
-	}
+	run(signals);
 	return 0;
 }

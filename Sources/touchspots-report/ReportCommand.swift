@@ -1,6 +1,7 @@
 import ArgumentParser
 import EventLogFormat
 import Foundation
+import Glibc
 import LibinputRecord
 import QualifyPlans
 import QualifyReport
@@ -14,7 +15,9 @@ import TouchCore
 /// Exit status: 0 when the report was written (whatever its verdicts: `--fail-unless-qualified`
 /// makes a run that did not qualify exit 2, for a CI that gates on it), 1 when a file cannot
 /// be read or is not what it should be (a log that is not a qualify run's, a hostile
-/// line), 64 for wrong arguments.
+/// line), 64 for wrong arguments (a bad plan, an output that is an input). Every error is
+/// one line on standard error: argument-parser's own, which can run to four lines with the
+/// usage, are cut to their message.
 @main
 struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -22,6 +25,35 @@ struct ReportCommand: ParsableCommand {
         abstract: "Judge a touchspots qualify run from its event log or a libinput recording, and compare two runs.",
         subcommands: [Judge.self, Recording.self, Compare.self],
         defaultSubcommand: Judge.self)
+
+    static func main() {
+        // A closed standard output is an EPIPE told in one line, not a signal that kills.
+        signal(SIGPIPE, SIG_IGN)
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            exitTelling(error)
+        }
+    }
+
+    /// Ends the program for `error`: help and version as argument-parser prints them, a
+    /// usage error as its message in one line (status 64), an `ExitCode` as it is.
+    static func exitTelling(_ error: Error) -> Never {
+        if let code = error as? ExitCode { Glibc.exit(code.rawValue) }
+        if let usage = error as? UsageFailure {
+            tell("\(StrokeTemplate.printable(usage.description))")
+            Glibc.exit(64)
+        }
+        let code = exitCode(for: error)
+        guard code != .success else { exit(withError: error) }
+        let lines = message(for: error).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+        var line = lines.joined(separator: "; ")
+        if line.hasPrefix("Error: ") { line.removeFirst("Error: ".count) }
+        tell("\(StrokeTemplate.printable(line))")
+        Glibc.exit(code.rawValue)
+    }
 }
 
 /// Which reports to write, and what they say of the run: the options `judge` and
@@ -48,15 +80,32 @@ struct Outputs: ParsableArguments {
         }
     }
 
-    /// Writes the reports asked for, says the verdict on standard error, and gates.
+    var paths: [(flag: String, path: String)] {
+        [("--html", html), ("--json", json), ("--junit", junit)].compactMap { flag, path in path.map { (flag, $0) } }
+    }
+
+    /// Refuses, before anything is read, outputs that are `inputs` or each other.
+    func check(inputs: [String]) throws {
+        try ReportOutputs.check(paths, inputs: inputs)
+    }
+
+    /// Writes the reports asked for, all or none, says the verdict on standard error, and
+    /// gates. Every text is made first: a report whose figures JSON cannot hold writes
+    /// nothing.
     func write(_ report: QualifyReport) throws {
         try fail {
-            if let html { try ReportFiles.write(ReportHTML.render(report), to: html) }
-            if let json { try ReportFiles.write(try report.json(), to: json) }
-            if let junit { try ReportFiles.write(ReportJUnit.render(report), to: junit) }
+            var texts: [(path: String, text: String)] = []
+            if let html { texts.append((html, ReportHTML.render(report))) }
+            if let json {
+                do { texts.append((json, try report.json())) } catch {
+                    throw ReportError("the report cannot be written as JSON: \(error)")
+                }
+            }
+            if let junit { texts.append((junit, ReportJUnit.render(report))) }
+            try ReportOutputs.write(texts)
         }
         let summary = report.summary
-        FileHandle.standardError.write(Data("touchspots-report: \(summary.passed) of \(summary.checks) checks passed\(summary.qualified ? ", qualified" : "")\n".utf8))
+        tell("\(summary.passed) of \(summary.checks) checks passed\(summary.qualified ? ", qualified" : "")")
         if failUnlessQualified && !summary.qualified { throw ExitCode(2) }
     }
 }
@@ -71,8 +120,13 @@ struct Judge: ParsableCommand {
     @OptionGroup var outputs: Outputs
 
     func run() throws {
+        try outputs.check(inputs: [log])
         try outputs.write(try fail {
-            try OfflineJudge(compositor: outputs.compositor).report(try ReportFiles.readLog(log), source: log)
+            var reading = OfflineJudge(compositor: outputs.compositor).reading()
+            try ReportFiles.readLog(log) { line, number in
+                do { try reading.read(line) } catch { throw ReportError("\(log):\(number): \(error)") }
+            }
+            do { return try reading.report(source: log) } catch { throw ReportError("\(log): \(error)") }
         })
     }
 }
@@ -99,9 +153,14 @@ struct Recording: ParsableCommand {
     @OptionGroup var outputs: Outputs
 
     func validate() throws {
-        guard screenSize != nil else { throw ValidationError("--screen takes WxH, like 1280x800") }
-        if let millimetresPerPixel, !(millimetresPerPixel > 0 && millimetresPerPixel < 10) {
-            throw ValidationError("--millimetres-per-pixel must be above 0 and below 10")
+        guard let size = screenSize else { throw ValidationError("--screen takes WxH, like 1280x800") }
+        guard (100...16384).contains(size.width), (100...16384).contains(size.height) else {
+            throw ValidationError("--screen must be 100 to 16384 pixels each way, not \(screen)")
+        }
+        if let millimetresPerPixel, !(millimetresPerPixel >= 0.01 && millimetresPerPixel < 10) {
+            // The densest panels made are about 0.03 mm per pixel (800 ppi); below 0.01, a
+            // 10 mm target would be wider than any buffer.
+            throw ValidationError("--millimetres-per-pixel must be 0.01 or above and below 10")
         }
     }
 
@@ -112,11 +171,23 @@ struct Recording: ParsableCommand {
     }
 
     func run() throws {
-        try outputs.write(try fail {
-            let path = PlanFormat.path(for: plan)
+        let path = PlanFormat.path(for: plan)
+        try outputs.check(inputs: [recording, path])
+        // A plan that cannot be read or is not a plan is a bad argument, as the client's
+        // --qualify has it: status 64.
+        let parsed: QualifyPlan
+        do {
             let text = String(decoding: try ReportFiles.read(path, limit: 64 << 10, what: "plan"), as: UTF8.self)
-            let parsed: QualifyPlan
-            do { parsed = try PlanFormat.parse(text, path: path) } catch { throw ReportError("\(error)") }
+            parsed = try PlanFormat.parse(text, path: path)
+        } catch let error as ReportError {
+            throw UsageFailure(error.description)
+        } catch {
+            throw UsageFailure("\(error)")
+        }
+        try outputs.write(try fail {
+            // The recording reader opens its file itself: a FIFO or a device is refused here.
+            let checked = try ReportFiles.open(recording, what: "recording")
+            if checked != 0 { close(checked) }
             let record: LibinputRecord
             do { record = try LibinputRecord(path: recording, device: device) } catch { throw ReportError("\(error)") }
             return try RecordingJudge(plan: parsed, screen: screenSize!, millimetresPerPixel: millimetresPerPixel,
@@ -137,7 +208,7 @@ struct Compare: ParsableCommand {
 
     func run() throws {
         let comparison = try fail { ReportComparison(try ReportFiles.readReport(a), try ReportFiles.readReport(b)) }
-        print(comparison.text, terminator: "")
+        try fail { try ReportOutputs.writeAll(comparison.text, to: 1, name: "standard output") }
     }
 }
 
@@ -147,7 +218,15 @@ func fail<T>(_ body: () throws -> T) throws -> T {
     do {
         return try body()
     } catch let error as ReportError {
-        FileHandle.standardError.write(Data("touchspots-report: \(error.description)\n".utf8))
+        // A log's own text (a state, a plan's name) may hold escape sequences: shown, not run.
+        tell("\(StrokeTemplate.printable(error.description))")
         throw ExitCode(1)
     }
+}
+
+/// One line on standard error, `touchspots-report: ` first. Written with write(2), its
+/// errors ignored: FileHandle's `write(_:)` traps when standard error is a full disk.
+func tell(_ line: String) {
+    let bytes = Array("touchspots-report: \(line)\n".utf8)
+    _ = bytes.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
 }

@@ -1,67 +1,154 @@
 import EventLogFormat
 import Foundation
+import Glibc
 import QualifyReport
 
-/// The report tool's files: a log read whole (at most 256 MiB, the longest run a person
-/// would make is some MiB), a report read back, reports written. Every failure is a
+/// The report tool's input files: a log streamed line by line (at most 256 MiB, the longest
+/// run a person would make is some MiB), a report or a plan read whole. Every failure is a
 /// `ReportError` that names the file, and the line where it is a log's.
+///
+/// Only regular files are read (and standard input as `-`): a FIFO would block the tool
+/// forever, `/dev/zero` would never end. A log is never held whole: its lines are judged as
+/// they are read, so memory follows what the report keeps (the steps' contacts), not the
+/// file's size: 250 MB of blank or `sync` lines cost what an empty log does
+/// (docs/qualify.md, "The report's limits").
 enum ReportFiles {
     static let largestLog = 256 << 20
     static let largestReport = 64 << 20
+    /// No line of touchspots' log comes near this: a frame of 10 contacts is about 1 KiB.
+    static let longestLogLine = 1 << 20
+    static let chunk = 1 << 20
 
-    static func readLog(_ path: String) throws -> [LogLine] {
-        let data = try read(path, limit: largestLog, what: "log")
-        var lines: [LogLine] = []
+    /// Calls `body` with each line of the log at `path`, in order, and its number.
+    static func readLog(_ path: String, _ body: (LogLine, Int) throws -> Void) throws {
+        let fd = try open(path, what: "log")
+        defer { if fd != 0 { close(fd) } }
+        var pending: [UInt8] = []
+        var total = 0
         var number = 0
-        for line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+        var buffer = [UInt8](repeating: 0, count: chunk)
+
+        func take(_ line: ArraySlice<UInt8>) throws {
             number += 1
-            if line.isEmpty || line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) { continue }
-            do {
-                lines.append(try LogLine(json: line))
-            } catch {
+            if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) { return }
+            let parsed: LogLine
+            do { parsed = try LogLine(json: line) } catch {
                 throw ReportError("\(path):\(number): not a line of touchspots' event log: \(error)")
             }
+            try body(parsed, number)
         }
-        return lines
+
+        while true {
+            let count = try readSome(fd, into: &buffer, path: path)
+            if count == 0 { break }
+            total += count
+            guard total <= largestLog else { throw ReportError("\(path): larger than \(size(largestLog)), not a log of touchspots'") }
+            // Lines found with memchr, blank ones counted without a call: 250 MB of blank
+            // lines is a quarter of a billion of them.
+            let ends: [Int] = buffer.withUnsafeBufferPointer { bytes in
+                var ends: [Int] = []
+                var start = 0
+                let base = bytes.baseAddress!
+                while start < count, let found = memchr(base + start, Int32(UInt8(ascii: "\n")), count - start) {
+                    let newline = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                    ends.append(newline)
+                    start = newline + 1
+                }
+                return ends
+            }
+            var start = 0
+            for newline in ends {
+                if pending.isEmpty {
+                    if newline == start { number += 1 } else { try take(buffer[start..<newline]) }
+                } else {
+                    pending += buffer[start..<newline]
+                    try take(pending[...])
+                    pending.removeAll(keepingCapacity: true)
+                }
+                start = newline + 1
+            }
+            pending += buffer[start..<count]
+            guard pending.count <= longestLogLine else {
+                throw ReportError("\(path):\(number + 1): a line longer than \(size(longestLogLine)), not a line of touchspots' event log")
+            }
+        }
+        if !pending.isEmpty { try take(pending[...]) }
     }
 
     static func readReport(_ path: String) throws -> QualifyReport {
         try QualifyReport(json: try read(path, limit: largestReport, what: "report"), source: path)
     }
 
-    /// Writes `text` to `path` ('-': standard output) through a temporary file beside it,
-    /// so that a report is never left half written.
-    static func write(_ text: String, to path: String) throws {
-        if path == "-" {
-            FileHandle.standardOutput.write(Data(text.utf8))
-            return
+    /// The whole of a small file.
+    static func read(_ path: String, limit: Int, what: String) throws -> Data {
+        let fd = try open(path, what: what)
+        defer { if fd != 0 { close(fd) } }
+        var data = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: min(chunk, limit + 1))
+        while true {
+            let count = try readSome(fd, into: &buffer, path: path)
+            if count == 0 { break }
+            data += buffer[..<count]
+            guard data.count <= limit else { throw ReportError("\(path): larger than \(size(limit)), not a \(what) of touchspots'") }
         }
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw ReportError("cannot write \(path): \(error.localizedDescription)")
+        return Data(data)
+    }
+
+    /// "64 KiB", "256 MiB".
+    static func size(_ bytes: Int) -> String { bytes >= 1 << 20 ? "\(bytes >> 20) MiB" : "\(bytes >> 10) KiB" }
+
+    /// An open descriptor of `path` ('-': standard input, descriptor 0) that is a regular
+    /// file. Opened without blocking, so that a FIFO with no writer is refused, not waited on.
+    static func open(_ path: String, what: String) throws -> Int32 {
+        if path == "-" { return 0 }
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else {
+            let code = errno
+            if code == ENOENT { throw ReportError("\(path): no such file") }
+            throw ReportError("\(path): cannot be read: \(String(cString: strerror(code)))")
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            close(fd)
+            throw ReportError("\(path): cannot be read: \(String(cString: strerror(errno)))")
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            return fd
+        case S_IFDIR:
+            close(fd)
+            throw ReportError("\(path): a directory, not a \(what)")
+        default:
+            close(fd)
+            throw ReportError("\(path): not a regular file (a FIFO, a device or a socket), not a \(what)")
         }
     }
 
-    static func read(_ path: String, limit: Int, what: String) throws -> Data {
-        var isDirectory: ObjCBool = false
-        guard path == "-" || FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw ReportError("\(path): no such file")
+    /// Reads what is there, up to the buffer's size; 0 at the end. Standard input may be a
+    /// pipe that is not ready: a regular file never is.
+    private static func readSome(_ fd: Int32, into buffer: inout [UInt8], path: String) throws -> Int {
+        while true {
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n >= 0 { return n }
+            if errno == EINTR { continue }
+            if errno == EAGAIN {
+                var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                _ = poll(&poller, 1, -1)
+                continue
+            }
+            throw ReportError("\(path): cannot be read: \(String(cString: strerror(errno)))")
         }
-        guard !isDirectory.boolValue else { throw ReportError("\(path): a directory, not a \(what)") }
-        let handle: FileHandle
-        if path == "-" {
-            handle = .standardInput
-        } else {
-            guard let opened = FileHandle(forReadingAtPath: path) else { throw ReportError("\(path): cannot be read") }
-            handle = opened
-        }
-        defer { try? handle.close() }
-        let data: Data
-        do { data = try handle.read(upToCount: limit + 1) ?? Data() } catch {
-            throw ReportError("\(path): cannot be read: \(error.localizedDescription)")
-        }
-        guard data.count <= limit else { throw ReportError("\(path): larger than \(limit >> 20) MiB, not a \(what) of touchspots'") }
-        return data
     }
+
+    /// The file's device and inode, where it exists: what tells that two paths are one file.
+    static func identity(_ path: String) -> FileIdentity? {
+        var info = stat()
+        guard path != "-", stat(path, &info) == 0 else { return nil }
+        return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+}
+
+struct FileIdentity: Hashable {
+    var device: UInt64
+    var inode: UInt64
 }

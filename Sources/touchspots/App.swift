@@ -24,8 +24,8 @@ final class App {
 
     init(options: AppOptions) throws {
         self.options = options
-        log = try options.eventLogPath.map { try EventLog(path: $0) }
         display = try Display(name: options.displayName)
+        log = try options.openEventLog()  // after connecting: no empty log without a compositor
         registry = try Registry(display: display)
         loop = try EventLoop(display: display)
         // The font before any surface: a missing font is told before a window appears (its
@@ -48,6 +48,7 @@ final class App {
             throw UsageError("unknown scene '\(options.scene)' (scenes: \(Stage.sceneNames.joined(separator: ", ")))")
         }
         self.session = session
+        session.keepStroke = { [log] in StrokeFiles.save($0, log: log) }
         session.reportsRouting = log != nil  // hit and responder events are only ever logged
         session.window.allowsLayers = options.usesLayers && registry.subcompositor != nil
             && !CompositorQuirk.directScanoutHidesSubsurfaces.workAround {
@@ -173,7 +174,7 @@ final class App {
     /// The session's one sink: every event becomes a log line. A frame names its seat
     /// when more than one seat can touch.
     private func record(_ event: TouchSessionEvent) {
-        if case .lesson(let lesson) = event, lesson.step == .taught { return StrokeFiles.save(lesson, log: log) }
+        if case .lesson(let lesson) = event, lesson.step == .taught { return }  // StrokeFiles.save logged it
         guard let log else { return }
         if case .frame(let frame, _) = event, session.touchscreens.count > 1 {
             log.write(event, seat: inputs.seatName(of: frame.device))
@@ -191,8 +192,7 @@ final class App {
         if let fail { throw fail }
     }
 
-    /// A reader that went away ends touchspots quietly (status 0); a log that cannot be
-    /// written ends it with the reason (status 1).
+    /// A reader gone ends touchspots quietly (status 0); a log unwritable, with why (1).
     private func logFailed(_ failure: EventLog.Failure) {
         if case .unwritable(let message) = failure { fail = UsageError(message) }
         loop.stop()

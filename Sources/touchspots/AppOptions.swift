@@ -7,6 +7,9 @@ struct AppOptions {
     var fullscreen = false
     var size = Size(width: 800, height: 600)
     var eventLogPath: String?
+    /// The event log is the one a qualify run keeps in the state folder (no
+    /// `--event-log`): its path is told once it is made.
+    var keepsQualifyLog = false
     var fontFamily = "DejaVu Sans"
     var gestures = GestureSettings()
     var scene = "playground"
@@ -21,6 +24,16 @@ struct AppOptions {
     var qualifying: QualifyPlan?
     /// `--millimetres-per-pixel`: the panel's scale, where the output does not say it.
     var millimetresPerPixel: Double?
+
+    /// The event log, if one was asked for (or kept for a qualify run, whose path is then
+    /// told): opened once the compositor is connected, so a run that cannot connect
+    /// leaves no empty log behind.
+    func openEventLog() throws -> EventLog? {
+        guard let path = eventLogPath else { return nil }
+        let log = try EventLog(path: path)
+        if keepsQualifyLog { printError("this run's event log: \(path) (touchspots-report \(path) --html report.html makes its report)") }
+        return log
+    }
 
     /// The scene to show instead of `scene`, if the options ask for one: a lesson or a
     /// qualify run. A qualify run needs millimetres: from the option, else from the first

@@ -9,7 +9,7 @@ enum DataFolder {
         if let xdg = getenv("XDG_CONFIG_HOME").map({ String(cString: $0) }), xdg.hasPrefix("/") {
             return "\(xdg)/touchspots/\(name)"
         }
-        return getenv("HOME").map { "\(String(cString: $0))/.config/touchspots/\(name)" }
+        return home.map { "\($0)/.config/touchspots/\(name)" }
     }
 
     /// The user's `$XDG_STATE_HOME/touchspots/NAME` (`~/.local/state/touchspots/NAME`):
@@ -18,7 +18,13 @@ enum DataFolder {
         if let xdg = getenv("XDG_STATE_HOME").map({ String(cString: $0) }), xdg.hasPrefix("/") {
             return "\(xdg)/touchspots/\(name)"
         }
-        return getenv("HOME").map { "\(String(cString: $0))/.local/state/touchspots/\(name)" }
+        return home.map { "\($0)/.local/state/touchspots/\(name)" }
+    }
+
+    /// `$HOME` when it is absolute: a relative one (`HOME=rel`) would put the user's
+    /// files wherever touchspots was started, or, made with a leading `/`, at the root.
+    static var home: String? {
+        getenv("HOME").map { String(cString: $0) }.flatMap { $0.hasPrefix("/") ? $0 : nil }
     }
 
     /// Where a qualify run started without `--event-log` keeps its log, so that a person
@@ -37,9 +43,9 @@ enum DataFolder {
         return path
     }
 
-    /// `mkdir -p`.
+    /// `mkdir -p`; a relative path stays relative.
     static func makeDirectories(_ path: String) throws {
-        var prefix = ""
+        var prefix = path.hasPrefix("/") ? "" : "."
         for part in path.split(separator: "/") {
             prefix += "/\(part)"
             if mkdir(prefix, 0o755) != 0 && errno != EEXIST {

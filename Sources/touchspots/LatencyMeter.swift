@@ -1,5 +1,4 @@
 import EventLogFormat
-import Histogram
 import WaylandClient
 
 /// touchspots' own touch-to-screen latency, for every commit that draws touches:
@@ -63,19 +62,10 @@ final class LatencyMeter {
     /// The status line for the panel, when the percentiles change.
     var onSummary: (String) -> Void = { _ in }
 
-    /// The last few hundred commits: percentiles come from the previous window and this one.
-    private static let window = 256
-    /// Made when the first commit is measured, not at start-up. Microseconds up to 10 s
-    /// with two significant digits (1 %, finer than the tenths of a millisecond shown):
-    /// about 20 KB each, where three digits up to 60 s took 128 KB of zeroed counts and
-    /// showed in start-up's profile. Plain stored arrays, empty until then, rather than
-    /// `lazy` ones: a lazy property passed `inout` is read, changed and written back, so
-    /// every recorded value copied the histogram's 20 KB of counts (and allocated them).
-    private var commitWindow: [Histogram<UInt64>] = []
-    private var presentWindow: [Histogram<UInt64>] = []
-    private static func histogram() -> Histogram<UInt64> {
-        Histogram(highestTrackableValue: 10_000_000, numberOfSignificantValueDigits: .two)
-    }
+    /// The latest 512 commits' latencies, for the panel's percentiles (RecentSamples says
+    /// why a ring and not histograms).
+    private var commitSamples = RecentSamples()
+    private var presentSamples = RecentSamples()
     private var lastSummary = ""
 
     private static let monotonic: Int32 = 1  // CLOCK_MONOTONIC
@@ -105,16 +95,17 @@ final class LatencyMeter {
         var inputAge: UInt64?
         if let presentationClock = registry.presentationClock,
            let presentationNow = clockNanoseconds(presentationClock) {
-            // How long before now the touch happened, on the first clock its time fits.
-            var clocks = [Self.monotonic, presentationClock]
-            if presentationClock != Self.monotonicRaw { clocks.append(Self.monotonicRaw) }
-            for clock in clocks {
+            // How long before now the touch happened, on the first clock its time fits
+            // (tried one by one: a list of the clocks was an allocation per commit).
+            func fits(_ clock: Int32) -> Bool {
                 guard let clockNow = clock == Self.monotonic ? now : clockNanoseconds(clock),
-                      let age = Self.age(of: precise, milliseconds: milliseconds, at: clockNow) else { continue }
+                      let age = Self.age(of: precise, milliseconds: milliseconds, at: clockNow) else { return false }
                 presentationTime = presentationNow &- age
                 inputAge = age
-                break
+                return true
             }
+            _ = fits(Self.monotonic) || fits(presentationClock)
+                || (presentationClock != Self.monotonicRaw && fits(Self.monotonicRaw))
             if presentationTime == nil && !warnedAboutClocks {
                 warnedAboutClocks = true
                 onWarning("touch times fit neither CLOCK_MONOTONIC nor the presentation clock (\(presentationClock)): touchToPresentMs is null")
@@ -171,8 +162,8 @@ final class LatencyMeter {
         onReport(Report(commit: commit, touchToCommit: touchToCommit, touchToPresent: touchToPresent,
                         refresh: refresh, discarded: time == nil, waitedForFrame: touch.frameCallbackPending,
                         inputToRead: touch.inputAge.map { Double($0) / 1e6 }))
-        record(touchToCommit, in: &commitWindow)
-        if let touchToPresent, touchToPresent >= 0 { record(touchToPresent, in: &presentWindow) }
+        commitSamples.record(touchToCommit)
+        if let touchToPresent, touchToPresent >= 0 { presentSamples.record(touchToPresent) }
         // The panel line changes at most twice a second: redrawing its text on every
         // commit would cost more than everything else the commit draws.
         guard let now = clockNanoseconds(Self.monotonic), now &- lastSummaryAt >= Self.summaryInterval else { return }
@@ -187,24 +178,6 @@ final class LatencyMeter {
     private static let summaryInterval: UInt64 = 500_000_000
     private var lastSummaryAt: UInt64 = 0
 
-    private func record(_ milliseconds: Double, in window: inout [Histogram<UInt64>]) {
-        if window.isEmpty { window = [Self.histogram(), Self.histogram()] }
-        if window[1].totalCount >= UInt64(Self.window) {
-            window[0] = window[1]
-            window[1].reset()
-        }
-        // A stall beyond the range still counts, as the range's top.
-        _ = window[1].record(UInt64(min(max(0, milliseconds * 1000), 10_000_000).rounded()))
-    }
-
-    private static func percentiles(_ window: [Histogram<UInt64>]) -> (p50: Double, p99: Double)? {
-        guard window.count == 2 else { return nil }
-        var merged = window[0]
-        merged.add(window[1])
-        guard merged.totalCount > 0 else { return nil }
-        return (Double(merged.valueAtPercentile(50)) / 1000, Double(merged.valueAtPercentile(99)) / 1000)
-    }
-
     /// "touch to commit 0.3 / 0.9 ms, to screen 17.1 / 25.0 ms (p50 / p99)".
     private func summary() -> String {
         func format(_ value: Double) -> String {
@@ -212,10 +185,10 @@ final class LatencyMeter {
             return "\(tenths / 10).\(tenths % 10)"
         }
         var text = ""
-        if let commit = Self.percentiles(commitWindow) {
+        if let commit = commitSamples.percentiles() {
             text = "touch to commit \(format(commit.p50)) / \(format(commit.p99)) ms"
         }
-        if let screen = Self.percentiles(presentWindow) {
+        if let screen = presentSamples.percentiles() {
             text += ", to screen \(format(screen.p50)) / \(format(screen.p99)) ms"
         }
         return text.isEmpty ? "" : text + " (p50 / p99)"

@@ -40,6 +40,9 @@ final class LayerPresenter {
     private var overlayShown = false
     /// Whether any layer is on screen.
     var isShowingLayers: Bool { !entries.isEmpty }
+    /// What the latest pass was made for: a pass with nothing marked, no damage and the
+    /// same scale can change no layer, and is skipped.
+    private var lastPass: (scale: Double, usesViewport: Bool, allowsLayers: Bool)?
 
     init(registry: Registry, surface: Surface, renderer: ViewRenderer) {
         self.registry = registry
@@ -54,6 +57,7 @@ final class LayerPresenter {
     func forgetAll() {
         entries.removeAll(keepingCapacity: true)
         spare.removeAll()
+        lastPass = nil
     }
 
     /// Makes the memory of `count` layer buffers of `bytes` each now, for the first spots:
@@ -70,7 +74,16 @@ final class LayerPresenter {
     /// new or changed, moves those moved, restacks when the order changed. Returns whether
     /// anything was sent (the window's surface must then be committed). A layer with no
     /// free buffer stays due, and the window is told it still needs a redraw.
-    func update(_ window: Window, scale: Double, usesViewport: Bool) throws -> Bool {
+    ///
+    /// `marked` is the window's `layersChanged` as the core left it: every change of a
+    /// layer (moved, resized, redrawn, added, removed) marks it, and every change around
+    /// one (an ancestor moved or hidden, an overlay shown) damages the window. With
+    /// neither, and the same scale, nothing can have changed for the layers, so the view
+    /// tree is not walked (a commit for the panel's text alone).
+    func update(_ window: Window, scale: Double, usesViewport: Bool, marked: Bool = true) throws -> Bool {
+        let pass = (scale: scale, usesViewport: usesViewport, allowsLayers: window.allowsLayers)
+        if !marked, !window.hasDamage, let lastPass, lastPass == pass { return false }
+        lastPass = pass
         found.removeAll(keepingCapacity: true)
         overlayShown = false
         collect(window, origin: .zero, alpha: 1)
@@ -82,8 +95,12 @@ final class LayerPresenter {
         var changed = false
         var restack = false
 
+        // The same layers in the same order (every frame of fingers that only move): no
+        // list to diff.
+        let sameLayers = found.count == entries.count
+            && found.indices.allSatisfy { found[$0].view === entries[$0].view }
         var i = 0
-        while i < entries.count {
+        while !sameLayers && i < entries.count {
             if found.contains(where: { $0.view === entries[i].view }) {
                 i += 1
             } else {
@@ -101,7 +118,7 @@ final class LayerPresenter {
         }
 
         for (index, item) in found.enumerated() {
-            if index >= entries.count || entries[index].view !== item.view {
+            if !sameLayers && (index >= entries.count || entries[index].view !== item.view) {
                 if let at = entries.firstIndex(where: { $0.view === item.view }) {
                     entries.insert(entries.remove(at: at), at: index)
                 } else {

@@ -37,28 +37,32 @@ enum StrokeFiles {
         }
     }
 
-    /// Every `*.stroke` in `directories`, later folders winning by name.
+    /// Every `*.stroke` in `directories`, later folders winning by name: the first
+    /// `StrokeTemplates.maximumCount` names in order, the rest skipped and told unread.
     static func load(from directories: [String]) -> Loaded {
-        var byName: [String: (template: StrokeTemplate, path: String)] = [:]
-        var loaded = Loaded()
+        var winners: [String: String] = [:]
         for directory in directories {
             for file in files(in: directory) where file.hasSuffix(".stroke") {
-                let name = String(file.dropLast(".stroke".count))
-                let path = "\(directory)/\(file)"
-                do {
-                    let text = try SmallTextFile.read(path, what: "the stroke file")
-                    let template = try StrokeTemplate(name: name, text: text)
-                    byName[name] = (template, path)
-                } catch let error as StrokeTemplate.FileError {
-                    loaded.problems.append("skipped the stroke file \(path): \(error.description)")
-                } catch {
-                    loaded.problems.append("skipped the stroke file \(path): \(error)")
-                }
+                winners[String(file.dropLast(".stroke".count))] = "\(directory)/\(file)"
             }
         }
-        for name in byName.keys.sorted() {
-            loaded.templates.append(byName[name]!.template)
-            loaded.paths[name] = byName[name]!.path
+        var loaded = Loaded()
+        let names = winners.keys.sorted()
+        if names.count > StrokeTemplates.maximumCount {
+            let skipped = names.count - StrokeTemplates.maximumCount
+            loaded.problems.append("skipped \(skipped) stroke file\(skipped == 1 ? "" : "s") from '\(StrokeTemplate.printable(names[StrokeTemplates.maximumCount]))' on: at most \(StrokeTemplates.maximumCount) strokes are matched")
+        }
+        for name in names.prefix(StrokeTemplates.maximumCount) {
+            let path = winners[name]!
+            do {
+                let text = try SmallTextFile.read(path, what: "the stroke file")
+                loaded.templates.append(try StrokeTemplate(name: name, text: text))
+                loaded.paths[name] = path
+            } catch let error as StrokeTemplate.FileError {
+                loaded.problems.append(StrokeTemplate.printable("skipped the stroke file \(path): \(error.description)"))
+            } catch {
+                loaded.problems.append(StrokeTemplate.printable("skipped the stroke file \(path): \(error)"))
+            }
         }
         return loaded
     }
@@ -77,11 +81,11 @@ enum StrokeFiles {
 
     /// Saves a taught stroke as `NAME.stroke` in the user's folder (made if missing),
     /// through a temporary file renamed over the old one, and logs its `teach` line with
-    /// the path; a stroke that cannot be saved is told as a `template` warning (it is
-    /// still matched until touchspots exits).
-    static func save(_ lesson: StrokeLesson, log: EventLog?) {
+    /// the path: nil. A stroke that cannot be saved is told as a `template` warning, and
+    /// the reason returned for the lesson to show (it stays; its line says `unsaved`).
+    static func save(_ lesson: StrokeLesson, log: EventLog?) -> String? {
         do {
-            guard let directory = userDirectory else { throw UsageError("neither XDG_CONFIG_HOME nor HOME is set") }
+            guard let directory = userDirectory else { throw UsageError("neither XDG_CONFIG_HOME nor an absolute HOME is set") }
             try DataFolder.makeDirectories(directory)
             let path = "\(directory)/\(lesson.name).stroke"
             let bytes = Array(StrokeTemplate.text(examples: lesson.examples).utf8)
@@ -96,9 +100,13 @@ enum StrokeFiles {
                 throw UsageError("cannot write \(path): \(reason)")
             }
             log?.write(.teach(LogTeach(lesson, path: path)))
+            return nil
         } catch {
-            log.tell("the stroke '\(lesson.name)' was not saved: \(error)", kind: .template)
-            log?.write(.teach(LogTeach(lesson)))
+            let reason = StrokeTemplate.printable("\(error)")
+            log.tell("the stroke '\(lesson.name)' was not saved: \(reason)", kind: .template)
+            // On screen, the system's reason without the folder's path, which does not fit.
+            let why = reason.split(separator: ":").last.map { String($0.drop { $0 == " " }) } ?? reason
+            return "\(why): the warning says where; Save tries again"
         }
     }
 }

@@ -58,11 +58,17 @@ final class SurfacePresenter {
             surface.setOpaque(width: logical.width, height: logical.height)
         }
         guard window.needsRedraw else { return false }
-        window.stepAnimations()
+        // Animations step on frame callbacks only (docs/architecture.md, "Drawing"): a
+        // commit made at once for a touch while a callback is pending shows the touch and
+        // leaves the growth where it was. Stepped on every commit, a landing's 0.2 s growth
+        // was drawn 32 times under a 120 Hz stream instead of once per repaint.
+        if !surface.isWaitingForFrame { window.stepAnimations() }
         var layersChanged = false
         if window.allowsLayers || layers.isShowingLayers {
+            let layersMarked = window.layersChanged
             window.layersChanged = false
-            layersChanged = try layers.update(window, scale: scale, usesViewport: surface.usesViewport)
+            layersChanged = try layers.update(window, scale: scale, usesViewport: surface.usesViewport,
+                                              marked: layersMarked)
         }
         guard window.hasDamage else {
             // Only layers changed (spots moved): the window's commit applies them, with

@@ -84,8 +84,10 @@ struct Touchspots: ParsableCommand {
         guard Stage.sceneNames.contains(scene) else {
             throw ValidationError("--scene must be one of \(Stage.sceneNames.joined(separator: ", "))")
         }
-        if let millimetresPerPixel, !(millimetresPerPixel > 0 && millimetresPerPixel < 10) {
-            throw ValidationError("--millimetres-per-pixel must be above 0 and below 10")
+        if let millimetresPerPixel, !(millimetresPerPixel >= 0.01 && millimetresPerPixel < 10) {
+            // The densest panels made are about 0.03 mm per pixel (800 ppi); below 0.01, a
+            // 10 mm target would be wider than any buffer.
+            throw ValidationError("--millimetres-per-pixel must be 0.01 or above and below 10")
         }
         if qualify != nil && recordGesture != nil {
             throw ValidationError("--qualify and --record-gesture cannot be used together")
@@ -110,10 +112,11 @@ struct Touchspots: ParsableCommand {
             let strokes = StrokeFiles.load(from: StrokeFiles.directories)
             for problem in strokes.problems { printError(problem) }
             if strokes.templates.isEmpty {
-                printError("no strokes in \(StrokeFiles.directories.joined(separator: " or "))")
+                printError(StrokeTemplate.printable("no strokes in \(StrokeFiles.directories.joined(separator: " or "))"))
             }
+            // Names are a-z, 0-9 and '-'; a folder's path (from $HOME) may hold anything.
             for template in strokes.templates {
-                print("\(template.name)\t\(template.examples.count) example\(template.examples.count == 1 ? "" : "s")\t\(strokes.paths[template.name]!)")
+                print("\(template.name)\t\(template.examples.count) example\(template.examples.count == 1 ? "" : "s")\t\(StrokeTemplate.printable(strokes.paths[template.name]!))")
             }
             return
         }
@@ -131,7 +134,7 @@ struct Touchspots: ParsableCommand {
             // A run's verdicts outlive its window: without --event-log, the log is kept.
             if eventLog == nil, let kept = DataFolder.newQualifyLog(plan: options.qualifying!.name) {
                 options.eventLogPath = kept
-                printError("this run's event log: \(kept) (touchspots-report \(kept) --html report.html makes its report)")
+                options.keepsQualifyLog = true
             }
         }
         do {
@@ -169,9 +172,33 @@ struct Touchspots: ParsableCommand {
         return settings
     }
 
-    private func printError(_ message: String) {
-        let line = Array("touchspots: \(message)\n".utf8)
-        _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+}
+
+/// One line on standard error, named as touchspots'.
+func printError(_ message: String) {
+    let line = Array("touchspots: \(message)\n".utf8)
+    _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+}
+
+extension Touchspots {
+    /// Parses and runs, and tells every error in one line: argument-parser's own run to
+    /// three or four lines with the usage, which the README's promise (one line, status 64)
+    /// does not allow. Help and the version print as argument-parser prints them.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let code as ExitCode {
+            Glibc.exit(code.rawValue)
+        } catch {
+            let code = exitCode(for: error)
+            guard code != .success else { exit(withError: error) }
+            var line = message(for: error).split(separator: "\n")
+                .map { String($0.drop { $0 == " " }) }.filter { !$0.isEmpty }.joined(separator: "; ")
+            if line.hasPrefix("Error: ") { line.removeFirst("Error: ".count) }
+            printError(StrokeTemplate.printable(line))
+            Glibc.exit(code.rawValue)
+        }
     }
 }
 

@@ -147,7 +147,7 @@ final class RecordingJudgeTests: XCTestCase {
         XCTAssertTrue(notYAML.errors.hasPrefix("touchspots-report: "), notYAML.errors)
         let noPlan = try ChildProcess.run([Products.report, "recording", Self.yaml, "--plan", "/nonexistent.json",
                                            "--screen", "1280x800", "--json", "-"])
-        XCTAssertEqual(noPlan.status, 1)
+        XCTAssertEqual(noPlan.status, 64, "a plan that cannot be read is a bad argument, as the client's --qualify has it")
         XCTAssertTrue(noPlan.errors.contains("/nonexistent.json"), noPlan.errors)
     }
 }

@@ -154,20 +154,29 @@ enum CheckmarkShape {
         return arcTangent((1 - c * c).squareRoot(), c) * 180 / Double.pi
     }
 
-    /// Points every `step` along the path.
-    static func resample(_ path: [Point], step: Double) -> [Point] {
+    /// Points every `step` along the path, at most `limit` of them (the callers' steps
+    /// make some dozens).
+    ///
+    /// Ends on any finite input: where a step is below the coordinates' precision (a
+    /// stroke file's `10000000000000000,0 10000000000000002,0` has steps of 0.06 between
+    /// doubles 2 apart), a new point is its previous one and the path makes no progress;
+    /// it then moves on to the next point instead of adding the same one forever.
+    static func resample(_ path: [Point], step: Double, limit: Int = 1024) -> [Point] {
         var result = [path[0]]
         result.reserveCapacity(80)
+        guard step > 0, step.isFinite else { return result }
         var previous = path[0]
         var carried = 0.0
         for next in path.dropFirst() {
             var segment = previous.distance(to: next)
             var from = previous
-            while carried + segment >= step, segment > 0 {
+            while carried + segment >= step, segment > 0, result.count < limit {
                 let t = (step - carried) / segment
                 let point = Point(x: from.x + (next.x - from.x) * t, y: from.y + (next.y - from.y) * t)
+                let remaining = point.distance(to: next)
+                guard remaining < segment else { break }  // below the coordinates' precision
                 result.append(point)
-                segment = point.distance(to: next)
+                segment = remaining
                 from = point
                 carried = 0
             }

@@ -24,11 +24,11 @@ extension StrokeTemplate {
     /// '..'), one starting with '-', a name over 40 characters, and a built-in gesture's.
     public static func validate(name: String) throws(FileError) {
         guard !name.isEmpty, name.utf8.count <= 40 else {
-            throw FileError(description: "a stroke's name needs 1 to 40 characters, not '\(name)'")
+            throw FileError(description: "a stroke's name needs 1 to 40 characters, not '\(printable(name))'")
         }
         guard name.utf8.allSatisfy({ (0x61...0x7a).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2d }),
               name.utf8.first != 0x2d else {
-            throw FileError(description: "a stroke's name may hold only a-z, 0-9 and '-' (not first): '\(name)'")
+            throw FileError(description: "a stroke's name may hold only a-z, 0-9 and '-' (not first): '\(printable(name))'")
         }
         guard !reservedNames.contains(name) else {
             throw FileError(description: "'\(name)' is a built-in gesture's name")
@@ -49,11 +49,18 @@ extension StrokeTemplate {
             guard words.first == "example" else {
                 throw FileError(description: "line \(index + 2): expected 'example x,y x,y ...'")
             }
+            guard examples.count < Self.maximumExamples else {
+                throw FileError(description: "line \(index + 2): more than \(Self.maximumExamples) examples")
+            }
+            guard words.count - 1 <= Self.maximumPoints else {
+                throw FileError(description: "line \(index + 2): more than \(Self.maximumPoints) points")
+            }
             var points: [Point] = []
             for word in words.dropFirst() {
                 let parts = word.split(separator: ",")
-                guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]), x.isFinite, y.isFinite else {
-                    throw FileError(description: "line \(index + 2): '\(word)' is not a point x,y")
+                guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]),
+                      abs(x) <= Self.largestCoordinate, abs(y) <= Self.largestCoordinate else {
+                    throw FileError(description: "line \(index + 2): '\(Self.printable(String(word.prefix(40))))' is not a point x,y (each within ±1000000)")
                 }
                 points.append(Point(x: x, y: y))
             }
@@ -65,6 +72,20 @@ extension StrokeTemplate {
             throw FileError(description: "every example is a single point")
         }
         self = template
+    }
+
+    /// `text` with control characters (escape sequences, newlines) shown as `\u{1B}`, so
+    /// that a file's or a name's bytes cannot drive the terminal they are printed on.
+    public static func printable(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 || (0x7f...0x9f).contains(scalar.value) {
+                out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 
     /// A stroke file's text for `examples`, as drawn (surface px, two decimals).

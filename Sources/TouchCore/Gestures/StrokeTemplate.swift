@@ -14,6 +14,13 @@ public struct StrokeTemplate: Equatable, Sendable {
     public let examples: [[Point]]
 
     public static let pointCount = 32
+    /// The most examples a stroke keeps (a lesson takes three; each shipped stroke ten, two
+    /// drawings by each of five people).
+    public static let maximumExamples = 10
+    /// The most points of one example (a slow drawing at 240 Hz for 10 s is 2,400).
+    public static let maximumPoints = 4096
+    /// The largest coordinate, either way (surface pixels as drawn).
+    public static let largestCoordinate = 1e6
     /// Degrees a stroke may be turned against an example and still match it.
     public static let rotationSearch = 20.0
 
@@ -99,7 +106,7 @@ public struct StrokeTemplate: Equatable, Sendable {
         guard stroke.count >= 2 else { return nil }
         var length = 0.0
         for i in 1..<stroke.count { length += stroke[i - 1].distance(to: stroke[i]) }
-        guard length > 0 else { return nil }
+        guard length > 0, length.isFinite else { return nil }
         var points = CheckmarkShape.resample(stroke, step: length / Double(pointCount - 1))
         while points.count > pointCount { points.removeLast() }
         while points.count < pointCount { points.append(stroke[stroke.count - 1]) }
@@ -206,6 +213,11 @@ public struct StrokeTemplates: Equatable, Sendable {
     /// Degrees the stroke's sharpest corner may be rounder than the template's
     /// (`StrokeTemplate.corner`) and still match it.
     public var maximumRounding: Double
+
+    /// The most strokes matched, and so loaded: with `StrokeTemplate.maximumExamples`
+    /// each, a lift is matched in a few milliseconds at worst (docs/gestures.md, "Stroke
+    /// files"), where 100 hostile files of 4,090 examples blocked every lift 1.2 s.
+    public static let maximumCount = 32
 
     public init(_ templates: [StrokeTemplate] = [], minimumScore: Double = 0.84, minimumDirection: Double = 0.5,
                 maximumRounding: Double = 35) {

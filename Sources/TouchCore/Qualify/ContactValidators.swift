@@ -50,13 +50,7 @@ public enum ContactValidators {
     public static func trackingIDs(_ contacts: [Contact], expected: Int) -> Verdict {
         let ghosts = contacts.filter(\.isGhost).count
         let real = contacts.filter { !$0.isGhost }.sorted { $0.began < $1.began }
-        var splits = 0
-        for contact in real {
-            if real.contains(where: { other in
-                other.ended <= contact.began && contact.began - other.ended <= 0.010
-                    && other.samples.last!.point.distance(to: contact.samples.first!.point) <= 5
-            }) { splits += 1 }
-        }
+        let splits = splitCount(real)
         let missing = max(0, expected - (real.count - splits))
         let faults = ghosts + splits + missing
         var found: [String] = []
@@ -67,6 +61,39 @@ public enum ContactValidators {
         return Verdict("tracking ids", figure: Double(faults + max(0, real.count - splits - expected)), .atMost, 0,
                        unit: "faults", detail: found.isEmpty ? "\(contacts.count) contacts as asked" : found.joined(separator: ", "))
     }
+
+    /// The contacts that began within 10 ms and 5 mm of another's end. The ends are sorted
+    /// by time, and each contact looks only at those that ended in the 10 ms before it
+    /// began (binary search): n log n, where a search of every other contact made a taps
+    /// step of 50,000 contacts take 11 s. A person's step has a handful of ends in any
+    /// 10 ms; a log with more than `splitCandidates` there (not a person's) has the rest
+    /// unlooked at.
+    static func splitCount(_ real: [Contact]) -> Int {
+        let ends = real.map { (time: $0.ended, point: $0.samples.last!.point) }.sorted { $0.time < $1.time }
+        var splits = 0
+        for contact in real {
+            let began = contact.began, landed = contact.samples.first!.point
+            // The first end at or after `began - 0.010`.
+            var low = 0, high = ends.count
+            while low < high {
+                let middle = (low + high) / 2
+                if ends[middle].time < began - 0.010 { low = middle + 1 } else { high = middle }
+            }
+            var looked = 0
+            var index = low
+            while index < ends.count, ends[index].time <= began, looked < splitCandidates {
+                if began - ends[index].time <= 0.010 && ends[index].point.distance(to: landed) <= 5 {
+                    splits += 1
+                    break
+                }
+                index += 1
+                looked += 1
+            }
+        }
+        return splits
+    }
+
+    static let splitCandidates = 256
 
     /// The most contacts down at once, at least `minimum` (5).
     public static func maximumContacts(_ contacts: [Contact], minimum: Int = 5) -> Verdict {
@@ -114,9 +141,9 @@ public enum ContactValidators {
         }
         let (a, b) = (pair[pair.startIndex], pair[pair.startIndex + 1])
         var distances: [Double] = []
+        let nearest = NearestInTime(b.samples)
         for sample in a.samples {
-            guard let other = b.samples.min(by: { abs($0.time - sample.time) < abs($1.time - sample.time) }),
-                  abs(other.time - sample.time) <= 0.05 else { continue }
+            guard let other = nearest.sample(nearest: sample.time), abs(other.time - sample.time) <= 0.05 else { continue }
             distances.append(sample.point.distance(to: other.point))
         }
         guard let low = distances.min(), let high = distances.max() else {
@@ -124,6 +151,48 @@ public enum ContactValidators {
         }
         return Verdict("pinch", figure: high - low, .atLeast, minimum, unit: "mm",
                        detail: "from \(fixed(distances.first!, decimals: 1)) to \(fixed(distances.last!, decimals: 1)) mm apart")
+    }
+}
+
+/// A contact's samples by time, for the one nearest a moment: the first in the contact's
+/// order of those nearest, as a search of them all would find it, in log n (a pinch of
+/// 100,000 samples took 20 s searched).
+struct NearestInTime {
+    private let sorted: [(time: Double, index: Int)]
+    private let samples: [ContactSample]
+    /// Where each entry's group of equal times begins in `sorted`.
+    private let groupStart: [Int]
+
+    init(_ samples: [ContactSample]) {
+        self.samples = samples
+        sorted = samples.indices.map { (samples[$0].time, $0) }.sorted { ($0.time, $0.index) < ($1.time, $1.index) }
+        var starts: [Int] = []
+        starts.reserveCapacity(sorted.count)
+        for position in sorted.indices {
+            starts.append(position > 0 && sorted[position - 1].time == sorted[position].time ? starts[position - 1] : position)
+        }
+        groupStart = starts
+    }
+
+    func sample(nearest time: Double) -> ContactSample? {
+        guard !sorted.isEmpty else { return nil }
+        // The first entry at or after `time`.
+        var low = 0, high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sorted[middle].time < time { low = middle + 1 } else { high = middle }
+        }
+        var best: (distance: Double, index: Int)?
+        func consider(_ position: Int) {
+            let entry = sorted[position]
+            let distance = abs(entry.time - time)
+            if best == nil || distance < best!.distance || (distance == best!.distance && entry.index < best!.index) {
+                best = (distance, entry.index)
+            }
+        }
+        if low < sorted.count { consider(low) }  // the first of the group of the nearest later time
+        if low > 0 { consider(groupStart[low - 1]) }  // the first of the group of the nearest earlier time
+        return best.map { samples[$0.index] }
     }
 }
 

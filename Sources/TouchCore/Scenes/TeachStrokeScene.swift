@@ -8,6 +8,9 @@ public struct StrokeLesson: Equatable, Sendable {
         case confirm
         /// Saved: the examples become a taught stroke.
         case taught
+        /// Save failed (the folder cannot be written, the name is a folder): the reason
+        /// is shown, and Save tries again, Again starts over. Nothing was taught.
+        case unsaved
     }
 
     public var name: String
@@ -52,6 +55,8 @@ public final class TeachStrokeScene: Scene {
     public let againButton = Button(name: "Again", title: "Again")
 
     private var drawing: FingerID?
+    /// Why the last Save failed.
+    private var problem = ""
     private var spoiled = false
     private var points: [Point] = []
 
@@ -152,8 +157,16 @@ public final class TeachStrokeScene: Scene {
         return least
     }
 
+    /// The session could not keep the stroke: show `reason` and offer Save and Again again.
+    func saveFailed(_ reason: String) {
+        guard lesson.step == .taught else { return }
+        lesson.step = .unsaved
+        problem = reason
+        show()
+    }
+
     private func save() {
-        guard lesson.step == .confirm else { return }
+        guard lesson.step == .confirm || lesson.step == .unsaved else { return }
         lesson.step = .taught
         lesson.saveAt = nil
         onEvent(.lesson(lesson))
@@ -183,9 +196,12 @@ public final class TeachStrokeScene: Scene {
             hint.text = agreement >= minimumScore
                 ? "The drawings agree (\(fixed(agreement, decimals: 2)))"
                 : "The drawings differ (\(fixed(agreement, decimals: 2))): Again is wiser"
+        case .unsaved:
+            prompt.text = "'\(lesson.name)' was not saved"
+            hint.text = problem
         }
-        saveButton.isHidden = lesson.step != .confirm
-        againButton.isHidden = lesson.step != .confirm
+        saveButton.isHidden = lesson.step != .confirm && lesson.step != .unsaved
+        againButton.isHidden = saveButton.isHidden
     }
 }
 

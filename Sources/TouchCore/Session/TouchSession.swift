@@ -20,10 +20,9 @@ public final class TouchSession {
     /// The tablet tools.
     public let pens: PenTools
     let sink: (TouchSessionEvent) -> Void
-    /// Fingers' gestures and pens' gestures are recognized apart, as UIKit recognizers
-    /// with different allowed touch types run side by side: a pen is never one of a
-    /// multi-finger gesture's fingers, and fingers on the glass do not stop a pen's tap or
-    /// stroke. Every frame comes from one device, so all its touches go to one of them.
+    /// Fingers' and pens' gestures are recognized apart, as UIKit recognizers with different
+    /// allowed touch types run side by side: a pen is never one of a multi-finger gesture's
+    /// fingers, nor do fingers stop a pen's tap or stroke. A frame goes to one of them.
     private let gestures: GestureDetector
     private let penGestures: GestureDetector
     private let pointer: PointerFinger
@@ -32,10 +31,9 @@ public final class TouchSession {
     private var warnings = WarningLimiter()
     private lazy var observer = SessionRoutingObserver(session: self)
 
-    /// Whether hit-tests and responder chains go to the sink (`.hit` and `.responder`
-    /// events, one per touch and frame). They are there for the event log; the app turns
-    /// them off when it writes none, which spares every delivery building them (a tenth
-    /// of the touch path's instructions on a ten-finger stream).
+    /// Whether hit-tests and responder chains go to the sink (`.hit` and `.responder`, one
+    /// per touch and frame): for the event log; the app turns them off when it writes none,
+    /// sparing every delivery a tenth of the touch path's instructions (ten fingers).
     public var reportsRouting = true {
         didSet { window.touchObserver = reportsRouting ? observer : nil }
     }
@@ -158,6 +156,9 @@ public final class TouchSession {
         set { for detector in [gestures, penGestures] { detector.settings.strokes.templates = newValue } }
     }
 
+    /// Keeps a taught stroke (the executable writes its file): nil, or why not (the lesson shows it).
+    public var keepStroke: ((StrokeLesson) -> String?)?
+
     /// A lesson's stroke replaces one of the same name; the playground follows to try it.
     private func learn(_ lesson: StrokeLesson) {
         guard let template = StrokeTemplate(name: lesson.name, examples: lesson.examples) else { return }
@@ -225,7 +226,8 @@ public final class TouchSession {
         case .gesture(let gesture): sink(.gesture(gesture))
         case .label(let slot, let text): sink(.label(slot: slot, text: text))
         case .placard(let placard): sink(.placard(placard))
-        case .lesson(let lesson):
+        case .lesson(let lesson):  // kept, then told: one not kept stays on the lesson as `unsaved`
+            if lesson.step == .taught, let failure = keepStroke?(lesson) { return (stage.scene as? TeachStrokeScene)?.saveFailed(failure) ?? () }
             sink(.lesson(lesson))
             if lesson.step == .taught { learn(lesson) }
         case .qualify(let progress): sink(.qualify(progress))

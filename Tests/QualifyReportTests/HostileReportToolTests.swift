@@ -1,0 +1,262 @@
+import Foundation
+import Glibc
+import Harness
+import QualifyReport
+import XCTest
+
+/// `touchspots-report` as a hostile user runs it (issue 39): full disks, FIFOs, device and
+/// linked outputs, outputs that are inputs, scripts in names, figures at the ends of
+/// Double's range, plans bent out of shape. Each case is one line on standard error with
+/// status 64 (arguments) or 1 (files), nothing written, nothing replaced; each test failed
+/// on the tree before the fixes.
+final class HostileReportToolTests: XCTestCase {
+    private var directory: String!
+    private let log = OfflineJudgeTests.fixture("qualify-quick-weston.jsonl")
+    private let mirrored = OfflineJudgeTests.fixture("qualify-quick-weston-mirrored.jsonl")
+    private let recording = OfflineJudgeTests.fixture("qualify-quick-weston.yaml")
+
+    override func setUpWithError() throws {
+        directory = NSTemporaryDirectory() + "touchspots-hostile-\(getpid())-\(name.filter(\.isLetter))"
+        try? FileManager.default.removeItem(atPath: directory)
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    /// The tool through a shell (for redirections), at most 60 s: a hang fails the test
+    /// with status 124 instead of hanging the suite.
+    private func shell(_ command: String) throws -> (status: Int32, output: String, errors: String) {
+        try ChildProcess.run(["/bin/sh", "-c", "exec timeout 60 \(command)"])
+    }
+
+    private func report(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+        try shell(([Products.report] + arguments).map(quoted).joined(separator: " "))
+    }
+
+    private func quoted(_ word: String) -> String { "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+
+    /// One line on standard error, the status expected.
+    private func assertTold(_ result: (status: Int32, output: String, errors: String), status: Int32, _ told: String,
+                            file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(result.status, status, result.errors, file: file, line: line)
+        XCTAssertEqual(result.errors.filter { $0 == "\n" }.count, 1, "one line: \(result.errors)", file: file, line: line)
+        XCTAssertTrue(result.errors.hasPrefix("touchspots-report: "), result.errors, file: file, line: line)
+        XCTAssertTrue(result.errors.contains(told), "'\(told)' in: \(result.errors)", file: file, line: line)
+    }
+
+    // Case 1: standard output on a full disk.
+    func testAFullStandardOutputIsAnErrorNotACrash() throws {
+        for flag in ["--json", "--html", "--junit"] {
+            let result = try shell("\(Products.report) judge \(quoted(log)) \(flag) - > /dev/full")
+            assertTold(result, status: 1, "cannot write standard output: No space left on device")
+        }
+        let a = "\(directory!)/a.json"
+        XCTAssertEqual(try report(["judge", log, "--json", a]).status, 0)
+        assertTold(try shell("\(Products.report) compare \(quoted(a)) \(quoted(a)) > /dev/full"), status: 1, "No space left on device")
+    }
+
+    // Case 6: FIFOs as inputs are refused, not waited on.
+    func testFIFOsAreRefusedNotWaitedOn() throws {
+        let fifo = "\(directory!)/fifo"
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        assertTold(try report(["judge", fifo, "--json", "-"]), status: 1, "\(fifo): not a regular file")
+        assertTold(try report(["compare", fifo, log]), status: 1, "\(fifo): not a regular file")
+        assertTold(try report(["recording", recording, "--plan", fifo, "--screen", "1280x800", "--json", "-"]), status: 64,
+                   "\(fifo): not a regular file")
+        assertTold(try report(["recording", fifo, "--plan", OfflineJudgeTests.fixture("../../data/plans/quick.json"),
+                               "--screen", "1280x800", "--json", "-"]), status: 1,
+                   "\(fifo): not a regular file")
+        assertTold(try report(["judge", "/dev/zero", "--json", "-"]), status: 1, "not a regular file")
+    }
+
+    // Case 10: outputs are written where they are, never replaced when they are not ours.
+    func testDevicesFIFOsAndLinksAreWrittenInPlace() throws {
+        // A symbolic link stays one, its target gets the report.
+        let target = "\(directory!)/target.json", link = "\(directory!)/link.json"
+        FileManager.default.createFile(atPath: target, contents: Data("old".utf8))
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        XCTAssertEqual(try report(["judge", log, "--json", link]).status, 0)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), target)
+        XCTAssertTrue(try String(contentsOfFile: target, encoding: .utf8).hasPrefix("{"))
+
+        // A FIFO with a reader gets the report through it, and stays a FIFO.
+        let fifo = "\(directory!)/out.fifo"
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let reader = try shell("sh -c 'cat \(quoted(fifo)) > \(quoted(directory + "/read.json")) & sleep 0.2; \(Products.report) judge \(quoted(log)) --json \(quoted(fifo)); status=$?; wait; exit $status'")
+        XCTAssertEqual(reader.status, 0, reader.errors)
+        XCTAssertTrue(try String(contentsOfFile: "\(directory!)/read.json", encoding: .utf8).hasPrefix("{"))
+        var info = stat()
+        XCTAssertEqual(lstat(fifo, &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFIFO, "still a FIFO")
+        assertTold(try report(["judge", log, "--json", fifo]), status: 1, "a FIFO that nothing reads")
+
+        // A device node (a /dev/null of our own, where we may make one: as root).
+        let device = "\(directory!)/null"
+        if mknod(device, S_IFCHR | 0o666, dev_t(1 << 8 | 3)) == 0 {
+            XCTAssertEqual(try report(["judge", log, "--json", device, "--html", "\(directory!)/r.html"]).status, 0)
+            XCTAssertEqual(lstat(device, &info), 0)
+            XCTAssertEqual(info.st_mode & S_IFMT, S_IFCHR, "still a device, not a regular file renamed over it")
+        }
+    }
+
+    func testAReadOnlyReportIsNotReplaced() throws {
+        let path = "\(directory!)/kept.json"
+        FileManager.default.createFile(atPath: path, contents: Data("kept".utf8), attributes: [.posixPermissions: 0o444])
+        assertTold(try report(["judge", log, "--json", path]), status: 1, "read-only")
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "kept")
+    }
+
+    func testAnOutputThatIsAnInputOrAnotherOutputIsAUsageError() throws {
+        let copy = "\(directory!)/run.jsonl"
+        try FileManager.default.copyItem(atPath: log, toPath: copy)
+        let before = try Data(contentsOf: URL(fileURLWithPath: copy))
+        assertTold(try report(["judge", copy, "--json", copy]), status: 64, "would overwrite an input")
+        let link = "\(directory!)/run-link.jsonl"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: copy)
+        assertTold(try report(["judge", copy, "--html", link]), status: 64, "is the input")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: copy)), before, "the log untouched")
+        assertTold(try report(["judge", copy, "--json", "\(directory!)/x", "--html", "\(directory!)/x"]), status: 64,
+                   "both write to")
+        assertTold(try report(["judge", copy, "--json", "-", "--junit", "-"]), status: 64, "standard output")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "\(directory!)/x"))
+    }
+
+    /// All or none: an output that fails leaves the others unwritten.
+    func testOutputsAreAllOrNone() throws {
+        let html = "\(directory!)/r.html"
+        assertTold(try report(["judge", log, "--html", html, "--json", "/dev/full"]), status: 1, "No space left on device")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: html), "nothing written when one output fails")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory!), [], "no temporary file left")
+    }
+
+    // Case 11: no script in the page, whatever the names.
+    func testNamesCannotPutAScriptInThePage() throws {
+        let hostile = #"x"><script>alert(1)</script><x y="' onload='alert(2)"#
+        let lines = try String(contentsOfFile: log, encoding: .utf8)
+            .replacingOccurrences(of: #""plan":"quick""#, with: #""plan":"\#(hostile.replacingOccurrences(of: "\"", with: "\\\""))""#)
+        let path = "\(directory!)/named.jsonl", html = "\(directory!)/named.html"
+        try lines.write(toFile: path, atomically: true, encoding: .utf8)
+        let made = try report(["judge", path, "--html", html, "--compositor", hostile])
+        XCTAssertEqual(made.status, 0, made.errors)
+        let page = try String(contentsOfFile: html, encoding: .utf8)
+        XCTAssertTrue(page.contains("alert(1)"), "the name is in the page, as text")
+        XCTAssertEqual(HTMLScan.scripts(in: page), [], "no script element, no event-handler attribute")
+    }
+
+    // Case 12: a last qualify line of no steps does not make a run qualified.
+    func testNoStepsIsNotQualified() throws {
+        var text = try String(contentsOfFile: mirrored, encoding: .utf8)
+        let last = text.split(separator: "\n").last { $0.contains(#""type":"qualify""#) }!
+        text += last.replacingOccurrences(of: #""of":8"#, with: #""of":0"#) + "\n"
+        let path = "\(directory!)/none.jsonl"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try report(["judge", path, "--json", "-", "--fail-unless-qualified"])
+        XCTAssertNotEqual(result.status, 0)
+        XCTAssertFalse(result.errors.contains("qualified"), result.errors)
+        assertTold(result, status: 1, "no usable scale or step count")
+    }
+
+    // Case 13: figures near Double's end are written, or nothing is.
+    func testHugeFiguresAreWrittenAsJSON() throws {
+        var lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map(String.init)
+        lines.append(#"{"type":"presented","commit":3,"touchToCommitMs":1e306,"touchToPresentMs":1.5e306,"refreshMs":16.667,"waitedForFrame":true,"inputToReadMs":-1e306}"#)
+        lines = lines.map { line in
+            line.contains(#""type":"frame""#) ? line.replacingOccurrences(of: #""x":"#, with: #""x":1e308,"was":"#) : line
+        }
+        let path = "\(directory!)/huge.jsonl", json = "\(directory!)/huge.json", html = "\(directory!)/huge.html"
+        try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try report(["judge", path, "--html", html, "--json", json])
+        XCTAssertEqual(result.status, 0, result.errors)
+        let report = try QualifyReport(json: try Data(contentsOf: URL(fileURLWithPath: json)), source: json)
+        XCTAssertEqual(report.latency.touchToCommit?.count, 1 + (try XCTUnwrap(OfflineJudgeTests.report("qualify-quick-weston.jsonl").latency.touchToCommit?.count)))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: html))
+    }
+
+    // Cases 15 and 16: messages in one line, statuses as the README promises.
+    func testMessagesAreOneLineWithTheirStatus() throws {
+        assertTold(try report(["judge", log]), status: 64, "--html FILE, --json FILE or --junit FILE")
+        assertTold(try report(["judge", log, "--json", "-", "--frobnicate"]), status: 64, "--frobnicate")
+        assertTold(try report(["compare", "only-one.json"]), status: 64, "b")
+        assertTold(try report(["judge", log, "--html", directory!]), status: 1, "a directory")
+        assertTold(try report(["recording", recording, "--plan", "quick", "--screen", "99x800", "--json", "-"]), status: 64, "--screen")
+        assertTold(try report(["recording", recording, "--plan", "quick", "--screen", "1e9x800", "--json", "-"]), status: 64, "--screen")
+        let plans: [(String, String)] = [
+            (#"{"steps":[{"kind":"pinch"}]}"#, "no 'name'"),
+            (#"{"name":"x","steps":[{"at":[0.5,0.5]}]}"#, "step 1: no 'kind'"),
+            (#"{"name":"x","steps":[{"kind":"pinch"},{"kind":"taps","at":[0.5,0.5],"count":20.5}]}"#, "step 2 (taps): 'count' must be a whole number"),
+            (#"{"name":"x","steps":[{"kind":"line","from":"a"}]}"#, "step 1 (line): 'from' must be [x, y]"),
+            (String(repeating: " ", count: 70_000), "larger than 64 KiB"),
+        ]
+        for (index, (text, told)) in plans.enumerated() {
+            let plan = "\(directory!)/plan\(index).json"
+            try text.write(toFile: plan, atomically: true, encoding: .utf8)
+            assertTold(try report(["recording", recording, "--plan", plan, "--screen", "1280x800", "--json", "-"]), status: 64, told)
+        }
+        let report = "\(directory!)/r.json"
+        try #"{"format":"touchspots-qualify-report","version":1}"#.write(toFile: report, atomically: true, encoding: .utf8)
+        assertTold(try self.report(["compare", report, report]), status: 1, "no key 'plan'")
+    }
+
+    /// Memory follows what the report keeps, not the log's size: 16 MB of blank lines and
+    /// of sync lines each take about what a small log takes (the tool kept every line: 4.4
+    /// GiB for 250 MB of blank lines, 3.2 GiB of sync lines; here, a debug build, 49 and 26
+    /// MiB where the run alone takes 25).
+    func testMemoryIsBoundedWhateverTheLogsSize() throws {
+        let valid = try String(contentsOfFile: log, encoding: .utf8)
+        for (name, filler) in [("blank", "\n"), ("sync", #"{"type":"sync","count":1}"# + "\n")] {
+            let path = "\(directory!)/\(name).jsonl"
+            let handle = try XCTUnwrap({ FileManager.default.createFile(atPath: path, contents: Data(valid.utf8)); return FileHandle(forWritingAtPath: path) }())
+            handle.seekToEndOfFile()
+            let block = Data(String(repeating: filler, count: (1 << 20) / filler.utf8.count).utf8)
+            for _ in 0..<16 { handle.write(block) }
+            handle.closeFile()
+            let measured = try shell("/usr/bin/time -f '%M' \(Products.report) judge \(quoted(path)) --json /dev/null")
+            XCTAssertEqual(measured.status, 0, measured.errors)
+            let kilobytes = Int(measured.errors.split(separator: "\n").last.map(String.init) ?? "") ?? .max
+            XCTAssertLessThan(kilobytes, 100 << 10, "\(name): peak \(kilobytes) KiB for a 16 MB log")
+        }
+    }
+}
+
+/// The parts of an HTML page that run code: `<script>` elements and `on...` attributes,
+/// found by a scan of its tags that honours quoted attribute values.
+enum HTMLScan {
+    static func scripts(in page: String) -> [String] {
+        var found: [String] = []
+        let bytes = Array(page.utf8)
+        var i = 0
+        while i < bytes.count {
+            guard bytes[i] == UInt8(ascii: "<") else { i += 1; continue }
+            var j = i + 1
+            var name = ""
+            while j < bytes.count, bytes[j] != UInt8(ascii: " "), bytes[j] != UInt8(ascii: ">"), bytes[j] != UInt8(ascii: "/") || name.isEmpty {
+                name.append(Character(UnicodeScalar(bytes[j]))); j += 1
+            }
+            if name.lowercased() == "script" { found.append("<script>") }
+            // Attributes up to the tag's end, quoted values skipped whole.
+            while j < bytes.count, bytes[j] != UInt8(ascii: ">") {
+                if bytes[j] == UInt8(ascii: " ") || bytes[j] == UInt8(ascii: "/") { j += 1; continue }
+                var attribute = ""
+                while j < bytes.count, ![UInt8(ascii: "="), UInt8(ascii: " "), UInt8(ascii: ">")].contains(bytes[j]) {
+                    attribute.append(Character(UnicodeScalar(bytes[j]))); j += 1
+                }
+                if attribute.lowercased().hasPrefix("on") { found.append(attribute) }
+                if j < bytes.count, bytes[j] == UInt8(ascii: "=") {
+                    j += 1
+                    if j < bytes.count, bytes[j] == UInt8(ascii: "\"") || bytes[j] == UInt8(ascii: "'") {
+                        let quote = bytes[j]
+                        j += 1
+                        while j < bytes.count, bytes[j] != quote { j += 1 }
+                        j += 1
+                    } else {
+                        while j < bytes.count, bytes[j] != UInt8(ascii: " "), bytes[j] != UInt8(ascii: ">") { j += 1 }
+                    }
+                }
+            }
+            i = j + 1
+        }
+        return found
+    }
+}
