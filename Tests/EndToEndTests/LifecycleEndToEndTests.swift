@@ -29,7 +29,9 @@ final class LifecycleEndToEndTests: EndToEndTestCase {
     func testWrongFlagsGiveUsage() throws {
         let unknown = try run(["--no-such-flag"])
         XCTAssertEqual(unknown.status, 64)
-        XCTAssertTrue(unknown.output.contains("Usage: touchspots"), unknown.output)
+        // One line on stderr, naming what is wrong (README, "Exit status").
+        XCTAssertTrue(unknown.output.contains("touchspots: Unknown option '--no-such-flag'"), unknown.output)
+        XCTAssertEqual(unknown.output.split(separator: "\n").count, 1, unknown.output)
         let badSize = try run(["--size", "big"])
         XCTAssertEqual(badSize.status, 64)
         XCTAssertTrue(badSize.output.contains("--size"), badSize.output)
