@@ -8,8 +8,13 @@ import Glibc
 ///   (`SOURCE/.build/<triple>/release/touchspots`, or any `.build-*` folder), so that every
 ///   command the README shows works from a source build as it does once installed;
 /// - else `../share/touchspots/NAME` beside the binary's folder (which usually holds none).
+/// `$TOUCHSPOTS_DATA`, when set to an absolute path, is taken instead of all of these
+/// (tests that must run without the shipped strokes, e.g. under valgrind).
 public enum PackageData {
     public static func folder(_ name: String) -> String {
+        if let data = getenv("TOUCHSPOTS_DATA").map({ String(cString: $0) }), data.hasPrefix("/") {
+            return "\(data)/\(name)"
+        }
         guard let binary = executablePath() else { return "/usr/share/touchspots/\(name)" }
         let folder = binary.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         if folder.hasSuffix("/bin") { return "\(folder.dropLast(4))/share/touchspots/\(name)" }
