@@ -1,6 +1,7 @@
 import Foundation
 import EventLogFormat
 import TouchCore
+import TouchspotsTestSupport
 
 /// The robot playing a qualify run live (docs/qualify.md, "The robot"): it follows the
 /// steps touchspots announces in its event log (`qualify` lines), puts the robot's fingers

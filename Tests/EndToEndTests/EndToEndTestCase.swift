@@ -1,6 +1,7 @@
 import Foundation
 import Harness
 import EventLogFormat
+import TouchspotsTestSupport
 import XCTest
 
 /// Base for tests that run the real touchspots under a real headless weston. Each test

@@ -1,6 +1,7 @@
 import Foundation
 import Harness
 import EventLogFormat
+import TouchspotsTestSupport
 import XCTest
 
 /// The robot plays the shipped quick plan live (docs/qualify.md, "The robot"): on headless

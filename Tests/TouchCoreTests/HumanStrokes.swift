@@ -1,6 +1,6 @@
 import Foundation
-import Harness
 import TouchCore
+import TouchspotsTestSupport
 
 /// Single-finger strokes with the variation people put into them, for measuring the
 /// stroke recognizers on something other than ideal lines (docs/gestures.md, "The test
