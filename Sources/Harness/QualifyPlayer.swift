@@ -9,14 +9,14 @@ import TouchspotsTestSupport
 /// the compositor in real time, and taps Next where the line says the button is. Nothing
 /// of the plan is known to it beforehand: a step's `started` line says what to do.
 public struct QualifyPlayer {
-    public let session: Session
+    public let session: HeadlessRun
     public var fault: Digitizer.Fault
     public var seed: UInt64
     /// The panel's true millimetres per pixel, for the card calibration of an output that
     /// does not say its size: the robot drags the outline to a real card's width at it.
     public var millimetresPerPixel: Double?
 
-    public init(session: Session, fault: Digitizer.Fault = .none, seed: UInt64 = 1, millimetresPerPixel: Double? = nil) {
+    public init(session: HeadlessRun, fault: Digitizer.Fault = .none, seed: UInt64 = 1, millimetresPerPixel: Double? = nil) {
         self.session = session
         self.fault = fault
         self.seed = seed

@@ -39,7 +39,7 @@ final class QualifyEndToEndTests: EndToEndTestCase {
     func testThePromptsFitAtOneAndTwiceTheScale() throws {
         try? FileManager.default.removeItem(atPath: outputDirectory)
         for (scale, width, height) in [(1.0, 1024, 640), (2.0, 640, 400)] {
-            session = try Session(outputDirectory: "\(outputDirectory)/\(Int(scale))x", width: width, height: height, scale: scale,
+            session = try HeadlessRun(outputDirectory: "\(outputDirectory)/\(Int(scale))x", width: width, height: height, scale: scale,
                                   clientArguments: ["--qualify", plan, "--millimetres-per-pixel", "0.2"])
             let started = try session.eventLog.waitFor("the first step") { $0.qualify?.state == "started" }.qualify!
             // Skip to the edges step, whose prompt is the longest.
@@ -73,7 +73,7 @@ final class QualifyEndToEndTests: EndToEndTestCase {
         let plans = URL(fileURLWithPath: plan).deletingLastPathComponent().path
         for (name, limits) in [("chromeos", ["tap-accuracy": 0.5, "report-rate": 60, "range": 0.5]),
                                ("windows", ["tap-accuracy": 1, "report-rate": 60, "range": 1, "linearity-maximum": 1])] {
-            session = try Session(outputDirectory: "\(outputDirectory)/\(name)",
+            session = try HeadlessRun(outputDirectory: "\(outputDirectory)/\(name)",
                                   clientArguments: ["--qualify", "\(plans)/\(name).json", "--millimetres-per-pixel", "0.2"])
             let started = try session.eventLog.waitFor("the first step") { $0.qualify?.state == "started" }.qualify!
             XCTAssertEqual(started.plan, name)
