@@ -44,7 +44,7 @@ enum HumanStrokes {
         let point: Point
     }
 
-    /// A small, fast, seedable generator: the harness's SplitMix64, with the draws the
+    /// A small, fast, seedable generator: TouchspotsTestSupport's SplitMix, with the draws the
     /// strokes use.
     struct Random {
         private var mix: SplitMix
