@@ -10,7 +10,8 @@ import PackageDescription
 ///    touchspots: the executable (command line, wiring, the event log's fd writer).
 ///    QualifyPlans (plan files), LibinputRecord (libinput record YAML), QualifyReport +
 ///    touchspots-report: a qualify run's log or recording judged offline into a report.
-/// 5. Harness + touchspots-harness, with TouchspotsWeston (weston module),
+/// 5. TouchspotsTestSupport (the robot, the digitizer, the seeded generator: what the core's
+///    tests and the harness both play), Harness + touchspots-harness, with TouchspotsWeston (weston module),
 ///    TouchspotsWlroots (LD_PRELOAD shim for sway, cage, phoc) and touchspots-kwin-input:
 ///    headless compositors, touch injection, scenarios, screenshots, the interop matrix.
 /// Release builds of the client's own code skip Swift's run-time exclusivity checks, which
@@ -126,8 +127,14 @@ let package = Package(
         // The benchmark's floor of touchspots' design: its protocol work and nothing else.
         .executableTarget(name: "touchspots-reference-client", dependencies: ["CWaylandProtocols", "CWaylandClient"],
                           linkerSettings: [.linkedLibrary("wayland-client"), .linkedLibrary("m")]),
+        // What the core's tests and the harness both play: the seeded generator, the robot's
+        // fingers for each step of a plan, the digitizer between them and the contacts, and
+        // the event log's schema check. Pure Swift: the core's tests link it without the
+        // harness (no compositors, no C, no libpng).
+        .target(name: "TouchspotsTestSupport", dependencies: ["TouchCore", "QualifyPlans"]),
         .target(name: "CHarness"),
-        .target(name: "Harness", dependencies: ["CHarness", "CPNG", "TouchCore", "EventLogFormat", "LibinputRecord", "QualifyPlans"],
+        .target(name: "Harness", dependencies: ["CHarness", "CPNG", "TouchCore", "EventLogFormat", "LibinputRecord", "QualifyPlans",
+                                                "TouchspotsTestSupport"],
                 resources: [.copy("Scripts/mutter-driver.py"), .copy("Scripts/kwin-screenshot.py")]),
         .executableTarget(name: "touchspots-harness",
                           dependencies: [
@@ -135,23 +142,26 @@ let package = Package(
                               .product(name: "ArgumentParser", package: "swift-argument-parser"),
                           ]),
 
+        // The core's unit tests, in folders as the core's sources are (Qualify/ for the
+        // qualify judging and scene); they build without the harness.
         .testTarget(name: "TouchCoreTests",
-                    dependencies: ["TouchCore", "Harness", .product(name: "PropertyBased", package: "swift-property-based")]),
+                    dependencies: ["TouchCore", "TouchspotsTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "HarnessProtocolTests", dependencies: ["HarnessProtocol"]),
         .testTarget(name: "RepositoryTests", dependencies: ["TouchCore", "Harness"]),
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient", "CWaylandProtocols"]),
         .testTarget(name: "RendererTests", dependencies: ["Renderer", "CPixman", "TouchCore"]),
-        .testTarget(name: "QualifyTests", dependencies: ["TouchCore", "Harness"]),
         .testTarget(name: "QualifyReportTests",
-                    dependencies: ["QualifyReport", "EventLogFormat", "TouchCore", "Harness", "LibinputRecord",
+                    dependencies: ["QualifyReport", "EventLogFormat", "TouchCore", "Harness", "TouchspotsTestSupport", "LibinputRecord",
                                    .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "EventLogFormatTests", dependencies: ["EventLogFormat", "TouchCore", "Harness"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Harness", "EventLogFormat", "LibinputRecord"]),
+        .testTarget(name: "EventLogFormatTests", dependencies: ["EventLogFormat", "TouchCore", "TouchspotsTestSupport"]),
+        // The harness's own parts that need no compositor (its log reader).
+        .testTarget(name: "HarnessTests", dependencies: ["Harness", "EventLogFormat"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Harness", "TouchspotsTestSupport", "EventLogFormat", "LibinputRecord"]),
         // An in-process compositor for what real compositors will not send.
         .target(name: "TestCompositor", dependencies: ["CWaylandServer", "CWaylandProtocols", "HarnessServerSupport"],
                 path: "Tests/TestCompositor"),
         .testTarget(name: "AdversarialCompositorTests",
-                    dependencies: ["TestCompositor", "Harness", "EventLogFormat",
+                    dependencies: ["TestCompositor", "Harness", "TouchspotsTestSupport", "EventLogFormat",
                                    .product(name: "PropertyBased", package: "swift-property-based")]),
     ]
 )

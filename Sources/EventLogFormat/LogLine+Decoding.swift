@@ -56,7 +56,8 @@ extension LogLine {
                                        millimetresPerPixel: try o.double("millimetresPerPixel"),
                                        panel: try o.optionalDoubles("panel"),
                                        guide: try o.optionalObject("guide").map(LogQualify.Guide.init),
-                                       next: try o.optionalDoubles("next"), card: try o.optionalDoubles("card"),
+                                       next: try o.optionalDoubles("next"), buttons: try o.optionalPoints("buttons"),
+                                       card: try o.optionalDoubles("card"),
                                        thresholds: try o.optionalNumbers("thresholds")?.map { LogQualify.Limit($0.name, $0.value) },
                                        verdicts: try o.objects("verdicts").map(LogQualify.Verdict.init)))
         case .output:

@@ -105,6 +105,10 @@ extension LogLine {
                 guide.encode(into: &out)
             }
             if let next = qualify.next { JSONBytes.key("next", doubles: next, into: &out) }
+            if let buttons = qualify.buttons {
+                JSONBytes.openKey("buttons", into: &out)
+                JSONBytes.array(buttons, into: &out) { rect, out in JSONBytes.array(rect, into: &out) { JSONBytes.encode($0, into: &$1) } }
+            }
             if let card = qualify.card { JSONBytes.key("card", doubles: card, into: &out) }
             if let thresholds = qualify.thresholds {
                 JSONBytes.openKey("thresholds", into: &out)

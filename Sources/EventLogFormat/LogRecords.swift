@@ -274,6 +274,10 @@ public struct LogQualify: Equatable, Sendable {
     public var guide: Guide?
     /// The Next (Skip, Finish) button's centre, window px, while it is shown.
     public var next: [Double]?
+    /// At `started`: the buttons shown while the step is under way, [x, y, width, height]
+    /// each, window px, exactly: a touch that begins on one is no part of the step
+    /// (`StepTouches`). Absent in logs written before it was added.
+    public var buttons: [[Double]]?
     /// The card calibration's outline [x, y, width, height], window px (`calibrating`,
     /// `calibrated`).
     public var card: [Double]?
@@ -290,10 +294,12 @@ public struct LogQualify: Equatable, Sendable {
     public var verdicts: [Verdict]
 
     public init(plan: String, step: Int, of: Int, kind: String, state: String, millimetresPerPixel: Double,
-                panel: [Double]? = nil, guide: Guide? = nil, next: [Double]? = nil, card: [Double]? = nil,
+                panel: [Double]? = nil, guide: Guide? = nil, next: [Double]? = nil, buttons: [[Double]]? = nil,
+                card: [Double]? = nil,
                 thresholds: [Limit]? = nil, verdicts: [Verdict] = []) {
         self.plan = plan; self.step = step; self.of = of; self.kind = kind; self.state = state
         self.millimetresPerPixel = millimetresPerPixel; self.panel = panel; self.guide = guide; self.next = next
+        self.buttons = buttons
         self.card = card; self.thresholds = thresholds; self.verdicts = verdicts
     }
 }

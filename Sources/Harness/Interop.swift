@@ -47,7 +47,7 @@ public enum Interop {
                     row.cells[capability] = Cell(outcome: .limitation, note: "cage shows every window fullscreen")
                     continue
                 }
-                let session = try Session(outputDirectory: folder, compositor: kind, windowed: capability == "windowed",
+                let session = try HeadlessRun(outputDirectory: folder, compositor: kind, windowed: capability == "windowed",
                                           environment: ["WAYLAND_DEBUG": "client"])
                 defer { session.stop() }
                 row.cells[capability] = try check(capability, in: session, row: &row)
@@ -77,13 +77,13 @@ public enum Interop {
         }
     }
 
-    private static func phases(_ session: Session) throws -> [String] {
+    private static func phases(_ session: HeadlessRun) throws -> [String] {
         try entries(session.eventLog.events()).map(\.summary)
     }
 
     /// Waits until the touch entries logged so far satisfy `condition`: injected input
     /// reaches the client through the compositor's own queues (mutter's input thread).
-    private static func waitForEntries(_ what: String, in session: Session, timeout: Double = 10,
+    private static func waitForEntries(_ what: String, in session: HeadlessRun, timeout: Double = 10,
                                        _ condition: @escaping ([Entry]) -> Bool) -> Bool {
         (try? session.eventLog.waitUntil(timeout: timeout, what, abandon: { session.client.hasExited }) {
             condition(entries($0))
@@ -91,27 +91,27 @@ public enum Interop {
     }
 
     /// The wl_touch events touchspots received, from its WAYLAND_DEBUG=client log.
-    private static func touchEventsReceived(in session: Session) -> [Substring] {
+    private static func touchEventsReceived(in session: HeadlessRun) -> [Substring] {
         let log = (try? String(contentsOfFile: session.client.logPath, encoding: .utf8)) ?? ""
         return log.split(separator: "\n").filter { $0.contains("wl_touch@") && !$0.contains("->") }
     }
 
-    private static func received(_ event: String, in session: Session) -> Int {
+    private static func received(_ event: String, in session: HeadlessRun) -> Int {
         touchEventsReceived(in: session).filter { $0.contains(".\(event)(") }.count
     }
 
     /// Whether the last wl_touch.up touchspots received was followed by a wl_touch.frame.
-    private static func frameFollowsLastUp(in session: Session) -> Bool {
+    private static func frameFollowsLastUp(in session: HeadlessRun) -> Bool {
         let events = touchEventsReceived(in: session)
         guard let lastUp = events.lastIndex(where: { $0.contains(".up(") }) else { return false }
         return events[(lastUp + 1)...].contains { $0.contains(".frame(") }
     }
 
-    private static func gesture(_ name: String, in session: Session) throws -> LogGesture {
+    private static func gesture(_ name: String, in session: HeadlessRun) throws -> LogGesture {
         try session.eventLog.waitFor(timeout: 5, "gesture \(name)") { $0.gesture?.name == name }.gesture!
     }
 
-    private static func check(_ capability: String, in session: Session, row: inout Row) throws -> Cell {
+    private static func check(_ capability: String, in session: HeadlessRun, row: inout Row) throws -> Cell {
         switch capability {
         case "maps":
             let configure = try session.eventLog.events().compactMap(\.configure).last
@@ -219,7 +219,7 @@ public enum Interop {
 
     /// touchspots as the app grid starts it (a decorated window the compositor places):
     /// two fingers land and lift inside the window; their spots show, then nothing is left.
-    private static func checkWindowed(in session: Session) throws -> Cell {
+    private static func checkWindowed(in session: HeadlessRun) throws -> Cell {
         let o = session.origin
         try session.send(batch: ["down 1 200 250", "down 2 420 260", "frame"])
         try session.send(batch: ["motion 1 220 270", "motion 2 440 280", "frame"])
@@ -244,7 +244,7 @@ public enum Interop {
 
     /// A pen stroke (proximity, tip down at pressure 0.5, a move, tip up, out) through
     /// tablet-v2, where the harness can inject one.
-    private static func checkPen(in session: Session, row: inout Row) throws -> Cell {
+    private static func checkPen(in session: HeadlessRun, row: inout Row) throws -> Cell {
         let offered = session.client.logTail(lines: 100_000).contains("zwp_tablet_manager_v2")
         row.observations["zwp_tablet_manager_v2"] = offered ? "offered" : "not offered"
         do {

@@ -51,16 +51,4 @@ public enum Products {
         ProcessInfo.processInfo.environment["TOUCHSPOTS_WESTON_MODULE"]
             ?? "\(buildDirectory)/libtouchspots-weston.so"
     }
-
-    /// The event log's validator: $TOUCHSPOTS_VALIDATOR, else `validate-event-log` beside
-    /// the running program (the installed packages put it beside the harness), else
-    /// scripts/validate-event-log of the source tree this was built from.
-    public static var eventLogValidator: String {
-        if let path = ProcessInfo.processInfo.environment["TOUCHSPOTS_VALIDATOR"] { return path }
-        let beside = "\(buildDirectory)/validate-event-log"
-        if FileManager.default.isExecutableFile(atPath: beside) { return beside }
-        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().path
-        return "\(repository)/scripts/validate-event-log"
-    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import EventLogFormat
 import TouchCore
+import TouchspotsTestSupport
 
 /// The robot playing a qualify run live (docs/qualify.md, "The robot"): it follows the
 /// steps touchspots announces in its event log (`qualify` lines), puts the robot's fingers
@@ -8,14 +9,14 @@ import TouchCore
 /// the compositor in real time, and taps Next where the line says the button is. Nothing
 /// of the plan is known to it beforehand: a step's `started` line says what to do.
 public struct QualifyPlayer {
-    public let session: Session
+    public let session: HeadlessRun
     public var fault: Digitizer.Fault
     public var seed: UInt64
     /// The panel's true millimetres per pixel, for the card calibration of an output that
     /// does not say its size: the robot drags the outline to a real card's width at it.
     public var millimetresPerPixel: Double?
 
-    public init(session: Session, fault: Digitizer.Fault = .none, seed: UInt64 = 1, millimetresPerPixel: Double? = nil) {
+    public init(session: HeadlessRun, fault: Digitizer.Fault = .none, seed: UInt64 = 1, millimetresPerPixel: Double? = nil) {
         self.session = session
         self.fault = fault
         self.seed = seed

@@ -64,7 +64,7 @@ public enum Replay {
 
     public static func run(_ recording: Recording, compositor kind: CompositorKind, directory: String,
                            speed: Double = 1, name: String) throws -> Report {
-        let session = try Session(outputDirectory: directory, compositor: kind,
+        let session = try HeadlessRun(outputDirectory: directory, compositor: kind,
                                   width: recording.width ?? 1024, height: recording.height ?? 640)
         defer { session.stop() }
         var report = Report(recording: name, compositor: kind.rawValue)
@@ -113,14 +113,14 @@ public enum Replay {
     /// Turns recorded frames into the compositor's commands, remembering what is down and
     /// what this compositor cannot take.
     struct Player {
-        let session: Session
+        let session: HeadlessRun
         var down: Set<Int> = []
         var pointerDown = false
         var pens: [Int: (name: String, down: Bool)] = [:]
         var unsupported: Set<String> = []
         var skipped: [String: Int] = [:]
 
-        init(session: Session) { self.session = session }
+        init(session: HeadlessRun) { self.session = session }
 
         mutating func skip(_ reason: String, _ count: Int = 1) { skipped[reason, default: 0] += count }
 

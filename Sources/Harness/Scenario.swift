@@ -88,7 +88,7 @@ public struct Scenario: Sendable {
 
     /// Plays the scenario; returns the screenshots written.
     @discardableResult
-    public func play(in session: Session) throws -> [String] {
+    public func play(in session: HeadlessRun) throws -> [String] {
         var shots: [String] = []
         var group: [String] = []
         // Paced frames follow a schedule on CLOCK_MONOTONIC, one report interval apart; a

@@ -8,14 +8,14 @@ public struct ReportError: Error, CustomStringConvertible, Equatable {
 }
 
 /// Judges a qualify run from its event log, without the plan and without the client
-/// (docs/qualify.md, "The report"). It does what `QualifyScene` did live: the frames
-/// between a step's `started` and `judged` lines are the step's, made into contacts by
-/// `Contact.from` at the run's scale, and judged by one `QualifyJudge` in the order the
-/// run judged them (so the corners' mapping carries to the edges as it did). A redone
-/// step replaces its earlier judgement and every later one, as on screen.
-///
-/// Touches that began on the Skip button are in the log but were not the step's; they
-/// only ever end a step as skipped, which is not judged, so they change nothing here.
+/// (docs/qualify.md, "The report"). It does what `QualifyScene` did live, with the same
+/// core code: the frames between a step's `started` and `judged` lines are the step's,
+/// less the touches of fingers that began on a button the `started` line names (one
+/// `StepTouches` decides, as it does live), made into contacts by `Contact.from` at the
+/// run's scale, and judged by one `QualifyJudge` in the order the run judged them (so the
+/// corners' mapping carries to the edges as it did). A redone step replaces its earlier
+/// judgement and every later one, as on screen. A log written before the `started` line
+/// named its buttons counts every touch as the step's.
 public struct OfflineJudge {
     public var compositor: String?
 
@@ -25,7 +25,6 @@ public struct OfflineJudge {
         var number: Int
         var step: QualifyStep
         var guide: LogQualify.Guide
-        var frames: [TouchFrame] = []
     }
 
     /// The report of the run in `lines`, read from `source`.
@@ -53,6 +52,9 @@ public struct OfflineJudge {
         var of = 0
         var judge: QualifyJudge?
         fileprivate var current: Current?
+        /// The current step's touches: kept across steps, as live, for the fingers that
+        /// began on a button and have not lifted.
+        var touches = StepTouches()
         var steps: [Int: QualifyReport.Step] = [:]
         var stepBits = [UInt64](repeating: 0, count: (OfflineJudge.stepLimit + 63) / 64)
         var agrees = true
@@ -127,11 +129,16 @@ public struct OfflineJudge {
                     panel = size
                     drop(from: q.step)
                     current = Current(number: q.step, step: step, guide: guide)
+                    // Rectangles of four finite numbers; a hostile line's others are no button.
+                    let buttons = (q.buttons ?? []).compactMap { r -> Rect? in
+                        r.count == 4 && r.allSatisfy(\.isFinite) ? Rect(x: r[0], y: r[1], width: r[2], height: r[3]) : nil
+                    }
+                    touches.restart(buttons: buttons)
                 case "judged":
                     guard let step = current, step.number == q.step, var stepJudge = judge else {
                         throw ReportError("step \(q.step) was judged but never started")
                     }
-                    let contacts = Contact.from(step.frames, millimetresPerPixel: scale)
+                    let contacts = touches.contacts(millimetresPerPixel: scale)
                     let verdicts = stepJudge.judge(step.step, contacts: contacts)
                     judge = stepJudge
                     let logged = LogQualify(QualifyProgress(plan: q.plan, step: q.step, of: q.of, kind: q.kind, state: .judged,
@@ -141,13 +148,16 @@ public struct OfflineJudge {
                                                        guide: step.guide, verdicts: logged,
                                                        contacts: OfflineJudge.plotted(contacts)))
                     current = nil
+                    touches.restart(buttons: [])
                 case "skipped":
                     record(QualifyReport.Step(number: q.step, kind: q.kind, state: "skipped",
                                                        guide: current?.guide, verdicts: [],
                                                        contacts: []))
                     current = nil
+                    touches.restart(buttons: [])
                 case "finished":
                     current = nil
+                    touches.restart(buttons: [])
                 case "calibrating":
                     return
                 case "calibrated":
@@ -173,8 +183,7 @@ public struct OfflineJudge {
                     touches.append(touch)
                 }
                 if !touches.isEmpty {
-                    current!.frames.append(TouchFrame(time: UInt32(truncatingIfNeeded: frame.time), touches: touches,
-                                                      activeTouches: []))
+                    self.touches.take(TouchFrame(time: UInt32(truncatingIfNeeded: frame.time), touches: touches, activeTouches: []))
                 }
             default:
                 return
@@ -197,9 +206,11 @@ public struct OfflineJudge {
                                                 stepsNotReached: all.filter { $0.state == "not reached" }.count,
                                                 qualified: judged == of && passed == verdicts.count)
             let output = outputs.first
-            let measured = output.flatMap { o -> Double? in
-                o.physicalWidth > 0 && o.width > 0 ? Double(o.physicalWidth) / (Double(o.width) / Double(max(1, o.scale))) : nil
-            }
+            // The client's rule (`OutputSize`): a placeholder size is no measure.
+            let measured = OutputSize.millimetresPerPixel(of: outputs.map {
+                OutputSize(physicalWidth: $0.physicalWidth, physicalHeight: $0.physicalHeight, width: $0.width,
+                           height: $0.height, scale: $0.scale)
+            })
             let intervals = all.flatMap(\.contacts).flatMap { reports in
                 zip(reports.dropFirst(), reports).map { ($0[0] - $1[0]) * 1000 }
             }

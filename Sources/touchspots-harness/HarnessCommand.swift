@@ -129,7 +129,7 @@ struct Run: ParsableCommand {
         let (width, height) = parsedSize!
         let directory = URL(fileURLWithPath: out).standardizedFileURL.path
 
-        let session = try Session(outputDirectory: directory, compositor: CompositorKind(rawValue: compositor)!,
+        let session = try HeadlessRun(outputDirectory: directory, compositor: CompositorKind(rawValue: compositor)!,
                                   width: width, height: height, scale: scale,
                                   clientArguments: touchspotsArguments)
         StopOnSignal.install { session.stop() }

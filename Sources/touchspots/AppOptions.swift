@@ -35,20 +35,14 @@ struct AppOptions {
         return log
     }
 
-    /// The scene to show instead of `scene`, if the options ask for one: a lesson or a
-    /// qualify run. A qualify run needs millimetres: from the option, else from the first
-    /// output that says its physical size (per logical pixel: its physical width over its
-    /// mode's width divided by its scale); neither, and the run measures a bank card first.
-    /// Millimetres per logical pixel of the first output that says its physical size (its
-    /// physical width over its mode's width divided by its scale); nil when none does.
+    /// Millimetres per logical pixel of the first output that says its physical size, by
+    /// the core's one rule (`OutputSize`, which the report's judge uses too); nil when
+    /// none does.
     static func measuredMillimetresPerPixel(outputs: [OutputGeometry]) -> Double? {
-        outputs.first { $0.physicalWidth > 0 && $0.width > 0 }
-            .flatMap { output in
-                CompositorQuirk.physicalSizeInPixels.workAround {
-                    output.physicalWidth == output.width && output.physicalHeight == output.height ? nil : output
-                }
-            }
-            .map { Double($0.physicalWidth) / (Double($0.width) / Double(max(1, $0.scale))) }
+        OutputSize.millimetresPerPixel(of: outputs.map {
+            OutputSize(physicalWidth: Int($0.physicalWidth), physicalHeight: Int($0.physicalHeight),
+                       width: Int($0.width), height: Int($0.height), scale: Int($0.scale))
+        })
     }
 
     /// The panel's logical pixels per millimetre, for gesture lengths that scale with it:
@@ -63,6 +57,10 @@ struct AppOptions {
         if let scene = try startingScene(outputs: outputs) { session.show(scene) }
     }
 
+    /// The scene to show instead of `scene`, if the options ask for one: a lesson or a
+    /// qualify run. A qualify run needs millimetres: from the option, else from the
+    /// outputs (`measuredMillimetresPerPixel`); neither, and the run measures a bank card
+    /// first.
     func startingScene(outputs: [OutputGeometry]) throws -> Scene? {
         if let teaching { return TeachStrokeScene(strokeName: teaching, minimumScore: gestures.strokes.minimumScore) }
         guard let qualifying else { return nil }

@@ -2,8 +2,10 @@ import Renderer
 import TouchCore
 import WaylandClient
 
-/// Draws the window into the buffer pool's wl_shm buffers and commits them: at most one
-/// commit per frame callback, nothing while nothing changes, damage limited to what changed.
+/// Draws the window into the buffer pool's wl_shm buffers and commits them: input at once,
+/// even with a frame callback pending (so a touch reaches the compositor's next repaint),
+/// what only animations changed at most once per frame callback, nothing while nothing
+/// changes, damage limited to what changed.
 final class SurfacePresenter {
     private let surface: Surface
     private let renderer: ViewRenderer

@@ -3,6 +3,7 @@ import Glibc
 import Harness
 import TestCompositor
 import EventLogFormat
+import TouchspotsTestSupport
 import XCTest
 
 /// The real touchspots against an in-process compositor that sends what real compositors

@@ -4,6 +4,7 @@ import PropertyBased
 import TestCompositor
 import EventLogFormat
 import Testing
+import TouchspotsTestSupport
 
 /// The real touchspots under random sequences of what a compositor can send: touch down,
 /// motion, up, shape, frame and cancel (ids 0...5, so duplicate downs and unknown ids

@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import TouchspotsTestSupport
 import XCTest
 
 /// The headless demo (what `scripts/run` plays without a Wayland session) shows the

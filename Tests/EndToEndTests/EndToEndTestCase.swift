@@ -1,12 +1,13 @@
 import Foundation
 import Harness
 import EventLogFormat
+import TouchspotsTestSupport
 import XCTest
 
 /// Base for tests that run the real touchspots under a real headless weston. Each test
 /// gets its own folder under .build/e2e with screenshots, the event log and process logs.
 class EndToEndTestCase: XCTestCase {
-    var session: Session!
+    var session: HeadlessRun!
 
     var outputDirectory: String {
         let name = String(self.name.map { $0.isLetter || $0.isNumber ? $0 : "-" })
@@ -25,7 +26,7 @@ class EndToEndTestCase: XCTestCase {
                       scale: Double = 1, windowed: Bool = false, arguments: [String] = [],
                       environment: [String: String] = [:]) throws {
         try? FileManager.default.removeItem(atPath: outputDirectory)
-        session = try Session(outputDirectory: outputDirectory, compositor: compositor, width: width, height: height,
+        session = try HeadlessRun(outputDirectory: outputDirectory, compositor: compositor, width: width, height: height,
                               scale: scale, windowed: windowed, clientArguments: arguments, environment: environment)
     }
 

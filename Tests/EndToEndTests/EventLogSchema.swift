@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import TouchspotsTestSupport
 import XCTest
 
 /// Checks the logs a test left against docs/event-log.schema.json.

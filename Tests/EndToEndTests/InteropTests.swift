@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import TouchspotsTestSupport
 import XCTest
 
 /// The interop matrix, every row: weston, sway, cage, phoc, mutter, gnome-shell and kwin. Every check passes,

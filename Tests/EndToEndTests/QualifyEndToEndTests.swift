@@ -34,12 +34,54 @@ final class QualifyEndToEndTests: EndToEndTestCase {
         XCTAssertGreaterThan(verdictRows, 100, "the verdicts are drawn, green where they pass")
     }
 
+    /// A finger that starts on Skip and slides off (Skip does not fire) is no part of the
+    /// step, on screen and in `touchspots-report`'s judging of the run's log: the line step
+    /// is judged from the line alone, and the report agrees with the run.
+    func testAFingerThatStartsOnSkipAndSlidesOffIsNoPartOfTheStep() throws {
+        try startSession(arguments: ["--qualify", plan, "--millimetres-per-pixel", "0.2"])
+        // The step as asked on the fullscreen window (1024 x 640 px, 204.8 x 128 mm): the
+        // first `started` line may be the window's size before it was made fullscreen.
+        let started = try session.eventLog.waitFor("the first step, fullscreen") {
+            $0.qualify?.state == "started" && $0.qualify?.panel == [204.8, 128]
+        }.qualify!
+        let skip = try XCTUnwrap(started.buttons?.first, "the started line names the Skip button")
+        let next = try XCTUnwrap(started.next)
+        XCTAssertEqual(skip[0] + skip[2] / 2, next[0], accuracy: 0.01, "the button whose centre is next")
+        XCTAssertEqual(skip[1] + skip[3] / 2, next[1], accuracy: 0.01)
+        // Down on Skip, up and off it by 150 px, lifted there.
+        try session.send(batch: ["down 2 \(next[0]) \(next[1])", "frame"])
+        for step in 1...15 {
+            try session.send(batch: ["motion 2 \(next[0]) \(next[1] - Double(step * 10))", "frame"])
+            usleep(8_000)
+        }
+        try session.send(batch: ["up 2", "frame"])
+        try session.send(batch: ["down 1 102 320", "frame"])
+        for step in 1...100 {
+            try session.send(batch: ["motion 1 \(102 + step * 8) 320", "frame"])
+            usleep(8_000)
+        }
+        try session.send(batch: ["up 1", "frame"])
+        let judged = try session.eventLog.waitFor("the line judged") { $0.qualify?.state == "judged" }.qualify!
+        XCTAssertEqual(judged.step, 1, "Skip did not fire: the line step was judged")
+        XCTAssertFalse(try session.eventLog.events().contains { $0.qualify?.state == "skipped" })
+        let json = "\(outputDirectory)/report.json"
+        let run = try runReport(["judge", "\(outputDirectory)/events.jsonl", "--json", json])
+        XCTAssertNotEqual(run.status, 64, run.errors)
+        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as! [String: Any]
+        XCTAssertEqual(report["agreesWithLiveRun"] as? Bool, true, "offline, the verdicts the run showed")
+        let step = (report["steps"] as! [[String: Any]])[0]
+        XCTAssertEqual((step["contacts"] as? [Any])?.count, 1, "the line alone; the finger that began on Skip is not the step's")
+        let offline = (step["verdicts"] as! [[String: Any]])
+        XCTAssertEqual(offline.map { $0["passed"] as! Bool }, judged.verdicts.map(\.passed))
+        print("skip-and-slide on weston: live \(judged.verdicts.map { "\($0.validator) \($0.passed)" }), offline contacts 1")
+    }
+
     /// The prompts are readable at 1x and at 2x: drawn at the output's scale, sharp, and
     /// whole (the longest prompt, the edges step's, fits the window's width).
     func testThePromptsFitAtOneAndTwiceTheScale() throws {
         try? FileManager.default.removeItem(atPath: outputDirectory)
         for (scale, width, height) in [(1.0, 1024, 640), (2.0, 640, 400)] {
-            session = try Session(outputDirectory: "\(outputDirectory)/\(Int(scale))x", width: width, height: height, scale: scale,
+            session = try HeadlessRun(outputDirectory: "\(outputDirectory)/\(Int(scale))x", width: width, height: height, scale: scale,
                                   clientArguments: ["--qualify", plan, "--millimetres-per-pixel", "0.2"])
             let started = try session.eventLog.waitFor("the first step") { $0.qualify?.state == "started" }.qualify!
             // Skip to the edges step, whose prompt is the longest.
@@ -73,7 +115,7 @@ final class QualifyEndToEndTests: EndToEndTestCase {
         let plans = URL(fileURLWithPath: plan).deletingLastPathComponent().path
         for (name, limits) in [("chromeos", ["tap-accuracy": 0.5, "report-rate": 60, "range": 0.5]),
                                ("windows", ["tap-accuracy": 1, "report-rate": 60, "range": 1, "linearity-maximum": 1])] {
-            session = try Session(outputDirectory: "\(outputDirectory)/\(name)",
+            session = try HeadlessRun(outputDirectory: "\(outputDirectory)/\(name)",
                                   clientArguments: ["--qualify", "\(plans)/\(name).json", "--millimetres-per-pixel", "0.2"])
             let started = try session.eventLog.waitFor("the first step") { $0.qualify?.state == "started" }.qualify!
             XCTAssertEqual(started.plan, name)

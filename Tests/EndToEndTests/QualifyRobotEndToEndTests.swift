@@ -1,6 +1,7 @@
 import Foundation
 import Harness
 import EventLogFormat
+import TouchspotsTestSupport
 import XCTest
 
 /// The robot plays the shipped quick plan live (docs/qualify.md, "The robot"): on headless
@@ -20,7 +21,7 @@ final class QualifyRobotEndToEndTests: EndToEndTestCase {
     /// Plays the quick plan on `compositor` with `fault`; returns the run's verdicts, live.
     private func play(on compositor: CompositorKind, fault: Digitizer.Fault) throws -> [LogQualify.Verdict] {
         try? FileManager.default.removeItem(atPath: outputDirectory)
-        session = try Session(outputDirectory: outputDirectory, compositor: compositor, width: 1280, height: 800,
+        session = try HeadlessRun(outputDirectory: outputDirectory, compositor: compositor, width: 1280, height: 800,
                               clientArguments: ["--qualify", plan], physicalSize: Self.tablet)
         let output = try session.eventLog.waitFor("the output line") { $0.output != nil }.output!
         XCTAssertEqual([output.physicalWidth, output.physicalHeight], [217, 136], "the output says the tablet's size")

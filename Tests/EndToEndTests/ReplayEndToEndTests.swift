@@ -2,6 +2,7 @@ import EventLogFormat
 import Foundation
 import Harness
 import LibinputRecord
+import TouchspotsTestSupport
 import XCTest
 
 /// Record and replay (docs/replay.md): the example recordings in Tests/Fixtures, written

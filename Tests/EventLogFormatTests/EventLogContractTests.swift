@@ -1,7 +1,7 @@
 import EventLogFormat
 import Foundation
-import Harness
 @testable import TouchCore
+import TouchspotsTestSupport
 import XCTest
 
 /// The event log's contract held in one place: every kind of line encodes to what
@@ -65,17 +65,21 @@ final class EventLogContractTests: XCTestCase {
 
     /// The writer's fast path (frames and responders straight from the event) and the
     /// line built from the event write the same bytes, and both decode to that line.
+    /// The random frames' seed: a failure names it and the event, so it can be replayed.
+    static let seed: UInt64 = 41
+
     func testTheFastPathWritesWhatTheLineWrites() throws {
         var events = LogLineSamples.sessionEvents
-        var random = SystemRandomNumberGenerator()
+        var random = SplitMix(seed: Self.seed)
         for _ in 0..<200 { events.append(.frame(Self.randomFrame(&random), spots: Int.random(in: 0...10, using: &random))) }
-        for event in events {
+        for (index, event) in events.enumerated() {
             for seat in [nil, "seat1"] {
                 var fast: [UInt8] = []
                 LogLine.encode(event, seat: seat, into: &fast)
                 let line = LogLine(event, seat: seat)
-                XCTAssertEqual(String(decoding: fast, as: UTF8.self), line.text)
-                XCTAssertEqual(try LogLine(json: fast), line)
+                let replay = "seed \(Self.seed), event \(index)"
+                XCTAssertEqual(String(decoding: fast, as: UTF8.self), line.text, replay)
+                XCTAssertEqual(try LogLine(json: fast), line, replay)
             }
         }
     }
@@ -112,7 +116,7 @@ final class EventLogContractTests: XCTestCase {
         XCTAssertEqual(line, .label(text: "é😀/", slot: "tap"))
     }
 
-    private static func randomFrame(_ random: inout SystemRandomNumberGenerator) -> TouchFrame {
+    private static func randomFrame(_ random: inout SplitMix) -> TouchFrame {
         func coordinate() -> Double {
             [Double.random(in: -50...3000, using: &random), Double(Int.random(in: 0...2000, using: &random)),
              (Double.random(in: 0...2000, using: &random) * 256).rounded() / 256].randomElement(using: &random)!

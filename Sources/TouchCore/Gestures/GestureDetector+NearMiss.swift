@@ -25,7 +25,7 @@ extension GestureDetector {
 
     /// Every finger has travelled the minimum along the axis, in the same direction, and
     /// never strayed off it more than its limit (`strayLimit`).
-    func swipeJudgement(_ s: Session, horizontal: Bool) -> SwipeJudgement {
+    func swipeJudgement(_ s: Attempt, horizontal: Bool) -> SwipeJudgement {
         let needs = settings.swipeMinimumLength * lengthScale
         var direction = 0.0
         var shortest = Double.infinity
@@ -52,7 +52,7 @@ extension GestureDetector {
     /// score; a swipe whose fingers travelled at least half its length, or went far enough
     /// but strayed at most three times the limit; a pinch that changed at least half its delta; a turn of at least half
     /// the rotation's angle. Empty when none came close.
-    func nearMisses(of s: Session) -> [NearMiss] {
+    func nearMisses(of s: Attempt) -> [NearMiss] {
         var misses: [NearMiss] = []
         let n = NearMiss.number
         if s.maximumFingers == 1 {
@@ -76,7 +76,7 @@ extension GestureDetector {
 
     /// The swipe's nearest miss on the fingers as they lifted (each finger's last place):
     /// the axis the fingers went further along.
-    private func swipeMiss(_ s: Session) -> NearMiss? {
+    private func swipeMiss(_ s: Attempt) -> NearMiss? {
         guard !s.swipeReported, !s.fingers.isEmpty || !s.lifted.isEmpty else { return nil }
         let saved = s.fingers
         s.fingers = s.lifted

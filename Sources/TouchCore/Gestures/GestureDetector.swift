@@ -2,16 +2,16 @@
 /// Swipes, PinchMe and CheckPlease), deterministically: the same frames at the same clock
 /// times give the same gestures.
 ///
-/// A *gesture session* runs from the first finger down until no finger remains. Swipes
+/// A *gesture attempt* runs from the first finger down until no finger remains. Swipes
 /// of two to five fingers and pinches are reported while the fingers move, each at most
-/// once per session (pinch once per direction). A one-finger stroke ends as at most one
+/// once per attempt (pinch once per direction). A one-finger stroke ends as at most one
 /// of checkmark or swipe, judged on the whole stroke when the finger lifts (UIKit would
 /// make the swipe `require(toFail:)` the checkmark): a checkmark's first leg is a fine
 /// swipe, and its label must not flash up before the check is drawn. Long presses are
 /// reported by `expire(at:)` while the fingers are held; rotations when two fingers part.
-/// Taps are judged when the session ends and
+/// Taps are judged when the attempt ends and
 /// reported only when the count is final: no further tap began within `tapInterval`, or
-/// the count reached four. A cancel ends the session with nothing reported and forgets
+/// the count reached four. A cancel ends the attempt with nothing reported and forgets
 /// any taps waiting to be reported.
 public final class GestureDetector {
     public var settings: GestureSettings
@@ -34,7 +34,7 @@ public final class GestureDetector {
     /// One gesture, first finger down to last finger up. A class, so the per-frame work
     /// mutates it in place; its fingers are a small array (a gesture has a handful),
     /// searched linearly, which beats hashing at these sizes.
-    final class Session {
+    final class Attempt {
         let began: Double
         let firstLocation: Point
         var fingers: [Finger] = []
@@ -42,7 +42,7 @@ public final class GestureDetector {
         var lifted: [Finger] = []
         var maximumFingers = 0
         var recognized = false  // a swipe, pinch or checkmark: then it is no tap
-        /// A gesture was reported for this session (a moved finger alone is no tap, but
+        /// A gesture was reported for this attempt (a moved finger alone is no tap, but
         /// fired nothing).
         var fired = false
         /// The nearest misses, kept for the near-miss line: the checkmark's and the
@@ -104,7 +104,7 @@ public final class GestureDetector {
         }
     }
 
-    private var session: Session?
+    private var attempt: Attempt?
     private var taps = TapCounter()
     /// The tap count the latest touch belongs to, as UIKit's UITouch.tapCount.
     public var currentTapCount: Int { taps.currentCount }
@@ -143,13 +143,13 @@ public final class GestureDetector {
 
     /// When `expire(at:)` must next be called, to report waiting taps or a long press.
     public var nextDeadline: Double? {
-        let tap = taps.deadline(gestureBegan: session?.began, settings: settings)
+        let tap = taps.deadline(gestureBegan: attempt?.began, settings: settings)
         guard let press = longPressDeadline else { return tap }
         return tap.map { min($0, press) } ?? press
     }
 
     private var longPressDeadline: Double? {
-        guard let s = session, !s.longPressReported, !s.longPressFailed else { return nil }
+        guard let s = attempt, !s.longPressReported, !s.longPressFailed else { return nil }
         return s.lastBegan + settings.longPressDuration
     }
 
@@ -184,11 +184,11 @@ public final class GestureDetector {
             }
             // A touch that is no part of the gesture under way (a pen beside fingers,
             // fingers beside a pen) changes nothing.
-            if touch.phase != .began, let s = session, s.index(of: touch.finger) == nil {
+            if touch.phase != .began, let s = attempt, s.index(of: touch.finger) == nil {
                 tapCounts.append(1)
                 continue
             }
-            tapCounts.append(session.flatMap { s in s.index(of: touch.finger).map { s.fingers[$0].tapCount } } ?? 1)
+            tapCounts.append(attempt.flatMap { s in s.index(of: touch.finger).map { s.fingers[$0].tapCount } } ?? 1)
             switch touch.phase {
             case .ended: ended(touch, at: now, found: &found)
             case .cancelled:
@@ -214,8 +214,8 @@ public final class GestureDetector {
     /// Reports taps whose count became final by `now`, and a long press whose fingers
     /// have been held long enough.
     public func expire(at now: Double) -> [Gesture] {
-        var found = taps.expire(at: now, gestureBegan: session?.began, settings: settings).map { [$0] } ?? []
-        if let deadline = longPressDeadline, now >= deadline, let s = session {
+        var found = taps.expire(at: now, gestureBegan: attempt?.began, settings: settings).map { [$0] } ?? []
+        if let deadline = longPressDeadline, now >= deadline, let s = attempt {
             s.longPressReported = true
             s.recognized = true  // a held finger is no tap
             s.fired = true
@@ -226,7 +226,7 @@ public final class GestureDetector {
 
     /// Forgets everything (a cancel, or a scene change).
     public func cancel() {
-        session = nil
+        attempt = nil
         taps.reset()
     }
 
@@ -234,8 +234,8 @@ public final class GestureDetector {
 
     private func began(_ touch: Touch, at now: Double, found: inout [Gesture]) {
         let tapCount: Int
-        let s: Session
-        if let current = session {
+        let s: Attempt
+        if let current = attempt {
             // A pen never counts as a finger of a multi-finger gesture, nor a finger as
             // a pen's second.
             if current.isPen || touch.source.isPen { return }
@@ -244,9 +244,9 @@ public final class GestureDetector {
             s = current
         } else {
             tapCount = taps.gestureBegan(at: touch.location, now: now, settings: settings, found: &found)
-            s = Session(began: now, firstLocation: touch.location)
+            s = Attempt(began: now, firstLocation: touch.location)
             s.isPen = touch.source.isPen
-            session = s
+            attempt = s
         }
         if let old = s.index(of: touch.finger) { s.fingers.remove(at: old) }
         if s.fingers.count == 2 { endRotation(s, found: &found) }
@@ -263,7 +263,7 @@ public final class GestureDetector {
     }
 
     private func moved(_ touch: Touch) {
-        guard let s = session, let i = s.index(of: touch.finger) else { return }
+        guard let s = attempt, let i = s.index(of: touch.finger) else { return }
         let start = s.fingers[i].start
         s.fingers[i].location = touch.location
         s.fingers[i].maximumDeviation.x = max(s.fingers[i].maximumDeviation.x, abs(touch.location.x - start.x))
@@ -277,7 +277,7 @@ public final class GestureDetector {
     }
 
     private func ended(_ touch: Touch, at now: Double, found: inout [Gesture]) {
-        guard let s = session, let i = s.index(of: touch.finger) else { return }
+        guard let s = attempt, let i = s.index(of: touch.finger) else { return }
         if s.maximumFingers == 1 {
             s.fingers[i].location = touch.location
             s.record(touch.location)
@@ -293,7 +293,7 @@ public final class GestureDetector {
         // One of two pinching fingers lifted: the pinch is over.
         if s.fingers.count != 2 { s.pinchReference = nil }
         guard s.fingers.isEmpty else { return }
-        session = nil
+        attempt = nil
         let isTap = !s.recognized && now - s.began <= settings.tapMaximumDuration
         if !isTap && !s.fired { nearMisses = nearMisses(of: s) }
         taps.gestureEnded(isTap: isTap, fingers: s.maximumFingers, began: s.began,
@@ -303,7 +303,7 @@ public final class GestureDetector {
     // MARK: Swipe, pinch, checkmark
 
     private func recognizeMovement(found: inout [Gesture]) {
-        guard let s = session, s.maximumFingers > 1 else { return }
+        guard let s = attempt, s.maximumFingers > 1 else { return }
         if let swipe = detectSwipe(s) { found.append(swipe) }
         if let pinch = detectPinch(s) { found.append(pinch) }
         trackRotation(s)
@@ -311,7 +311,7 @@ public final class GestureDetector {
 
     /// A one-finger stroke, as its finger lifts: a checkmark, else a taught stroke, else a
     /// swipe, else nothing (one stroke, one gesture: docs/gestures.md).
-    private func judgeStroke(_ s: Session) -> Gesture? {
+    private func judgeStroke(_ s: Attempt) -> Gesture? {
         s.checkmarkMiss = CheckmarkShape.judge(s.stroke, settings: settings)
         if s.checkmarkMiss == nil {
             s.recognized = true
@@ -327,7 +327,7 @@ public final class GestureDetector {
         return detectSwipe(s)
     }
 
-    private func detectSwipe(_ s: Session) -> Gesture? {
+    private func detectSwipe(_ s: Attempt) -> Gesture? {
         guard !s.swipeReported, (1...5).contains(s.fingers.count) else { return nil }
         func qualifies(_ horizontal: Bool) -> Double? {
             if case .swipe(let direction) = swipeJudgement(s, horizontal: horizontal) { return direction }
@@ -356,11 +356,11 @@ public final class GestureDetector {
     }
 
     private func currentPinchDistance() -> Double? {
-        guard let s = session, s.fingers.count == 2 else { return nil }
+        guard let s = attempt, s.fingers.count == 2 else { return nil }
         return s.fingers[0].location.distance(to: s.fingers[1].location)
     }
 
-    private func detectPinch(_ s: Session) -> Gesture? {
+    private func detectPinch(_ s: Attempt) -> Gesture? {
         guard let reference = s.pinchReference, let distance = currentPinchDistance() else {
             return nil
         }
@@ -398,7 +398,7 @@ public final class GestureDetector {
         return nearest
     }
 
-    private func currentRotationAngle(_ s: Session) -> Double? {
+    private func currentRotationAngle(_ s: Attempt) -> Double? {
         guard s.fingers.count == 2 else { return nil }
         let a = s.fingers[0].location, b = s.fingers[1].location
         guard a.distance(to: b) > 0 else { return nil }
@@ -407,7 +407,7 @@ public final class GestureDetector {
 
     /// Adds the turn since the last frame (y grows downward, so a growing angle turns
     /// clockwise on screen).
-    private func trackRotation(_ s: Session) {
+    private func trackRotation(_ s: Attempt) {
         guard s.fingers.count == 2, let angle = currentRotationAngle(s) else { return }
         if let previous = s.rotationAngle {
             var delta = angle - previous
@@ -418,7 +418,7 @@ public final class GestureDetector {
     }
 
     /// The two fingers part (one lifts, a third lands): their total turn, if enough.
-    private func endRotation(_ s: Session, found: inout [Gesture]) {
+    private func endRotation(_ s: Attempt, found: inout [Gesture]) {
         trackRotation(s)
         let degrees = abs(s.rotationTotal) * 180 / Double.pi
         defer {

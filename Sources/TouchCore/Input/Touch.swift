@@ -97,7 +97,7 @@ public struct TouchFrame: Sendable {
     }
 }
 
-/// Hands out FingerIDs in order. One per session, shared by every device, so a FingerID
+/// Hands out FingerIDs in order. One per `TouchSession`, shared by every device, so a FingerID
 /// names one finger whatever device it came from.
 public final class FingerIDSource {
     private var next = 0

@@ -22,6 +22,9 @@ public struct QualifyProgress: Equatable, Sendable {
     /// Where the Next (or Skip, or Finish) button's centre is, window pixels, while it is
     /// shown: what the harness's robot taps to go on.
     public var next: Point?
+    /// At `started`: the buttons shown while the step is under way, window pixels. Touches
+    /// that begin on them are no part of the step (`StepTouches`), live and offline.
+    public var buttons: [Rect]
     /// While calibrating, and once calibrated: the card's outline, window pixels.
     public var card: Rect?
     /// At `started`: the limits the step is judged by, the report rate's resolved (the
@@ -30,17 +33,18 @@ public struct QualifyProgress: Equatable, Sendable {
 
     public init(plan: String, step: Int, of: Int, kind: String, state: State, verdicts: [Verdict] = [],
                 millimetresPerPixel: Double, panel: Size = Size(width: 0, height: 0), guide: QualifyStep? = nil,
-                next: Point? = nil, card: Rect? = nil, thresholds: QualifyThresholds? = nil) {
+                next: Point? = nil, buttons: [Rect] = [], card: Rect? = nil, thresholds: QualifyThresholds? = nil) {
         self.plan = plan; self.step = step; self.of = of; self.kind = kind; self.state = state
         self.verdicts = verdicts; self.millimetresPerPixel = millimetresPerPixel
-        self.panel = panel; self.guide = guide; self.next = next; self.card = card; self.thresholds = thresholds
+        self.panel = panel; self.guide = guide; self.next = next; self.buttons = buttons; self.card = card; self.thresholds = thresholds
     }
 }
 
 /// Qualifying a touchscreen (docs/qualify.md): each step of a plan is asked on screen with
 /// its guide, its contacts are collected until the step is complete, judged by the
 /// validators, and the verdicts shown; Redo asks the step again, Next goes on (Skip while
-/// a step is under way). Touches that begin on the buttons are no part of a step. A step
+/// a step is under way). Touches that begin on the buttons are no part of a step
+/// (`StepTouches`, which the offline judge shares, draws that boundary). A step
 /// is judged once it is complete and no finger has been down for `settle` seconds: a
 /// contact that lifts and lands again (a split) belongs to the step it split in. The
 /// scene bar is hidden: a corner target lies under it. Without a scale, the run begins with
@@ -86,11 +90,9 @@ public final class QualifyScene: Scene {
     public private(set) var results: [[Verdict]] = []
     private var steps: [QualifyStep] = []
     private var judge = QualifyJudge(panel: Size(width: 1, height: 1))
-    /// The step's frames, without the touches on the buttons: its contacts are made from
-    /// them (`Contact.from`), as offline judging makes them from a log's frames.
-    private var frames: [TouchFrame] = []
-    private var down: Set<FingerID> = []
-    private var ignored: Set<FingerID> = []
+    /// The step's touches, without those on the buttons: its contacts are made from them,
+    /// as offline judging makes them from a log's frames.
+    private var touches = StepTouches()
     private unowned var window: Window?
 
     /// A run of `plan`; with no `millimetresPerPixel` (an output that does not say its
@@ -175,8 +177,7 @@ public final class QualifyScene: Scene {
         arrival = nil
         index = step
         judged = false
-        frames = []
-        down = []
+        touches.restart(buttons: [])
         guard steps.indices.contains(step) else { return finish() }
         announced = true
         if results.count > step { results.removeSubrange(step...) }
@@ -187,6 +188,7 @@ public final class QualifyScene: Scene {
         nextButton.title = "Skip"
         redoButton.isHidden = true
         nextButton.isHidden = false
+        touches.restart(buttons: shownButtons)
         tell(.started)
         awaitArrivals()
     }
@@ -198,7 +200,7 @@ public final class QualifyScene: Scene {
         guard !judged, steps.indices.contains(index), case .corners = steps[index] else { return }
         arrival = window?.timers.schedule(after: Self.arrivalTimeout) { [unowned self] in
             arrival = nil
-            if down.isEmpty { judgeStep() }
+            if touches.down.isEmpty { judgeStep() }
         }
     }
 
@@ -263,6 +265,9 @@ public final class QualifyScene: Scene {
                                          next: nextButton.frame.center, card: card.card)))
     }
 
+    /// The buttons shown, window pixels.
+    private var shownButtons: [Rect] { [redoButton, nextButton].filter { !$0.isHidden }.map(\.frame) }
+
     private func tell(_ state: QualifyProgress.State, verdicts: [Verdict] = []) {
         let next = nextButton.isHidden ? nil : nextButton.frame.center
         var limits = judge.thresholds
@@ -270,6 +275,7 @@ public final class QualifyScene: Scene {
         onEvent(.qualify(QualifyProgress(plan: plan.name, step: index + 1, of: steps.count, kind: steps[index].kind,
                                          state: state, verdicts: verdicts, millimetresPerPixel: millimetresPerPixel,
                                          panel: judge.panel, guide: state == .started ? steps[index] : nil, next: next,
+                                         buttons: state == .started ? touches.buttons : [],
                                          thresholds: state == .started ? limits : nil)))
     }
 
@@ -283,27 +289,11 @@ public final class QualifyScene: Scene {
             return
         }
         guard !judged, steps.indices.contains(index) else { return }
-        var kept = frame
-        kept.touches = []
-        for touch in frame.touches {
-            switch touch.phase {
-            case .began:
-                if [redoButton, nextButton].contains(where: { !$0.isHidden && $0.frame.contains(touch.location) }) {
-                    ignored.insert(touch.finger)
-                } else {
-                    down.insert(touch.finger)
-                }
-            case .moved: break
-            case .ended, .cancelled: down.remove(touch.finger)
-            }
-            if !ignored.contains(touch.finger) { kept.touches.append(touch) }
-        }
-        if !kept.touches.isEmpty { frames.append(kept) }
-        for touch in frame.touches where touch.phase == .ended || touch.phase == .cancelled { ignored.remove(touch.finger) }
+        touches.take(frame)
         window?.timers.cancel(judgement)
         judgement = nil
-        if down.isEmpty { awaitArrivals() }
-        guard down.isEmpty, steps[index].isComplete(contacts) else { return }
+        if touches.down.isEmpty { awaitArrivals() }
+        guard touches.down.isEmpty, steps[index].isComplete(contacts) else { return }
         judgement = window?.timers.schedule(after: Self.settle) { [unowned self] in
             judgement = nil
             judgeStep()
@@ -311,7 +301,7 @@ public final class QualifyScene: Scene {
     }
 
     /// The step's contacts so far, in millimetres.
-    private var contacts: [Contact] { Contact.from(frames, millimetresPerPixel: millimetresPerPixel) }
+    private var contacts: [Contact] { touches.contacts(millimetresPerPixel: millimetresPerPixel) }
 
     private func judgeStep() {
         guard !judged, steps.indices.contains(index) else { return }

@@ -212,6 +212,7 @@ extension LogQualify {
                   panel: progress.panel.width > 0 ? [progress.panel.width, progress.panel.height] : nil,
                   guide: progress.guide.map(Guide.init),
                   next: progress.next.map { [hundredths($0.x), hundredths($0.y)] },
+                  buttons: progress.buttons.isEmpty ? nil : progress.buttons.map { [$0.minX, $0.minY, $0.width, $0.height] },
                   card: progress.card.map { [$0.minX, $0.minY, $0.width, $0.height] },
                   thresholds: progress.thresholds.map(Self.named),
                   verdicts: progress.verdicts.map { v in

@@ -1,5 +1,6 @@
 import Foundation
 @testable import TouchCore
+import TouchspotsTestSupport
 import XCTest
 
 /// The qualify validators in n log n of their contacts and samples (issue 39): a taps step
@@ -24,7 +25,7 @@ final class QualifyComplexityTests: XCTestCase {
 
     /// The splits the old search counted, on a small set, against the sorted way.
     func testSplitsAreCountedAsTheSearchCountedThem() {
-        var generator = SplitMixLite(seed: 39)
+        var generator = SplitMix(seed: 39)
         for _ in 0..<200 {
             let contacts = (0..<Int(generator.next() % 30)).map { index -> Contact in
                 let time = Double(generator.next() % 400) / 1000
@@ -58,7 +59,7 @@ final class QualifyComplexityTests: XCTestCase {
 
     /// The nearest sample in time is the first of the nearest, as `min(by:)` found it.
     func testTheNearestSampleIsTheOneTheSearchFound() {
-        var generator = SplitMixLite(seed: 7)
+        var generator = SplitMix(seed: 7)
         for _ in 0..<300 {
             let samples = (0..<Int(1 + generator.next() % 20)).map { _ in
                 ContactSample(time: Double(generator.next() % 10) / 100, point: Point(x: Double(generator.next() % 1000), y: 0))
@@ -70,18 +71,5 @@ final class QualifyComplexityTests: XCTestCase {
                 XCTAssertEqual(nearest.sample(nearest: time), searched)
             }
         }
-    }
-}
-
-/// SplitMix64, for the seeded cases here (TouchCore's tests do not import the harness's).
-struct SplitMixLite {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

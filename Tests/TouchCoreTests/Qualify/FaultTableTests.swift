@@ -1,5 +1,5 @@
-import Harness
 import TouchCore
+import TouchspotsTestSupport
 import XCTest
 
 /// Every fault of docs/qualify.md's table, fed through the digitizer model to the judge on
@@ -35,36 +35,6 @@ final class FaultTableTests: XCTestCase {
             XCTAssertEqual(failed, expected, "\(fault.rawValue):\n" + verdicts.map { "  \($0)" }.joined(separator: "\n"))
         }
         print(table)
-    }
-
-    /// The mapping check names each mapping fault, and its matrix brings the digitizer's
-    /// normalized points back within 1 mm of where the finger was.
-    func testTheMappingCheckNamesTheFaultAndCorrectsIt() throws {
-        let names: [Digitizer.Fault: String] = [.rotation: "rotated 90 degrees clockwise", .mirror: "mirrored left-right",
-                                                .offset: "offset 3.4 mm right", .scale: "scaled 1.10x"]
-        let asked = QualifyRobot.quickSteps(panel: Self.panel).compactMap { step -> [Point]? in
-            if case .corners(let points) = step { points } else { nil }
-        }[0]
-        for (fault, name) in names {
-            let digitizer = Digitizer(panel: Self.panel, millimetresPerPixel: Self.millimetresPerPixel, fault: fault)
-            let reported = asked.map(digitizer.mapped)
-            let check = try XCTUnwrap(MappingCheck(asked: asked, reported: reported, panel: Self.panel))
-            XCTAssertTrue(check.name.contains(name), "\(fault.rawValue): \(check.name)")
-            XCTAssertFalse(check.verdict.passed)
-            let matrix = try XCTUnwrap(check.calibrationMatrix)
-            for x in stride(from: 0.0, through: Self.panel.width, by: 20) {
-                for y in stride(from: 0.0, through: Self.panel.height, by: 20) {
-                    let device = digitizer.mapped(Point(x: x, y: y))
-                    let fixed = MappingCheck.apply(matrix, to: Point(x: device.x / Self.panel.width, y: device.y / Self.panel.height))
-                    let error = Point(x: fixed.x * Self.panel.width - x, y: fixed.y * Self.panel.height - y).distance(to: .zero)
-                    XCTAssertLessThan(error, 1, "\(fault.rawValue) at \(x), \(y)")
-                }
-            }
-        }
-        let perfect = Digitizer(panel: Self.panel, millimetresPerPixel: Self.millimetresPerPixel)
-        let check = try XCTUnwrap(MappingCheck(asked: asked, reported: asked.map(perfect.mapped), panel: Self.panel))
-        XCTAssertEqual(check.name, "as expected")
-        XCTAssertNil(check.calibrationMatrix)
     }
 
     /// The table holds whatever the noise's seed.

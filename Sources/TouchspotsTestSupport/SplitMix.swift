@@ -1,8 +1,10 @@
 import Foundation
 
 /// A small seeded generator (SplitMix64): the touch-to-pixel schedule and the digitizer's
-/// faults, and the tests' generated people, are the same on every run with the same seed.
-public struct SplitMix: Sendable {
+/// faults, and the tests' generated people and random cases, are the same on every run with
+/// the same seed. A `RandomNumberGenerator`, so the standard library's `random(in:using:)`
+/// draws from it too: a test that prints its seed can be replayed.
+public struct SplitMix: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
     public init(seed: UInt64) { state = seed }

@@ -3,7 +3,7 @@ import Foundation
 /// A headless compositor (weston unless told otherwise) with touchspots running in it:
 /// what every end-to-end test and the scenario runner start from. Everything it starts, it stops. Unchecked Sendable only so
 /// that a signal handler may call stop(), which is safe to call twice.
-public final class Session: @unchecked Sendable {
+public final class HeadlessRun: @unchecked Sendable {
     public let compositor: Compositor
     public let client: ChildProcess
     public let eventLog: EventLogReader
