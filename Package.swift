@@ -79,9 +79,15 @@ let package = Package(
         .target(name: "Renderer",
                 dependencies: ["TouchCore", "CPixman", "CFreeType", "CFontconfig"],
                 swiftSettings: releaseSpeed),
+        // The client: wiring (`App`), the seat's inputs, presenting frames, the event log's
+        // writer, the files it reads. A library, so its logic is tested in-process
+        // (TouchspotsClientTests); the executable keeps `main` and the command line.
+        .target(name: "TouchspotsClient",
+                dependencies: ["TouchCore", "EventLogFormat", "WaylandClient", "Renderer", "CXkbcommon", "QualifyPlans"],
+                swiftSettings: releaseSpeed),
         .executableTarget(name: "touchspots",
                           dependencies: [
-                              "TouchCore", "EventLogFormat", "WaylandClient", "Renderer", "CXkbcommon", "QualifyPlans",
+                              "TouchspotsClient", "TouchCore", "WaylandClient",
                               .product(name: "ArgumentParser", package: "swift-argument-parser"),
                           ],
                           swiftSettings: releaseSpeed),
