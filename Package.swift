@@ -156,6 +156,8 @@ let package = Package(
         // An in-process compositor for what real compositors will not send.
         .target(name: "TestCompositor", dependencies: ["CWaylandServer", "CWaylandProtocols", "HarnessServerSupport"],
                 path: "Tests/TestCompositor"),
+        .testTarget(name: "TouchspotsClientTests",
+                    dependencies: ["TouchspotsClient", "TouchCore", "EventLogFormat", "WaylandClient", "TestCompositor"]),
         .testTarget(name: "AdversarialCompositorTests",
                     dependencies: ["TestCompositor", "Harness", "EventLogFormat",
                                    .product(name: "PropertyBased", package: "swift-property-based")]),

@@ -99,6 +99,7 @@ tc_create_with_scale(const char *runtime_dir, const char *socket_name, int optio
 	wl_list_init(&tc->touches);
 	wl_list_init(&tc->pointers);
 	wl_list_init(&tc->outputs);
+	wl_list_init(&tc->subsurfaces);
 	tc->configure_width = 640;
 	tc->configure_height = 480;
 	setenv("XDG_RUNTIME_DIR", runtime_dir, 1);
@@ -114,6 +115,8 @@ tc_create_with_scale(const char *runtime_dir, const char *socket_name, int optio
 	wl_global_create(tc->display, &wl_seat_interface, 7, tc, bind_seat);
 	wl_list_init(&tc->tablet_seats);
 	wl_global_create(tc->display, &zwp_tablet_manager_v2_interface, 1, tc, bind_tablet_manager);
+	if (options & TC_SUBCOMPOSITOR)
+		wl_global_create(tc->display, &wl_subcompositor_interface, 1, tc, bind_subcompositor);
 	if (!(options & TC_NO_XDG_WM_BASE))
 		wl_global_create(tc->display, &xdg_wm_base_interface, 5, tc, bind_wm_base);
 	if (preferred_scale120) {
@@ -242,6 +245,27 @@ tc_screenshot(struct tc *tc, const char *path)
 			       true, false, error, sizeof error);
 	munmap(map, length);
 	return ok ? NULL : error;
+}
+
+bool
+tc_pixel(struct tc *tc, int32_t x, int32_t y, uint32_t *argb)
+{
+	if (!tc->toplevel_surface)
+		return false;
+	struct surface *s = wl_resource_get_user_data(tc->toplevel_surface);
+	if (!s->current_buffer)
+		return false;
+	struct buffer_size *b = wl_resource_get_user_data(s->current_buffer);
+	if (x < 0 || y < 0 || x >= b->width || y >= b->height || b->fd < 0)
+		return false;
+	size_t length = (size_t)b->offset + (size_t)b->stride * (size_t)b->height;
+	void *map = mmap(NULL, length, PROT_READ, MAP_SHARED, b->fd, 0);
+	if (map == MAP_FAILED)
+		return false;
+	const char *row = (const char *)map + b->offset + (size_t)b->stride * (size_t)y;
+	memcpy(argb, row + 4 * (size_t)x, sizeof *argb);
+	munmap(map, length);
+	return true;
 }
 
 void
