@@ -72,7 +72,9 @@ public final class ViewRenderer {
     /// Draws `layer` (and its subviews) alone into `buffer`, an ARGB buffer of its own,
     /// cleared to transparent first: its top-left corner at the buffer's origin, at `scale`,
     /// with `alpha` the opacity its ancestors give it.
-    public func render(layer: View, into buffer: PixelBuffer, scale: Double, alpha: Double) {
+    /// `offset` (logical px) places the view inside a buffer larger than its frame
+    /// (`View.layerExtent`); the rest of the buffer is left transparent.
+    public func render(layer: View, into buffer: PixelBuffer, scale: Double, alpha: Double, offset: Point = .zero) {
         guard let image = pixman_image_create_bits(PIXMAN_a8r8g8b8, buffer.width, buffer.height,
                                                    buffer.pixels.assumingMemoryBound(to: UInt32.self),
                                                    buffer.stride)
@@ -83,10 +85,10 @@ public final class ViewRenderer {
                                        height: UInt16(clamping: buffer.height))
         pixman_image_fill_rectangles(PIXMAN_OP_SRC, image, &clear, 1, &all)
         logicalClip.removeAll(keepingCapacity: true)
-        logicalClip.append(Rect(origin: .zero, size: layer.frame.size))
+        logicalClip.append(Rect(origin: offset, size: layer.frame.size))
         canvas.begin(image: image, scale: scale)
         skipsLayers = false
-        draw(layer, in: canvas, origin: Point(x: -layer.frame.minX, y: -layer.frame.minY), alpha: alpha)
+        draw(layer, in: canvas, origin: Point(x: offset.x - layer.frame.minX, y: offset.y - layer.frame.minY), alpha: alpha)
         canvas.end()
     }
 

@@ -52,6 +52,7 @@ struct tc {
 	struct wl_resource *tablet;      /* the one zwp_tablet_v2, once added */
 	struct wl_resource *tool;        /* the one zwp_tablet_tool_v2, once added */
 	struct wl_list subsurfaces;      /* struct subsurface, in creation order */
+	int buffers_created;             /* wl_shm_pool.create_buffer requests */
 };
 
 struct surface {

@@ -24,6 +24,7 @@ buffer_free(struct wl_resource *r)
 }
 
 struct pool {
+	struct tc *tc;
 	int32_t size;
 	int fd;
 };
@@ -44,6 +45,7 @@ pool_create_buffer(struct wl_client *c, struct wl_resource *r, uint32_t id, int3
 	size->fd = fcntl(pool->fd, F_DUPFD_CLOEXEC, 0);
 	size->offset = offset;
 	size->stride = stride;
+	pool->tc->buffers_created++;
 	struct wl_resource *b = wl_resource_create(c, &wl_buffer_interface, 1, id);
 	wl_resource_set_implementation(b, &buffer_impl, size, buffer_free);
 }
@@ -71,6 +73,7 @@ static void
 shm_create_pool(struct wl_client *c, struct wl_resource *r, uint32_t id, int32_t fd, int32_t size)
 {
 	struct pool *pool = calloc(1, sizeof *pool);
+	pool->tc = wl_resource_get_user_data(r);
 	pool->size = size;
 	pool->fd = fd;
 	struct wl_resource *p = wl_resource_create(c, &wl_shm_pool_interface, 1, id);

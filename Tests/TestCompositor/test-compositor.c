@@ -275,6 +275,12 @@ tc_hold_frame_callbacks(struct tc *tc, bool hold)
 }
 
 int
+tc_buffers_created(struct tc *tc)
+{
+	return tc->buffers_created;
+}
+
+int
 tc_commits(struct tc *tc)
 {
 	return tc->commits;

@@ -66,6 +66,28 @@ final class InProcessAppTests: XCTestCase {
         try run.pump("the layers to go after the lift") { tc_subsurfaces_shown(run.tc) == 0 }
     }
 
+    /// Ten fingers landing: each spot grows over 0.2 s, a redraw per frame callback, into
+    /// the buffers its layer already has (`View.layerExtent`): at most a layer's three
+    /// buffers each, where a buffer per step made about a hundred (issue 40).
+    func testALandingsGrowthMakesNoBufferPerStep() throws {
+        let run = try InProcessRun(compositorOptions: Int32(TC_SUBCOMPOSITOR.rawValue), fullscreen: true)
+        defer { run.close() }
+        try run.pump("the window to map") { tc_has_mapped_toplevel(run.tc) }
+        XCTAssertTrue(tc_sync(run.tc, 5000))
+        let buffers = tc_buffers_created(run.tc), commits = tc_commits(run.tc)
+        for id in Int32(1)...10 { tc_touch_down(run.tc, 10, id, Double(40 * id), Double(30 + 20 * id)) }
+        tc_touch_frame(run.tc)
+        try run.pump("ten spot layers") { tc_subsurfaces_shown(run.tc) == 10 }
+        try run.pumpUntilQuiet()
+        let steps = tc_commits(run.tc) - commits
+        let made = tc_buffers_created(run.tc) - buffers
+        XCTAssertGreaterThanOrEqual(steps, 3, "the growth was drawn in steps")
+        XCTAssertLessThanOrEqual(made, 30, "\(made) wl_buffers for ten spots over \(steps) commits")
+        for (x, y, width, height) in run.layers() {
+            XCTAssertEqual([width, height], [100, 100], "a grown spot's layer at \(x), \(y)")
+        }
+    }
+
     func testAnEventLogThatCannotBeOpenedIsAUsageError() throws {
         let run = try InProcessRun(logPath: "/nonexistent-folder/events.jsonl")
         defer { run.close() }
@@ -137,13 +159,31 @@ final class InProcessRun: @unchecked Sendable {
         return tc_pixel(tc, x, y, &argb) ? argb : nil
     }
 
-    /// The centre of every subsurface shown, rounded to whole pixels, sorted.
-    func layerCentres() -> [[Double]] {
-        (0..<tc_subsurfaces_shown(tc)).compactMap { n -> [Double]? in
+    /// Every subsurface shown: its position and size.
+    func layers() -> [(x: Int32, y: Int32, width: Int32, height: Int32)] {
+        (0..<tc_subsurfaces_shown(tc)).compactMap { n in
             var x: Int32 = 0, y: Int32 = 0, width: Int32 = 0, height: Int32 = 0
             guard tc_subsurface(tc, n, &x, &y, &width, &height) else { return nil }
-            return [(Double(x) + Double(width) / 2).rounded(), (Double(y) + Double(height) / 2).rounded()]
-        }.sorted { $0.lexicographicallyPrecedes($1) }
+            return (x, y, width, height)
+        }
+    }
+
+    /// The centre of every subsurface shown, rounded to whole pixels, sorted.
+    func layerCentres() -> [[Double]] {
+        layers().map { [(Double($0.x) + Double($0.width) / 2).rounded(), (Double($0.y) + Double($0.height) / 2).rounded()] }
+            .sorted { $0.lexicographicallyPrecedes($1) }
+    }
+
+    /// Runs the compositor until the app has made no commit for half a second (an
+    /// animation ended: idle means idle), at most `timeout` seconds.
+    func pumpUntilQuiet(timeout: Double = 10) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = tc_commits(tc), quietSince = Date()
+        while Date().timeIntervalSince(quietSince) < 0.5 {
+            guard Date() < deadline else { throw UsageError("the app kept committing for \(timeout) s") }
+            tc_dispatch(tc, 50)
+            if tc_commits(tc) != last { last = tc_commits(tc); quietSince = Date() }
+        }
     }
 
     func close() {

@@ -98,6 +98,8 @@ int tc_subsurfaces_shown(struct tc *tc);
 bool tc_subsurface(struct tc *tc, int n, int32_t *x, int32_t *y, int32_t *width, int32_t *height);
 
 void tc_configure(struct tc *tc, int32_t width, int32_t height);
+/* wl_buffers made by clients so far (wl_shm_pool.create_buffer). */
+int tc_buffers_created(struct tc *tc);
 /* Commits of the toplevel surface so far. */
 int tc_commits(struct tc *tc);
 /* While held, frame callbacks are not answered (a compositor does so for a window nobody
