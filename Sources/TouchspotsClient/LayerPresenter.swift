@@ -179,9 +179,9 @@ final class LayerPresenter {
             return false
         }
         guard let pixels = buffer.pixels else { return false }
-        renderer.render(layer: view, into: PixelBuffer(pixels: pixels, width: width, height: height,
-                                                       stride: buffer.stride),
-                        scale: scale, alpha: item.alpha, offset: offset)
+        buffer.drawnBox = renderer.render(layer: view, into: PixelBuffer(pixels: pixels, width: width, height: height,
+                                                                         stride: buffer.stride),
+                                          scale: scale, alpha: item.alpha, offset: offset, dirty: buffer.drawnBox)
         entry.surface.show(buffer, scale: scale, usesViewport: usesViewport, logicalSize: logical,
                            opaque: item.alpha >= 1 ? view.opaqueParts.compactMap { Self.inside($0.offsetBy(dx: offset.x, dy: offset.y)) } : [])
         entry.version = view.contentVersion

@@ -93,6 +93,8 @@ void bind_subcompositor(struct wl_client *c, void *data, uint32_t version, uint3
 /* The toplevel committed: its subsurfaces' pending positions take effect. */
 void subsurfaces_parent_committed(struct tc *tc);
 void surface_apply_attach(struct surface *s, struct wl_resource *buffer, int32_t scale);
+/* The shown buffer's pixel at x, y (buffer pixels), ARGB8888; false when there is none. */
+bool surface_pixel(struct surface *s, int32_t x, int32_t y, uint32_t *argb);
 void bind_tablet_manager(struct wl_client *c, void *data, uint32_t version, uint32_t id);
 void bind_viewporter(struct wl_client *c, void *data, uint32_t version, uint32_t id);
 void bind_wm_base(struct wl_client *c, void *data, uint32_t version, uint32_t id);

@@ -156,3 +156,10 @@ tc_subsurface(struct tc *tc, int n, int32_t *x, int32_t *y, int32_t *width, int3
 	*height = s->shown_height / (s->scale > 0 ? s->scale : 1);
 	return true;
 }
+
+bool
+tc_subsurface_pixel(struct tc *tc, int n, int32_t x, int32_t y, uint32_t *argb)
+{
+	struct subsurface *sub = shown_subsurface(tc, n);
+	return sub && surface_pixel(wl_resource_get_user_data(sub->surface), x, y, argb);
+}

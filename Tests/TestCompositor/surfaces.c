@@ -152,6 +152,24 @@ set_current_buffer(struct surface *s, struct wl_resource *buffer)
 	}
 }
 
+bool
+surface_pixel(struct surface *s, int32_t x, int32_t y, uint32_t *argb)
+{
+	if (!s->current_buffer)
+		return false;
+	struct buffer_size *b = wl_resource_get_user_data(s->current_buffer);
+	if (x < 0 || y < 0 || x >= b->width || y >= b->height || b->fd < 0)
+		return false;
+	size_t length = (size_t)b->offset + (size_t)b->stride * (size_t)b->height;
+	void *map = mmap(NULL, length, PROT_READ, MAP_SHARED, b->fd, 0);
+	if (map == MAP_FAILED)
+		return false;
+	const char *row = (const char *)map + b->offset + (size_t)b->stride * (size_t)y;
+	memcpy(argb, row + 4 * (size_t)x, sizeof *argb);
+	munmap(map, length);
+	return true;
+}
+
 /* A commit's attach taking effect: `buffer` shown at once, the previous one free again;
  * a NULL attach unmaps a subsurface (a hidden spot layer), while the toplevel's is
  * ignored, as it always was here. */

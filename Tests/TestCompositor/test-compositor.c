@@ -250,22 +250,8 @@ tc_screenshot(struct tc *tc, const char *path)
 bool
 tc_pixel(struct tc *tc, int32_t x, int32_t y, uint32_t *argb)
 {
-	if (!tc->toplevel_surface)
-		return false;
-	struct surface *s = wl_resource_get_user_data(tc->toplevel_surface);
-	if (!s->current_buffer)
-		return false;
-	struct buffer_size *b = wl_resource_get_user_data(s->current_buffer);
-	if (x < 0 || y < 0 || x >= b->width || y >= b->height || b->fd < 0)
-		return false;
-	size_t length = (size_t)b->offset + (size_t)b->stride * (size_t)b->height;
-	void *map = mmap(NULL, length, PROT_READ, MAP_SHARED, b->fd, 0);
-	if (map == MAP_FAILED)
-		return false;
-	const char *row = (const char *)map + b->offset + (size_t)b->stride * (size_t)y;
-	memcpy(argb, row + 4 * (size_t)x, sizeof *argb);
-	munmap(map, length);
-	return true;
+	return tc->toplevel_surface &&
+	       surface_pixel(wl_resource_get_user_data(tc->toplevel_surface), x, y, argb);
 }
 
 void

@@ -88,6 +88,36 @@ final class InProcessAppTests: XCTestCase {
         }
     }
 
+    /// A layer buffer that showed a grown spot, reused for the next finger's first step:
+    /// only the new disc shows, the old one's pixels are cleared (`ViewRenderer` clears
+    /// what the buffer last drew, not the whole buffer). Frame callbacks are held, so the
+    /// new spot stays at its first step.
+    func testAReusedLayerShowsNoneOfTheSpotBefore() throws {
+        let run = try InProcessRun(compositorOptions: Int32(TC_SUBCOMPOSITOR.rawValue), fullscreen: true)
+        defer { run.close() }
+        try run.pump("the window to map") { tc_has_mapped_toplevel(run.tc) }
+        tc_touch_down(run.tc, 10, 1, 200, 200)
+        tc_touch_frame(run.tc)
+        try run.pump("a spot layer") { tc_subsurfaces_shown(run.tc) == 1 }
+        try run.pumpUntilQuiet()
+        XCTAssertGreaterThan(run.layerPixel(x: 50, y: 20) >> 24, 0, "the grown disc covers its layer")
+        tc_touch_up(run.tc, 20, 1)
+        tc_touch_frame(run.tc)
+        try run.pump("the layer to go") { tc_subsurfaces_shown(run.tc) == 0 }
+        try run.pumpUntilQuiet()
+
+        tc_hold_frame_callbacks(run.tc, true)
+        tc_touch_down(run.tc, 30, 2, 300, 250)
+        tc_touch_frame(run.tc)
+        try run.pump("the next spot's layer") { tc_subsurfaces_shown(run.tc) == 1 }
+        XCTAssertEqual(run.layers().map { [$0.width, $0.height] }, [[100, 100]], "the full disc's buffer from the first step")
+        for (x, y) in [(50, 20), (20, 50), (80, 50), (50, 80), (30, 30)] {
+            XCTAssertEqual(run.layerPixel(x: Int32(x), y: Int32(y)) >> 24, 0, "transparent at \(x), \(y): nothing of the spot before")
+        }
+        XCTAssertGreaterThan(run.layerPixel(x: 50, y: 50) >> 24, 0, "the new spot's first step at the centre")
+        tc_hold_frame_callbacks(run.tc, false)
+    }
+
     func testAnEventLogThatCannotBeOpenedIsAUsageError() throws {
         let run = try InProcessRun(logPath: "/nonexistent-folder/events.jsonl")
         defer { run.close() }
@@ -166,6 +196,12 @@ final class InProcessRun: @unchecked Sendable {
             guard tc_subsurface(tc, n, &x, &y, &width, &height) else { return nil }
             return (x, y, width, height)
         }
+    }
+
+    /// The first shown subsurface's pixel (ARGB; 0 when there is none).
+    func layerPixel(x: Int32, y: Int32) -> UInt32 {
+        var argb: UInt32 = 0
+        return tc_subsurface_pixel(tc, 0, x, y, &argb) ? argb : 0
     }
 
     /// The centre of every subsurface shown, rounded to whole pixels, sorted.

@@ -96,6 +96,8 @@ bool tc_pixel(struct tc *tc, int32_t x, int32_t y, uint32_t *argb);
  * the toplevel (as of the toplevel's last commit) and its size in surface pixels. */
 int tc_subsurfaces_shown(struct tc *tc);
 bool tc_subsurface(struct tc *tc, int n, int32_t *x, int32_t *y, int32_t *width, int32_t *height);
+/* The n-th shown subsurface's pixel at x, y of its buffer (buffer pixels), ARGB8888. */
+bool tc_subsurface_pixel(struct tc *tc, int n, int32_t x, int32_t y, uint32_t *argb);
 
 void tc_configure(struct tc *tc, int32_t width, int32_t height);
 /* wl_buffers made by clients so far (wl_shm_pool.create_buffer). */
