@@ -80,9 +80,15 @@ let package = Package(
         .target(name: "Renderer",
                 dependencies: ["TouchCore", "CPixman", "CFreeType", "CFontconfig"],
                 swiftSettings: releaseSpeed),
+        // The client: wiring (`App`), the seat's inputs, presenting frames, the event log's
+        // writer, the files it reads. A library, so its logic is tested in-process
+        // (TouchspotsClientTests); the executable keeps `main` and the command line.
+        .target(name: "TouchspotsClient",
+                dependencies: ["TouchCore", "EventLogFormat", "WaylandClient", "Renderer", "CXkbcommon", "QualifyPlans"],
+                swiftSettings: releaseSpeed),
         .executableTarget(name: "touchspots",
                           dependencies: [
-                              "TouchCore", "EventLogFormat", "WaylandClient", "Renderer", "CXkbcommon", "QualifyPlans",
+                              "TouchspotsClient", "TouchCore", "WaylandClient",
                               .product(name: "ArgumentParser", package: "swift-argument-parser"),
                           ],
                           swiftSettings: releaseSpeed),
@@ -160,6 +166,8 @@ let package = Package(
         // An in-process compositor for what real compositors will not send.
         .target(name: "TestCompositor", dependencies: ["CWaylandServer", "CWaylandProtocols", "HarnessServerSupport"],
                 path: "Tests/TestCompositor"),
+        .testTarget(name: "TouchspotsClientTests",
+                    dependencies: ["TouchspotsClient", "TouchCore", "EventLogFormat", "WaylandClient", "TestCompositor"]),
         .testTarget(name: "AdversarialCompositorTests",
                     dependencies: ["TestCompositor", "Harness", "TouchspotsTestSupport", "EventLogFormat",
                                    .product(name: "PropertyBased", package: "swift-property-based")]),

@@ -72,22 +72,56 @@ public final class ViewRenderer {
     /// Draws `layer` (and its subviews) alone into `buffer`, an ARGB buffer of its own,
     /// cleared to transparent first: its top-left corner at the buffer's origin, at `scale`,
     /// with `alpha` the opacity its ancestors give it.
-    public func render(layer: View, into buffer: PixelBuffer, scale: Double, alpha: Double) {
+    /// `offset` (logical px) places the view inside a buffer larger than its frame
+    /// (`View.layerExtent`): the drawing is clipped to the view's box there, and only that
+    /// box and `dirty` (what an earlier drawing may have left, nil: nothing) are cleared,
+    /// so a spot growing in a full-size buffer costs the pixels of its disc, not of the
+    /// buffer. Returns the box drawn (buffer pixels), the next drawing's `dirty`.
+    @discardableResult
+    public func render(layer: View, into buffer: PixelBuffer, scale: Double, alpha: Double, offset: Point = .zero,
+                       dirty: PixelRect? = PixelRect(x: 0, y: 0, width: .max, height: .max)) -> PixelRect {
+        let box = Self.box(of: Rect(origin: offset, size: layer.frame.size), scale: scale,
+                           within: (buffer.width, buffer.height))
         guard let image = pixman_image_create_bits(PIXMAN_a8r8g8b8, buffer.width, buffer.height,
                                                    buffer.pixels.assumingMemoryBound(to: UInt32.self),
                                                    buffer.stride)
-        else { return }
+        else { return box }
         defer { pixman_image_unref(image) }
-        var clear = pixman_color_t(red: 0, green: 0, blue: 0, alpha: 0)
-        var all = pixman_rectangle16_t(x: 0, y: 0, width: UInt16(clamping: buffer.width),
-                                       height: UInt16(clamping: buffer.height))
-        pixman_image_fill_rectangles(PIXMAN_OP_SRC, image, &clear, 1, &all)
+        var transparent = pixman_color_t(red: 0, green: 0, blue: 0, alpha: 0)
+        func clear(_ rect: PixelRect) {
+            guard rect.width > 0 && rect.height > 0 else { return }
+            var rectangle = pixman_rectangle16_t(x: Int16(clamping: rect.x), y: Int16(clamping: rect.y),
+                                                 width: UInt16(clamping: rect.width), height: UInt16(clamping: rect.height))
+            pixman_image_fill_rectangles(PIXMAN_OP_SRC, image, &transparent, 1, &rectangle)
+        }
+        clear(box)
+        if let dirty { clear(Self.clamped(dirty, to: (buffer.width, buffer.height))) }
+        if box != PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height) {
+            var region = pixman_region32_t()
+            pixman_region32_init_rect(&region, box.x, box.y, UInt32(max(0, box.width)), UInt32(max(0, box.height)))
+            pixman_image_set_clip_region32(image, &region)
+            pixman_region32_fini(&region)
+        }
         logicalClip.removeAll(keepingCapacity: true)
-        logicalClip.append(Rect(origin: .zero, size: layer.frame.size))
+        logicalClip.append(Rect(origin: offset, size: layer.frame.size))
         canvas.begin(image: image, scale: scale)
         skipsLayers = false
-        draw(layer, in: canvas, origin: Point(x: -layer.frame.minX, y: -layer.frame.minY), alpha: alpha)
+        draw(layer, in: canvas, origin: Point(x: offset.x - layer.frame.minX, y: offset.y - layer.frame.minY), alpha: alpha)
         canvas.end()
+        return box
+    }
+
+    /// The whole buffer pixels covering `rect` (logical) at `scale`, inside the buffer.
+    static func box(of rect: Rect, scale: Double, within size: (width: Int32, height: Int32)) -> PixelRect {
+        let x0 = Int32(clamping: Int((rect.minX * scale).rounded(.down))), y0 = Int32(clamping: Int((rect.minY * scale).rounded(.down)))
+        let x1 = Int32(clamping: Int((rect.maxX * scale).rounded(.up))), y1 = Int32(clamping: Int((rect.maxY * scale).rounded(.up)))
+        return clamped(PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), to: size)
+    }
+
+    static func clamped(_ rect: PixelRect, to size: (width: Int32, height: Int32)) -> PixelRect {
+        let x0 = max(0, rect.x), y0 = max(0, rect.y)
+        let x1 = min(size.width, rect.x &+ min(rect.width, size.width)), y1 = min(size.height, rect.y &+ min(rect.height, size.height))
+        return PixelRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
 
     /// Whether views that are layers are left out (the window's own buffer, when the

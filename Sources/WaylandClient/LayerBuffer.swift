@@ -1,6 +1,7 @@
 import CWaylandClient
 import CWaylandProtocols
 import Glibc
+import TouchCore
 
 /// One ARGB8888 wl_buffer of a layer (LayerSurface), in memory kept at the largest size it
 /// has needed: a spot growing in, or a pen spot changing size, gets a new wl_buffer from
@@ -17,6 +18,10 @@ public final class LayerBuffer {
     public private(set) var width: Int32 = 0
     public private(set) var height: Int32 = 0
     public var stride: Int32 { width * 4 }
+    /// The part of the pixels a drawing may have left non-transparent (buffer pixels),
+    /// for the renderer to clear before the next one; the whole buffer after a resize
+    /// (its memory held another layout).
+    public var drawnBox: PixelRect?
     public internal(set) var isBusy = false
 
     nonisolated(unsafe) private static let listener = Listener.make(wl_buffer_listener(
@@ -58,6 +63,7 @@ public final class LayerBuffer {
         proxy = buffer
         self.width = width
         self.height = height
+        drawnBox = PixelRect(x: 0, y: 0, width: width, height: height)
     }
 
     /// New memory of `bytes` in a memfd of its own, shared with the compositor by a pool.

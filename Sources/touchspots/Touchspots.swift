@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
 import TouchCore
+import TouchspotsClient
 import WaylandClient
 
 @main
@@ -104,28 +105,27 @@ struct Touchspots: ParsableCommand {
         signal(SIGPIPE, SIG_IGN)
         var gestures: GestureSettings
         // A bad --gesture value or config file is a usage error, like a bad flag.
-        do { gestures = try gestureSettings() } catch let error as UsageError {
+        do { gestures = try GestureConfigFile.settings(config: config, overrides: gestureOverrides) } catch let error as UsageError {
             printError(error.description)
             throw ExitCode(64)
         }
         if listStrokes {
-            let strokes = StrokeFiles.load(from: StrokeFiles.directories)
-            for problem in strokes.problems { printError(problem) }
-            if strokes.templates.isEmpty {
-                printError(StrokeTemplate.printable("no strokes in \(StrokeFiles.directories.joined(separator: " or "))"))
-            }
-            // Names are a-z, 0-9 and '-'; a folder's path (from $HOME) may hold anything.
-            for template in strokes.templates {
-                print("\(template.name)\t\(template.examples.count) example\(template.examples.count == 1 ? "" : "s")\t\(StrokeTemplate.printable(strokes.paths[template.name]!))")
-            }
+            StrokeFiles.printList()
             return
         }
-        var options = AppOptions(displayName: display, fullscreen: fullscreen,
-                                  size: Size(width: Double(size.width), height: Double(size.height)),
-                                  eventLogPath: eventLog, fontFamily: font, gestures: gestures,
-                                  scene: scene, showsPanel: panel, showsTrails: trails,
-                                  usesLayers: !singleBuffer,
-                                  teaching: recordGesture, millimetresPerPixel: millimetresPerPixel)
+        var options = AppOptions()
+        options.displayName = display
+        options.fullscreen = fullscreen
+        options.size = Size(width: Double(size.width), height: Double(size.height))
+        options.eventLogPath = eventLog
+        options.fontFamily = font
+        options.gestures = gestures
+        options.scene = scene
+        options.showsPanel = panel
+        options.showsTrails = trails
+        options.usesLayers = !singleBuffer
+        options.teaching = recordGesture
+        options.millimetresPerPixel = millimetresPerPixel
         if let qualify {
             do { options.qualifying = try PlanFile.read(qualify) } catch let error as UsageError {
                 printError(error.description)
@@ -150,34 +150,6 @@ struct Touchspots: ParsableCommand {
             throw ExitCode(1)
         }
     }
-
-    /// Defaults, then the config file, then --gesture flags.
-    private func gestureSettings() throws -> GestureSettings {
-        var settings = GestureSettings()
-        let path = config ?? DataFolder.config("gestures.conf")
-        if let path {
-            let explicit = config != nil
-            if explicit || access(path, F_OK) == 0 {
-                let text = try SmallTextFile.read(path, what: "the config file")
-                do { try settings.apply(configuration: text, source: path) } catch {
-                    throw UsageError("\(error)")
-                }
-            }
-        }
-        for override in gestureOverrides {
-            let parts = override.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2 else { throw UsageError("--gesture needs KEY=VALUE, not '\(override)'") }
-            do { try settings.set(parts[0], to: parts[1]) } catch { throw UsageError("\(error)") }
-        }
-        return settings
-    }
-
-}
-
-/// One line on standard error, named as touchspots'.
-func printError(_ message: String) {
-    let line = Array("touchspots: \(message)\n".utf8)
-    _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
 }
 
 extension Touchspots {

@@ -51,6 +51,8 @@ struct tc {
 	struct wl_list tablet_seats;     /* zwp_tablet_seat_v2 resources */
 	struct wl_resource *tablet;      /* the one zwp_tablet_v2, once added */
 	struct wl_resource *tool;        /* the one zwp_tablet_tool_v2, once added */
+	struct wl_list subsurfaces;      /* struct subsurface, in creation order */
+	int buffers_created;             /* wl_shm_pool.create_buffer requests */
 };
 
 struct surface {
@@ -59,7 +61,16 @@ struct surface {
 	int32_t pending_scale, scale;
 	int32_t viewport_width, viewport_height;
 	struct wl_resource *pending_buffer;
-	struct wl_resource *current_buffer;
+	bool pending_attach; /* attach was called since the last commit (with NULL: unmap) */
+	/* A subsurface in synchronized mode: its committed attach waits for the parent's commit. */
+	bool synchronized;
+	bool cached_attach;
+	struct wl_resource *cached_buffer;
+	int32_t cached_scale;
+	struct wl_resource *current_buffer; /* NULL once the client destroys it */
+	struct wl_listener current_buffer_destroyed;
+	bool shows;                      /* a buffer was committed and not unmapped since */
+	int32_t shown_width, shown_height; /* that buffer's size in buffer pixels */
 	struct wl_list frame_callbacks;
 	bool has_role;
 };
@@ -78,6 +89,12 @@ void bind_compositor(struct wl_client *c, void *data, uint32_t version, uint32_t
 void bind_fractional(struct wl_client *c, void *data, uint32_t version, uint32_t id);
 void bind_seat(struct wl_client *c, void *data, uint32_t version, uint32_t id);
 void bind_shm(struct wl_client *c, void *data, uint32_t version, uint32_t id);
+void bind_subcompositor(struct wl_client *c, void *data, uint32_t version, uint32_t id);
+/* The toplevel committed: its subsurfaces' pending positions take effect. */
+void subsurfaces_parent_committed(struct tc *tc);
+void surface_apply_attach(struct surface *s, struct wl_resource *buffer, int32_t scale);
+/* The shown buffer's pixel at x, y (buffer pixels), ARGB8888; false when there is none. */
+bool surface_pixel(struct surface *s, int32_t x, int32_t y, uint32_t *argb);
 void bind_tablet_manager(struct wl_client *c, void *data, uint32_t version, uint32_t id);
 void bind_viewporter(struct wl_client *c, void *data, uint32_t version, uint32_t id);
 void bind_wm_base(struct wl_client *c, void *data, uint32_t version, uint32_t id);

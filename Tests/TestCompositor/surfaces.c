@@ -24,6 +24,7 @@ buffer_free(struct wl_resource *r)
 }
 
 struct pool {
+	struct tc *tc;
 	int32_t size;
 	int fd;
 };
@@ -44,6 +45,7 @@ pool_create_buffer(struct wl_client *c, struct wl_resource *r, uint32_t id, int3
 	size->fd = fcntl(pool->fd, F_DUPFD_CLOEXEC, 0);
 	size->offset = offset;
 	size->stride = stride;
+	pool->tc->buffers_created++;
 	struct wl_resource *b = wl_resource_create(c, &wl_buffer_interface, 1, id);
 	wl_resource_set_implementation(b, &buffer_impl, size, buffer_free);
 }
@@ -71,6 +73,7 @@ static void
 shm_create_pool(struct wl_client *c, struct wl_resource *r, uint32_t id, int32_t fd, int32_t size)
 {
 	struct pool *pool = calloc(1, sizeof *pool);
+	pool->tc = wl_resource_get_user_data(r);
 	pool->size = size;
 	pool->fd = fd;
 	struct wl_resource *p = wl_resource_create(c, &wl_shm_pool_interface, 1, id);
@@ -96,6 +99,7 @@ surface_attach(struct wl_client *c, struct wl_resource *r, struct wl_resource *b
 {
 	struct surface *s = wl_resource_get_user_data(r);
 	s->pending_buffer = buffer;
+	s->pending_attach = true;
 }
 
 static void surface_damage(struct wl_client *c, struct wl_resource *r, int32_t x, int32_t y,
@@ -121,28 +125,99 @@ now_ms(void)
 }
 
 static void
-surface_commit(struct wl_client *c, struct wl_resource *r)
+current_buffer_destroyed(struct wl_listener *listener, void *data)
 {
-	struct surface *s = wl_resource_get_user_data(r);
-	if (r == s->tc->toplevel_surface)
-		s->tc->commits++;
-	if (s->pending_buffer) {
-		/* Shown at once; the previous buffer is free again. */
-		if (s->current_buffer && s->current_buffer != s->pending_buffer)
+	struct surface *s = wl_container_of(listener, s, current_buffer_destroyed);
+	wl_list_remove(&s->current_buffer_destroyed.link);
+	s->current_buffer = NULL;
+}
+
+/* The buffer shown now (or none), watched so that a buffer the client destroys while
+ * shown is never released or read. */
+static void
+set_current_buffer(struct surface *s, struct wl_resource *buffer)
+{
+	if (s->current_buffer)
+		wl_list_remove(&s->current_buffer_destroyed.link);
+	s->current_buffer = buffer;
+	if (buffer) {
+		s->current_buffer_destroyed.notify = current_buffer_destroyed;
+		wl_resource_add_destroy_listener(buffer, &s->current_buffer_destroyed);
+		struct buffer_size *size = wl_resource_get_user_data(buffer);
+		s->shows = true;
+		s->shown_width = size->width;
+		s->shown_height = size->height;
+	} else {
+		s->shows = false;
+	}
+}
+
+bool
+surface_pixel(struct surface *s, int32_t x, int32_t y, uint32_t *argb)
+{
+	if (!s->current_buffer)
+		return false;
+	struct buffer_size *b = wl_resource_get_user_data(s->current_buffer);
+	if (x < 0 || y < 0 || x >= b->width || y >= b->height || b->fd < 0)
+		return false;
+	size_t length = (size_t)b->offset + (size_t)b->stride * (size_t)b->height;
+	void *map = mmap(NULL, length, PROT_READ, MAP_SHARED, b->fd, 0);
+	if (map == MAP_FAILED)
+		return false;
+	const char *row = (const char *)map + b->offset + (size_t)b->stride * (size_t)y;
+	memcpy(argb, row + 4 * (size_t)x, sizeof *argb);
+	munmap(map, length);
+	return true;
+}
+
+/* A commit's attach taking effect: `buffer` shown at once, the previous one free again;
+ * a NULL attach unmaps a subsurface (a hidden spot layer), while the toplevel's is
+ * ignored, as it always was here. */
+void
+surface_apply_attach(struct surface *s, struct wl_resource *buffer, int32_t scale)
+{
+	struct wl_resource *r = s->resource;
+	if (buffer) {
+		if (s->current_buffer && s->current_buffer != buffer)
 			wl_buffer_send_release(s->current_buffer);
-		s->current_buffer = s->pending_buffer;
-		s->pending_buffer = NULL;
-		s->scale = s->pending_scale;
+		set_current_buffer(s, buffer);
+		s->scale = scale;
 		if (r == s->tc->toplevel_surface && s->tc->configured) {
-			struct buffer_size *size = wl_resource_get_user_data(s->current_buffer);
 			s->tc->mapped = true;
-			s->tc->shown_width = size->width;
-			s->tc->shown_height = size->height;
+			s->tc->shown_width = s->shown_width;
+			s->tc->shown_height = s->shown_height;
 			s->tc->shown_scale = s->scale;
 			s->tc->viewport_width = s->viewport_width;
 			s->tc->viewport_height = s->viewport_height;
 		}
+	} else if (r != s->tc->toplevel_surface && s->shows) {
+		if (s->current_buffer)
+			wl_buffer_send_release(s->current_buffer);
+		set_current_buffer(s, NULL);
 	}
+}
+
+static void
+surface_commit(struct wl_client *c, struct wl_resource *r)
+{
+	struct surface *s = wl_resource_get_user_data(r);
+	if (r == s->tc->toplevel_surface) {
+		s->tc->commits++;
+		subsurfaces_parent_committed(s->tc);
+	}
+	if (s->pending_attach) {
+		if (s->synchronized) {
+			/* A subsurface in synchronized mode (the default): its state waits for the
+			 * parent's commit (subsurfaces.c), as a compositor keeps it. */
+			s->cached_attach = true;
+			s->cached_buffer = s->pending_buffer;
+			s->cached_scale = s->pending_scale;
+		} else {
+			surface_apply_attach(s, s->pending_buffer, s->pending_scale);
+		}
+	}
+	s->pending_attach = false;
+	s->pending_buffer = NULL;
 	if (s->tc->holds_frame_callbacks)
 		return;
 	struct wl_resource *cb, *tmp;
@@ -183,6 +258,7 @@ surface_free(struct wl_resource *r)
 	struct wl_resource *cb, *tmp;
 	wl_resource_for_each_safe(cb, tmp, &s->frame_callbacks)
 		wl_resource_destroy(cb);
+	set_current_buffer(s, NULL);
 	if (s->tc->toplevel_surface == r) {
 		s->tc->toplevel_surface = NULL;
 		s->tc->mapped = false;

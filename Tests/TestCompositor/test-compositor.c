@@ -99,6 +99,7 @@ tc_create_with_scale(const char *runtime_dir, const char *socket_name, int optio
 	wl_list_init(&tc->touches);
 	wl_list_init(&tc->pointers);
 	wl_list_init(&tc->outputs);
+	wl_list_init(&tc->subsurfaces);
 	tc->configure_width = 640;
 	tc->configure_height = 480;
 	setenv("XDG_RUNTIME_DIR", runtime_dir, 1);
@@ -114,6 +115,8 @@ tc_create_with_scale(const char *runtime_dir, const char *socket_name, int optio
 	wl_global_create(tc->display, &wl_seat_interface, 7, tc, bind_seat);
 	wl_list_init(&tc->tablet_seats);
 	wl_global_create(tc->display, &zwp_tablet_manager_v2_interface, 1, tc, bind_tablet_manager);
+	if (options & TC_SUBCOMPOSITOR)
+		wl_global_create(tc->display, &wl_subcompositor_interface, 1, tc, bind_subcompositor);
 	if (!(options & TC_NO_XDG_WM_BASE))
 		wl_global_create(tc->display, &xdg_wm_base_interface, 5, tc, bind_wm_base);
 	if (preferred_scale120) {
@@ -244,10 +247,23 @@ tc_screenshot(struct tc *tc, const char *path)
 	return ok ? NULL : error;
 }
 
+bool
+tc_pixel(struct tc *tc, int32_t x, int32_t y, uint32_t *argb)
+{
+	return tc->toplevel_surface &&
+	       surface_pixel(wl_resource_get_user_data(tc->toplevel_surface), x, y, argb);
+}
+
 void
 tc_hold_frame_callbacks(struct tc *tc, bool hold)
 {
 	tc->holds_frame_callbacks = hold;
+}
+
+int
+tc_buffers_created(struct tc *tc)
+{
+	return tc->buffers_created;
 }
 
 int

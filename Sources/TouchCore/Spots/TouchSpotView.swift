@@ -52,6 +52,11 @@ public final class TouchSpotView: View {
         growth = Growth(animator: animator, id: id)
     }
 
+    /// While it grows, its layer's buffer is the full disc's (View.layerExtent says why).
+    public override var layerExtent: Size? {
+        growth == nil ? nil : Size(width: Self.diameter, height: Self.diameter)
+    }
+
     /// A spot lifted while growing in stops growing: off screen, its steps would only
     /// keep the window committing frames that change nothing.
     func stopGrowing() {

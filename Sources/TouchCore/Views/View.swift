@@ -170,6 +170,12 @@ open class View: Responder {
     /// unless a view knows better; a view whose opaque parts change calls setNeedsDisplay.
     open var opaqueParts: [Rect] { [] }
 
+    /// For a layer whose animation grows it: the size it grows to. Its buffer is made that
+    /// size once and the view drawn centred in it, so each step of the growth is a redraw
+    /// into a buffer the layer already has, not a new wl_buffer (issue 40: a ten-finger
+    /// landing made about a hundred). nil: the layer's buffer is its frame's size.
+    open var layerExtent: Size? { nil }
+
     /// Draws this view's own content (not its subviews) in its own coordinates.
     /// The default fills the background colour.
     open func draw(in canvas: Canvas) {

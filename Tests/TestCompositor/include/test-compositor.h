@@ -18,7 +18,9 @@
 
 struct tc;
 
-enum tc_options { TC_DEFAULT = 0, TC_NO_XDG_WM_BASE = 1 };
+/* TC_SUBCOMPOSITOR also offers wl_subcompositor 1 (the client then shows its touch spots
+ * on subsurfaces: tc_subsurface says where). */
+enum tc_options { TC_DEFAULT = 0, TC_NO_XDG_WM_BASE = 1, TC_SUBCOMPOSITOR = 2 };
 
 /* Listens on $runtime_dir/$socket_name. NULL on failure. */
 struct tc *tc_create(const char *runtime_dir, const char *socket_name, int options);
@@ -86,8 +88,20 @@ void tc_tablet_remove(struct tc *tc);
 void tc_touch_orientation(struct tc *tc, int32_t id, double degrees);
 /* Writes the toplevel's current buffer as PNG; NULL on success, else why not. */
 const char *tc_screenshot(struct tc *tc, const char *path);
+/* The toplevel's current buffer's pixel at x, y (buffer pixels), as ARGB8888; false when
+ * there is none there. */
+bool tc_pixel(struct tc *tc, int32_t x, int32_t y, uint32_t *argb);
+
+/* Subsurfaces showing a buffer, and the n-th of them (creation order): its position in
+ * the toplevel (as of the toplevel's last commit) and its size in surface pixels. */
+int tc_subsurfaces_shown(struct tc *tc);
+bool tc_subsurface(struct tc *tc, int n, int32_t *x, int32_t *y, int32_t *width, int32_t *height);
+/* The n-th shown subsurface's pixel at x, y of its buffer (buffer pixels), ARGB8888. */
+bool tc_subsurface_pixel(struct tc *tc, int n, int32_t x, int32_t y, uint32_t *argb);
 
 void tc_configure(struct tc *tc, int32_t width, int32_t height);
+/* wl_buffers made by clients so far (wl_shm_pool.create_buffer). */
+int tc_buffers_created(struct tc *tc);
 /* Commits of the toplevel surface so far. */
 int tc_commits(struct tc *tc);
 /* While held, frame callbacks are not answered (a compositor does so for a window nobody

@@ -17,6 +17,9 @@ final class LayerPresenter {
         var position: (x: Int32, y: Int32)?
         /// The logical size last drawn.
         var size: (width: Int32, height: Int32)?
+        /// Where the view lies in its buffer (logical px): non-zero while the buffer is
+        /// its `layerExtent`, larger than the view.
+        var offset = Point.zero
     }
 
     private struct Found {
@@ -128,8 +131,9 @@ final class LayerPresenter {
                 restack = true
             }
             if try draw(&entries[index], item, scale: scale, usesViewport: usesViewport) { changed = true }
-            let position = (x: Int32(clamping: Int(item.origin.x.rounded())),
-                            y: Int32(clamping: Int(item.origin.y.rounded())))
+            let offset = entries[index].offset
+            let position = (x: Int32(clamping: Int((item.origin.x - offset.x).rounded())),
+                            y: Int32(clamping: Int((item.origin.y - offset.y).rounded())))
             if entries[index].position.map({ $0 != position }) ?? true {
                 entries[index].surface.move(x: position.x, y: position.y)
                 entries[index].position = position
@@ -160,8 +164,13 @@ final class LayerPresenter {
         guard entry.version != view.contentVersion || entry.alpha != item.alpha || entry.scale != scale else {
             return false
         }
-        let logical = (width: Int32(max(1, view.frame.width.rounded(.up))),
-                       height: Int32(max(1, view.frame.height.rounded(.up))))
+        let extent = view.layerExtent ?? view.frame.size
+        let logical = (width: Int32(max(1, max(extent.width, view.frame.width).rounded(.up))),
+                       height: Int32(max(1, max(extent.height, view.frame.height).rounded(.up))))
+        // Centred in a buffer larger than the view: the layer's position (its frame's
+        // origin less this, rounded) then stays put while a spot grows about its centre.
+        let offset = Point(x: (Double(logical.width) - view.frame.width) / 2,
+                           y: (Double(logical.height) - view.frame.height) / 2)
         let width = Int32((Double(logical.width) * scale).rounded())
         let height = Int32((Double(logical.height) * scale).rounded())
         guard let buffer = try entry.surface.freeBuffer(width: width, height: height) else {
@@ -170,15 +179,16 @@ final class LayerPresenter {
             return false
         }
         guard let pixels = buffer.pixels else { return false }
-        renderer.render(layer: view, into: PixelBuffer(pixels: pixels, width: width, height: height,
-                                                       stride: buffer.stride),
-                        scale: scale, alpha: item.alpha)
+        buffer.drawnBox = renderer.render(layer: view, into: PixelBuffer(pixels: pixels, width: width, height: height,
+                                                                         stride: buffer.stride),
+                                          scale: scale, alpha: item.alpha, offset: offset, dirty: buffer.drawnBox)
         entry.surface.show(buffer, scale: scale, usesViewport: usesViewport, logicalSize: logical,
-                           opaque: item.alpha >= 1 ? view.opaqueParts.compactMap(Self.inside) : [])
+                           opaque: item.alpha >= 1 ? view.opaqueParts.compactMap { Self.inside($0.offsetBy(dx: offset.x, dy: offset.y)) } : [])
         entry.version = view.contentVersion
         entry.alpha = item.alpha
         entry.scale = scale
         entry.size = logical
+        entry.offset = offset
         return true
     }
 

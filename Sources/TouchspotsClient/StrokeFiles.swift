@@ -7,13 +7,13 @@ import TouchCore
 /// found from the binary as `../share/touchspots/strokes`), the user's in
 /// `$XDG_CONFIG_HOME/touchspots/strokes` (`~/.config/...`). A user's file of the same name
 /// wins. A file that cannot be read or parsed is skipped and told, never fatal.
-enum StrokeFiles {
-    struct Loaded {
-        var templates: [StrokeTemplate] = []
+package enum StrokeFiles {
+    package struct Loaded {
+        package var templates: [StrokeTemplate] = []
         /// Each template's file.
-        var paths: [String: String] = [:]
+        package var paths: [String: String] = [:]
         /// What was skipped, and why, one message per file.
-        var problems: [String] = []
+        package var problems: [String] = []
     }
 
     /// The user's folder, where `--record-gesture` saves.
@@ -23,7 +23,7 @@ enum StrokeFiles {
     static var shippedDirectory: String { DataFolder.shipped("strokes") }
 
     /// The folders read, later ones winning: the package's, then the user's.
-    static var directories: [String] { [shippedDirectory] + (userDirectory.map { [$0] } ?? []) }
+    package static var directories: [String] { [shippedDirectory] + (userDirectory.map { [$0] } ?? []) }
 
     /// Loads the stroke files into `session` in the loop pass after the window's first
     /// commit went out (a timer due at once), not before: reading and parsing the shipped
@@ -37,9 +37,23 @@ enum StrokeFiles {
         }
     }
 
+    /// `--list-strokes`: each stroke's name, examples and file on standard output, what
+    /// was skipped on standard error.
+    package static func printList() {
+        let strokes = StrokeFiles.load(from: StrokeFiles.directories)
+        for problem in strokes.problems { printError(problem) }
+        if strokes.templates.isEmpty {
+            printError(StrokeTemplate.printable("no strokes in \(StrokeFiles.directories.joined(separator: " or "))"))
+        }
+        // Names are a-z, 0-9 and '-'; a folder's path (from $HOME) may hold anything.
+        for template in strokes.templates {
+            print("\(template.name)\t\(template.examples.count) example\(template.examples.count == 1 ? "" : "s")\t\(StrokeTemplate.printable(strokes.paths[template.name]!))")
+        }
+    }
+
     /// Every `*.stroke` in `directories`, later folders winning by name: the first
     /// `StrokeTemplates.maximumCount` names in order, the rest skipped and told unread.
-    static func load(from directories: [String]) -> Loaded {
+    package static func load(from directories: [String]) -> Loaded {
         var winners: [String: String] = [:]
         for directory in directories {
             for file in files(in: directory) where file.hasSuffix(".stroke") {

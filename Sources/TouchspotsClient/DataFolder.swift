@@ -2,10 +2,10 @@ import Glibc
 import QualifyPlans
 
 /// Where touchspots' files live: the user's configuration and the package's data.
-enum DataFolder {
+package enum DataFolder {
     /// The user's `$XDG_CONFIG_HOME/touchspots/NAME` (`~/.config/touchspots/NAME`; a
     /// relative XDG_CONFIG_HOME is ignored, as the XDG spec asks); nil without either.
-    static func config(_ name: String) -> String? {
+    package static func config(_ name: String) -> String? {
         if let xdg = getenv("XDG_CONFIG_HOME").map({ String(cString: $0) }), xdg.hasPrefix("/") {
             return "\(xdg)/touchspots/\(name)"
         }
@@ -30,7 +30,7 @@ enum DataFolder {
     /// Where a qualify run started without `--event-log` keeps its log, so that a person
     /// who started it from the app grid can make its report: `qualify-PLAN-YYYYMMDD-HHMMSS.jsonl`
     /// in the state folder, made if need be; nil when it cannot be made.
-    static func newQualifyLog(plan: String) -> String? {
+    package static func newQualifyLog(plan: String) -> String? {
         var now = time(nil)
         var parts = tm()
         localtime_r(&now, &parts)

@@ -2,11 +2,11 @@ import Glibc
 
 /// Config and stroke files: small text, read whole. A file must be a regular file (a FIFO
 /// or /dev/zero would block or never end) of at most `limit` bytes.
-enum SmallTextFile {
+package enum SmallTextFile {
     static let limit = 64 << 10
 
     /// The text of `path`; `what` names the file in the message ("the config file").
-    static func read(_ path: String, what: String) throws -> String {
+    package static func read(_ path: String, what: String) throws -> String {
         var info = stat()
         guard stat(path, &info) == 0 else {
             throw UsageError("cannot read \(what) \(path): \(String(cString: strerror(errno)))")

@@ -6,7 +6,7 @@ import WaylandClient
 
 /// Wires the layers together: Wayland objects feed the core's session, the session's
 /// events become event-log lines, and the presenter draws the session's window.
-final class App {
+package final class App {
     private let options: AppOptions
     private let display: Display
     private let registry: Registry
@@ -22,7 +22,7 @@ final class App {
     private var lifecycle = WindowLifecycle()
     private var fail: Error?
 
-    init(options: AppOptions) throws {
+    package init(options: AppOptions) throws {
         self.options = options
         display = try Display(name: options.displayName)
         log = try options.openEventLog()  // after connecting: no empty log without a compositor
@@ -185,7 +185,7 @@ final class App {
 
     /// Runs until the window is closed, a signal arrives, the compositor goes away or the
     /// event log fails; then writes what the log still holds, for at most a second.
-    func run() throws {
+    package func run() throws {
         defer { log?.finish() }
         if let failure = log?.failure { logFailed(failure) }
         if fail == nil && log?.failure != .readerGone { _ = try loop.run() }

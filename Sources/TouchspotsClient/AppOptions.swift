@@ -2,28 +2,30 @@ import TouchCore
 import WaylandClient
 
 /// What the command line asks of the app (`Touchspots` parses it).
-struct AppOptions {
-    var displayName: String?
-    var fullscreen = false
-    var size = Size(width: 800, height: 600)
-    var eventLogPath: String?
+package struct AppOptions {
+    package init() {}
+
+    package var displayName: String?
+    package var fullscreen = false
+    package var size = Size(width: 800, height: 600)
+    package var eventLogPath: String?
     /// The event log is the one a qualify run keeps in the state folder (no
     /// `--event-log`): its path is told once it is made.
-    var keepsQualifyLog = false
-    var fontFamily = "DejaVu Sans"
-    var gestures = GestureSettings()
-    var scene = "playground"
-    var showsPanel = false
-    var showsTrails = false
+    package var keepsQualifyLog = false
+    package var fontFamily = "DejaVu Sans"
+    package var gestures = GestureSettings()
+    package var scene = "playground"
+    package var showsPanel = false
+    package var showsTrails = false
     /// Touch spots on subsurfaces of their own where the compositor has them
     /// (docs/architecture.md, "Drawing"); `--single-buffer` turns it off.
-    var usesLayers = true
+    package var usesLayers = true
     /// `--record-gesture NAME`: start with a lesson teaching that stroke.
-    var teaching: String?
+    package var teaching: String?
     /// `--qualify PLAN`: start with a qualify run of that plan.
-    var qualifying: QualifyPlan?
+    package var qualifying: QualifyPlan?
     /// `--millimetres-per-pixel`: the panel's scale, where the output does not say it.
-    var millimetresPerPixel: Double?
+    package var millimetresPerPixel: Double?
 
     /// The event log, if one was asked for (or kept for a qualify run, whose path is then
     /// told): opened once the compositor is connected, so a run that cannot connect

@@ -124,7 +124,10 @@ final class EventLog {
         if dropped > 0 && failure == nil {
             var line = LogLine.warning(message: "event log reader too slow: \(dropped) lines dropped in all",
                                        kind: .eventLog).bytes
-            append(&line)
+            // Past the backlog's limit if need be: it is the line that says what is missing,
+            // and with a full backlog (the only time lines were dropped) it was itself
+            // dropped until EventLogTests caught it.
+            append(&line, pastTheLimit: true)
         }
         let deadline = EventLoop.monotonicNow() + seconds
         writeBacklog()
@@ -150,7 +153,7 @@ final class EventLog {
 
     /// Writes `bytes` (a line without its newline, which is added) or keeps what the
     /// reader does not take yet.
-    private func append(_ bytes: inout [UInt8]) {
+    private func append(_ bytes: inout [UInt8], pastTheLimit: Bool = false) {
         bytes.append(UInt8(ascii: "\n"))
         if backlog.isEmpty {
             let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
@@ -162,7 +165,7 @@ final class EventLog {
             }
             bytes.removeFirst(max(0, written))
         }
-        if backlog.count + bytes.count > Self.backlogLimit {
+        if backlog.count + bytes.count > Self.backlogLimit && !pastTheLimit {
             dropped += 1
             if !warnedAboutDropping {
                 // Ahead of the backlog, right after the line being written, so the reader

@@ -4,8 +4,8 @@ import TouchCore
 /// `--qualify PLAN`: the plan's file read as the client reads its small files (a regular
 /// file of at most 64 KiB) and parsed by `PlanFormat`; any problem is a usage error that
 /// names the file and the step.
-enum PlanFile {
-    static func read(_ plan: String) throws -> QualifyPlan {
+package enum PlanFile {
+    package static func read(_ plan: String) throws -> QualifyPlan {
         let path = PlanFormat.path(for: plan)
         let text = try SmallTextFile.read(path, what: "the plan")
         do { return try PlanFormat.parse(text, path: path) } catch { throw UsageError(error.description) }
