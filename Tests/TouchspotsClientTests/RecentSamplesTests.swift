@@ -1,11 +1,12 @@
 @testable import TouchspotsClient
+import TouchspotsTestSupport
 import XCTest
 
 /// The panel's latency percentiles: nearest-rank p50 and p99 of the latest 512 samples.
 final class RecentSamplesTests: XCTestCase {
     /// Against sorting, for counts below, at and past the ring's size (seeded).
     func testPercentilesAreTheNearestRankOfTheLatestSamples() {
-        var random = SeededRandom(seed: 0x5EED_4A11)
+        var random = SplitMix(seed: 0x5EED_4A11)
         for count in [1, 2, 3, 99, 100, 101, 511, 512, 513, 1_500] {
             var samples = RecentSamples()
             var all: [Double] = []
@@ -34,18 +35,5 @@ final class RecentSamplesTests: XCTestCase {
         for _ in 0..<512 { samples.record(100) }
         for _ in 0..<512 { samples.record(1) }
         XCTAssertEqual(samples.percentiles()?.p99, 1)
-    }
-}
-
-/// SplitMix64: a seeded generator, so a failure can be replayed.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
