@@ -57,7 +57,7 @@ final class RealStrokeTests: XCTestCase {
     func testTaughtStrokesOnPeople() throws {
         let strokes = try RealStroke.all()
         var named = Tallies()
-        var confusions: [String: Int] = [:]
+        var confusions: [String: Int] = [:], stopped: [String: Int] = [:]
         for subject in Set(strokes.map(\.subject)).sorted() {
             let mine = strokes.filter { $0.subject == subject }
             let player = StrokePlayer(templates: Self.teach(RealStroke.shapes, from: mine))
@@ -66,7 +66,10 @@ final class RealStrokeTests: XCTestCase {
                 let right = verdict == (stroke.label == "check" ? "checkmark" : stroke.label)
                 named.add(right, "all", "shape \(stroke.label)", "person s\(subject)", "pace \(stroke.speed)",
                           "cell s\(subject) \(stroke.label)")
-                if !right { confusions["\(stroke.label) as \(verdict)", default: 0] += 1 }
+                if !right {
+                    confusions["\(stroke.label) as \(verdict)", default: 0] += 1
+                    stopped[Self.stoppedBy(verdict, player.driver.events), default: 0] += 1
+                }
             }
         }
         let cells = named.groups.filter { $0.key.hasPrefix("cell ") }
@@ -75,13 +78,17 @@ final class RealStrokeTests: XCTestCase {
         print("people's strokes, taught, per shape: \(named.line("shape "))")
         print("people's strokes, taught, worst person and shape: \(worst.key) \(worst.value); cells under 95 %: "
               + cells.filter { $0.value.value < 0.95 }.sorted { $0.key < $1.key }.map { "\($0.key.dropFirst(5)) \($0.value)" }.joined(separator: ", "))
+        print("people's strokes, taught, misses by what stopped them: " + stopped.sorted { $0.value > $1.value }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
         print("people's strokes, taught, misses: " + confusions.sorted { $0.value > $1.value }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
         // Issue 38's targets are >= 99 % overall and >= 95 % for every shape, person and
         // person x shape; not reached yet (docs/gestures.md, "Matching taught strokes"): what
         // falls short is printed as UNMET, and the levels reached are held, so a change that
         // loses ground fails.
         // Reached (2026-11-26, the corner rule and the teacher's own agreement): 97.0 %,
-        // shapes from 91.9 %, people from 94.4 %, cells from 81.5 %.
+        // shapes from 91.9 %, people from 94.4 %, cells from 81.5 %. The ranking alone
+        // names 99.1 % (plain $1 98.6 %); the rejection costs the rest, and no rule over
+        // the matcher's numbers keeps untaught shapes under their goals for less
+        // (docs/gestures.md, "Where the 65 misses go").
         Self.hold(named["all"].value, atLeast: 0.99, reached: 0.969, "taught strokes named right")
         for (key, tally) in named.groups {
             if key.hasPrefix("shape ") { Self.hold(tally.value, atLeast: 0.95, reached: 0.91, "taught strokes named right, \(key)") }
@@ -131,6 +138,22 @@ final class RealStrokeTests: XCTestCase {
             print("UNMET (issue 38): \(what): \(String(format: "%.1f", value * 100)) %, the target is \(Int(target * 100)) %")
         }
         XCTAssertGreaterThanOrEqual(value, min(target, reached), "\(what): below the level already reached")
+    }
+
+    /// What kept a taught drawing from being named right: "a wrong shape" when another
+    /// shape (or the checkmark) fired, a swipe when the template rejected it and the swipe
+    /// took it; else the rule its template near-miss names (the score's limit, whether
+    /// `stroke-min-score` or a failed margin, the direction, the corner), or "score far
+    /// under" when no template came within 0.1 of its limit.
+    static func stoppedBy(_ verdict: String, _ events: [TouchSessionEvent]) -> String {
+        if verdict == "swipe" { return "rejected, then a swipe" }
+        guard verdict == "nothing" else { return "a wrong shape" }
+        for case .nearMiss(let misses) in events {
+            if let miss = misses.first(where: { $0.recognizer.hasPrefix("template ") }) {
+                return "rejected: " + (miss.setting ?? "the template's own limit")
+            }
+        }
+        return "rejected: score far under"
     }
 
     /// A person's lesson: their first three medium drawings of a shape.
