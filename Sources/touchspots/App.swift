@@ -173,12 +173,15 @@ final class App {
 
     /// The session's one sink: every event becomes a log line. A frame names its seat
     /// when more than one seat can touch.
+    /// One switch, not two `if case`s: each of those copied the whole event (a touch and
+    /// more) to test it, for every event of the touch path.
     private func record(_ event: TouchSessionEvent) {
-        if case .lesson(let lesson) = event, lesson.step == .taught { return }  // StrokeFiles.save logged it
         guard let log else { return }
-        if case .frame(let frame, _) = event, session.touchscreens.count > 1 {
+        switch event {
+        case .lesson(let lesson) where lesson.step == .taught: return  // StrokeFiles.save logged it
+        case .frame(let frame, _) where session.touchscreens.count > 1:
             log.write(event, seat: inputs.seatName(of: frame.device))
-        } else {
+        default:
             log.write(event, seat: nil)
         }
     }
