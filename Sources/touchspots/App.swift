@@ -179,6 +179,8 @@ final class App {
         guard let log else { return }
         switch event {
         case .lesson(let lesson) where lesson.step == .taught: return  // StrokeFiles.save logged it
+        case .responder(let touch, let phase, let chain, let handledBy):
+            log.writeResponder(id: touch.id, phase: phase, chain: chain, handledBy: handledBy)
         case .frame(let frame, _) where session.touchscreens.count > 1:
             log.write(event, seat: inputs.seatName(of: frame.device))
         default:

@@ -95,9 +95,18 @@ final class EventLog {
         queued.append(.event(event, seat: seat))
     }
 
+    /// A responder event's line, queued as the fields it writes: ten a frame, and
+    /// queueing the whole event copied it (a touch and more) through the runtime's generic
+    /// copy of the event enum (docs/benchmark.md, "The core's touch path").
+    func writeResponder(id: Int32, phase: TouchPhase, chain: [String], handledBy: String?) {
+        guard failure == nil else { return }
+        queued.append(.responder(id: id, phase: phase, chain: chain, handledBy: handledBy))
+    }
+
     private enum Line {
         case line(LogLine)
         case event(TouchSessionEvent, seat: String?)
+        case responder(id: Int32, phase: TouchPhase, chain: [String], handledBy: String?)
     }
     private var queued: [Line] = []
     /// The line being written, reused.
@@ -111,6 +120,8 @@ final class EventLog {
             switch line {
             case .line(let line): line.encode(into: &encoded)
             case .event(let event, let seat): LogLine.encode(event, seat: seat, into: &encoded)
+            case .responder(let id, let phase, let chain, let handledBy):
+                LogLine.encodeResponder(id: id, phase: phase, chain: chain, handledBy: handledBy, into: &encoded)
             }
             append(&encoded)
         }
