@@ -171,21 +171,10 @@ final class App {
         }
     }
 
-    /// The session's one sink: every event becomes a log line. A frame names its seat
-    /// when more than one seat can touch.
-    /// One switch, not two `if case`s: each of those copied the whole event (a touch and
-    /// more) to test it, for every event of the touch path.
+    /// The session's one sink: every event becomes a log line (`EventLog.record`). A frame
+    /// names its seat when more than one seat can touch.
     private func record(_ event: TouchSessionEvent) {
-        guard let log else { return }
-        switch event {
-        case .lesson(let lesson) where lesson.step == .taught: return  // StrokeFiles.save logged it
-        case .responder(let touch, let phase, let chain, let handledBy):
-            log.writeResponder(id: touch.id, phase: phase, chain: chain, handledBy: handledBy)
-        case .frame(let frame, _) where session.touchscreens.count > 1:
-            log.write(event, seat: inputs.seatName(of: frame.device))
-        default:
-            log.write(event, seat: nil)
-        }
+        log?.record(event) { device in session.touchscreens.count > 1 ? inputs.seatName(of: device) : nil }
     }
 
     /// Runs until the window is closed, a signal arrives, the compositor goes away or the

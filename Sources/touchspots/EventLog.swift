@@ -95,6 +95,19 @@ final class EventLog {
         queued.append(.event(event, seat: seat))
     }
 
+    /// Queues the line for one of the session's events (a taught stroke's is not: the
+    /// stroke's file logs it when saved); `seat` names a frame's seat, or nil. One switch,
+    /// not `if case`s, each of which copied the whole event (a touch and more) to test it.
+    func record(_ event: TouchSessionEvent, seat: (InputDevice) -> String?) {
+        switch event {
+        case .lesson(let lesson) where lesson.step == .taught: return
+        case .responder(let touch, let phase, let chain, let handledBy):
+            writeResponder(id: touch.id, phase: phase, chain: chain, handledBy: handledBy)
+        case .frame(let frame, _): write(event, seat: seat(frame.device))
+        default: write(event, seat: nil)
+        }
+    }
+
     /// A responder event's line, queued as the fields it writes: ten a frame, and
     /// queueing the whole event copied it (a touch and more) through the runtime's generic
     /// copy of the event enum (docs/benchmark.md, "The core's touch path").
