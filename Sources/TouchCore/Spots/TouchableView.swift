@@ -1,4 +1,4 @@
-/// The spot view's home (docs/concepts.md): a spot for every finger, kept in a dictionary
+/// The spot view's home (docs/concepts.md): a spot for every finger, kept in a table
 /// by finger, created at began, centred under the finger as it moves, removed at ended or
 /// cancelled.
 public final class TouchableView: View {
