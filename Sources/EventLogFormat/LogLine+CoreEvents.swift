@@ -50,15 +50,23 @@ extension LogLine {
         case .frame(let frame, let spots):
             encodeFrame(frame, spots: spots, seat: seat, into: &out)
         case .responder(let touch, let phase, let chain, let handledBy):
-            JSONBytes.open(.responder, into: &out)
-            JSONBytes.key("id", int: Int(touch.id), into: &out)
-            JSONBytes.key("phase", string: phase.rawValue, into: &out)
-            JSONBytes.key("chain", strings: chain, into: &out)
-            JSONBytes.key("handledBy", orNull: handledBy, into: &out)
-            out.append(UInt8(ascii: "}"))
+            encodeResponder(id: touch.id, phase: phase, chain: chain, handledBy: handledBy, into: &out)
         case .scene, .hit, .gesture, .label, .placard, .warning, .readout, .lesson, .qualify, .nearMiss:
             LogLine(event, seat: seat).encode(into: &out)
         }
+    }
+
+    /// A responder line from the fields it holds (the touch's id, not the whole touch):
+    /// the client queues these ten times a frame, and a few fields copy for less than a
+    /// whole event does (docs/benchmark.md, "The core's touch path").
+    public static func encodeResponder(id: Int32, phase: TouchPhase, chain: [String], handledBy: String?,
+                                       into out: inout [UInt8]) {
+        JSONBytes.open(.responder, into: &out)
+        JSONBytes.key("id", int: Int(id), into: &out)
+        JSONBytes.key("phase", string: phase.rawValue, into: &out)
+        JSONBytes.key("chain", strings: chain, into: &out)
+        JSONBytes.key("handledBy", orNull: handledBy, into: &out)
+        out.append(UInt8(ascii: "}"))
     }
 
     private static func encodeFrame(_ frame: TouchFrame, spots: Int, seat: String?, into out: inout [UInt8]) {

@@ -171,16 +171,10 @@ package final class App {
         }
     }
 
-    /// The session's one sink: every event becomes a log line. A frame names its seat
-    /// when more than one seat can touch.
+    /// The session's one sink: every event becomes a log line (`EventLog.record`). A frame
+    /// names its seat when more than one seat can touch.
     private func record(_ event: TouchSessionEvent) {
-        if case .lesson(let lesson) = event, lesson.step == .taught { return }  // StrokeFiles.save logged it
-        guard let log else { return }
-        if case .frame(let frame, _) = event, session.touchscreens.count > 1 {
-            log.write(event, seat: inputs.seatName(of: frame.device))
-        } else {
-            log.write(event, seat: nil)
-        }
+        log?.record(event) { device in session.touchscreens.count > 1 ? inputs.seatName(of: device) : nil }
     }
 
     /// Runs until the window is closed, a signal arrives, the compositor goes away or the

@@ -95,9 +95,31 @@ final class EventLog {
         queued.append(.event(event, seat: seat))
     }
 
+    /// Queues the line for one of the session's events (a taught stroke's is not: the
+    /// stroke's file logs it when saved); `seat` names a frame's seat, or nil. One switch,
+    /// not `if case`s, each of which copied the whole event (a touch and more) to test it.
+    func record(_ event: TouchSessionEvent, seat: (InputDevice) -> String?) {
+        switch event {
+        case .lesson(let lesson) where lesson.step == .taught: return
+        case .responder(let touch, let phase, let chain, let handledBy):
+            writeResponder(id: touch.id, phase: phase, chain: chain, handledBy: handledBy)
+        case .frame(let frame, _): write(event, seat: seat(frame.device))
+        default: write(event, seat: nil)
+        }
+    }
+
+    /// A responder event's line, queued as the fields it writes: ten a frame, and
+    /// queueing the whole event copied it (a touch and more) through the runtime's generic
+    /// copy of the event enum (docs/benchmark.md, "The core's touch path").
+    func writeResponder(id: Int32, phase: TouchPhase, chain: [String], handledBy: String?) {
+        guard failure == nil else { return }
+        queued.append(.responder(id: id, phase: phase, chain: chain, handledBy: handledBy))
+    }
+
     private enum Line {
         case line(LogLine)
         case event(TouchSessionEvent, seat: String?)
+        case responder(id: Int32, phase: TouchPhase, chain: [String], handledBy: String?)
     }
     private var queued: [Line] = []
     /// The line being written, reused.
@@ -111,6 +133,8 @@ final class EventLog {
             switch line {
             case .line(let line): line.encode(into: &encoded)
             case .event(let event, let seat): LogLine.encode(event, seat: seat, into: &encoded)
+            case .responder(let id, let phase, let chain, let handledBy):
+                LogLine.encodeResponder(id: id, phase: phase, chain: chain, handledBy: handledBy, into: &encoded)
             }
             append(&encoded)
         }

@@ -23,11 +23,23 @@ final class TouchFrameAssembler {
     var onWarning: (AnomalyKind, String) -> Void = { _, _ in }
 
     let device: InputDevice
-    private var active: [Int32: Touch] = [:]
+    /// The touches down, in finger order: a finger that lands later has a larger
+    /// `FingerID`, so appending keeps the order the frame's `activeTouches` are sent in.
+    /// A handful, found by their id linearly: hashing the id for every event and sorting
+    /// the list for every frame cost more (docs/benchmark.md, "The core's touch path").
+    private var active: [Touch] = []
     private var pending: [Touch] = []
     /// The group being delivered, and the active touches sent with it (reused buffers).
     private var delivering: [Touch] = []
     private var activeList: [Touch] = []
+    /// The buffers of the last few frames handed on, reused in turn: whoever got a frame
+    /// may keep its arrays a while (the event log keeps them until it writes, after the
+    /// commit), and emptying a buffer still shared would allocate a new one. By the time
+    /// a buffer comes round again it is its own, so a steady frame allocates nothing.
+    private var retiredGroups = [[Touch]](repeating: [], count: retiredCount)
+    private var retiredActive = [[Touch]](repeating: [], count: retiredCount)
+    private var retiredSlot = 0
+    private static let retiredCount = 8
     /// Fingers whose began entry in `pending` took a motion already.
     private var movedSinceBegan: Set<FingerID> = []
     private var lastTime: UInt32 = 0
@@ -41,37 +53,47 @@ final class TouchFrameAssembler {
     }
 
     /// Ids of the touches currently down, in no particular order.
-    var activeIDs: [Int32] { Array(active.keys) }
+    var activeIDs: [Int32] { active.map(\.id) }
+
+    private func activeIndex(_ id: Int32) -> Int? {
+        var i = 0
+        let n = active.count
+        while i < n {
+            if active[i].id == id { return i }
+            i += 1
+        }
+        return nil
+    }
 
     func down(id: Int32, at location: Point, time: UInt32) {
         lastTime = time
         noteEventAfterMissingFrame()
-        if var old = active[id] {
+        if let index = activeIndex(id) {
             onWarning(.duplicateDown, "touch \(id) went down while still active; cancelling the old touch")
+            var old = active.remove(at: index)
             old.phase = .cancelled
             old.previousLocation = old.location
             old.time = time
             pending.append(old)
-            active[id] = nil
         }
         var touch = Touch(id: id, finger: fingers.make(), phase: .began, location: location, time: time)
         touch.timeNanoseconds = takeTimestamp()
-        active[id] = touch
+        active.append(touch)
         pending.append(touch)
     }
 
     func motion(id: Int32, to location: Point, time: UInt32) {
         lastTime = time
         noteEventAfterMissingFrame()
-        guard var touch = active[id] else {
+        guard let slot = activeIndex(id) else {
             onWarning(.unknownID, "motion for touch \(id), which is not down; ignored")
             return
         }
-        touch.previousLocation = touch.location
-        touch.location = location
-        touch.time = time
-        touch.timeNanoseconds = takeTimestamp()
-        active[id] = touch
+        active[slot].previousLocation = active[slot].location
+        active[slot].location = location
+        active[slot].time = time
+        active[slot].timeNanoseconds = takeTimestamp()
+        let touch = active[slot]
         let index = pending.lastIndex { $0.finger == touch.finger }
         if let index, pending[index].phase == .moved || movedSinceBegan.contains(touch.finger) {
             // A second motion of one finger before a frame means a frame went missing:
@@ -96,10 +118,11 @@ final class TouchFrameAssembler {
     func up(id: Int32, time: UInt32) {
         lastTime = time
         noteEventAfterMissingFrame()
-        guard var touch = active.removeValue(forKey: id) else {
+        guard let index = activeIndex(id) else {
             onWarning(.unknownID, "up for touch \(id), which is not down; ignored")
             return
         }
+        var touch = active.remove(at: index)
         touch.phase = .ended
         touch.previousLocation = touch.location
         touch.time = time
@@ -116,28 +139,27 @@ final class TouchFrameAssembler {
 
     /// wl_touch.shape: kept on the touch and carried by its next entry.
     func shape(id: Int32, major: Double, minor: Double) {
-        guard active[id] != nil else {
+        guard let index = activeIndex(id) else {
             onWarning(.unknownID, "shape for touch \(id), which is not down; ignored")
             return
         }
-        active[id]!.major = major
-        active[id]!.minor = minor
+        active[index].major = major
+        active[index].minor = minor
         updatePending(id: id) { $0.major = major; $0.minor = minor }
     }
 
     func orientation(id: Int32, degrees: Double) {
-        guard active[id] != nil else {
+        guard let index = activeIndex(id) else {
             onWarning(.unknownID, "orientation for touch \(id), which is not down; ignored")
             return
         }
-        active[id]!.orientation = degrees
+        active[index].orientation = degrees
         updatePending(id: id) { $0.orientation = degrees }
     }
 
     /// wl_touch.cancel: every active touch ends as cancelled; no up will follow.
     func cancel() {
-        for id in active.keys.sorted() {
-            var touch = active[id]!
+        for var touch in active.sorted(by: { $0.id < $1.id }) {
             touch.phase = .cancelled
             touch.previousLocation = touch.location
             touch.time = lastTime  // wl_touch.cancel carries no time
@@ -224,9 +246,9 @@ final class TouchFrameAssembler {
 
     /// Hands the pending group to `onFrame` if it holds anything.
     ///
-    /// The frame's arrays are this assembler's own buffers, swapped and reused: once
-    /// `onFrame` returns and nobody kept the frame, they are emptied in place, so a frame
-    /// allocates nothing in steady state.
+    /// The frame's arrays are this assembler's own buffers, swapped and reused in turn
+    /// (`retiredGroups`), so a frame allocates nothing in steady state even when the sink
+    /// keeps the last few frames a while.
     func flushPendingGroup() {
         guard !pending.isEmpty else { return }
         swap(&pending, &delivering)
@@ -235,9 +257,11 @@ final class TouchFrameAssembler {
         var time = delivering[0].time
         for touch in delivering where touch.time > time { time = touch.time }
         activeList.removeAll(keepingCapacity: true)
-        for touch in active.values { activeList.append(touch) }
-        activeList.sort { $0.finger < $1.finger }
+        activeList.append(contentsOf: active)
         onFrame(TouchFrame(time: time, touches: delivering, activeTouches: activeList, device: device))
+        swap(&delivering, &retiredGroups[retiredSlot])
+        swap(&activeList, &retiredActive[retiredSlot])
+        retiredSlot = (retiredSlot + 1) % Self.retiredCount
         delivering.removeAll(keepingCapacity: true)
         activeList.removeAll(keepingCapacity: true)
     }
@@ -246,7 +270,7 @@ final class TouchFrameAssembler {
     var hasPendingGroup: Bool { !pending.isEmpty }
 
     private func updatePending(id: Int32, _ change: (inout Touch) -> Void) {
-        guard let finger = active[id]?.finger,
+        guard let finger = activeIndex(id).map({ active[$0].finger }),
               let index = pending.lastIndex(where: { $0.finger == finger })
         else { return }
         change(&pending[index])

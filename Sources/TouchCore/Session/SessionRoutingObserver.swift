@@ -23,8 +23,9 @@ final class SessionRoutingObserver: TouchObserver {
             lastChain = Array(chain)
             lastNames = chain.map(\.name)
         }
+        let sink = session.sink, handler = handledBy?.name
         for touch in touches {
-            session.sink(.responder(touch, phase: phase, chain: lastNames, handledBy: handledBy?.name))
+            sink(.responder(touch, phase: phase, chain: lastNames, handledBy: handler))
         }
     }
 }

@@ -1,4 +1,4 @@
-/// The spot view's home (docs/concepts.md): a spot for every finger, kept in a dictionary
+/// The spot view's home (docs/concepts.md): a spot for every finger, kept in a table
 /// by finger, created at began, centred under the finger as it moves, removed at ended or
 /// cancelled.
 public final class TouchableView: View {
@@ -11,7 +11,8 @@ public final class TouchableView: View {
         var followed = false
     }
 
-    private var entries: [FingerID: Entry] = [:]
+    /// By finger: a table, not a dictionary (`FingerTable` says why).
+    private var entries = FingerTable<Entry>()
 
     /// Touchscreen spots by the compositor's touch id.
     public var spots: [Int32: TouchSpotView] {
@@ -49,7 +50,7 @@ public final class TouchableView: View {
                 // finger is bound to nothing and shows nothing, as before.
                 if entries[touch.finger] == nil, bounds.contains(convert(touch.location, from: nil)) {
                     _ = touchesBegan([touch], with: frame)
-                    entries[touch.finger]?.followed = true
+                    entries.modify(touch.finger) { $0.followed = true }
                 }
             case .moved:
                 if let entry = entries[touch.finger], entry.followed { entry.spot.center = convert(touch.location, from: nil) }
@@ -80,9 +81,12 @@ public final class TouchableView: View {
     }
 
     public override func touchesMoved(_ touches: [Touch], with event: TouchFrame) -> Bool {
+        // convert(_:from: nil) per touch, with this view's place in the window found once
+        // per frame instead of by a walk up the tree for every touch.
+        let origin = window == nil ? Point.zero : originInWindow
         for touch in touches {
             guard let spot = entries[touch.finger]?.spot else { continue }
-            spot.center = convert(touch.location, from: nil)
+            spot.center = Point(x: touch.location.x - origin.x, y: touch.location.y - origin.y)
             if let pen = touch.pen, let penSpot = spot as? PenSpotView { penSpot.update(pen) }
             if touch.major != nil, let finger = spot as? TouchSpotView { finger.contact = Self.contact(of: touch) }
         }

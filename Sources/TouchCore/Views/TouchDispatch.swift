@@ -15,6 +15,11 @@ extension Window {
         buffers.isInUse = true
         defer { buffers.isInUse = false }
         let touches = frame.touches
+        if !Self.repeatsAFinger(touches) {
+            // The usual frame: every finger once, so the frame's own array is the one round.
+            deliver(round: touches, frame: frame, buffers: buffers)
+            return
+        }
         buffers.first.removeAll(keepingCapacity: true)
         buffers.second.removeAll(keepingCapacity: true)
         for i in touches.indices {
@@ -29,6 +34,14 @@ extension Window {
         if !buffers.second.isEmpty { deliver(round: buffers.second, frame: frame, buffers: buffers) }
         buffers.first.removeAll(keepingCapacity: true)
         buffers.second.removeAll(keepingCapacity: true)
+    }
+
+    /// Whether some touch id appears twice (a down and an up in one frame, say).
+    private static func repeatsAFinger(_ touches: [Touch]) -> Bool {
+        for i in touches.indices {
+            for j in 0..<i where touches[j].id == touches[i].id { return true }
+        }
+        return false
     }
 
     /// One round: began, then moved, ended and cancelled touches, each phase in one call
@@ -49,6 +62,12 @@ extension Window {
 
     private func deliver(_ touches: [Touch], phase: TouchPhase, frame: TouchFrame, buffers: DispatchBuffers) {
         guard !touches.isEmpty else { return }
+        if phase == .moved, let target = bindings[touches[0].finger], Self.allBound(touches, to: target, in: bindings) {
+            // The usual moving frame: every finger bound to one view (the scene's touchable
+            // view), so the frame's touches are its one group, passed on without copying.
+            respond(touches, phase: phase, frame: frame, view: target, buffers: buffers)
+            return
+        }
         buffers.views.removeAll(keepingCapacity: true)
         for touch in touches {
             let key = touch.finger
@@ -64,22 +83,31 @@ extension Window {
             }
         }
         for index in buffers.views.indices {
-            let group = buffers.groups[index]
-            buffers.chain.removeAll(keepingCapacity: true)
-            var handler: Responder?
-            var responder: Responder? = buffers.views[index]
-            while let current = responder {
-                buffers.chain.append(current)
-                if current.touches(phase, group, with: frame) {
-                    handler = current
-                    break
-                }
-                responder = current.nextResponder
-            }
-            touchObserver?.didDeliver(group, phase: phase, chain: buffers.chain, handledBy: handler)
+            respond(buffers.groups[index], phase: phase, frame: frame, view: buffers.views[index], buffers: buffers)
             buffers.groups[index].removeAll(keepingCapacity: true)
         }
         buffers.views.removeAll(keepingCapacity: true)
+    }
+
+    private static func allBound(_ touches: [Touch], to target: View, in bindings: FingerTable<View>) -> Bool {
+        for touch in touches.dropFirst() where bindings[touch.finger] !== target { return false }
+        return true
+    }
+
+    /// Hands one view's touches up its responder chain until one handles them.
+    private func respond(_ group: [Touch], phase: TouchPhase, frame: TouchFrame, view: View, buffers: DispatchBuffers) {
+        buffers.chain.removeAll(keepingCapacity: true)
+        var handler: Responder?
+        var responder: Responder? = view
+        while let current = responder {
+            buffers.chain.append(current)
+            if current.touches(phase, group, with: frame) {
+                handler = current
+                break
+            }
+            responder = current.nextResponder
+        }
+        touchObserver?.didDeliver(group, phase: phase, chain: buffers.chain, handledBy: handler)
         buffers.chain.removeAll(keepingCapacity: true)
     }
 

@@ -102,14 +102,19 @@ open class View: Responder {
         superview = nil
     }
 
+    /// Whether this view is a `Window` (set by its init): the walks up the tree below run
+    /// for every moving spot on every frame, and testing a stored flag costs less than a
+    /// dynamic cast at every step.
+    var isWindowRoot = false
+
     /// The window this view is in, if any.
     public var window: Window? {
-        var view: View? = self
-        while let v = view {
-            if let w = v as? Window { return w }
-            view = v.superview
+        var view: View = self
+        while true {
+            if view.isWindowRoot { return unsafeDowncast(view, to: Window.self) }
+            guard let next = view.superview else { return nil }
+            view = next
         }
-        return nil
     }
 
     // MARK: Coordinates
@@ -118,7 +123,7 @@ open class View: Responder {
     public var originInWindow: Point {
         var p = frame.origin
         var parent = superview
-        while let v = parent, !(v is Window) {
+        while let v = parent, !v.isWindowRoot {
             p.x += v.frame.minX; p.y += v.frame.minY
             parent = v.superview
         }
@@ -201,14 +206,14 @@ open class View: Responder {
         guard includingHidden || !isHidden, var view = superview else { return }
         var layer: View? = isLayer ? self : nil
         var origin = Point.zero
-        while !(view is Window) {
+        while !view.isWindowRoot {
             if layer == nil && view.isLayer { layer = view }
             origin.x += view.frame.minX
             origin.y += view.frame.minY
             guard let next = view.superview else { return }  // not in a window
             view = next
         }
-        let window = view as! Window
+        let window = unsafeDowncast(view, to: Window.self)
         if let layer, window.composesLayers {
             layer.contentVersion &+= 1
             window.layersChanged = true

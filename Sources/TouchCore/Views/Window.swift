@@ -9,7 +9,7 @@ public final class Window: View {
     /// What the last takeDamage returned; swapped with `damage` so neither is reallocated.
     private var takenDamage: [Rect] = []
     /// Touch bindings live here rather than in the extension that uses them.
-    var bindings: [FingerID: View] = [:]
+    var bindings = FingerTable<View>()
     let dispatchBuffers = DispatchBuffers()
     /// Unowned, not weak: the session owns both the window and its observer, and a weak
     /// reference would send every retain of the observer through the runtime's slow path
@@ -37,6 +37,7 @@ public final class Window: View {
         self.animator = Animator(clock: clock)
         self.timers = Timers(clock: clock)
         super.init(name: "Window", frame: Rect(origin: .zero, size: size))
+        isWindowRoot = true
         backgroundColor = .white
         damage = [bounds]
     }
