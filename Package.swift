@@ -99,7 +99,7 @@ let package = Package(
         // A `libinput record` YAML file's touchscreen: for the harness's replay and the
         // report tool's judging of a recorded run.
         // Read line by line as libinput and evemu write them (no YAML library: docs/replay.md).
-        .target(name: "LibinputRecord"),
+        .target(name: "LibinputRecord", dependencies: ["TouchCore"]),
         // Qualify plans: the JSON reader the client and the report tool share.
         .target(name: "QualifyPlans", dependencies: ["TouchCore"], swiftSettings: releaseSpeed),
         .target(name: "QualifyReport",

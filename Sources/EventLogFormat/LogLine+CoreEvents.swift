@@ -15,7 +15,7 @@ extension LogLine {
         case .hit(let touch, let view, let visited, let ignored):
             self = .hit(LogHit(id: Int(touch.id), view: view, visited: visited, ignored: ignored ? true : nil))
         case .responder(let touch, let phase, let chain, let handledBy):
-            self = .responder(LogResponder(id: Int(touch.id), phase: phase.rawValue, chain: chain, handledBy: handledBy))
+            self = .responder(LogResponder(id: Int(touch.id), phase: phase, chain: chain, handledBy: handledBy))
         case .gesture(let gesture):
             self = .gesture(LogGesture(gesture))
         case .label(let slot, let text):
@@ -23,7 +23,7 @@ extension LogLine {
         case .placard(let placard):
             func hundredths(_ v: Double) -> Double { (v * 100).rounded() / 100 }
             self = .placard(LogPlacard(x: hundredths(placard.center.x), y: hundredths(placard.center.y),
-                                       text: placard.text, state: placard.phase.rawValue))
+                                       text: placard.text, state: placard.phase))
         case .warning(let message, let kind):
             self = .warning(message: message, kind: .anomaly(kind))
         case .readout(let readout):
@@ -135,16 +135,16 @@ extension LogFrame {
         var entries: [LogTouch] = []
         entries.reserveCapacity(frame.touches.count + frame.hovers.count)
         for touch in frame.touches {
-            var entry = LogTouch(id: Int(touch.id), phase: touch.phase.rawValue, x: touch.location.x, y: touch.location.y,
-                                 source: touch.source == .touchscreen ? nil : touch.source.rawValue,
+            var entry = LogTouch(id: Int(touch.id), phase: .touch(touch.phase), x: touch.location.x, y: touch.location.y,
+                                 source: touch.source == .touchscreen ? nil : touch.source,
                                  major: touch.major, minor: touch.minor, orientation: touch.orientation,
                                  seat: touch.source.isPen ? nil : seat)
             if let pen = touch.pen { entry.setPen(pen) }
             entries.append(entry)
         }
         for hover in frame.hovers {
-            var entry = LogTouch(id: Int(hover.id), phase: hover.phase.rawValue, x: hover.location.x,
-                                 y: hover.location.y, source: hover.source.rawValue)
+            var entry = LogTouch(id: Int(hover.id), phase: .pen(hover.phase), x: hover.location.x,
+                                 y: hover.location.y, source: hover.source)
             entry.setPen(hover.state)
             entries.append(entry)
         }
@@ -188,7 +188,7 @@ extension LogReadout {
                       Finger(id: Int(f.id), x: f.location.x, y: f.location.y, dx: f.dx, dy: f.dy,
                              velocity: f.velocity.map(tenths),
                              reportRate: f.reportRate.map { ($0 * 100).rounded() / 100 },
-                             source: f.source == .touchscreen ? nil : f.source.rawValue,
+                             source: f.source == .touchscreen ? nil : f.source,
                              pressure: f.pressure.map(fine),
                              major: f.major, minor: f.minor, orientation: f.orientation)
                   })
@@ -200,7 +200,7 @@ extension LogTeach {
     /// hundredths of a pixel. The executable adds `path` once the stroke is saved.
     public init(_ lesson: StrokeLesson, path: String? = nil) {
         func hundredths(_ v: Double) -> Double { (v * 100).rounded() / 100 }
-        self.init(name: lesson.name, step: lesson.step.rawValue, examples: lesson.examples.count, needed: lesson.needed,
+        self.init(name: lesson.name, step: lesson.step, examples: lesson.examples.count, needed: lesson.needed,
                   agreement: lesson.agreement.map { ($0 * 1000).rounded() / 1000 },
                   save: lesson.saveAt.map { [hundredths($0.x), hundredths($0.y)] }, path: path)
     }
@@ -215,7 +215,7 @@ extension LogQualify {
         // would be infinite, which JSON cannot hold.
         func thousandths(_ v: Double) -> Double { Self.rounded(v, 1000) }
         func hundredths(_ v: Double) -> Double { Self.rounded(v, 100) }
-        self.init(plan: progress.plan, step: progress.step, of: progress.of, kind: progress.kind, state: progress.state.rawValue,
+        self.init(plan: progress.plan, step: progress.step, of: progress.of, kind: progress.kind, state: progress.state,
                   millimetresPerPixel: progress.millimetresPerPixel,
                   panel: progress.panel.width > 0 ? [progress.panel.width, progress.panel.height] : nil,
                   guide: progress.guide.map(Guide.init),
@@ -274,33 +274,33 @@ extension LogQualify.Guide {
 extension QualifyStep {
     /// The step a `started` line describes, or nil when its kind is unknown or its guide
     /// lacks what the kind needs (a hostile or truncated log).
-    public init?(kind: String, guide: LogQualify.Guide) {
+    public init?(kind: QualifyKind, guide: LogQualify.Guide) {
         func point(_ pair: [Double]?) -> Point? {
             guard let pair, pair.count == 2, pair.allSatisfy(\.isFinite) else { return nil }
             return Point(x: pair[0], y: pair[1])
         }
         let seconds = guide.seconds.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
         switch kind {
-        case "line":
+        case .line:
             guard let from = point(guide.from), let to = point(guide.to), let seconds else { return nil }
             self = .line(from: from, to: to, seconds: seconds)
-        case "hold":
+        case .hold:
             guard let at = point(guide.at), let seconds else { return nil }
             self = .hold(at: at, seconds: seconds)
-        case "taps":
+        case .taps:
             guard let at = point(guide.at), let count = guide.count, count > 0 else { return nil }
             self = .taps(at: at, count: count)
-        case "corners":
+        case .corners:
             let points = (guide.points ?? []).compactMap(point)
             guard !points.isEmpty, points.count == guide.points?.count else { return nil }
             self = .corners(points)
-        case "maximum-contacts": self = .maximumContacts
-        case "pinch": self = .pinch
-        case "drumroll":
+        case .maximumContacts: self = .maximumContacts
+        case .pinch: self = .pinch
+        case .drumroll:
             guard let seconds else { return nil }
             self = .drumroll(seconds: seconds)
-        case "edges": self = .edges
-        default: return nil
+        case .edges: self = .edges
+        case .card, .plan: return nil
         }
     }
 }

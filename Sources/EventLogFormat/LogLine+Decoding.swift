@@ -24,7 +24,7 @@ extension LogLine {
             self = .hit(LogHit(id: try o.int("id"), view: try o.nullableString("view"),
                                visited: try o.strings("visited"), ignored: try o.optionalBool("ignored")))
         case .responder:
-            self = .responder(LogResponder(id: try o.int("id"), phase: try o.string("phase"),
+            self = .responder(LogResponder(id: try o.int("id"), phase: try o.closed("phase"),
                                            chain: try o.strings("chain"), handledBy: try o.nullableString("handledBy")))
         case .gesture:
             self = .gesture(LogGesture(name: try o.string("name"), count: try o.optionalInt("count"),
@@ -35,7 +35,7 @@ extension LogLine {
         case .label: self = .label(text: try o.string("text"), slot: try o.string("slot"))
         case .placard:
             self = .placard(LogPlacard(x: try o.double("x"), y: try o.double("y"), text: try o.string("text"),
-                                       state: try o.string("state")))
+                                       state: try o.closed("state")))
         case .warning:
             let name = try o.string("kind")
             guard let warningKind = LogWarningKind(rawValue: name) else { throw LogLineError("unknown warning kind '\(name)'") }
@@ -52,7 +52,7 @@ extension LogLine {
                                            inputToReadMs: try o.optionalDouble("inputToReadMs")))
         case .qualify:
             self = .qualify(LogQualify(plan: try o.string("plan"), step: try o.int("step"), of: try o.int("of"),
-                                       kind: try o.string("kind"), state: try o.string("state"),
+                                       kind: try o.closed("kind"), state: try o.closed("state"),
                                        millimetresPerPixel: try o.double("millimetresPerPixel"),
                                        panel: try o.optionalDoubles("panel"),
                                        guide: try o.optionalObject("guide").map(LogQualify.Guide.init),
@@ -66,7 +66,7 @@ extension LogLine {
                                      height: try o.int("height"), refreshMillihertz: try o.int("refreshMillihertz"),
                                      transform: try o.string("transform"), scale: try o.int("scale")))
         case .teach:
-            self = .teach(LogTeach(name: try o.string("name"), step: try o.string("step"), examples: try o.int("examples"),
+            self = .teach(LogTeach(name: try o.string("name"), step: try o.closed("step"), examples: try o.int("examples"),
                                    needed: try o.int("needed"), agreement: try o.optionalDouble("agreement"),
                                    save: try o.optionalDoubles("save"), path: try o.optionalString("path")))
         case .readout:
@@ -86,8 +86,8 @@ extension LogLine {
 
 extension LogTouch {
     fileprivate init(_ o: Fields) throws(LogLineError) {
-        self.init(id: try o.int("id"), phase: try o.string("phase"), x: try o.double("x"), y: try o.double("y"),
-                  source: try o.optionalString("source"), pressure: try o.optionalDouble("pressure"),
+        self.init(id: try o.int("id"), phase: try o.closed("phase"), x: try o.double("x"), y: try o.double("y"),
+                  source: try o.optionalClosed("source"), pressure: try o.optionalDouble("pressure"),
                   tilt: try o.optionalDoubles("tilt"), distance: try o.optionalDouble("distance"),
                   buttons: try o.optionalInts("buttons"), major: try o.optionalDouble("major"),
                   minor: try o.optionalDouble("minor"), orientation: try o.optionalDouble("orientation"),
@@ -99,7 +99,7 @@ extension LogReadout.Finger {
     fileprivate init(_ o: Fields) throws(LogLineError) {
         self.init(id: try o.int("id"), x: try o.double("x"), y: try o.double("y"), dx: try o.double("dx"),
                   dy: try o.double("dy"), velocity: try o.optionalDouble("velocity"),
-                  reportRate: try o.optionalDouble("reportRate"), source: try o.optionalString("source"),
+                  reportRate: try o.optionalDouble("reportRate"), source: try o.optionalClosed("source"),
                   pressure: try o.optionalDouble("pressure"), major: try o.optionalDouble("major"),
                   minor: try o.optionalDouble("minor"), orientation: try o.optionalDouble("orientation"))
     }
@@ -162,6 +162,19 @@ private struct Fields {
     func nullableDouble(_ key: String) throws(LogLineError) -> Double? {
         let value = try required(key)
         return value == .null ? nil : try Self.double(value, key)
+    }
+
+    /// A value of a closed set (a phase, a state, a kind): one of the enum's raw values,
+    /// or an error that names the key and the value.
+    func closed<Value: RawRepresentable<String>>(_ key: String) throws(LogLineError) -> Value {
+        let name = try string(key)
+        guard let value = Value(rawValue: name) else { throw LogLineError("'\(key)' has an unknown value '\(name)'") }
+        return value
+    }
+
+    func optionalClosed<Value: RawRepresentable<String>>(_ key: String) throws(LogLineError) -> Value? {
+        guard present(key) != nil else { return nil }
+        return try closed(key) as Value
     }
 
     func optionalString(_ key: String) throws(LogLineError) -> String? {

@@ -43,7 +43,7 @@ extension LogLine {
             if let ignored = hit.ignored { JSONBytes.key("ignored", bool: ignored, into: &out) }
         case .responder(let responder):
             JSONBytes.key("id", int: responder.id, into: &out)
-            JSONBytes.key("phase", string: responder.phase, into: &out)
+            JSONBytes.key("phase", string: responder.phase.rawValue, into: &out)
             JSONBytes.key("chain", strings: responder.chain, into: &out)
             JSONBytes.key("handledBy", orNull: responder.handledBy, into: &out)
         case .gesture(let gesture):
@@ -62,7 +62,7 @@ extension LogLine {
             JSONBytes.key("x", double: placard.x, into: &out)
             JSONBytes.key("y", double: placard.y, into: &out)
             JSONBytes.key("text", string: placard.text, into: &out)
-            JSONBytes.key("state", string: placard.state, into: &out)
+            JSONBytes.key("state", string: placard.state.rawValue, into: &out)
         case .warning(let message, let kind):
             JSONBytes.key("message", string: message, into: &out)
             JSONBytes.key("kind", string: kind.rawValue, into: &out)
@@ -96,8 +96,8 @@ extension LogLine {
             JSONBytes.key("plan", string: qualify.plan, into: &out)
             JSONBytes.key("step", int: qualify.step, into: &out)
             JSONBytes.key("of", int: qualify.of, into: &out)
-            JSONBytes.key("kind", string: qualify.kind, into: &out)
-            JSONBytes.key("state", string: qualify.state, into: &out)
+            JSONBytes.key("kind", string: qualify.kind.rawValue, into: &out)
+            JSONBytes.key("state", string: qualify.state.rawValue, into: &out)
             JSONBytes.key("millimetresPerPixel", double: qualify.millimetresPerPixel, into: &out)
             if let panel = qualify.panel { JSONBytes.key("panel", doubles: panel, into: &out) }
             if let guide = qualify.guide {
@@ -145,7 +145,7 @@ extension LogLine {
             JSONBytes.key("scale", int: output.scale, into: &out)
         case .teach(let teach):
             JSONBytes.key("name", string: teach.name, into: &out)
-            JSONBytes.key("step", string: teach.step, into: &out)
+            JSONBytes.key("step", string: teach.step.rawValue, into: &out)
             JSONBytes.key("examples", int: teach.examples, into: &out)
             JSONBytes.key("needed", int: teach.needed, into: &out)
             if let agreement = teach.agreement { JSONBytes.key("agreement", double: agreement, into: &out) }
@@ -171,10 +171,10 @@ extension LogTouch {
     func encode(into out: inout [UInt8]) {
         JSONBytes.append(#"{"id":"#, to: &out)
         JSONBytes.encode(id, into: &out)
-        JSONBytes.key("phase", string: phase, into: &out)
+        JSONBytes.key("phase", string: phase.rawValue, into: &out)
         JSONBytes.key("x", double: x, into: &out)
         JSONBytes.key("y", double: y, into: &out)
-        if let source { JSONBytes.key("source", string: source, into: &out) }
+        if let source { JSONBytes.key("source", string: source.rawValue, into: &out) }
         if let pressure { JSONBytes.key("pressure", double: pressure, into: &out) }
         if let tilt {
             JSONBytes.openKey("tilt", into: &out)
@@ -203,7 +203,7 @@ extension LogReadout.Finger {
         JSONBytes.key("dy", double: dy, into: &out)
         JSONBytes.key("velocity", orNull: velocity, into: &out)
         JSONBytes.key("reportRate", orNull: reportRate, into: &out)
-        if let source { JSONBytes.key("source", string: source, into: &out) }
+        if let source { JSONBytes.key("source", string: source.rawValue, into: &out) }
         if let pressure { JSONBytes.key("pressure", double: pressure, into: &out) }
         if let major { JSONBytes.key("major", double: major, into: &out) }
         if let minor { JSONBytes.key("minor", double: minor, into: &out) }

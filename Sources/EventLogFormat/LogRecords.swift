@@ -1,3 +1,5 @@
+import TouchCore
+
 /// The payloads of the event log's richer lines (docs/event-log.md), as the reader gets
 /// them back. Fields that a line may leave out are optional; none is ever written as
 /// `null` except where the docs say so (`hit.view`, `responder.handledBy`, the latencies
@@ -23,19 +25,55 @@ public struct LogFrame: Equatable, Sendable {
     /// The entry of touch `id`, if the frame has one.
     public func touch(_ id: Int) -> LogTouch? { touches.first { $0.id == id } }
     /// "ID PHASE" for each entry, for comparing sequences.
-    public var phases: [String] { touches.map { "\($0.id) \($0.phase)" } }
+    public var phases: [String] { touches.map { "\($0.id) \($0.phase.rawValue)" } }
 }
 
 /// One entry of a frame: a touch, or a pen hovering or leaving.
 public struct LogTouch: Equatable, Sendable {
+    /// The `phase` key: the core's own phases, a touch's (`TouchPhase`) or a hovering
+    /// pen's (`PenHover.Phase`); the log writes their raw values, which never overlap.
+    /// Readers match `.began`, `.hover` and the rest, never the strings.
+    public enum Phase: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        case touch(TouchPhase)
+        case pen(PenHover.Phase)
+
+        public static let began = Phase.touch(.began)
+        public static let moved = Phase.touch(.moved)
+        public static let ended = Phase.touch(.ended)
+        public static let cancelled = Phase.touch(.cancelled)
+        public static let hover = Phase.pen(.hover)
+        public static let out = Phase.pen(.out)
+
+        public init?(rawValue: String) {
+            if let phase = TouchPhase(rawValue: rawValue) { self = .touch(phase) }
+            else if let phase = PenHover.Phase(rawValue: rawValue) { self = .pen(phase) }
+            else { return nil }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .touch(let phase): phase.rawValue
+            case .pen(let phase): phase.rawValue
+            }
+        }
+
+        /// The log's word, so that an interpolated phase reads as the log does.
+        public var description: String { rawValue }
+
+        /// A finger's (or pen tip's) phase, nil for a hovering pen.
+        public var touchPhase: TouchPhase? {
+            if case .touch(let phase) = self { phase } else { nil }
+        }
+    }
+
     public var id: Int
-    /// began, moved, ended, cancelled; for a hovering pen hover or out.
-    public var phase: String
+    /// A touch's phase, or a hovering pen's.
+    public var phase: Phase
     public var x: Double
     public var y: Double
-    /// "pointer" for the mouse's fingers, "pen" or "eraser" for a tablet tool; absent for
-    /// the touchscreen.
-    public var source: String?
+    /// `.pointer` for the mouse's fingers, `.pen` or `.eraser` for a tablet tool; absent
+    /// (nil, never `.touchscreen`) for the touchscreen.
+    public var source: TouchSource?
     /// A pen's axes, when the compositor sent them: pressure and distance 0...1, tilt
     /// [x, y] in degrees, buttons as Linux BTN_* codes.
     public var pressure: Double?
@@ -49,7 +87,7 @@ public struct LogTouch: Equatable, Sendable {
     /// Present when several seats can touch.
     public var seat: String?
 
-    public init(id: Int, phase: String, x: Double, y: Double, source: String? = nil,
+    public init(id: Int, phase: Phase, x: Double, y: Double, source: TouchSource? = nil,
                 pressure: Double? = nil, tilt: [Double]? = nil, distance: Double? = nil, buttons: [Int]? = nil,
                 major: Double? = nil, minor: Double? = nil, orientation: Double? = nil, seat: String? = nil) {
         self.id = id; self.phase = phase; self.x = x; self.y = y; self.source = source
@@ -75,11 +113,11 @@ public struct LogHit: Equatable, Sendable {
 /// A `responder` line: one delivery up the responder chain.
 public struct LogResponder: Equatable, Sendable {
     public var id: Int
-    public var phase: String
+    public var phase: TouchPhase
     public var chain: [String]
     public var handledBy: String?
 
-    public init(id: Int, phase: String, chain: [String], handledBy: String?) {
+    public init(id: Int, phase: TouchPhase, chain: [String], handledBy: String?) {
         self.id = id; self.phase = phase; self.chain = chain; self.handledBy = handledBy
     }
 }
@@ -110,9 +148,9 @@ public struct LogPlacard: Equatable, Sendable {
     public var x: Double
     public var y: Double
     public var text: String
-    public var state: String
+    public var state: PlacardState.Phase
 
-    public init(x: Double, y: Double, text: String, state: String) {
+    public init(x: Double, y: Double, text: String, state: PlacardState.Phase) {
         self.x = x; self.y = y; self.text = text; self.state = state
     }
 }
@@ -160,12 +198,12 @@ public struct LogReadout: Equatable, Sendable {
         public var x: Double, y: Double, dx: Double, dy: Double
         public var velocity: Double?
         public var reportRate: Double?
-        public var source: String?
+        public var source: TouchSource?
         public var pressure: Double?
         public var major: Double?, minor: Double?, orientation: Double?
 
         public init(id: Int, x: Double, y: Double, dx: Double, dy: Double, velocity: Double?, reportRate: Double?,
-                    source: String? = nil, pressure: Double? = nil,
+                    source: TouchSource? = nil, pressure: Double? = nil,
                     major: Double? = nil, minor: Double? = nil, orientation: Double? = nil) {
             self.id = id; self.x = x; self.y = y; self.dx = dx; self.dy = dy; self.velocity = velocity
             self.reportRate = reportRate; self.source = source; self.pressure = pressure
@@ -177,8 +215,8 @@ public struct LogReadout: Equatable, Sendable {
 /// A `teach` line: a stroke lesson (`--record-gesture`) moved on a step.
 public struct LogTeach: Equatable, Sendable {
     public var name: String
-    /// "draw", "confirm", "taught" or "unsaved" (Save failed; the lesson stays).
-    public var step: String
+    /// draw, confirm, taught, or unsaved (Save failed; the lesson stays).
+    public var step: StrokeLesson.Step
     /// Drawings so far.
     public var examples: Int
     public var needed: Int
@@ -189,7 +227,7 @@ public struct LogTeach: Equatable, Sendable {
     /// At "taught": the file the stroke was saved to.
     public var path: String?
 
-    public init(name: String, step: String, examples: Int, needed: Int, agreement: Double? = nil,
+    public init(name: String, step: StrokeLesson.Step, examples: Int, needed: Int, agreement: Double? = nil,
                 save: [Double]? = nil, path: String? = nil) {
         self.name = name; self.step = step; self.examples = examples; self.needed = needed
         self.agreement = agreement; self.save = save; self.path = path
@@ -264,9 +302,9 @@ public struct LogQualify: Equatable, Sendable {
     public var plan: String
     public var step: Int
     public var of: Int
-    public var kind: String
-    /// "started", "judged", "skipped" or "finished"; "calibrating" or "calibrated" for the card.
-    public var state: String
+    public var kind: QualifyKind
+    /// started, judged, skipped or finished; calibrating or calibrated for the card.
+    public var state: QualifyProgress.State
     public var millimetresPerPixel: Double
     /// The panel's [width, height] in mm (absent in logs of version 1 before it was added).
     public var panel: [Double]?
@@ -293,7 +331,7 @@ public struct LogQualify: Equatable, Sendable {
     public var thresholds: [Limit]?
     public var verdicts: [Verdict]
 
-    public init(plan: String, step: Int, of: Int, kind: String, state: String, millimetresPerPixel: Double,
+    public init(plan: String, step: Int, of: Int, kind: QualifyKind, state: QualifyProgress.State, millimetresPerPixel: Double,
                 panel: [Double]? = nil, guide: Guide? = nil, next: [Double]? = nil, buttons: [[Double]]? = nil,
                 card: [Double]? = nil,
                 thresholds: [Limit]? = nil, verdicts: [Verdict] = []) {

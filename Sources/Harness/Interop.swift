@@ -63,7 +63,7 @@ public enum Interop {
     private struct Entry {
         let id: Int
         let number: Int
-        let phase: String
+        let phase: LogTouch.Phase
         let place: String  // "X Y", rounded
         var summary: String { "\(number) \(phase)" }
     }
@@ -127,7 +127,7 @@ public enum Interop {
                 var last: [Int: String] = [:]
                 for entry in entries { last[entry.number] = entry.place }
                 let firsts = [1, 2].map { number in entries.first { $0.number == number }?.phase }
-                return last == [1: "330 310", 2: "560 340"] && firsts == ["began", "began"]
+                return last == [1: "330 310", 2: "560 340"] && firsts == [.began, .began]
             }
             let image = try session.screenshot("spots.png")
             // A full-grown spot under each finger: its central 40 x 40 is spot grey.
@@ -136,11 +136,11 @@ public enum Interop {
             }
             let framesSent = received("frame", in: session)
             row.observations["frames for 2 grouped frames"] = "\(framesSent)"
-            let ids = entries(try session.eventLog.events()).filter { $0.phase == "began" }.map(\.id)
+            let ids = entries(try session.eventLog.events()).filter { $0.phase == .began }.map(\.id)
             row.observations["ids for fingers 1, 2"] = ids.map(String.init).joined(separator: ", ")
             // And nothing is left once they lift.
             try session.send(batch: ["up 1", "up 2", "frame"])
-            _ = waitForEntries("both touches ended", in: session) { $0.filter { $0.phase == "ended" }.count >= 2 }
+            _ = waitForEntries("both touches ended", in: session) { $0.filter { $0.phase == .ended }.count >= 2 }
             let lifted = try session.screenshot("spots-lifted.png")
             let gone = [(330, 310), (560, 340)].allSatisfy { x, y in
                 lifted.count(x: x - 30, y: y - 30, width: 60, height: 60) { !$0.isGray(255, tolerance: 0) } == 0
@@ -195,7 +195,7 @@ public enum Interop {
             for batch in batches { try session.send(batch: batch) }
             try session.sync()
             let cancelled = waitForEntries("cancelled touches", in: session, timeout: 5) {
-                $0.filter { $0.phase == "cancelled" }.count >= touches
+                $0.filter { $0.phase == .cancelled }.count >= touches
             }
             let delivered = received("cancel", in: session) > 0
             row.observations["wl_touch.cancel"] = delivered ? "delivered" : "never sent"
@@ -224,11 +224,11 @@ public enum Interop {
         try session.send(batch: ["down 1 200 250", "down 2 420 260", "frame"])
         try session.send(batch: ["motion 1 220 270", "motion 2 440 280", "frame"])
         _ = waitForEntries("both touches moved", in: session) { entries in
-            entries.filter { $0.phase == "moved" || $0.phase == "began" }.count >= 4
+            entries.filter { $0.phase == .moved || $0.phase == .began }.count >= 4
         }
         let down = try session.screenshot("windowed-down.png")
         try session.send(batch: ["up 1", "up 2", "frame"])
-        _ = waitForEntries("both touches ended", in: session) { $0.filter { $0.phase == "ended" }.count >= 2 }
+        _ = waitForEntries("both touches ended", in: session) { $0.filter { $0.phase == .ended }.count >= 2 }
         let lifted = try session.screenshot("windowed-lifted.png")
         let points = [(220.0, 270.0), (440.0, 280.0)].map { (Int($0 + o.x), Int($1 + o.y)) }
         let shown = points.allSatisfy { x, y in
@@ -257,16 +257,16 @@ public enum Interop {
         try session.send("tool-tip pen up")
         try session.send("tool-out pen")
         try session.sync()
-        let pens = try session.eventLog.frames().flatMap(\.touches).filter { $0.source == "pen" }
-        let phases = pens.map(\.phase).reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } }
-        row.observations["pen phases"] = phases.isEmpty ? "none" : phases.joined(separator: ",")
-        guard let began = pens.first(where: { $0.phase == "began" }) else {
+        let pens = try session.eventLog.frames().flatMap(\.touches).filter { $0.source == .pen }
+        let phases = pens.map(\.phase).reduce(into: [LogTouch.Phase]()) { if $0.last != $1 { $0.append($1) } }
+        row.observations["pen phases"] = phases.isEmpty ? "none" : phases.map(\.rawValue).joined(separator: ",")
+        guard let began = pens.first(where: { $0.phase == .began }) else {
             return Cell(outcome: .limitation,
                         note: offered ? "tablet-v2 offered, but no pen event reached the client"
                             : "\(session.compositor.name) does not offer tablet-v2 here")
         }
         let pressureRight = abs((began.pressure ?? -1) - 0.5) <= 0.02
-        let complete = phases.contains("hover") && phases.contains("ended") && phases.last == "out"
+        let complete = phases.contains(.hover) && phases.contains(.ended) && phases.last == .out
         return pressureRight && complete
             ? Cell(outcome: .pass, note: "pressure and tilt forwarded")
             : Cell(outcome: .fail, note: "phases \(phases), pressure \(began.pressure.map { String($0) } ?? "none")")

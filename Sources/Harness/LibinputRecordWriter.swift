@@ -91,7 +91,7 @@ public enum LibinputRecordWriter {
             for touch in touches {
                 let x = Int((touch.x * unitsPerPixel.0).rounded()), y = Int((touch.y * unitsPerPixel.1).rounded())
                 switch touch.phase {
-                case "began":
+                case .began:
                     let slot = (0...).first { free in !slots.values.contains(free) }!
                     slots[touch.id] = slot
                     select(slot)
@@ -99,12 +99,12 @@ public enum LibinputRecordWriter {
                     state.down.append((slot, tracking))
                     tracking = (tracking + 1) % 65536
                     position(slot, x, y)
-                case "moved":
+                case .moved:
                     guard let slot = slots[touch.id] else { continue }
                     if kernel && state.x[slot] == x && state.y[slot] == y { continue }
                     select(slot)
                     position(slot, x, y)
-                case "ended", "cancelled":
+                case .ended, .cancelled:
                     guard let slot = slots.removeValue(forKey: touch.id) else { continue }
                     select(slot)
                     event(3, 57, -1)
@@ -146,20 +146,20 @@ public enum LibinputRecordWriter {
         var byTime: [Int: [LogTouch]] = [:]
         for (id, contact) in contacts.enumerated() {
             for (index, sample) in contact.samples.enumerated() {
-                let phase = index == 0 ? "began" : "moved"
+                let phase: LogTouch.Phase = index == 0 ? .began : .moved
                 let ns = Int(((start + sample.time) * 1e9).rounded())
                 byTime[ns, default: []].append(LogTouch(id: id, phase: phase, x: sample.point.x / millimetresPerPixel,
                                                         y: sample.point.y / millimetresPerPixel))
             }
             if let last = contact.samples.last {
                 let ns = Int(((start + last.time + reportInterval) * 1e9).rounded())
-                byTime[ns, default: []].append(LogTouch(id: id, phase: "ended", x: last.point.x / millimetresPerPixel,
+                byTime[ns, default: []].append(LogTouch(id: id, phase: .ended, x: last.point.x / millimetresPerPixel,
                                                         y: last.point.y / millimetresPerPixel))
             }
         }
         return byTime.keys.sorted().map { ns in
             // Ups before downs: a finger lifted and another landed in one report.
-            let touches = byTime[ns]!.sorted { ($0.phase == "ended" ? 0 : 1) < ($1.phase == "ended" ? 0 : 1) }
+            let touches = byTime[ns]!.sorted { ($0.phase == .ended ? 0 : 1) < ($1.phase == .ended ? 0 : 1) }
             return LogFrame(time: ns / 1_000_000, timeNs: ns, spots: 0, touches: touches)
         }
     }

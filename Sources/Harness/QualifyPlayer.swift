@@ -35,7 +35,7 @@ public struct QualifyPlayer {
                 // A step (or the card) asked again (the window changed size) is played as
                 // asked last.
                 var skip = 0
-                while lines.count > skip + 1, ["started", "calibrating"].contains(lines[lines.startIndex + skip].state),
+                while lines.count > skip + 1, [.started, .calibrating].contains(lines[lines.startIndex + skip].state),
                       lines[lines.startIndex + skip + 1].state == lines[lines.startIndex + skip].state,
                       lines[lines.startIndex + skip + 1].step == lines[lines.startIndex + skip].step { skip += 1 }
                 handled += skip + 1
@@ -44,7 +44,7 @@ public struct QualifyPlayer {
             }
             guard let q = line else { continue }
             switch q.state {
-            case "started":
+            case .started:
                 guard let panel = q.panel, panel.count == 2, let guide = q.guide, let step = QualifyStep(kind: q.kind, guide: guide) else {
                     throw HarnessError("step \(q.step) started without its guide: \(q)")
                 }
@@ -52,17 +52,17 @@ public struct QualifyPlayer {
                 let digitizer = Digitizer(panel: size, millimetresPerPixel: q.millimetresPerPixel, fault: fault, seed: seed &+ UInt64(q.step))
                 let contacts = digitizer.contacts(QualifyRobot.fingers(for: step, panel: size), eventful: QualifyRobot.isEventful(step))
                 try inject(contacts, reportRate: digitizer.reportRate, millimetresPerPixel: q.millimetresPerPixel, panel: size)
-            case "judged":
+            case .judged:
                 guard let next = q.next, next.count == 2 else { throw HarnessError("step \(q.step) judged without its Next button") }
                 try tap(x: next[0], y: next[1])
-            case "finished":
+            case .finished:
                 return q
-            case "calibrating":
+            case .calibrating:
                 try calibrate(q)
-            case "calibrated":
+            case .calibrated:
                 continue
-            default:
-                throw HarnessError("the robot does not skip steps, yet step \(q.step) was \(q.state)")
+            case .skipped:
+                throw HarnessError("the robot does not skip steps, yet step \(q.step) was skipped")
             }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import EventLogFormat
+import TouchCore
 import LibinputRecord
 
 /// A touch recording to replay (docs/replay.md): frames of touches with their timing, and,
@@ -9,10 +10,10 @@ import LibinputRecord
 public struct Recording: Sendable {
     public struct Touch: Sendable, Equatable {
         public var id: Int
-        public var phase: String
+        public var phase: LogTouch.Phase
         public var x: Double, y: Double
-        /// nil for a touchscreen finger; "pointer", "pen" or "eraser" as in the log.
-        public var source: String?
+        /// nil for a touchscreen finger; `.pointer`, `.pen` or `.eraser` as in the log.
+        public var source: TouchSource?
         public var pressure: Double?
         public var tilt: [Double]?
         public var distance: Double?
@@ -100,7 +101,7 @@ public struct Recording: Sendable {
         self.height = height
         frames = record.reports.map { report in
             Frame(time: report.microseconds / 1000, touches: report.touches.map { touch in
-                Touch(id: touch.slot, phase: touch.phase, x: record.x.fraction(touch.x) * Double(width),
+                Touch(id: touch.slot, phase: .touch(touch.phase), x: record.x.fraction(touch.x) * Double(width),
                       y: record.y.fraction(touch.y) * Double(height))
             })
         }

@@ -1,4 +1,5 @@
 import EventLogFormat
+import TouchCore
 import Foundation
 
 /// Plays a `Recording` through a headless compositor to a fresh touchspots, at the
@@ -146,9 +147,9 @@ public enum Replay {
             var touch: [String] = []
             var pointer: [String] = []
             var pen: [String] = []
-            let cancelled = frame.touches.filter { $0.source == nil && $0.phase == "cancelled" }
+            let cancelled = frame.touches.filter { $0.source == nil && $0.phase == .cancelled }
             if !cancelled.isEmpty && Set(cancelled.map(\.id)) == down
-                && !frame.touches.contains(where: { $0.source == nil && $0.phase == "began" && down.contains($0.id) }) {
+                && !frame.touches.contains(where: { $0.source == nil && $0.phase == .began && down.contains($0.id) }) {
                 // The compositor cancelled every touch: cancel them the same way.
                 if try send(["cancel"], kind: "cancel") {
                     down.removeAll()
@@ -161,7 +162,7 @@ public enum Replay {
                 switch t.source {
                 case nil:
                     switch t.phase {
-                    case "began":
+                    case .began:
                         if down.contains(t.id) {
                             // A down for an id already down (the old touch was cancelled).
                             skip("a down for an id already down, replayed as up then down")
@@ -169,49 +170,49 @@ public enum Replay {
                         }
                         touch.append("down \(t.id) \(x) \(y)")
                         down.insert(t.id)
-                    case "moved":
+                    case .moved:
                         if down.contains(t.id) { touch.append("motion \(t.id) \(x) \(y)") }
-                    case "ended", "cancelled":
+                    case .ended, .cancelled:
                         if down.remove(t.id) != nil {
-                            if t.phase == "cancelled" { skip("a cancel of some touches only, replayed as up") }
+                            if t.phase == .cancelled { skip("a cancel of some touches only, replayed as up") }
                             touch.append("up \(t.id)")
                         }
                     default: break
                     }
-                case "pointer":
+                case .pointer:
                     guard t.id == -1 else {
                         skip("the mouse's mirrored Alt finger")
                         continue
                     }
                     switch t.phase {
-                    case "began":
+                    case .began:
                         pointer += ["pointer \(x) \(y)", "button left press"]
                         pointerDown = true
-                    case "moved": pointer.append("pointer \(x) \(y)")
+                    case .moved: pointer.append("pointer \(x) \(y)")
                     default:
                         if pointerDown { pointer += ["pointer \(x) \(y)", "button left release"] }
                         pointerDown = false
                     }
-                case "pen", "eraser":
-                    let name = t.source!
+                case .pen, .eraser:
+                    let name = t.source!.rawValue
                     var state = pens[t.id] ?? (name, false)
                     var axes = ""
                     if let p = t.pressure { axes += " pressure \(min(1, max(0, p)))" }
                     if let tilt = t.tilt, tilt.count == 2 { axes += " tilt \(tilt[0]) \(tilt[1])" }
                     if let d = t.distance { axes += " distance \(min(1, max(0, d)))" }
-                    if pens[t.id] == nil && t.phase != "out" { pen.append("tool-in \(name) \(x) \(y)") }
+                    if pens[t.id] == nil && t.phase != .out { pen.append("tool-in \(name) \(x) \(y)") }
                     switch t.phase {
-                    case "hover":
+                    case .hover:
                         if state.down { pen.append("tool-tip \(name) up"); state.down = false }
                         pen.append("tool-motion \(name) \(x) \(y)\(axes)")
-                    case "began":
+                    case .began:
                         pen += ["tool-motion \(name) \(x) \(y)\(axes)", "tool-tip \(name) down"]
                         state.down = true
-                    case "moved": pen.append("tool-motion \(name) \(x) \(y)\(axes)")
-                    case "ended", "cancelled":
+                    case .moved: pen.append("tool-motion \(name) \(x) \(y)\(axes)")
+                    case .ended, .cancelled:
                         pen += ["tool-motion \(name) \(x) \(y)\(axes)", "tool-tip \(name) up"]
                         state.down = false
-                    case "out":
+                    case .out:
                         if pens[t.id] != nil {
                             if state.down { pen.append("tool-tip \(name) up") }
                             pen.append("tool-out \(name)")
@@ -222,7 +223,7 @@ public enum Replay {
                     }
                     pens[t.id] = state
                 default:
-                    skip("entries of source \(t.source ?? "?")")
+                    skip("entries of source \(t.source.map(\.rawValue) ?? "?")")
                 }
             }
             if !touch.isEmpty { _ = try send(touch + ["frame"], kind: "touch") }

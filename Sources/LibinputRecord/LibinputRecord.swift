@@ -1,4 +1,5 @@
 import Foundation
+import TouchCore
 
 /// Why a file is not a recording of a touchscreen: one line naming it (and the line of the
 /// file at fault, where there is one). Never the file's own text: a hostile file's 9 MB
@@ -47,11 +48,11 @@ public struct LibinputRecord: Sendable {
         /// The slot: the id a compositor gives the touch.
         public var slot: Int
         /// "began", "moved" or "ended".
-        public var phase: String
+        public var phase: TouchPhase
         public var x: Int
         public var y: Int
 
-        public init(slot: Int, phase: String, x: Int, y: Int) {
+        public init(slot: Int, phase: TouchPhase, x: Int, y: Int) {
             self.slot = slot
             self.phase = phase
             self.x = x

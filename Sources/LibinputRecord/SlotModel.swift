@@ -161,22 +161,22 @@ struct SlotModel {
             isChanged[index] = false
             var slot = slots[index]
             if slot.replaced {
-                touches.append(.init(slot: index, phase: "ended", x: slot.shownX, y: slot.shownY))
+                touches.append(.init(slot: index, phase: .ended, x: slot.shownX, y: slot.shownY))
                 slot.replaced = false
             }
             if slot.ended {
-                touches.append(.init(slot: index, phase: "ended", x: slot.shownX, y: slot.shownY))
+                touches.append(.init(slot: index, phase: .ended, x: slot.shownX, y: slot.shownY))
                 slot.ended = false
             }
             if case .down(let id, false) = slot.contact, let x = slot.x, let y = slot.y {
                 slot.contact = .down(id: id, shown: true)
                 (slot.shownX, slot.shownY) = (x, y)
-                touches.append(.init(slot: index, phase: "began", x: x, y: y))
+                touches.append(.init(slot: index, phase: .began, x: x, y: y))
             } else if slot.moved, let x = slot.x, let y = slot.y {
                 // A position sent again unchanged is still a report of the touch, as
                 // libinput takes it (the kernel filters those; some writers do not).
                 (slot.shownX, slot.shownY) = (x, y)
-                touches.append(.init(slot: index, phase: "moved", x: x, y: y))
+                touches.append(.init(slot: index, phase: .moved, x: x, y: y))
             }
             slot.moved = false
             slots[index] = slot
@@ -216,26 +216,26 @@ struct SlotModel {
         var touches: [LibinputRecord.Touch] = []
         var next: [(slot: Int, x: Int, y: Int, id: Int?)] = []
         for j in tracked.indices where !taken[j] {
-            touches.append(.init(slot: tracked[j].slot, phase: "ended", x: tracked[j].x, y: tracked[j].y))
+            touches.append(.init(slot: tracked[j].slot, phase: .ended, x: tracked[j].x, y: tracked[j].y))
         }
         var used = Set(tracked.indices.filter { taken[$0] }.map { tracked[$0].slot })
         for (i, contact) in now.enumerated() {
             if let j = match[i] {
                 let old = tracked[j]
                 if (old.x, old.y) != (contact.x, contact.y) {
-                    touches.append(.init(slot: old.slot, phase: "moved", x: contact.x, y: contact.y))
+                    touches.append(.init(slot: old.slot, phase: .moved, x: contact.x, y: contact.y))
                 }
                 next.append((old.slot, contact.x, contact.y, contact.id))
             } else {
                 let slot = (0...).first { !used.contains($0) }!
                 used.insert(slot)
-                touches.append(.init(slot: slot, phase: "began", x: contact.x, y: contact.y))
+                touches.append(.init(slot: slot, phase: .began, x: contact.x, y: contact.y))
                 next.append((slot, contact.x, contact.y, contact.id))
             }
         }
         tracked = next
         // Ends first (a slot freed may be taken again in the same report), then by slot.
-        let ends = touches.prefix { $0.phase == "ended" }
+        let ends = touches.prefix { $0.phase == .ended }
         touches = Array(ends) + touches.dropFirst(ends.count).sorted { $0.slot < $1.slot }
         touchCount += touches.count
         if !touches.isEmpty { reports.append(.init(microseconds: time, touches: touches)) }
@@ -245,12 +245,12 @@ struct SlotModel {
     mutating func finish() -> [LibinputRecord.Report] {
         var touches: [LibinputRecord.Touch] = []
         if protocolA {
-            touches = tracked.map { .init(slot: $0.slot, phase: "ended", x: $0.x, y: $0.y) }
+            touches = tracked.map { .init(slot: $0.slot, phase: .ended, x: $0.x, y: $0.y) }
             tracked.removeAll()
         } else {
             for index in slots.indices {
                 if case .down(_, true) = slots[index].contact {
-                    touches.append(.init(slot: index, phase: "ended", x: slots[index].shownX, y: slots[index].shownY))
+                    touches.append(.init(slot: index, phase: .ended, x: slots[index].shownX, y: slots[index].shownY))
                     slots[index].contact = .up
                 }
             }

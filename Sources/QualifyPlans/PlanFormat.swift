@@ -107,29 +107,29 @@ public enum PlanFormat {
                 guard let s = step.seconds, (0.5...60).contains(s) else { throw fail("'seconds' must be 0.5 to 60") }
                 return s
             }
-            switch kind {
-            case "line": steps.append(.line(from: try place(step.from, "from"), to: try place(step.to, "to"), seconds: try seconds()))
-            case "hold": steps.append(.hold(at: try place(step.at, "at"), seconds: try seconds()))
-            case "taps":
+            switch QualifyKind(rawValue: kind) {
+            case .line: steps.append(.line(from: try place(step.from, "from"), to: try place(step.to, "to"), seconds: try seconds()))
+            case .hold: steps.append(.hold(at: try place(step.at, "at"), seconds: try seconds()))
+            case .taps:
                 guard let count = step.count, (1...100).contains(count), count == count.rounded() else {
                     throw fail("'count' must be a whole number from 1 to 100")
                 }
                 steps.append(.taps(at: try place(step.at, "at"), count: Int(count)))
-            case "corners":
+            case .corners:
                 guard let inset = step.inset, (0...50).contains(inset) else { throw fail("'inset' must be 0 to 50 mm") }
                 steps.append(.corners(inset: inset))
-            case "maximum-contacts": steps.append(.maximumContacts)
-            case "pinch": steps.append(.pinch)
-            case "drumroll": steps.append(.drumroll(seconds: try seconds()))
-            case "edges": steps.append(.edges)
-            default:
+            case .maximumContacts: steps.append(.maximumContacts)
+            case .pinch: steps.append(.pinch)
+            case .drumroll: steps.append(.drumroll(seconds: try seconds()))
+            case .edges: steps.append(.edges)
+            case .card, .plan, nil:
                 throw fail("unknown kind (kinds: \(kinds))")
             }
         }
         return QualifyPlan(name: file.name, steps: steps, thresholds: try thresholds(file.thresholds ?? [:], path: path))
     }
 
-    private static let kinds = "line, hold, taps, corners, maximum-contacts, pinch, drumroll, edges"
+    private static let kinds = QualifyKind.steps.map(\.rawValue).joined(separator: ", ")
 
     /// A decoder's error as a line: where in the file, and what.
     static func describe(_ error: Error) -> String {

@@ -114,10 +114,10 @@ public struct OfflineJudge {
                 scale = q.millimetresPerPixel
                 of = q.of
                 switch q.state {
-                case "started":
+                case .started:
                     guard let size = q.panel, size.count == 2, size.allSatisfy({ $0.isFinite && $0 > 0 }),
                           let guide = q.guide, let step = QualifyStep(kind: q.kind, guide: guide) else {
-                        throw ReportError("step \(q.step) (\(q.kind)) started without its panel or guide: a log of touchspots before 0.9, or not touchspots'")
+                        throw ReportError("step \(q.step) (\(q.kind.rawValue)) started without its panel or guide: a log of touchspots before 0.9, or not touchspots'")
                     }
                     guard (1...max(1, q.of)).contains(q.step) else { throw ReportError("step \(q.step) of \(q.of) is out of range") }
                     let judgePanel = Size(width: size[0], height: size[1])
@@ -134,7 +134,7 @@ public struct OfflineJudge {
                         r.count == 4 && r.allSatisfy(\.isFinite) ? Rect(x: r[0], y: r[1], width: r[2], height: r[3]) : nil
                     }
                     touches.restart(buttons: buttons)
-                case "judged":
+                case .judged:
                     guard let step = current, step.number == q.step, var stepJudge = judge else {
                         throw ReportError("step \(q.step) was judged but never started")
                     }
@@ -144,32 +144,30 @@ public struct OfflineJudge {
                     let logged = LogQualify(QualifyProgress(plan: q.plan, step: q.step, of: q.of, kind: q.kind, state: .judged,
                                                             verdicts: verdicts, millimetresPerPixel: scale)).verdicts
                     if logged != q.verdicts { agrees = false }
-                    record(QualifyReport.Step(number: q.step, kind: q.kind, state: "judged",
+                    record(QualifyReport.Step(number: q.step, kind: q.kind, state: .judged,
                                                        guide: step.guide, verdicts: logged,
                                                        contacts: OfflineJudge.plotted(contacts)))
                     current = nil
                     touches.restart(buttons: [])
-                case "skipped":
-                    record(QualifyReport.Step(number: q.step, kind: q.kind, state: "skipped",
+                case .skipped:
+                    record(QualifyReport.Step(number: q.step, kind: q.kind, state: .skipped,
                                                        guide: current?.guide, verdicts: [],
                                                        contacts: []))
                     current = nil
                     touches.restart(buttons: [])
-                case "finished":
+                case .finished:
                     current = nil
                     touches.restart(buttons: [])
-                case "calibrating":
+                case .calibrating:
                     return
-                case "calibrated":
+                case .calibrated:
                     calibrated = true
-                default:
-                    throw ReportError("a qualify line's state '\(q.state)' is not one touchspots writes")
                 }
             case .frame(let frame):
                 guard current != nil else { return }
                 var touches: [Touch] = []
                 for entry in frame.touches {
-                    guard let phase = TouchPhase(rawValue: entry.phase), entry.x.isFinite, entry.y.isFinite,
+                    guard let phase = entry.phase.touchPhase, entry.x.isFinite, entry.y.isFinite,
                           let id = Int32(exactly: entry.id) else { continue }
                     if phase == .began {
                         fingers[entry.id] = FingerID(nextFinger)
@@ -196,14 +194,14 @@ public struct OfflineJudge {
             guard !panel.isEmpty else { throw ReportError("no step of the run started") }
 
             let all = (1...max(1, of)).map { number in
-                steps[number] ?? QualifyReport.Step(number: number, kind: "", state: "not reached", guide: nil, verdicts: [], contacts: [])
+                steps[number] ?? QualifyReport.Step(number: number, kind: nil, state: .notReached, guide: nil, verdicts: [], contacts: [])
             }.filter { $0.number <= of }
             let verdicts = all.flatMap(\.verdicts)
             let passed = verdicts.filter(\.passed).count
-            let judged = all.filter { $0.state == "judged" }.count
+            let judged = all.filter { $0.state == .judged }.count
             let summary = QualifyReport.Summary(checks: verdicts.count, passed: passed, failed: verdicts.count - passed,
-                                                stepsJudged: judged, stepsSkipped: all.filter { $0.state == "skipped" }.count,
-                                                stepsNotReached: all.filter { $0.state == "not reached" }.count,
+                                                stepsJudged: judged, stepsSkipped: all.filter { $0.state == .skipped }.count,
+                                                stepsNotReached: all.filter { $0.state == .notReached }.count,
                                                 qualified: judged == of && passed == verdicts.count)
             let output = outputs.first
             // The client's rule (`OutputSize`): a placeholder size is no measure.

@@ -1,4 +1,5 @@
 import EventLogFormat
+import TouchCore
 import Foundation
 
 /// A qualify run's report (docs/qualify.md, "The report"): the one type the JSON is, so
@@ -61,14 +62,55 @@ public struct QualifyReport: Codable, Equatable, Sendable {
     public struct Step: Codable, Equatable, Sendable {
         /// 1-based, as the run numbered it.
         public var number: Int
-        public var kind: String
-        /// "judged", "skipped", or "not reached" (the run ended before it).
-        public var state: String
+        /// The step's kind; nil for a step the run did not reach (the JSON writes "").
+        public var kind: QualifyKind?
+        public var state: State
         /// What was asked (mm, seconds), as the `started` line gave it.
         public var guide: Guide?
         public var verdicts: [Verdict]
         /// Each contact's reports: [seconds from the step's first report, x mm, y mm].
         public var contacts: [[[Double]]]
+
+        /// Judged, skipped, or not reached (the run ended before it).
+        public enum State: String, Codable, Sendable {
+            case judged, skipped
+            case notReached = "not reached"
+        }
+
+        public init(number: Int, kind: QualifyKind?, state: State, guide: Guide?, verdicts: [Verdict],
+                    contacts: [[[Double]]]) {
+            self.number = number; self.kind = kind; self.state = state; self.guide = guide
+            self.verdicts = verdicts; self.contacts = contacts
+        }
+
+        private enum CodingKeys: String, CodingKey { case number, kind, state, guide, verdicts, contacts }
+
+        // A step not reached has the kind "" in the JSON (the schema's), not a missing key.
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            number = try c.decode(Int.self, forKey: .number)
+            let name = try c.decode(String.self, forKey: .kind)
+            if name.isEmpty { kind = nil } else {
+                guard let known = QualifyKind(rawValue: name) else {
+                    throw DecodingError.dataCorruptedError(forKey: .kind, in: c, debugDescription: "unknown step kind '\(name)'")
+                }
+                kind = known
+            }
+            state = try c.decode(State.self, forKey: .state)
+            guide = try c.decodeIfPresent(Guide.self, forKey: .guide)
+            verdicts = try c.decode([Verdict].self, forKey: .verdicts)
+            contacts = try c.decode([[[Double]]].self, forKey: .contacts)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(number, forKey: .number)
+            try c.encode(kind?.rawValue ?? "", forKey: .kind)
+            try c.encode(state, forKey: .state)
+            try c.encodeIfPresent(guide, forKey: .guide)
+            try c.encode(verdicts, forKey: .verdicts)
+            try c.encode(contacts, forKey: .contacts)
+        }
     }
 
     /// What a step asked, and a validator's verdict: the event log's own types (a

@@ -81,8 +81,8 @@ public struct RecordingJudge {
                 let point = Point(x: place(touch.x, record.x, screen.width), y: place(touch.y, record.y, screen.height))
                 session.touchscreens.timestamp(device, nanoseconds: ns)
                 switch touch.phase {
-                case "began": session.touchscreens.down(device, id: id, at: point, time: ms)
-                case "moved": session.touchscreens.motion(device, id: id, to: point, time: ms)
+                case .began: session.touchscreens.down(device, id: id, at: point, time: ms)
+                case .moved: session.touchscreens.motion(device, id: id, to: point, time: ms)
                 default: session.touchscreens.up(device, id: id, time: ms)
                 }
             }

@@ -36,7 +36,7 @@ public struct ReportComparison: Equatable, Sendable {
         var rows: [Row] = []
         for number in Set(stepsA.keys).union(stepsB.keys).sorted() {
             let sa = stepsA[number], sb = stepsB[number]
-            let kind = [sa?.kind, sb?.kind].compactMap { $0 }.first { !$0.isEmpty } ?? ""
+            let kind = (sa?.kind ?? sb?.kind)?.rawValue ?? ""
             let verdictsA = byValidator(sa), verdictsB = byValidator(sb)
             var seen: Set<String> = []
             for v in (sa?.verdicts ?? []) + (sb?.verdicts ?? []) where seen.insert(v.validator).inserted {

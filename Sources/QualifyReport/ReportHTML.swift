@@ -79,11 +79,11 @@ public enum ReportHTML {
 
     static func step(_ step: QualifyReport.Step, panel: [Double]) -> Node<HTML.BodyContext> {
         let failed = step.verdicts.contains { !$0.passed }
-        let state = step.state == "judged" ? (failed ? "fail" : "pass") : "skip"
+        let state = step.state == .judged ? (failed ? "fail" : "pass") : "skip"
         return .section(.class("step \(state)"),
-            .h2(.text("Step \(step.number): \(step.kind.isEmpty ? "(not reached)" : step.kind)"
-                      + (step.state == "judged" ? "" : " — \(step.state)"))),
-            .if(step.state == "judged", .div(.class("figure"), .raw(ReportSVG.step(step, panel: panel)))),
+            .h2(.text("Step \(step.number): \(step.kind?.rawValue ?? "(not reached)")"
+                      + (step.state == .judged ? "" : " — \(step.state.rawValue)"))),
+            .if(step.state == .judged, .div(.class("figure"), .raw(ReportSVG.step(step, panel: panel)))),
             .if(!step.verdicts.isEmpty, .table(.class("verdicts"),
                 .thead(.tr(.th("validator"), .th("figure"), .th("threshold"), .th("verdict"), .th("detail"))),
                 .tbody(.group(step.verdicts.map { v in

@@ -16,13 +16,13 @@ public enum ReportJUnit {
     }
 
     private static func suite(_ step: QualifyReport.Step, report: QualifyReport) -> Node<XML.DocumentContext> {
-        let kind = step.kind.isEmpty ? "not-reached" : step.kind
+        let kind = step.kind?.rawValue ?? "not-reached"
         let suiteName = "step \(step.number) \(kind)"
         var nodes: [Node<XML.DocumentContext>] = [
             .attribute(named: "name", value: escaped(suiteName)),
             .attribute(named: "tests", value: String(step.verdicts.count)),
             .attribute(named: "failures", value: String(step.verdicts.filter { !$0.passed }.count)),
-            .attribute(named: "skipped", value: step.state == "judged" ? "0" : "1"),
+            .attribute(named: "skipped", value: step.state == .judged ? "0" : "1"),
         ]
         for verdict in step.verdicts {
             let figure = verdict.figure.map { "\($0) \(verdict.unit)" } ?? "not measured"

@@ -72,7 +72,7 @@ enum ReportSVG {
         if let from = guide.from, let to = guide.to { svg += line(from, to) }
         if let at = guide.at { svg += target(at) }
         for point in guide.points ?? [] { svg += target(point) }
-        if step.kind == "edges" {
+        if step.kind == .edges {
             let centre = [w / 2, h / 2]
             for end in [[0, h / 2], [w, h / 2], [w / 2, 0], [w / 2, h]] { svg += line(centre, end) }
         }

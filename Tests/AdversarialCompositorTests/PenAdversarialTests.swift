@@ -46,7 +46,7 @@ final class PenAdversarialTests: XCTestCase {
         tc_tool_remove(tc)  // no up, no proximity_out, no frame
         XCTAssertTrue(run.sync())
         let phases = try penEntries().map(\.phase)
-        XCTAssertEqual(phases, ["hover", "began", "cancelled", "out"])
+        XCTAssertEqual(phases, [.hover, .began, .cancelled, .out])
         XCTAssertEqual(try run.log.frames().last?.spots, 0)
         // A new tool after that is a new id.
         XCTAssertTrue(tc_tool_add(tc, true))
@@ -54,7 +54,7 @@ final class PenAdversarialTests: XCTestCase {
         tc_tool_frame(tc, 3)
         XCTAssertTrue(run.sync())
         let last = try XCTUnwrap(try penEntries().last)
-        XCTAssertEqual(last.source, "eraser")
+        XCTAssertEqual(last.source, .eraser)
         XCTAssertNotEqual(last.id, try penEntries().first?.id)
         XCTAssertFalse(run.client.hasExited)
     }
@@ -63,7 +63,7 @@ final class PenAdversarialTests: XCTestCase {
         tipDown(at: 100, 100)
         tc_tablet_remove(tc)
         XCTAssertTrue(run.sync())
-        XCTAssertEqual(try penEntries().suffix(2).map(\.phase), ["cancelled", "out"])
+        XCTAssertEqual(try penEntries().suffix(2).map(\.phase), [.cancelled, .out])
         // The tool itself stays; events for it without a tablet change nothing on screen.
         tc_tool_motion(tc, 150, 150)
         tc_tool_frame(tc, 9)
@@ -81,7 +81,7 @@ final class PenAdversarialTests: XCTestCase {
         XCTAssertTrue(run.sync())
         tc_tool_tip(tc, false)
         XCTAssertTrue(run.sync())
-        XCTAssertEqual(try penEntries().map(\.phase), ["hover", "began", "moved", "ended"])
+        XCTAssertEqual(try penEntries().map(\.phase), [.hover, .began, .moved, .ended])
         let warnings = try run.log.warnings()
         XCTAssertTrue(warnings.contains { $0.contains("no frame") }, "\(warnings)")
     }
@@ -93,7 +93,7 @@ final class PenAdversarialTests: XCTestCase {
         tc_tool_tilt(tc, 400, -1e6)  // fixed-point, but far beyond any pen's lean
         tc_tool_frame(tc, 1)
         XCTAssertTrue(run.sync())
-        let began = try XCTUnwrap(try penEntries().first { $0.phase == "began" })
+        let began = try XCTUnwrap(try penEntries().first { $0.phase == .began })
         XCTAssertEqual(began.pressure, 1)
         XCTAssertTrue(try run.log.warnings().contains { $0.contains("pressure") })
         XCTAssertFalse(run.client.hasExited)
@@ -107,7 +107,7 @@ final class PenAdversarialTests: XCTestCase {
         tc_tool_tip(tc, false)
         tc_tool_frame(tc, 4)
         XCTAssertTrue(run.sync())
-        XCTAssertEqual(try penEntries().map(\.phase), ["hover", "began", "ended"])
+        XCTAssertEqual(try penEntries().map(\.phase), [.hover, .began, .ended])
         XCTAssertEqual(try run.log.warnings().count, 2)
     }
 }

@@ -97,13 +97,13 @@ import TouchspotsTestSupport
                 if frame.touches.contains(where: { $0.source == nil }) { touchLines += 1 }
                 for touch in frame.touches {
                     // A pen and its eraser end share nothing but the id space.
-                    let key = "\(touch.source == "eraser" ? "pen" : touch.source ?? "touch") \(touch.id)"
+                    let key = "\(touch.source == .eraser ? "pen" : touch.source?.rawValue ?? "touch") \(touch.id)"
                     switch touch.phase {
-                    case "hover", "out":
-                        if live.contains(key) { problems.append("\(key) \(touch.phase) with its tip down") }
-                    case "began":
+                    case .hover, .out:
+                        if live.contains(key) { problems.append("\(key) \(touch.phase.rawValue) with its tip down") }
+                    case .began:
                         if !live.insert(key).inserted { problems.append("\(key) began while live") }
-                    case "moved":
+                    case .moved:
                         if !live.contains(key) { problems.append("\(key) moved while not live") }
                     default:
                         if live.remove(key) == nil { problems.append("\(key) \(touch.phase) while not live") }

@@ -31,9 +31,9 @@ final class PenEndToEndTests: EndToEndTestCase {
         try startSession(compositor: .sway)
         try session.send(batch: ["tool-in pen 200 200"])
         try session.send("tool-motion pen 210 205 distance 0.3")
-        let hover = try waitForEntry("hover") { $0.phase == "hover" && $0.distance != nil }
+        let hover = try waitForEntry("hover") { $0.phase == .hover && $0.distance != nil }
         XCTAssertLessThan(hover.id, -2, "a pen's id is below the mouse's -1 and -2")
-        XCTAssertEqual(hover.source, "pen")
+        XCTAssertEqual(hover.source, .pen)
         XCTAssertEqual(hover.x, 210, accuracy: 2)
         XCTAssertEqual(hover.y, 205, accuracy: 2)
         XCTAssertEqual(hover.distance ?? -1, 0.3, accuracy: 0.02)
@@ -43,7 +43,7 @@ final class PenEndToEndTests: EndToEndTestCase {
 
         // Tip down light and leaning right and up.
         try session.send(batch: ["tool-tip pen down", "tool-motion pen 300 250 pressure 0.2 tilt 30 -20"])
-        let began = try waitForEntry("began") { $0.phase == "began" }
+        let began = try waitForEntry("began") { $0.phase == .began }
         XCTAssertEqual(began.id, hover.id, "one id per tool")
         XCTAssertEqual(began.x, 300, accuracy: 2)
         XCTAssertEqual(began.y, 250, accuracy: 2)
@@ -57,7 +57,7 @@ final class PenEndToEndTests: EndToEndTestCase {
         for step in 1...10 {
             try session.send("tool-motion pen \(300 + step * 20) 250 pressure \(0.2 + Double(step) * 0.08)")
         }
-        let firmEntry = try waitForEntry("moved at full pressure") { $0.phase == "moved" && $0.x >= 499 }
+        let firmEntry = try waitForEntry("moved at full pressure") { $0.phase == .moved && $0.x >= 499 }
         XCTAssertEqual(firmEntry.pressure ?? -1, 1.0, accuracy: 0.02)
         XCTAssertEqual(firmEntry.y, 250, accuracy: 2)
         let firm = try session.screenshot("pen-firm.png")
@@ -67,22 +67,22 @@ final class PenEndToEndTests: EndToEndTestCase {
         XCTAssertLessThan(penBlue(firm, x: 300, y: 250, half: 20), 20, "the spot left its old place")
 
         try session.send("tool-tip pen up")
-        let ended = try waitForEntry("ended") { $0.phase == "ended" }
+        let ended = try waitForEntry("ended") { $0.phase == .ended }
         XCTAssertEqual(ended.x, 500, accuracy: 2)
         try session.send("tool-motion pen 520 260")
-        _ = try waitForEntry("hover after the lift") { $0.phase == "hover" && $0.x >= 519 }
+        _ = try waitForEntry("hover after the lift") { $0.phase == .hover && $0.x >= 519 }
         try session.send("tool-out pen")
-        _ = try waitForEntry("out") { $0.phase == "out" }
+        _ = try waitForEntry("out") { $0.phase == .out }
         let after = try session.screenshot("pen-out.png")
         XCTAssertEqual(after.count(x: 0, y: 0, width: after.width, height: after.height) {
             $0.b > 180 && $0.r < 120 && $0.g < 160
         }, 0, "nothing of the pen after out")
 
         // The phases in order, repeats folded: hover, the tip's life, hover again, out.
-        let phases = try penEntries().map(\.phase).reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } }
-        XCTAssertEqual(phases, ["hover", "began", "moved", "ended", "hover", "out"])
+        let phases = try penEntries().map(\.phase).reduce(into: [LogTouch.Phase]()) { if $0.last != $1 { $0.append($1) } }
+        XCTAssertEqual(phases, [.hover, .began, .moved, .ended, .hover, .out])
         // sway moves the pointer focus to the pen after each tip-up; no mouse finger may come of it.
-        XCTAssertFalse(try frames().flatMap(\.touches).contains { $0.source == "pointer" },
+        XCTAssertFalse(try frames().flatMap(\.touches).contains { $0.source == .pointer },
                        "the pointer sway moves with the pen makes no touch")
         XCTAssertEqual(try frames().last?.spots, 0)
     }
@@ -94,9 +94,9 @@ final class PenEndToEndTests: EndToEndTestCase {
         try session.send("tool-out pen")
         try session.send(batch: ["tool-in eraser 400 300"])
         try session.send(batch: ["tool-tip eraser down", "tool-motion eraser 400 300 pressure 0.6"])
-        let began = try waitForEntry("eraser began") { $0.phase == "began" }
-        XCTAssertEqual(began.source, "eraser")
-        let pen = try penEntries().first { $0.source == "pen" }
+        let began = try waitForEntry("eraser began") { $0.phase == .began }
+        XCTAssertEqual(began.source, .eraser)
+        let pen = try penEntries().first { $0.source == .pen }
         XCTAssertNotNil(pen)
         XCTAssertNotEqual(began.id, pen?.id, "the eraser is a second tool")
         let image = try session.screenshot("eraser.png")
@@ -106,13 +106,13 @@ final class PenEndToEndTests: EndToEndTestCase {
         // A button held while hovering shows in the entries until released.
         try session.send("tool-button eraser 331 press")
         let pressed = try waitForEntry("button held") { $0.buttons == [331] }
-        XCTAssertEqual(pressed.phase, "hover")
+        XCTAssertEqual(pressed.phase, .hover)
         try session.send("tool-button eraser 331 release")
         try session.send("tool-motion eraser 410 300")
-        let released = try waitForEntry("button released") { $0.phase == "hover" && $0.x >= 409 }
+        let released = try waitForEntry("button released") { $0.phase == .hover && $0.x >= 409 }
         XCTAssertNil(released.buttons)
         try session.send("tool-out eraser")
-        _ = try waitForEntry("eraser out") { $0.phase == "out" && $0.source == "eraser" }
+        _ = try waitForEntry("eraser out") { $0.phase == .out && $0.source == .eraser }
     }
 
     /// Two fingers and a pen moving right together: the fingers' swipe has two fingers,

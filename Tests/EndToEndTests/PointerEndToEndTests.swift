@@ -7,7 +7,7 @@ import XCTest
 /// presses ignored while a finger is down.
 final class PointerEndToEndTests: EndToEndTestCase {
     private func pointerFrames() throws -> [LogFrame] {
-        try frames().filter { $0.touches.first?.source == "pointer" }
+        try frames().filter { $0.touches.first?.source == .pointer }
     }
 
     /// touchspots in a 600 x 400 window (not fullscreen), for the decoration tests.
@@ -50,7 +50,7 @@ final class PointerEndToEndTests: EndToEndTestCase {
             ((try? self.pointerFrames()) ?? []).flatMap(self.phases).last == "-1 ended"
         }
         XCTAssertEqual(try pointerFrames().flatMap(phases).first, "-1 began")
-        XCTAssertTrue(try frames().allSatisfy { $0.touches.allSatisfy { $0.source == "pointer" } },
+        XCTAssertTrue(try frames().allSatisfy { $0.touches.allSatisfy { $0.source == .pointer } },
                       "every touch here came from the pointer")
 
         try session.send(batch: ["key leftalt press", "pointer 600 320", "button left press"])
@@ -74,7 +74,7 @@ final class PointerEndToEndTests: EndToEndTestCase {
         try session.eventLog.waitFor("inward pinch") { $0.gesture?.direction == "inward" }
         let mirrored = try pointerFrames().flatMap(\.touches).filter { $0.id == -2 }
         XCTAssertFalse(mirrored.isEmpty)
-        XCTAssertTrue(mirrored.allSatisfy { $0.source == "pointer" })
+        XCTAssertTrue(mirrored.allSatisfy { $0.source == .pointer })
     }
 
     func testPointerIsIgnoredWhileAFingerIsDown() throws {

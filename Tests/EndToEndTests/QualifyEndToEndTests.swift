@@ -13,9 +13,9 @@ final class QualifyEndToEndTests: EndToEndTestCase {
 
     func testTheFirstStepIsGuidedAndJudged() throws {
         try startSession(arguments: ["--qualify", plan, "--millimetres-per-pixel", "0.2"])
-        let started = try session.eventLog.waitFor("the first step") { $0.qualify?.state == "started" }.qualify!
+        let started = try session.eventLog.waitFor("the first step") { $0.qualify?.state == .started }.qualify!
         XCTAssertEqual([started.step, started.of], [1, 8])
-        XCTAssertEqual(started.kind, "line")
+        XCTAssertEqual(started.kind, .line)
         XCTAssertEqual(started.millimetresPerPixel, 0.2)
         let guide = try session.screenshot("qualify-line-guide.png")
         // The guide runs across the middle from 10 % to 90 % of the width, in blue.
@@ -26,7 +26,7 @@ final class QualifyEndToEndTests: EndToEndTestCase {
             usleep(8_000)
         }
         try session.send(batch: ["up 1", "frame"])
-        let judged = try session.eventLog.waitFor("the line judged") { $0.qualify?.state == "judged" }.qualify!
+        let judged = try session.eventLog.waitFor("the line judged") { $0.qualify?.state == .judged }.qualify!
         XCTAssertEqual(judged.verdicts.map(\.validator), ["linearity", "no gap", "no reversed motion", "report rate", "tracking ids"])
         XCTAssertTrue(judged.verdicts.first { $0.validator == "linearity" }!.passed, "a straight line is straight")
         let shown = try session.screenshot("qualify-line-verdicts.png")
@@ -42,7 +42,7 @@ final class QualifyEndToEndTests: EndToEndTestCase {
         // The step as asked on the fullscreen window (1024 x 640 px, 204.8 x 128 mm): the
         // first `started` line may be the window's size before it was made fullscreen.
         let started = try session.eventLog.waitFor("the first step, fullscreen") {
-            $0.qualify?.state == "started" && $0.qualify?.panel == [204.8, 128]
+            $0.qualify?.state == .started && $0.qualify?.panel == [204.8, 128]
         }.qualify!
         let skip = try XCTUnwrap(started.buttons?.first, "the started line names the Skip button")
         let next = try XCTUnwrap(started.next)
@@ -61,9 +61,9 @@ final class QualifyEndToEndTests: EndToEndTestCase {
             usleep(8_000)
         }
         try session.send(batch: ["up 1", "frame"])
-        let judged = try session.eventLog.waitFor("the line judged") { $0.qualify?.state == "judged" }.qualify!
+        let judged = try session.eventLog.waitFor("the line judged") { $0.qualify?.state == .judged }.qualify!
         XCTAssertEqual(judged.step, 1, "Skip did not fire: the line step was judged")
-        XCTAssertFalse(try session.eventLog.events().contains { $0.qualify?.state == "skipped" })
+        XCTAssertFalse(try session.eventLog.events().contains { $0.qualify?.state == .skipped })
         let json = "\(outputDirectory)/report.json"
         let run = try runReport(["judge", "\(outputDirectory)/events.jsonl", "--json", json])
         XCTAssertNotEqual(run.status, 64, run.errors)
@@ -83,14 +83,14 @@ final class QualifyEndToEndTests: EndToEndTestCase {
         for (scale, width, height) in [(1.0, 1024, 640), (2.0, 640, 400)] {
             session = try HeadlessRun(outputDirectory: "\(outputDirectory)/\(Int(scale))x", width: width, height: height, scale: scale,
                                   clientArguments: ["--qualify", plan, "--millimetres-per-pixel", "0.2"])
-            let started = try session.eventLog.waitFor("the first step") { $0.qualify?.state == "started" }.qualify!
+            let started = try session.eventLog.waitFor("the first step") { $0.qualify?.state == .started }.qualify!
             // Skip to the edges step, whose prompt is the longest.
             for _ in 1..<8 {
                 let next = try XCTUnwrap(session.eventLog.events().compactMap(\.qualify).last?.next)
                 try session.send(batch: ["down 9 \(next[0]) \(next[1])", "frame"])
                 try session.send(batch: ["up 9", "frame"])
             }
-            try session.eventLog.waitFor("the edges step") { $0.qualify?.kind == "edges" && $0.qualify?.state == "started" }
+            try session.eventLog.waitFor("the edges step") { $0.qualify?.kind == .edges && $0.qualify?.state == .started }
             XCTAssertEqual(started.of, 8)
             let image = try session.screenshot("qualify-edges-\(Int(scale))x.png")
             XCTAssertEqual(image.width, Int(Double(width) * scale), "drawn at the output's scale")
@@ -117,9 +117,9 @@ final class QualifyEndToEndTests: EndToEndTestCase {
                                ("windows", ["tap-accuracy": 1, "report-rate": 60, "range": 1, "linearity-maximum": 1])] {
             session = try HeadlessRun(outputDirectory: "\(outputDirectory)/\(name)",
                                   clientArguments: ["--qualify", "\(plans)/\(name).json", "--millimetres-per-pixel", "0.2"])
-            let started = try session.eventLog.waitFor("the first step") { $0.qualify?.state == "started" }.qualify!
+            let started = try session.eventLog.waitFor("the first step") { $0.qualify?.state == .started }.qualify!
             XCTAssertEqual(started.plan, name)
-            XCTAssertEqual(started.kind, "line")
+            XCTAssertEqual(started.kind, .line)
             let given = Dictionary(uniqueKeysWithValues: try XCTUnwrap(started.thresholds).map { ($0.name, $0.value) })
             for (key, value) in limits { XCTAssertEqual(given[key], value, "\(name): \(key)") }
             session.stop()

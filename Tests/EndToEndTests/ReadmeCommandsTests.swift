@@ -38,7 +38,7 @@ final class ReadmeCommandsTests: EndToEndTestCase {
         let first = try session.eventLog.waitFor("the quick plan's first line") { $0.qualify != nil }.qualify!
         XCTAssertEqual(first.plan, "quick")
         XCTAssertEqual([first.of, first.step], [8, 0])
-        XCTAssertEqual(first.state, "calibrating")
+        XCTAssertEqual(first.state, .calibrating)
         session.stop()
         session = nil
 

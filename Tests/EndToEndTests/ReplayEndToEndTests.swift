@@ -43,9 +43,9 @@ final class ReplayEndToEndTests: XCTestCase {
     func testALibinputRecordingImportsAndReplays() throws {
         let recording = try Recording(libinputRecord: "\(fixtures)/libinput-two-finger-swipe.yaml", width: 1024, height: 640)
         XCTAssertEqual(recording.frames.count, 41, "one frame per SYN_REPORT")
-        XCTAssertEqual(recording.frames.first?.touches.map(\.phase), ["began", "began"])
+        XCTAssertEqual(recording.frames.first?.touches.map(\.phase), [.began, .began])
         XCTAssertEqual(recording.frames.first?.touches.first?.x ?? 0, 1000.0 / 4095 * 1024, accuracy: 0.01)
-        XCTAssertEqual(recording.frames.last?.touches.map(\.phase), ["ended", "ended"])
+        XCTAssertEqual(recording.frames.last?.touches.map(\.phase), [.ended, .ended])
         XCTAssertEqual(recording.frames[1].time - recording.frames[0].time, 8, "evdev times in ms")
         let report = try Replay.run(recording, compositor: .weston, directory: directory("libinput"),
                                     name: "libinput-two-finger-swipe.yaml")
@@ -62,7 +62,7 @@ final class ReplayEndToEndTests: XCTestCase {
         text += "A: 35 \(yaml.x.minimum) \(yaml.x.maximum) 0 0 \(yaml.x.resolution)\nA: 36 \(yaml.y.minimum) \(yaml.y.maximum) 0 0 \(yaml.y.resolution)\n"
         var down: [Int: (x: Int, y: Int)] = [:]
         for report in yaml.reports {
-            for touch in report.touches { down[touch.slot] = touch.phase == "ended" ? nil : (touch.x, touch.y) }
+            for touch in report.touches { down[touch.slot] = touch.phase == .ended ? nil : (touch.x, touch.y) }
             let time = String(format: "%d.%06d", report.microseconds / 1_000_000, report.microseconds % 1_000_000)
             for slot in down.keys.sorted().reversed() {  // listed in another order than the slots
                 text += "E: \(time) 0003 0035 \(down[slot]!.x)\nE: \(time) 0003 0036 \(down[slot]!.y)\nE: \(time) 0000 0002 0000\n"
@@ -99,8 +99,8 @@ final class ReplayEndToEndTests: XCTestCase {
         for (group, count) in [4, 4, 1].enumerated() {
             for _ in 0..<count {
                 let (x, y) = spots[group]
-                frames.append(LogFrame(time: time, spots: 1, touches: [LogTouch(id: 1, phase: "began", x: x, y: y)]))
-                frames.append(LogFrame(time: time + 60, spots: 0, touches: [LogTouch(id: 1, phase: "ended", x: x, y: y)]))
+                frames.append(LogFrame(time: time, spots: 1, touches: [LogTouch(id: 1, phase: .began, x: x, y: y)]))
+                frames.append(LogFrame(time: time + 60, spots: 0, touches: [LogTouch(id: 1, phase: .ended, x: x, y: y)]))
                 time += 150
             }
             time += 1_500
@@ -112,7 +112,7 @@ final class ReplayEndToEndTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try yaml.write(toFile: path, atomically: true, encoding: .utf8)
         let recording = try Recording(libinputRecord: path, width: 1024, height: 640)
-        let landed = recording.frames.flatMap(\.touches).filter { $0.phase == "began" }.map { [$0.x, $0.y] }
+        let landed = recording.frames.flatMap(\.touches).filter { $0.phase == .began }.map { [$0.x, $0.y] }
         let expected = [4, 4, 1].enumerated().flatMap { group, count in Array(repeating: [spots[group].0, spots[group].1], count: count) }
         XCTAssertEqual(landed.count, 9)
         for (got, want) in zip(landed, expected) {

@@ -34,7 +34,7 @@ final class ScenesEndToEndTests: EndToEndTestCase {
             XCTAssertEqual(hit.view, view, "(\(x), \(y))")
             XCTAssertEqual(hit.visited, visited, "(\(x), \(y))")
             let deliveries = try session.eventLog.responders().filter { $0.id == id }
-            XCTAssertEqual(deliveries.map(\.phase), ["began", "ended"])
+            XCTAssertEqual(deliveries.map(\.phase), [.began, .ended])
             for delivery in deliveries {
                 XCTAssertEqual(delivery.chain, chain, "(\(x), \(y))")
                 XCTAssertEqual(delivery.handledBy, "A")
@@ -69,7 +69,7 @@ final class ScenesEndToEndTests: EndToEndTestCase {
         let start = try XCTUnwrap(session.eventLog.placards().first)
         XCTAssertEqual(start.x, 512)
         XCTAssertEqual(start.y, 320)
-        XCTAssertEqual(start.state, "idle")
+        XCTAssertEqual(start.state, .idle)
         let initial = try session.screenshot("centred.png")
         let blue: (PNGImage.Pixel) -> Bool = { $0.b > 140 && $0.r < 60 }
         XCTAssertGreaterThan(initial.count(x: 362, y: 275, width: 300, height: 90, where: blue), 15000)
@@ -84,21 +84,21 @@ final class ScenesEndToEndTests: EndToEndTestCase {
         XCTAssertEqual(dragged.count(x: 362, y: 275, width: 150, height: 40, where: blue), 0,
                        "and gone from the centre")
         let last = try XCTUnwrap(session.eventLog.placards().last)
-        XCTAssertEqual(last.state, "dragging")
+        XCTAssertEqual(last.state, .dragging)
         XCTAssertEqual(last.x, 700)
         XCTAssertEqual(last.y, 450)
 
         try session.send(batch: ["up 1", "frame"])
         try session.eventLog.waitUntil("placard back to idle") { events in
             let placards = events.compactMap(\.placard)
-            guard let returning = placards.firstIndex(where: { $0.state == "returning" }) else {
+            guard let returning = placards.firstIndex(where: { $0.state == .returning }) else {
                 return false
             }
-            return placards[returning...].contains { $0.state == "idle" }
+            return placards[returning...].contains { $0.state == .idle }
         }
         let states = try session.eventLog.placards().map(\.state)
-        XCTAssertEqual(states.last, "idle")
-        XCTAssertTrue(states.contains("returning"))
+        XCTAssertEqual(states.last, .idle)
+        XCTAssertTrue(states.contains(.returning))
         let home = try XCTUnwrap(session.eventLog.placards().last)
         XCTAssertEqual(home.x, 512)
         XCTAssertEqual(home.y, 320)
@@ -111,7 +111,7 @@ final class ScenesEndToEndTests: EndToEndTestCase {
         let changed = try XCTUnwrap(session.eventLog.waitFor("next string") {
             $0.placard?.text == "Bienvenue"
         }.placard)
-        XCTAssertEqual(changed.state, "idle")
+        XCTAssertEqual(changed.state, .idle)
         let image = try session.screenshot("bienvenue.png")
         XCTAssertGreaterThan(image.count(x: 362, y: 275, width: 300, height: 90, where: blue), 15000)
         XCTAssertNotEqual(image.count(x: 362, y: 275, width: 300, height: 90) { $0.r > 230 && $0.g > 230 },

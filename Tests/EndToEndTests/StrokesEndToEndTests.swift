@@ -42,20 +42,20 @@ final class StrokesEndToEndTests: EndToEndTestCase {
         try startSession(arguments: ["--record-gesture", "zed"], environment: ["XDG_CONFIG_HOME": config])
         let warning = try session.eventLog.waitFor("the broken file's warning") { $0.warningKind == .template }
         XCTAssertTrue(warning.warning?.contains("broken.stroke") ?? false, "\(warning)")
-        _ = try teachLine("the lesson starts") { $0.step == "draw" && $0.examples == 0 }
+        _ = try teachLine("the lesson starts") { $0.step == .draw && $0.examples == 0 }
         try session.screenshot("lesson-start.png")
         for (n, (origin, size)) in [((300.0, 200.0), 260.0), ((380.0, 240.0), 200.0), ((250.0, 180.0), 300.0)].enumerated() {
             try drawZed(at: origin, size: size)
             _ = try teachLine("drawing \(n + 1)") { $0.examples == n + 1 }
         }
-        let confirm = try teachLine("Save or Again") { $0.step == "confirm" }
+        let confirm = try teachLine("Save or Again") { $0.step == .confirm }
         XCTAssertGreaterThanOrEqual(try XCTUnwrap(confirm.agreement), 0.89, "three Z's agree")
         let image = try session.screenshot("lesson-confirm.png")
         let save = try XCTUnwrap(confirm.save)
         XCTAssertLessThan(image.pixel(x: Int(save[0]), y: Int(save[1])).r, 100, "the Save button is drawn")
         try session.send(batch: ["down 2 \(Int(save[0])) \(Int(save[1]))", "frame"])
         try session.send(batch: ["up 2", "frame"])
-        let taught = try teachLine("saved") { $0.step == "taught" }
+        let taught = try teachLine("saved") { $0.step == .taught }
         XCTAssertEqual(taught.path, "\(strokes)/zed.stroke")
         let text = try String(contentsOfFile: "\(strokes)/zed.stroke", encoding: .utf8)
         XCTAssertTrue(text.hasPrefix("# touchspots stroke 1\nexample "), text)
@@ -102,22 +102,22 @@ final class StrokesEndToEndTests: EndToEndTestCase {
         try FileManager.default.createDirectory(atPath: "\(config)/touchspots", withIntermediateDirectories: true)
         try "not a folder".write(toFile: "\(config)/touchspots/strokes", atomically: true, encoding: .utf8)
         try startSession(arguments: ["--record-gesture", "zed"], environment: ["XDG_CONFIG_HOME": config])
-        _ = try teachLine("the lesson starts") { $0.step == "draw" && $0.examples == 0 }
+        _ = try teachLine("the lesson starts") { $0.step == .draw && $0.examples == 0 }
         for (n, (origin, size)) in [((300.0, 200.0), 260.0), ((380.0, 240.0), 200.0), ((250.0, 180.0), 300.0)].enumerated() {
             try drawZed(at: origin, size: size)
             _ = try teachLine("drawing \(n + 1)") { $0.examples == n + 1 }
         }
-        let save = try XCTUnwrap(try teachLine("Save or Again") { $0.step == "confirm" }.save)
+        let save = try XCTUnwrap(try teachLine("Save or Again") { $0.step == .confirm }.save)
         try session.send(batch: ["down 2 \(Int(save[0])) \(Int(save[1]))", "frame"])
         try session.send(batch: ["up 2", "frame"])
-        _ = try teachLine("not saved") { $0.step == "unsaved" }
+        _ = try teachLine("not saved") { $0.step == .unsaved }
         let warning = try session.eventLog.waitFor("the reason") { $0.warningKind == .template }
         XCTAssertTrue(warning.warning?.contains("was not saved") ?? false, "\(warning)")
         let image = try session.screenshot("lesson-unsaved.png")
         XCTAssertLessThan(image.pixel(x: Int(save[0]), y: Int(save[1])).r, 100, "Save is offered again")
-        XCTAssertFalse(try session.eventLog.events().contains { $0.teach?.step == "taught" }, "no taught line")
+        XCTAssertFalse(try session.eventLog.events().contains { $0.teach?.step == .taught }, "no taught line")
         let events = try session.eventLog.events()
-        let unsaved = try XCTUnwrap(events.firstIndex { $0.teach?.step == "unsaved" })
+        let unsaved = try XCTUnwrap(events.firstIndex { $0.teach?.step == .unsaved })
         XCTAssertFalse(events[unsaved...].contains { $0 == .scene(name: "playground") }, "the lesson stays")
     }
 

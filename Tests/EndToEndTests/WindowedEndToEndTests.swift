@@ -62,12 +62,12 @@ final class WindowedEndToEndTests: EndToEndTestCase {
         let x = Int(300 + session.origin.x), y = Int(250 + session.origin.y)
         try session.send("tool-in pen 300 250")
         try session.send(batch: ["tool-tip pen down", "tool-motion pen 300 250 pressure 0.8"])
-        _ = try session.eventLog.waitFor("the pen's tip") { $0.frame?.touches.contains { $0.phase == "began" } ?? false }
+        _ = try session.eventLog.waitFor("the pen's tip") { $0.frame?.touches.contains { $0.phase == .began } ?? false }
         let down = try session.screenshot("pen-down.png")
         XCTAssertFalse(isBackground(down, x: x, y: y), "the pen's disc shows")
         try session.send("tool-tip pen up")
         try session.send("tool-out pen")
-        _ = try session.eventLog.waitFor("the pen out") { $0.frame?.touches.contains { $0.phase == "out" } ?? false }
+        _ = try session.eventLog.waitFor("the pen out") { $0.frame?.touches.contains { $0.phase == .out } ?? false }
         let out = try session.screenshot("pen-out.png")
         XCTAssertTrue(isBackground(out, x: x, y: y), "no pen mark left at (\(x), \(y))")
     }

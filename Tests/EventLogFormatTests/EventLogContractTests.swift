@@ -111,6 +111,27 @@ final class EventLogContractTests: XCTestCase {
         }
     }
 
+    /// A closed set's value the core's enum does not have is refused where the line is
+    /// read, naming the key: no reader ever sees it as a string to compare.
+    func testAClosedSetsUnknownValueIsRefusedByName() {
+        let lines = [
+            ("phase", #"{"type":"frame","time":1,"spots":0,"touches":[{"id":1,"phase":"hovering","x":1,"y":2}]}"#),
+            ("source", #"{"type":"frame","time":1,"spots":0,"touches":[{"id":1,"phase":"began","x":1,"y":2,"source":"stylus"}]}"#),
+            ("state", #"{"type":"qualify","plan":"q","step":1,"of":1,"kind":"line","state":"lost","millimetresPerPixel":0.2,"verdicts":[]}"#),
+            ("kind", #"{"type":"qualify","plan":"q","step":1,"of":1,"kind":"wave","state":"started","millimetresPerPixel":0.2,"verdicts":[]}"#),
+            ("step", #"{"type":"teach","name":"v","step":"dance","examples":0,"needed":3}"#),
+            ("state", #"{"type":"placard","x":1,"y":2,"text":"Hi","state":"flying"}"#),
+            ("phase", #"{"type":"responder","id":1,"phase":"hover","chain":["A"],"handledBy":null}"#),
+        ]
+        for (key, line) in lines {
+            XCTAssertThrowsError(try LogLine(json: line), line) { error in
+                XCTAssertTrue("\(error)".contains("'\(key)' has an unknown value"), "\(error)")
+            }
+        }
+        XCTAssertEqual(try LogLine(json: #"{"type":"frame","time":1,"spots":0,"touches":[{"id":-10,"phase":"out","x":1,"y":2,"source":"eraser"}]}"#).frame?.touches.first?.phase,
+                       .out, "a pen's phase is the core's PenHover.Phase")
+    }
+
     func testTheReaderTakesWhatOtherWritersMayAdd() throws {
         let line = try LogLine(json: #" {"later":[1,{"a":null}],"type":"label","text":"\u00e9\ud83d\ude00\/","slot":"tap"} "#)
         XCTAssertEqual(line, .label(text: "é😀/", slot: "tap"))

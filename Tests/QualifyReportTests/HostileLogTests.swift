@@ -2,6 +2,7 @@ import EventLogFormat
 import Foundation
 import PropertyBased
 import QualifyReport
+import TouchCore
 import Testing
 
 /// Logs bent out of shape (docs/qualify.md, "The report": bad input is told, never a
@@ -12,7 +13,9 @@ import Testing
 @Suite struct HostileLogTests {
     static let run = try! OfflineJudgeTests.lines("qualify-quick-weston-mirrored.jsonl")
     static let extremes: [Double] = [0, -1, -1e300, 1e300, 1e-300, 4294967296, 9e15, 0.5]
-    static let states = ["started", "judged", "skipped", "finished", "calibrating", "calibrated", "lost"]
+    /// A state the log's type cannot hold (an unknown string) is refused when the line is
+    /// read (`EventLogContractTests`); here, every state out of its order.
+    static let states = QualifyProgress.State.allCases
 
     /// One change, decoded from a random number.
     static func change(_ code: Int, _ lines: inout [LogLine]) {

@@ -35,13 +35,13 @@ final class KernelRecordingFaultTests: XCTestCase {
                 let point = Point(x: record.x.fraction(touch.x) * record.x.millimetres!, y: record.y.fraction(touch.y) * record.y.millimetres!)
                 let sample = ContactSample(time: time, point: point)
                 switch touch.phase {
-                case "began":
+                case .began:
                     open[touch.slot] = contacts.count
                     contacts.append(Contact(id: Int32(touch.slot), samples: [sample]))
                 default:
                     guard let index = open[touch.slot] else { continue }
                     contacts[index].samples.append(sample)
-                    if touch.phase == "ended" { open[touch.slot] = nil }
+                    if touch.phase == .ended { open[touch.slot] = nil }
                 }
             }
         }
@@ -101,10 +101,10 @@ final class KernelRecordingFaultTests: XCTestCase {
         for frame in frames {
             var entries: [String] = []
             for touch in frame.touches where touch.source == nil {
-                if touch.phase == "moved", let at = last[touch.id], at == (touch.x, touch.y) { continue }
-                let place = touch.phase == "ended" ? last[touch.id]! : (touch.x, touch.y)
-                last[touch.id] = touch.phase == "ended" ? nil : (touch.x, touch.y)
-                entries.append("\(touch.phase) \(Int((place.0 * 256).rounded())) \(Int((place.1 * 256).rounded()))")
+                if touch.phase == .moved, let at = last[touch.id], at == (touch.x, touch.y) { continue }
+                let place = touch.phase == .ended ? last[touch.id]! : (touch.x, touch.y)
+                last[touch.id] = touch.phase == .ended ? nil : (touch.x, touch.y)
+                entries.append("\(touch.phase.rawValue) \(Int((place.0 * 256).rounded())) \(Int((place.1 * 256).rounded()))")
             }
             if !entries.isEmpty { expected.append("\((frame.timeNs! + 500) / 1_000_000): " + entries.sorted().joined(separator: ", ")) }
         }

@@ -269,8 +269,8 @@ final class KernelRecordingTests: XCTestCase {
                 for report in record.reports {
                     for touch in report.touches {
                         switch touch.phase {
-                        case "began": XCTAssertTrue(down.insert(touch.slot).inserted, "a second began in slot \(touch.slot)")
-                        case "moved": XCTAssertTrue(down.contains(touch.slot), "a move of slot \(touch.slot), not down")
+                        case .began: XCTAssertTrue(down.insert(touch.slot).inserted, "a second began in slot \(touch.slot)")
+                        case .moved: XCTAssertTrue(down.contains(touch.slot), "a move of slot \(touch.slot), not down")
                         default: XCTAssertNotNil(down.remove(touch.slot), "an end of slot \(touch.slot), not down")
                         }
                     }
@@ -361,6 +361,6 @@ final class KernelRecordingTests: XCTestCase {
         for n in 0..<1_000_000 { try model.event(time: Int64(n), type: 0, code: 0, value: 0) }
         let seconds = Date().timeIntervalSince(started)
         XCTAssertLessThan(seconds, 2, "1,000,000 empty reports: \(seconds) s")
-        XCTAssertEqual(model.finish().flatMap(\.touches).map(\.phase), ["began", "ended"])
+        XCTAssertEqual(model.finish().flatMap(\.touches).map(\.phase), [.began, .ended])
     }
 }

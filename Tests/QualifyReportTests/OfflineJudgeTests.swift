@@ -30,7 +30,7 @@ final class OfflineJudgeTests: XCTestCase {
     func testTheRecordedPerfectRunIsJudgedAsItWasLive() throws {
         let lines = try Self.lines("qualify-quick-weston.jsonl")
         let report = try OfflineJudge().report(lines, source: "perfect")
-        let live = lines.compactMap(\.qualify).filter { $0.state == "judged" }.flatMap(\.verdicts)
+        let live = lines.compactMap(\.qualify).filter { $0.state == .judged }.flatMap(\.verdicts)
         let offline = report.steps.flatMap(\.verdicts)
         XCTAssertEqual(offline.map(\.validator), live.map(\.validator))
         XCTAssertEqual(offline.map(\.figure), live.map(\.figure), "the same figures, to the thousandth")
@@ -48,7 +48,7 @@ final class OfflineJudgeTests: XCTestCase {
         XCTAssertLessThan(stages.p50, whole.p50, "a stage is part of the whole")
         XCTAssertEqual(stages.p50 + own.p50 + screen.p50, whole.p50, accuracy: whole.p50 * 0.5,
                        "the stages' medians roughly add up to the whole's")
-        XCTAssertEqual(report.steps.map(\.kind), ["line", "hold", "taps", "corners", "maximum-contacts", "pinch", "drumroll", "edges"])
+        XCTAssertEqual(report.steps.map(\.kind), [.line, .hold, .taps, .corners, .maximumContacts, .pinch, .drumroll, .edges])
         XCTAssertEqual(report.steps[2].contacts.count, 20, "20 taps plotted")
     }
 
@@ -63,7 +63,7 @@ final class OfflineJudgeTests: XCTestCase {
     /// A log whose verdicts were edited after the run is told apart.
     func testAnEditedLogDoesNotAgreeWithItsRun() throws {
         var lines = try Self.lines("qualify-quick-weston.jsonl")
-        let index = lines.firstIndex { $0.qualify?.state == "judged" }!
+        let index = lines.firstIndex { $0.qualify?.state == .judged }!
         var judged = lines[index].qualify!
         judged.verdicts[0].figure = 0.25
         lines[index] = .qualify(judged)
@@ -75,12 +75,12 @@ final class OfflineJudgeTests: XCTestCase {
     func testARedoneStepAndARunThatEndsEarly() throws {
         let lines = try Self.lines("qualify-quick-weston.jsonl")
         // Up to the second step's judgement, then step 1 again from its first started line.
-        let secondJudged = lines.indices.filter { lines[$0].qualify?.state == "judged" }[1]
-        let firstStep = lines.firstIndex { $0.qualify?.state == "started" }!
-        let firstJudged = lines.firstIndex { $0.qualify?.state == "judged" }!
+        let secondJudged = lines.indices.filter { lines[$0].qualify?.state == .judged }[1]
+        let firstStep = lines.firstIndex { $0.qualify?.state == .started }!
+        let firstJudged = lines.firstIndex { $0.qualify?.state == .judged }!
         let redone = Array(lines[...secondJudged]) + Array(lines[firstStep...firstJudged])
         let report = try OfflineJudge().report(redone, source: "redone")
-        XCTAssertEqual(report.steps.map(\.state), ["judged"] + Array(repeating: "not reached", count: 7))
+        XCTAssertEqual(report.steps.map(\.state), [.judged] + Array(repeating: .notReached, count: 7))
         XCTAssertEqual(report.summary.stepsNotReached, 7)
         XCTAssertFalse(report.summary.qualified)
         XCTAssertTrue(report.agreesWithLiveRun)

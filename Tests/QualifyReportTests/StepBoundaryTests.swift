@@ -93,7 +93,7 @@ final class StepBoundaryTests: XCTestCase {
 
         // The `started` line names the button the finger began on.
         let lines = try Self.lines(run.log)
-        let started = try XCTUnwrap(lines.compactMap(\.qualify).first { $0.state == "started" })
+        let started = try XCTUnwrap(lines.compactMap(\.qualify).first { $0.state == .started })
         XCTAssertEqual(started.buttons, [[skip.minX, skip.minY, skip.width, skip.height]])
 
         // Live: the two taps, not the slide.
@@ -101,10 +101,10 @@ final class StepBoundaryTests: XCTestCase {
         XCTAssertFalse(live.isEmpty)
         // Offline, from the log the run wrote: the same contacts and verdicts.
         let report = try OfflineJudge().report(lines, source: "skip-and-slide")
-        XCTAssertEqual(report.steps.first?.state, "judged")
+        XCTAssertEqual(report.steps.first?.state, .judged)
         XCTAssertEqual(report.steps.first?.contacts.count, 2, "two taps; the finger that began on Skip is not the step's")
         XCTAssertTrue(report.agreesWithLiveRun, "one answer: the offline verdicts are the live ones")
-        let logged = try XCTUnwrap(lines.compactMap(\.qualify).first { $0.state == "judged" }).verdicts
+        let logged = try XCTUnwrap(lines.compactMap(\.qualify).first { $0.state == .judged }).verdicts
         XCTAssertEqual(report.steps.first?.verdicts, logged)
         XCTAssertEqual(report.steps.first?.verdicts.map(\.passed), live.map(\.passed))
         let offline = report.steps[0].verdicts
@@ -139,7 +139,7 @@ final class StepBoundaryTests: XCTestCase {
         run.slide(1, from: skip.center, to: Point(x: skip.center.x + 10, y: skip.center.y))
         XCTAssertEqual(run.progress.map(\.state), [.started, .skipped, .started])
         let report = try OfflineJudge().report(try Self.lines(run.log), source: "skipped")
-        XCTAssertEqual(report.steps.map(\.state), ["skipped", "not reached"])
+        XCTAssertEqual(report.steps.map(\.state), [.skipped, .notReached])
     }
 
     /// The one millimetres-per-pixel rule: an output's physical width over its logical

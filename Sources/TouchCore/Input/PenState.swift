@@ -22,7 +22,7 @@ public struct PenState: Hashable, Sendable {
 
 /// A tablet tool that is near the tablet but not touching it, in one frame.
 public struct PenHover: Sendable, Equatable {
-    public enum Phase: String, Sendable {
+    public enum Phase: String, Sendable, CaseIterable {
         /// In proximity with the tip up.
         case hover
         /// Left proximity: nothing of it is shown any more.

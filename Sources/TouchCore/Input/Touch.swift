@@ -5,7 +5,7 @@ public enum TouchPhase: String, Sendable, CaseIterable {
 
 /// Where a touch came from: the touchscreen, the mouse standing in for a finger, or a
 /// tablet tool's tip (zwp_tablet_tool_v2): a pen, or a pen's eraser end.
-public enum TouchSource: String, Sendable {
+public enum TouchSource: String, Sendable, CaseIterable {
     case touchscreen, pointer, pen, eraser
 
     /// A tablet tool rather than a finger: never one of a multi-finger gesture's fingers.

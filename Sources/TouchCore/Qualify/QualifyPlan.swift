@@ -62,16 +62,16 @@ extension QualifyStep {
     }
 
     /// The name the event log gives the step.
-    public var kind: String {
+    public var kind: QualifyKind {
         switch self {
-        case .line: "line"
-        case .hold: "hold"
-        case .taps: "taps"
-        case .corners: "corners"
-        case .maximumContacts: "maximum-contacts"
-        case .pinch: "pinch"
-        case .drumroll: "drumroll"
-        case .edges: "edges"
+        case .line: .line
+        case .hold: .hold
+        case .taps: .taps
+        case .corners: .corners
+        case .maximumContacts: .maximumContacts
+        case .pinch: .pinch
+        case .drumroll: .drumroll
+        case .edges: .edges
         }
     }
 

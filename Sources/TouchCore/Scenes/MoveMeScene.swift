@@ -24,7 +24,7 @@ public final class MoveMeScene: Scene {
 
 /// What the event log says of the placard.
 public struct PlacardState: Equatable, Sendable {
-    public enum Phase: String, Sendable { case idle, dragging, returning }
+    public enum Phase: String, Sendable, CaseIterable { case idle, dragging, returning }
     public var center: Point
     public var text: String
     public var phase: Phase

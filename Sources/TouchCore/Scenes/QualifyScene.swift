@@ -10,7 +10,7 @@ public struct QualifyProgress: Equatable, Sendable {
     /// 1-based; at `finished`, the number of steps.
     public var step: Int
     public var of: Int
-    public var kind: String
+    public var kind: QualifyKind
     public var state: State
     public var verdicts: [Verdict]
     public var millimetresPerPixel: Double
@@ -31,7 +31,7 @@ public struct QualifyProgress: Equatable, Sendable {
     /// output's refresh where the profile asks for it).
     public var thresholds: QualifyThresholds?
 
-    public init(plan: String, step: Int, of: Int, kind: String, state: State, verdicts: [Verdict] = [],
+    public init(plan: String, step: Int, of: Int, kind: QualifyKind, state: State, verdicts: [Verdict] = [],
                 millimetresPerPixel: Double, panel: Size = Size(width: 0, height: 0), guide: QualifyStep? = nil,
                 next: Point? = nil, buttons: [Rect] = [], card: Rect? = nil, thresholds: QualifyThresholds? = nil) {
         self.plan = plan; self.step = step; self.of = of; self.kind = kind; self.state = state
@@ -223,7 +223,7 @@ public final class QualifyScene: Scene {
         verdictsView.verdicts = all
         redoButton.isHidden = true
         nextButton.isHidden = true
-        onEvent(.qualify(QualifyProgress(plan: plan.name, step: steps.count, of: steps.count, kind: "plan", state: .finished,
+        onEvent(.qualify(QualifyProgress(plan: plan.name, step: steps.count, of: steps.count, kind: .plan, state: .finished,
                                          verdicts: all, millimetresPerPixel: millimetresPerPixel, panel: judge.panel)))
     }
 
@@ -259,7 +259,7 @@ public final class QualifyScene: Scene {
     private func tellCard(_ state: QualifyProgress.State) {
         toldCard = card.card
         let size = window?.bounds.size ?? Size(width: 0, height: 0)
-        onEvent(.qualify(QualifyProgress(plan: plan.name, step: 0, of: plan.steps.count, kind: "card", state: state,
+        onEvent(.qualify(QualifyProgress(plan: plan.name, step: 0, of: plan.steps.count, kind: .card, state: state,
                                          millimetresPerPixel: card.millimetresPerPixel,
                                          panel: Size(width: size.width * card.millimetresPerPixel, height: size.height * card.millimetresPerPixel),
                                          next: nextButton.frame.center, card: card.card)))

@@ -67,7 +67,7 @@ final class QualifySceneTests: XCTestCase {
 
     func testAPerfectPanelPassesEveryStep() throws {
         let progress = Self.play(.none)
-        XCTAssertEqual(progress.filter { $0.state == .started }.map(\.kind),
+        XCTAssertEqual(progress.filter { $0.state == .started }.map(\.kind.rawValue),
                        ["line", "hold", "taps", "corners", "maximum-contacts", "pinch", "drumroll", "edges"])
         let judged = progress.filter { $0.state == .judged }
         XCTAssertEqual(judged.count, 8, "every step judged, none skipped: \(progress.map { "\($0.kind) \($0.state)" })")
@@ -115,7 +115,7 @@ final class QualifySceneTests: XCTestCase {
         XCTAssertFalse(scene.redoButton.isHidden)
         tap(scene.redoButton.frame.center, id: 3)
         XCTAssertEqual(progress.last?.state, .started)
-        XCTAssertEqual(progress.last?.kind, "hold", "the same step again")
+        XCTAssertEqual(progress.last?.kind, .hold, "the same step again")
     }
 
     /// Corner taps that never come (the touchscreen mapped to another output): the step
@@ -126,7 +126,7 @@ final class QualifySceneTests: XCTestCase {
         func tap(_ p: Point, id: Int32) { run.tap(p, id: id) }
         var progress: [QualifyProgress] { run.progress }
         for id in 1...3 { tap(scene.nextButton.frame.center, id: Int32(id)) }  // skip to the corners
-        XCTAssertEqual(progress.last?.kind, "corners")
+        XCTAssertEqual(progress.last?.kind, .corners)
         let corners = try XCTUnwrap(progress.last?.guide)
         guard case .corners(let points) = corners else { return XCTFail("\(corners)") }
         for (n, point) in points.prefix(2).enumerated() {
@@ -166,7 +166,7 @@ final class QualifySceneTests: XCTestCase {
     func testTouchesTheCompositorTookAreItsOwn() throws {
         let run = SceneRun(millimetresPerPixel: Self.millimetresPerPixel)
         for id in 1...4 { run.tap(run.scene.nextButton.frame.center, id: Int32(id)) }  // skip to the contacts
-        XCTAssertEqual(run.progress.last?.kind, "maximum-contacts")
+        XCTAssertEqual(run.progress.last?.kind, .maximumContacts)
         for finger in 0..<3 {
             run.session.touchscreens.down(run.device, id: Int32(10 + finger), at: Point(x: 500 + Double(finger) * 80, y: 400), time: 5000)
         }
@@ -188,7 +188,7 @@ final class QualifySceneTests: XCTestCase {
         let (session, device, scene) = (run.session, run.device, run.scene)
         var progress: [QualifyProgress] { run.progress }
         let asked = try XCTUnwrap(progress.last)
-        XCTAssertEqual([asked.state.rawValue, asked.kind, "\(asked.step)"], ["calibrating", "card", "0"])
+        XCTAssertEqual([asked.state.rawValue, asked.kind.rawValue, "\(asked.step)"], ["calibrating", "card", "0"])
         let card = try XCTUnwrap(asked.card)
         XCTAssertEqual(card.height / card.width, 53.98 / 85.60, accuracy: 1e-9, "a bank card's proportions")
         // A finger on the outline's middle does not resize it; on the handle it does.
@@ -214,7 +214,7 @@ final class QualifySceneTests: XCTestCase {
         XCTAssertEqual(progress.suffix(2).map(\.state), [.calibrated, .started])
         XCTAssertEqual(progress.last?.millimetresPerPixel ?? 0, 0.2, accuracy: 1e-12)
         XCTAssertEqual(progress.last?.panel.width ?? 0, 256, accuracy: 1e-9)
-        XCTAssertEqual(progress.last?.kind, "line")
+        XCTAssertEqual(progress.last?.kind, .line)
     }
 
     /// The buttons leave every target of the quick plan clear, at tablet and laptop sizes:
