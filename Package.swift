@@ -161,8 +161,8 @@ let package = Package(
                                    .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "EventLogFormatTests", dependencies: ["EventLogFormat", "TouchCore", "TouchspotsTestSupport"]),
         // The harness's own parts that need no compositor (its log reader).
-        .testTarget(name: "HarnessTests", dependencies: ["Harness", "EventLogFormat"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Harness", "TouchspotsTestSupport", "EventLogFormat", "LibinputRecord"]),
+        .testTarget(name: "HarnessTests", dependencies: ["Harness", "EventLogFormat", "TouchCore"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Harness", "TouchspotsTestSupport", "EventLogFormat", "LibinputRecord", "TouchCore"]),
         // An in-process compositor for what real compositors will not send.
         .target(name: "TestCompositor", dependencies: ["CWaylandServer", "CWaylandProtocols", "HarnessServerSupport"],
                 path: "Tests/TestCompositor"),

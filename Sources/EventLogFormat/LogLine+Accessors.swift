@@ -1,10 +1,12 @@
+import TouchCore
+
 /// The payload of a line when it is of one kind, for readers that filter a log
 /// (`log.compactMap(\.frame)`).
 extension LogLine {
     public var frame: LogFrame? { if case .frame(let f) = self { f } else { nil } }
     public var hit: LogHit? { if case .hit(let h) = self { h } else { nil } }
     public var responder: LogResponder? { if case .responder(let r) = self { r } else { nil } }
-    public var gesture: LogGesture? { if case .gesture(let g) = self { g } else { nil } }
+    public var gesture: Gesture? { if case .gesture(let g) = self { g } else { nil } }
     public var placard: LogPlacard? { if case .placard(let p) = self { p } else { nil } }
     public var teach: LogTeach? { if case .teach(let t) = self { t } else { nil } }
     public var output: LogOutput? { if case .output(let o) = self { o } else { nil } }

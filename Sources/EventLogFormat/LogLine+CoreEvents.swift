@@ -17,7 +17,7 @@ extension LogLine {
         case .responder(let touch, let phase, let chain, let handledBy):
             self = .responder(LogResponder(id: Int(touch.id), phase: phase, chain: chain, handledBy: handledBy))
         case .gesture(let gesture):
-            self = .gesture(LogGesture(gesture))
+            self = .gesture(gesture.logged)
         case .label(let slot, let text):
             self = .label(text: text, slot: slot)
         case .placard(let placard):
@@ -162,20 +162,11 @@ extension LogTouch {
     }
 }
 
-extension LogGesture {
-    public init(_ gesture: Gesture) {
-        switch gesture {
-        case .tap(let count): self.init(name: "tap", count: count)
-        case .swipe(let axis, let fingers): self.init(name: "swipe", direction: axis.rawValue, fingers: fingers)
-        case .pinch(let direction): self.init(name: "pinch", direction: direction.rawValue)
-        case .checkmark: self.init(name: "checkmark")
-        case .longPress(let fingers): self.init(name: "longpress", fingers: fingers)
-        case .rotation(let direction, let degrees):
-            self.init(name: "rotation", direction: direction.rawValue, degrees: degrees)
-        case .edgeSwipe(let edge, let fingers): self.init(name: "edgeswipe", fingers: fingers, edge: edge.rawValue)
-        case .template(let template, let score):
-            self.init(name: "template", template: template, score: (score * 100).rounded() / 100)
-        }
+extension Gesture {
+    /// The gesture as its line holds it: a template's score to two decimals.
+    var logged: Gesture {
+        if case .template(let name, let score) = self { return .template(name: name, score: (score * 100).rounded() / 100) }
+        return self
     }
 }
 

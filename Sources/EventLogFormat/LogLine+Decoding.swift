@@ -1,3 +1,5 @@
+import TouchCore
+
 extension LogLine {
     /// Reads one line (without its newline). Keys the contract does not know are ignored
     /// (later versions may add keys); an unknown `type`, a missing required key or a value
@@ -27,11 +29,7 @@ extension LogLine {
             self = .responder(LogResponder(id: try o.int("id"), phase: try o.closed("phase"),
                                            chain: try o.strings("chain"), handledBy: try o.nullableString("handledBy")))
         case .gesture:
-            self = .gesture(LogGesture(name: try o.string("name"), count: try o.optionalInt("count"),
-                                       direction: try o.optionalString("direction"),
-                                       fingers: try o.optionalInt("fingers"), edge: try o.optionalString("edge"),
-                                       degrees: try o.optionalInt("degrees"), template: try o.optionalString("template"),
-                                       score: try o.optionalDouble("score")))
+            self = .gesture(try Gesture(o))
         case .label: self = .label(text: try o.string("text"), slot: try o.string("slot"))
         case .placard:
             self = .placard(LogPlacard(x: try o.double("x"), y: try o.double("y"), text: try o.string("text"),
@@ -92,6 +90,22 @@ extension LogTouch {
                   buttons: try o.optionalInts("buttons"), major: try o.optionalDouble("major"),
                   minor: try o.optionalDouble("minor"), orientation: try o.optionalDouble("orientation"),
                   seat: try o.optionalString("seat"))
+    }
+}
+
+extension Gesture {
+    /// A `gesture` line: its `name`, and the keys that gesture has (docs/event-log.md).
+    fileprivate init(_ o: Fields) throws(LogLineError) {
+        switch try o.closed("name") as Kind {
+        case .tap: self = .tap(count: try o.int("count"))
+        case .swipe: self = .swipe(try o.closed("direction"), fingers: try o.int("fingers"))
+        case .pinch: self = .pinch(try o.closed("direction"))
+        case .checkmark: self = .checkmark
+        case .longPress: self = .longPress(fingers: try o.int("fingers"))
+        case .rotation: self = .rotation(try o.closed("direction"), degrees: try o.int("degrees"))
+        case .edgeSwipe: self = .edgeSwipe(try o.closed("edge"), fingers: try o.int("fingers"))
+        case .template: self = .template(name: try o.string("template"), score: try o.double("score"))
+        }
     }
 }
 

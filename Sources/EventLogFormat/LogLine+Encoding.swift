@@ -1,3 +1,5 @@
+import TouchCore
+
 extension LogLine {
     /// The line's UTF-8 bytes, without the newline.
     public var bytes: [UInt8] {
@@ -47,14 +49,25 @@ extension LogLine {
             JSONBytes.key("chain", strings: responder.chain, into: &out)
             JSONBytes.key("handledBy", orNull: responder.handledBy, into: &out)
         case .gesture(let gesture):
-            JSONBytes.key("name", string: gesture.name, into: &out)
-            if let count = gesture.count { JSONBytes.key("count", int: count, into: &out) }
-            if let direction = gesture.direction { JSONBytes.key("direction", string: direction, into: &out) }
-            if let edge = gesture.edge { JSONBytes.key("edge", string: edge, into: &out) }
-            if let fingers = gesture.fingers { JSONBytes.key("fingers", int: fingers, into: &out) }
-            if let degrees = gesture.degrees { JSONBytes.key("degrees", int: degrees, into: &out) }
-            if let template = gesture.template { JSONBytes.key("template", string: template, into: &out) }
-            if let score = gesture.score { JSONBytes.key("score", double: score, into: &out) }
+            JSONBytes.key("name", string: gesture.kind.rawValue, into: &out)
+            switch gesture {
+            case .tap(let count): JSONBytes.key("count", int: count, into: &out)
+            case .swipe(let axis, let fingers):
+                JSONBytes.key("direction", string: axis.rawValue, into: &out)
+                JSONBytes.key("fingers", int: fingers, into: &out)
+            case .pinch(let direction): JSONBytes.key("direction", string: direction.rawValue, into: &out)
+            case .checkmark: break
+            case .longPress(let fingers): JSONBytes.key("fingers", int: fingers, into: &out)
+            case .rotation(let direction, let degrees):
+                JSONBytes.key("direction", string: direction.rawValue, into: &out)
+                JSONBytes.key("degrees", int: degrees, into: &out)
+            case .edgeSwipe(let edge, let fingers):
+                JSONBytes.key("edge", string: edge.rawValue, into: &out)
+                JSONBytes.key("fingers", int: fingers, into: &out)
+            case .template(let name, let score):
+                JSONBytes.key("template", string: name, into: &out)
+                JSONBytes.key("score", double: (score * 100).rounded() / 100, into: &out)
+            }
         case .label(let text, let slot):
             JSONBytes.key("text", string: text, into: &out)
             JSONBytes.key("slot", string: slot, into: &out)

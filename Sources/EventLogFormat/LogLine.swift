@@ -21,7 +21,9 @@ public enum LogLine: Equatable, Sendable {
     case frame(LogFrame)
     case hit(LogHit)
     case responder(LogResponder)
-    case gesture(LogGesture)
+    /// The core's own gesture: the line's keys are what its case holds (a template's score
+    /// to two decimals, as written).
+    case gesture(Gesture)
     case label(text: String, slot: String)
     case placard(LogPlacard)
     case warning(message: String, kind: LogWarningKind)

@@ -122,27 +122,6 @@ public struct LogResponder: Equatable, Sendable {
     }
 }
 
-/// A `gesture` line; which keys it has depends on `name`.
-public struct LogGesture: Equatable, Sendable {
-    public var name: String
-    public var count: Int?
-    public var direction: String?
-    public var fingers: Int?
-    /// Edge swipes: where they started.
-    public var edge: String?
-    /// Rotations: the total turn.
-    public var degrees: Int?
-    /// Taught strokes: which one matched, and how well (0...1, two decimals).
-    public var template: String?
-    public var score: Double?
-
-    public init(name: String, count: Int? = nil, direction: String? = nil, fingers: Int? = nil,
-                edge: String? = nil, degrees: Int? = nil, template: String? = nil, score: Double? = nil) {
-        self.name = name; self.count = count; self.direction = direction; self.fingers = fingers
-        self.edge = edge; self.degrees = degrees; self.template = template; self.score = score
-    }
-}
-
 /// A `placard` line: MoveMe's placard moved or changed.
 public struct LogPlacard: Equatable, Sendable {
     public var x: Double

@@ -1,5 +1,6 @@
 import Foundation
 import EventLogFormat
+import TouchCore
 import Glibc
 
 /// Reads a touchspots event log (JSON Lines) as it grows, as typed `LogLine`s. One reader
@@ -108,7 +109,7 @@ public final class EventLogReader {
     public func frames() throws -> [LogFrame] { try events().compactMap(\.frame) }
     public func hits() throws -> [LogHit] { try events().compactMap(\.hit) }
     public func responders() throws -> [LogResponder] { try events().compactMap(\.responder) }
-    public func gestures() throws -> [LogGesture] { try events().compactMap(\.gesture) }
+    public func gestures() throws -> [Gesture] { try events().compactMap(\.gesture) }
     public func placards() throws -> [LogPlacard] { try events().compactMap(\.placard) }
     public func warnings() throws -> [String] { try events().compactMap(\.warning) }
     public func presentations() throws -> [LogPresented] { try events().compactMap(\.presented) }

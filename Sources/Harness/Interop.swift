@@ -1,4 +1,5 @@
 import EventLogFormat
+import TouchCore
 import Foundation
 
 /// The interop matrix: the same touch scenarios on every compositor the harness can run,
@@ -107,8 +108,8 @@ public enum Interop {
         return events[(lastUp + 1)...].contains { $0.contains(".frame(") }
     }
 
-    private static func gesture(_ name: String, in session: HeadlessRun) throws -> LogGesture {
-        try session.eventLog.waitFor(timeout: 5, "gesture \(name)") { $0.gesture?.name == name }.gesture!
+    private static func gesture(_ kind: Gesture.Kind, in session: HeadlessRun) throws -> Gesture {
+        try session.eventLog.waitFor(timeout: 5, "gesture \(kind.rawValue)") { $0.gesture?.kind == kind }.gesture!
     }
 
     private static func check(_ capability: String, in session: HeadlessRun, row: inout Row) throws -> Cell {
@@ -154,27 +155,27 @@ public enum Interop {
                 try session.send(batch: ["down 1 500 400", "frame"])
                 try session.send(batch: ["up 1", "frame"])
             }
-            let count = try gesture("tap", in: session).count
-            return Cell(outcome: count == 2 ? .pass : .fail, note: "double tap reported as \(count ?? 0)")
+            guard case .tap(let count) = try gesture(.tap, in: session) else { return Cell(outcome: .fail, note: "no tap") }
+            return Cell(outcome: count == 2 ? .pass : .fail, note: "double tap reported as \(count)")
         case "swipe":
             try session.send(batch: ["down 1 200 300", "frame"])
             for step in 1...5 { try session.send(batch: ["motion 1 \(200 + step * 10) 300", "frame"]) }
             try session.send(batch: ["up 1", "frame"])
-            let event = try gesture("swipe", in: session)
-            return Cell(outcome: .pass, note: "\(event.direction ?? "?") x\(event.fingers ?? 0)")
+            guard case .swipe(let axis, let fingers) = try gesture(.swipe, in: session) else { return Cell(outcome: .fail, note: "no swipe") }
+            return Cell(outcome: .pass, note: "\(axis.rawValue) x\(fingers)")
         case "pinch":
             try session.send(batch: ["down 1 450 300", "down 2 550 300", "frame"])
             for step in 1...8 { try session.send(batch: ["motion 1 \(450 - step * 10) 300", "motion 2 \(550 + step * 10) 300", "frame"]) }
             try session.send(batch: ["up 1", "up 2", "frame"])
-            let event = try gesture("pinch", in: session)
-            return Cell(outcome: .pass, note: event.direction ?? "?")
+            guard case .pinch(let direction) = try gesture(.pinch, in: session) else { return Cell(outcome: .fail, note: "no pinch") }
+            return Cell(outcome: .pass, note: direction.rawValue)
         case "checkmark":
             try session.send(batch: ["down 1 400 300", "frame"])
             var x = 400, y = 300
             for _ in 0..<15 { x += 2; y += 2; try session.send(batch: ["motion 1 \(x) \(y)", "frame"]) }
             for _ in 0..<20 { x += 2; y -= 4; try session.send(batch: ["motion 1 \(x) \(y)", "frame"]) }
             try session.send(batch: ["up 1", "frame"])
-            _ = try gesture("checkmark", in: session)
+            _ = try gesture(.checkmark, in: session)
             return Cell(outcome: .pass, note: "")
         case "last-up-no-frame":
             try session.send(batch: ["down 7 300 300", "frame"])

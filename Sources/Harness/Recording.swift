@@ -40,12 +40,17 @@ public struct Recording: Sendable {
 
     /// A gesture as compared between runs: its name and what it says, without a rotation's
     /// exact degrees (a replay's timing moves them by a degree or two).
-    public static func summary(_ g: LogGesture) -> String {
-        var parts = [g.name]
-        if let count = g.count { parts.append("count \(count)") }
-        if let direction = g.direction { parts.append(direction) }
+    public static func summary(_ g: Gesture) -> String {
+        var parts = [g.kind.rawValue]
+        switch g {
+        case .tap(let count): parts.append("count \(count)")
+        case .swipe(let axis, _): parts.append(axis.rawValue)
+        case .pinch(let direction): parts.append(direction.rawValue)
+        case .rotation(let direction, _): parts.append(direction.rawValue)
+        case .checkmark, .longPress, .edgeSwipe, .template: break
+        }
         if let fingers = g.fingers { parts.append("\(fingers) fingers") }
-        if let edge = g.edge { parts.append("from \(edge)") }
+        if case .edgeSwipe(let edge, _) = g { parts.append("from \(edge.rawValue)") }
         return parts.joined(separator: " ")
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Harness
 import EventLogFormat
+import TouchCore
 import XCTest
 
 /// Each gesture played through weston: the event log reports it, the screen shows its
@@ -20,8 +21,9 @@ final class GesturesEndToEndTests: EndToEndTestCase {
         return image.count(x: 0, y: band.y + 2, width: image.width, height: band.height - 4) { $0.r < 100 }
     }
 
-    private func gestureEvent(_ name: String) throws -> LogGesture {
-        try session.eventLog.waitFor("gesture \(name)") { $0.gesture?.name == name }.gesture!
+    @discardableResult
+    private func gestureEvent(_ kind: Gesture.Kind) throws -> Gesture {
+        try session.eventLog.waitFor("gesture \(kind.rawValue)") { $0.gesture?.kind == kind }.gesture!
     }
 
     /// Waits for the label to show, checks it on screen, waits for it to clear, checks again.
@@ -50,8 +52,7 @@ final class GesturesEndToEndTests: EndToEndTestCase {
         try session.send(batch: ["up 1", "frame"])
         try session.send(batch: ["down 1 503 402", "frame"])
         try session.send(batch: ["up 1", "frame"])
-        let tap = try gestureEvent("tap")
-        XCTAssertEqual(tap.count, 2)
+        XCTAssertEqual(try gestureEvent(.tap), .tap(count: 2))
         try checkLabel(slot: "tap", text: "Double Tap Detected", duration: 1.6, name: "double-tap")
         XCTAssertEqual(try session.eventLog.events(of: .gesture).count, 1, "only the final count")
     }
@@ -64,9 +65,7 @@ final class GesturesEndToEndTests: EndToEndTestCase {
             try session.send(batch: ["motion 1 300 \(y)", "motion 2 400 \(y)", "motion 3 500 \(y)", "frame"])
         }
         try session.send(batch: ["up 1", "up 2", "up 3", "frame"])
-        let swipe = try gestureEvent("swipe")
-        XCTAssertEqual(swipe.direction, "vertical")
-        XCTAssertEqual(swipe.fingers, 3)
+        XCTAssertEqual(try gestureEvent(.swipe), .swipe(.vertical, fingers: 3))
         try checkLabel(slot: "swipe", text: "Triple Vertical Swipe Detected", duration: 2.0, name: "swipe")
     }
 
@@ -77,8 +76,7 @@ final class GesturesEndToEndTests: EndToEndTestCase {
             try session.send(batch: ["motion 1 \(450 - step * 10) 400", "motion 2 \(550 + step * 10) 400", "frame"])
         }
         try session.send(batch: ["up 1", "up 2", "frame"])
-        let pinch = try gestureEvent("pinch")
-        XCTAssertEqual(pinch.direction, "outward")
+        XCTAssertEqual(try gestureEvent(.pinch), .pinch(.outward))
         try checkLabel(slot: "pinch", text: "Outward Pinch", duration: 1.6, name: "pinch")
     }
 
@@ -95,7 +93,7 @@ final class GesturesEndToEndTests: EndToEndTestCase {
             try session.send(batch: ["motion 1 \(x) \(y)", "frame"])
         }
         try session.send(batch: ["up 1", "frame"])
-        try gestureEvent("checkmark")
+        try gestureEvent(.checkmark)
         try checkLabel(slot: "checkmark", text: "Checkmark", duration: 1.6, name: "checkmark")
     }
 
@@ -106,16 +104,15 @@ final class GesturesEndToEndTests: EndToEndTestCase {
     func testLongPress() throws {
         try startSession()
         try session.send(batch: ["down 1 500 400", "frame"])
-        let press = try gestureEvent("longpress")
-        XCTAssertEqual(press.fingers, 1)
+        XCTAssertEqual(try gestureEvent(.longPress), .longPress(fingers: 1))
         try checkLabel(slot: "longpress", text: "Long Press Detected", duration: 1.6, name: "longpress")
         let commits = Int(try session.send("commits")) ?? -1
         usleep(500_000)  // measuring idleness over half a second, not waiting for an event
         XCTAssertEqual(Int(try session.send("commits")), commits, "a held finger idles")
         try session.send(batch: ["up 1", "frame"])
         try session.sync()
-        let names = try session.eventLog.gestures().map(\.name)
-        XCTAssertEqual(names, ["longpress"], "no tap from the hold")
+        let kinds = try session.eventLog.gestures().map(\.kind)
+        XCTAssertEqual(kinds, [.longPress], "no tap from the hold")
     }
 
     /// A slow drag lasting a second is no long press.
@@ -128,7 +125,7 @@ final class GesturesEndToEndTests: EndToEndTestCase {
         }
         try session.send(batch: ["up 1", "frame"])
         try session.sync()
-        XCTAssertFalse(try session.eventLog.gestures().contains { $0.name == "longpress" })
+        XCTAssertFalse(try session.eventLog.gestures().contains { $0.kind == .longPress })
     }
 
     /// Two fingers turned a quarter turn clockwise: one rotation line at the lift, and its label.
@@ -142,9 +139,9 @@ final class GesturesEndToEndTests: EndToEndTestCase {
         try session.send(batch: positions(0).map { "down \($0)" } + ["frame"])
         for step in 1...18 { try session.send(batch: positions(Double(step) * 5).map { "motion \($0)" } + ["frame"]) }
         try session.send(batch: ["up 1", "up 2", "frame"])
-        let rotation = try gestureEvent("rotation")
-        XCTAssertEqual(rotation.direction, "clockwise")
-        XCTAssertEqual(Double(rotation.degrees ?? 0), 90, accuracy: 1)
+        guard case .rotation(let direction, let degrees) = try gestureEvent(.rotation) else { return XCTFail("not a rotation") }
+        XCTAssertEqual(direction, .clockwise)
+        XCTAssertEqual(Double(degrees), 90, accuracy: 1)
         try checkLabel(slot: "rotation", text: "Rotated 90 degrees clockwise", duration: 1.6, name: "rotation")
     }
 
@@ -156,9 +153,9 @@ final class GesturesEndToEndTests: EndToEndTestCase {
             try session.send(batch: ["motion 1 \(450 - step * 10) \(320 + step % 2)", "motion 2 \(574 + step * 10) 320", "frame"])
         }
         try session.send(batch: ["up 1", "up 2", "frame"])
-        XCTAssertEqual(try gestureEvent("pinch").direction, "outward")
+        XCTAssertEqual(try gestureEvent(.pinch), .pinch(.outward))
         try session.sync()
-        XCTAssertFalse(try session.eventLog.gestures().contains { $0.name == "rotation" })
+        XCTAssertFalse(try session.eventLog.gestures().contains { $0.kind == .rotation })
     }
 
     /// A finger from the window's left edge to the right: an edge swipe instead of a swipe.
@@ -167,11 +164,9 @@ final class GesturesEndToEndTests: EndToEndTestCase {
         try session.send(batch: ["down 1 6 300", "frame"])
         for step in 1...8 { try session.send(batch: ["motion 1 \(6 + step * 20) 301", "frame"]) }
         try session.send(batch: ["up 1", "frame"])
-        let swipe = try gestureEvent("edgeswipe")
-        XCTAssertEqual(swipe.edge, "left")
-        XCTAssertEqual(swipe.fingers, 1)
+        XCTAssertEqual(try gestureEvent(.edgeSwipe), .edgeSwipe(.left, fingers: 1))
         try checkLabel(slot: "swipe", text: "Swipe from the Left Edge", duration: 2.0, name: "edgeswipe")
-        XCTAssertFalse(try session.eventLog.gestures().contains { $0.name == "swipe" }, "instead of, not besides")
+        XCTAssertFalse(try session.eventLog.gestures().contains { $0.kind == .swipe }, "instead of, not besides")
     }
 
     /// The same stroke from the middle of the window: a plain swipe.
@@ -180,7 +175,7 @@ final class GesturesEndToEndTests: EndToEndTestCase {
         try session.send(batch: ["down 1 400 300", "frame"])
         for step in 1...8 { try session.send(batch: ["motion 1 \(400 + step * 20) 301", "frame"]) }
         try session.send(batch: ["up 1", "frame"])
-        XCTAssertEqual(try gestureEvent("swipe").direction, "horizontal")
-        XCTAssertFalse(try session.eventLog.gestures().contains { $0.name == "edgeswipe" })
+        guard case .swipe(.horizontal, _) = try gestureEvent(.swipe) else { return XCTFail("not a horizontal swipe") }
+        XCTAssertFalse(try session.eventLog.gestures().contains { $0.kind == .edgeSwipe })
     }
 }

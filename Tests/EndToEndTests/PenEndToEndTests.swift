@@ -131,7 +131,7 @@ final class PenEndToEndTests: EndToEndTestCase {
         try session.send("tool-tip pen up")
         try session.sync()
         let gestures = try session.eventLog.events().compactMap(\.gesture)
-        XCTAssertTrue(gestures.contains { $0.name == "swipe" && $0.fingers == 2 }, "\(gestures)")
+        XCTAssertTrue(gestures.contains { $0.kind == .swipe && $0.fingers == 2 }, "\(gestures)")
         XCTAssertFalse(gestures.contains { ($0.fingers ?? 0) >= 3 }, "\(gestures)")
     }
 }

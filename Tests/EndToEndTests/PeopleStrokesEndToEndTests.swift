@@ -72,7 +72,9 @@ final class PeopleStrokesEndToEndTests: EndToEndTestCase {
         var named: [String] = []
         for (index, stroke) in sample.enumerated() {
             let line = try play(stroke.points, id: index + 1)
-            let name = line.gesture.map { $0.name == "template" ? $0.template ?? "" : $0.name } ?? "nothing"
+            let name = line.gesture.map { gesture in
+                if case .template(let name, _) = gesture { name } else { gesture.kind.rawValue }
+            } ?? "nothing"
             named.append("\(stroke.key) -> \(name)")
             let expected = stroke.label == "check" ? "checkmark" : stroke.label == "star" ? "nothing" : stroke.label
             XCTAssertEqual(name, expected, stroke.key)

@@ -55,7 +55,7 @@ final class PointerEndToEndTests: EndToEndTestCase {
 
         try session.send(batch: ["key leftalt press", "pointer 600 320", "button left press"])
         for x in stride(from: 620, through: 700, by: 20) { try session.send("pointer \(x) 320") }
-        try session.eventLog.waitFor("outward pinch") { $0.gesture?.direction == "outward" }
+        try session.eventLog.waitFor("outward pinch") { $0.gesture == .pinch(.outward) }
         try session.send(batch: ["button left release", "key leftalt release"])
     }
 
@@ -63,7 +63,7 @@ final class PointerEndToEndTests: EndToEndTestCase {
         try startSession()  // centre (512, 320)
         try session.send(batch: ["key leftalt press", "pointer 600 320", "button left press"])
         for x in stride(from: 620, through: 700, by: 20) { try session.send("pointer \(x) 320") }
-        try session.eventLog.waitFor("outward pinch") { $0.gesture?.direction == "outward" }
+        try session.eventLog.waitFor("outward pinch") { $0.gesture == .pinch(.outward) }
         let image = try session.screenshot("alt-drag.png")
         XCTAssertGreaterThan(spotCoverage(image, x: 700, y: 320), 0.99, "the pointer's finger")
         XCTAssertGreaterThan(spotCoverage(image, x: 324, y: 320), 0.99, "the mirrored finger")
@@ -71,7 +71,7 @@ final class PointerEndToEndTests: EndToEndTestCase {
         try session.send(batch: ["pointer 750 320", "button left press"])
         for x in stride(from: 730, through: 630, by: -20) { try session.send("pointer \(x) 320") }
         try session.send(batch: ["button left release", "key leftalt release"])
-        try session.eventLog.waitFor("inward pinch") { $0.gesture?.direction == "inward" }
+        try session.eventLog.waitFor("inward pinch") { $0.gesture == .pinch(.inward) }
         let mirrored = try pointerFrames().flatMap(\.touches).filter { $0.id == -2 }
         XCTAssertFalse(mirrored.isEmpty)
         XCTAssertTrue(mirrored.allSatisfy { $0.source == .pointer })

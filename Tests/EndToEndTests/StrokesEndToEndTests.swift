@@ -63,8 +63,8 @@ final class StrokesEndToEndTests: EndToEndTestCase {
         try session.eventLog.waitFor("the playground follows") { $0 == .scene(name: "playground") }
 
         try drawZed(at: (400, 260), size: 220)
-        let gesture = try session.eventLog.waitFor("the taught stroke") { $0.gesture?.name == "template" }.gesture!
-        XCTAssertEqual(gesture.template, "zed")
+        let gesture = try session.eventLog.waitFor("the taught stroke") { $0.gesture?.kind == .template }.gesture!
+        guard case .template("zed", _) = gesture else { return XCTFail("\(gesture)") }
         try session.eventLog.waitFor("its label") { $0.label.map { $0.slot == "template" && $0.text.contains("zed") } ?? false }
         let labelled = try session.screenshot("taught-label.png")
         // The template slot is the seventh label band below the guide (PlaygroundScene.layout).
@@ -73,7 +73,7 @@ final class StrokesEndToEndTests: EndToEndTestCase {
                              "the label is on screen")
         try session.send(batch: ["down 3 300 250", "frame", "motion 3 500 250", "frame", "motion 3 500 450", "frame",
                                  "motion 3 300 450", "frame", "up 3", "frame"])
-        try session.eventLog.waitFor("the stroke taught earlier") { $0.gesture?.template == "hook" }
+        try session.eventLog.waitFor("the stroke taught earlier") { if case .template("hook", _)? = $0.gesture { true } else { false } }
 
         let list = Process()
         list.executableURL = URL(fileURLWithPath: Products.touchspots)

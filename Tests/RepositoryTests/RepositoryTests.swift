@@ -129,7 +129,7 @@ final class RepositoryTests: XCTestCase {
         XCTAssertGreaterThan(checked, 50, "the manifest was read")
     }
 
-    /// The log's closed sets (phases, sources, states, kinds, lesson steps) are the core's
+    /// The log's closed sets (phases, sources, states, kinds, lesson steps, gestures) are the core's
     /// enums; readers match on their cases. A reader that compares one of those values
     /// with a string literal, or switches on one over string cases, is a second spelling
     /// of the set: docs/event-log.md, "One vocabulary".
@@ -137,7 +137,10 @@ final class RepositoryTests: XCTestCase {
         let words = Set(TouchPhase.allCases.map(\.rawValue) + PenHover.Phase.allCases.map(\.rawValue)
             + TouchSource.allCases.map(\.rawValue) + QualifyProgress.State.allCases.map(\.rawValue)
             + QualifyKind.allCases.map(\.rawValue) + StrokeLesson.Step.allCases.map(\.rawValue)
-            + PlacardState.Phase.allCases.map(\.rawValue) + ["not reached"])
+            + PlacardState.Phase.allCases.map(\.rawValue) + ["not reached"]
+            + Gesture.Kind.allCases.map(\.rawValue) + Gesture.Axis.allCases.map(\.rawValue)
+            + Gesture.PinchDirection.allCases.map(\.rawValue) + Gesture.RotationDirection.allCases.map(\.rawValue)
+            + Gesture.Edge.allCases.map(\.rawValue))
         XCTAssertEqual(Self.stringComparisons(in: "if touch.phase == \"began\" {}\nswitch q.state {\ncase \"judged\": break\n}",
                                               of: words).count, 2, "the check finds what it looks for")
         for file in try files() where file.hasPrefix("Sources/") && file.hasSuffix(".swift") {
@@ -147,18 +150,19 @@ final class RepositoryTests: XCTestCase {
         }
     }
 
-    /// Lines that compare `.phase`, `.state`, `.kind`, `.source` or `.step` with one of
+    /// Lines that compare `.phase`, `.state`, `.kind`, `.source`, `.step`, `.name`,
+    /// `.direction` or `.edge` with one of
     /// `words`, or whose first `case` after a switch on one of them is one of `words`.
     static func stringComparisons(in text: String, of words: Set<String>) -> [(line: Int, text: String)] {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var found: [(line: Int, text: String)] = []
         var switched = false
         for (index, line) in lines.enumerated() {
-            for match in line.matches(of: /\.(?:phase|state|kind|source|step)\)?\??\s*(?:==|!=)\s*"([^"]*)"/)
+            for match in line.matches(of: /\.(?:phase|state|kind|source|step|name|direction|edge)\)?\??\s*(?:==|!=)\s*"([^"]*)"/)
             where words.contains(String(match.1)) {
                 found.append((index + 1, line.trimmingCharacters(in: .whitespaces)))
             }
-            if line.contains(/switch\s.*\.(?:phase|state|kind|source|step)\s*\{/) { switched = true; continue }
+            if line.contains(/switch\s.*\.(?:phase|state|kind|source|step|name|direction|edge)\s*\{/) { switched = true; continue }
             if switched, let match = line.firstMatch(of: /^\s*case\s+(?:"([^"]*)"|[^"])/) {
                 if let word = match.1, words.contains(String(word)) {
                     found.append((index + 1, line.trimmingCharacters(in: .whitespaces)))

@@ -117,18 +117,10 @@ final class ShippedStrokeTests: XCTestCase {
     }
 }
 
-/// A gesture's name as the `gesture` line writes it.
+/// What a person would call the gesture: a taught stroke's own name, else the name its
+/// `gesture` line writes.
 enum LogGestureName {
     static func of(_ gesture: Gesture) -> String {
-        switch gesture {
-        case .tap: "tap"
-        case .swipe: "swipe"
-        case .pinch: "pinch"
-        case .checkmark: "checkmark"
-        case .longPress: "longpress"
-        case .rotation: "rotation"
-        case .edgeSwipe: "edgeswipe"
-        case .template(let name, _): name
-        }
+        if case .template(let name, _) = gesture { name } else { gesture.kind.rawValue }
     }
 }

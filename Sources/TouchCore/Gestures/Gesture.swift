@@ -1,10 +1,19 @@
 /// A gesture the detector recognized.
 public enum Gesture: Equatable, Sendable {
-    public enum Axis: String, Sendable { case horizontal, vertical }
-    public enum PinchDirection: String, Sendable { case inward, outward }
+    public enum Axis: String, Sendable, CaseIterable { case horizontal, vertical }
+    public enum PinchDirection: String, Sendable, CaseIterable { case inward, outward }
     /// On screen, y growing downward.
-    public enum RotationDirection: String, Sendable { case clockwise, counterclockwise }
-    public enum Edge: String, Sendable { case left, right, top, bottom }
+    public enum RotationDirection: String, Sendable, CaseIterable { case clockwise, counterclockwise }
+    public enum Edge: String, Sendable, CaseIterable { case left, right, top, bottom }
+
+    /// Which gesture, without what it says: the event log's `name` (a `gesture` line).
+    public enum Kind: String, Sendable, CaseIterable {
+        case tap, swipe, pinch, checkmark
+        case longPress = "longpress"
+        case rotation
+        case edgeSwipe = "edgeswipe"
+        case template
+    }
 
     case tap(count: Int)
     case swipe(Axis, fingers: Int)
@@ -18,6 +27,27 @@ public enum Gesture: Equatable, Sendable {
     /// A one-finger stroke that matched a taught stroke (`StrokeTemplates`), with its
     /// score (0...1).
     case template(name: String, score: Double)
+
+    public var kind: Kind {
+        switch self {
+        case .tap: .tap
+        case .swipe: .swipe
+        case .pinch: .pinch
+        case .checkmark: .checkmark
+        case .longPress: .longPress
+        case .rotation: .rotation
+        case .edgeSwipe: .edgeSwipe
+        case .template: .template
+        }
+    }
+
+    /// How many fingers made it, where the gesture says (swipes, long presses, edge swipes).
+    public var fingers: Int? {
+        switch self {
+        case .swipe(_, let fingers), .longPress(let fingers), .edgeSwipe(_, let fingers): fingers
+        default: nil
+        }
+    }
 
     /// The on-screen text, as docs/concepts.md gives it.
     public var label: String {
