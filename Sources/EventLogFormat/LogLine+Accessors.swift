@@ -7,7 +7,7 @@ extension LogLine {
     public var hit: LogHit? { if case .hit(let h) = self { h } else { nil } }
     public var responder: LogResponder? { if case .responder(let r) = self { r } else { nil } }
     public var gesture: Gesture? { if case .gesture(let g) = self { g } else { nil } }
-    public var placard: LogPlacard? { if case .placard(let p) = self { p } else { nil } }
+    public var placard: PlacardState? { if case .placard(let p) = self { p } else { nil } }
     public var teach: LogTeach? { if case .teach(let t) = self { t } else { nil } }
     public var output: LogOutput? { if case .output(let o) = self { o } else { nil } }
     public var qualify: LogQualify? { if case .qualify(let q) = self { q } else { nil } }

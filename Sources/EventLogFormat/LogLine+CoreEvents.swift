@@ -22,8 +22,8 @@ extension LogLine {
             self = .label(text: text, slot: slot)
         case .placard(let placard):
             func hundredths(_ v: Double) -> Double { (v * 100).rounded() / 100 }
-            self = .placard(LogPlacard(x: hundredths(placard.center.x), y: hundredths(placard.center.y),
-                                       text: placard.text, state: placard.phase))
+            self = .placard(PlacardState(center: Point(x: hundredths(placard.center.x), y: hundredths(placard.center.y)),
+                                         text: placard.text, phase: placard.phase))
         case .warning(let message, let kind):
             self = .warning(message: message, kind: .anomaly(kind))
         case .readout(let readout):

@@ -32,8 +32,8 @@ extension LogLine {
             self = .gesture(try Gesture(o))
         case .label: self = .label(text: try o.string("text"), slot: try o.string("slot"))
         case .placard:
-            self = .placard(LogPlacard(x: try o.double("x"), y: try o.double("y"), text: try o.string("text"),
-                                       state: try o.closed("state")))
+            self = .placard(PlacardState(center: Point(x: try o.double("x"), y: try o.double("y")), text: try o.string("text"),
+                                         phase: try o.closed("state")))
         case .warning:
             let name = try o.string("kind")
             guard let warningKind = LogWarningKind(rawValue: name) else { throw LogLineError("unknown warning kind '\(name)'") }

@@ -72,10 +72,10 @@ extension LogLine {
             JSONBytes.key("text", string: text, into: &out)
             JSONBytes.key("slot", string: slot, into: &out)
         case .placard(let placard):
-            JSONBytes.key("x", double: placard.x, into: &out)
-            JSONBytes.key("y", double: placard.y, into: &out)
+            JSONBytes.key("x", double: placard.center.x, into: &out)
+            JSONBytes.key("y", double: placard.center.y, into: &out)
             JSONBytes.key("text", string: placard.text, into: &out)
-            JSONBytes.key("state", string: placard.state.rawValue, into: &out)
+            JSONBytes.key("state", string: placard.phase.rawValue, into: &out)
         case .warning(let message, let kind):
             JSONBytes.key("message", string: message, into: &out)
             JSONBytes.key("kind", string: kind.rawValue, into: &out)

@@ -25,7 +25,8 @@ public enum LogLine: Equatable, Sendable {
     /// to two decimals, as written).
     case gesture(Gesture)
     case label(text: String, slot: String)
-    case placard(LogPlacard)
+    /// The core's own placard state, its centre to hundredths of a pixel as written.
+    case placard(PlacardState)
     case warning(message: String, kind: LogWarningKind)
     /// The client answered the harness's n-th `wl_display.sync` round trip (`--sync-log`).
     case sync(count: Int)

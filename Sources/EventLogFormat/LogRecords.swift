@@ -122,18 +122,6 @@ public struct LogResponder: Equatable, Sendable {
     }
 }
 
-/// A `placard` line: MoveMe's placard moved or changed.
-public struct LogPlacard: Equatable, Sendable {
-    public var x: Double
-    public var y: Double
-    public var text: String
-    public var state: PlacardState.Phase
-
-    public init(x: Double, y: Double, text: String, state: PlacardState.Phase) {
-        self.x = x; self.y = y; self.text = text; self.state = state
-    }
-}
-
 /// A `presented` line: a commit that drew touches reached the screen, or was discarded.
 public struct LogPresented: Equatable, Sendable {
     public var commit: Int

@@ -110,7 +110,7 @@ public final class EventLogReader {
     public func hits() throws -> [LogHit] { try events().compactMap(\.hit) }
     public func responders() throws -> [LogResponder] { try events().compactMap(\.responder) }
     public func gestures() throws -> [Gesture] { try events().compactMap(\.gesture) }
-    public func placards() throws -> [LogPlacard] { try events().compactMap(\.placard) }
+    public func placards() throws -> [PlacardState] { try events().compactMap(\.placard) }
     public func warnings() throws -> [String] { try events().compactMap(\.warning) }
     public func presentations() throws -> [LogPresented] { try events().compactMap(\.presented) }
 }

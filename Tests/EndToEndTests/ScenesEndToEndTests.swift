@@ -67,9 +67,9 @@ final class ScenesEndToEndTests: EndToEndTestCase {
     func testMoveMeDragReturnAndStringChange() throws {
         try startSession(arguments: ["--scene", "moveme"])
         let start = try XCTUnwrap(session.eventLog.placards().first)
-        XCTAssertEqual(start.x, 512)
-        XCTAssertEqual(start.y, 320)
-        XCTAssertEqual(start.state, .idle)
+        XCTAssertEqual(start.center.x, 512)
+        XCTAssertEqual(start.center.y, 320)
+        XCTAssertEqual(start.phase, .idle)
         let initial = try session.screenshot("centred.png")
         let blue: (PNGImage.Pixel) -> Bool = { $0.b > 140 && $0.r < 60 }
         XCTAssertGreaterThan(initial.count(x: 362, y: 275, width: 300, height: 90, where: blue), 15000)
@@ -84,24 +84,24 @@ final class ScenesEndToEndTests: EndToEndTestCase {
         XCTAssertEqual(dragged.count(x: 362, y: 275, width: 150, height: 40, where: blue), 0,
                        "and gone from the centre")
         let last = try XCTUnwrap(session.eventLog.placards().last)
-        XCTAssertEqual(last.state, .dragging)
-        XCTAssertEqual(last.x, 700)
-        XCTAssertEqual(last.y, 450)
+        XCTAssertEqual(last.phase, .dragging)
+        XCTAssertEqual(last.center.x, 700)
+        XCTAssertEqual(last.center.y, 450)
 
         try session.send(batch: ["up 1", "frame"])
         try session.eventLog.waitUntil("placard back to idle") { events in
             let placards = events.compactMap(\.placard)
-            guard let returning = placards.firstIndex(where: { $0.state == .returning }) else {
+            guard let returning = placards.firstIndex(where: { $0.phase == .returning }) else {
                 return false
             }
-            return placards[returning...].contains { $0.state == .idle }
+            return placards[returning...].contains { $0.phase == .idle }
         }
-        let states = try session.eventLog.placards().map(\.state)
+        let states = try session.eventLog.placards().map(\.phase)
         XCTAssertEqual(states.last, .idle)
         XCTAssertTrue(states.contains(.returning))
         let home = try XCTUnwrap(session.eventLog.placards().last)
-        XCTAssertEqual(home.x, 512)
-        XCTAssertEqual(home.y, 320)
+        XCTAssertEqual(home.center.x, 512)
+        XCTAssertEqual(home.center.y, 320)
         let back = try session.screenshot("back.png")
         XCTAssertGreaterThan(back.count(x: 362, y: 275, width: 300, height: 90, where: blue), 15000)
 
@@ -111,7 +111,7 @@ final class ScenesEndToEndTests: EndToEndTestCase {
         let changed = try XCTUnwrap(session.eventLog.waitFor("next string") {
             $0.placard?.text == "Bienvenue"
         }.placard)
-        XCTAssertEqual(changed.state, .idle)
+        XCTAssertEqual(changed.phase, .idle)
         let image = try session.screenshot("bienvenue.png")
         XCTAssertGreaterThan(image.count(x: 362, y: 275, width: 300, height: 90, where: blue), 15000)
         XCTAssertNotEqual(image.count(x: 362, y: 275, width: 300, height: 90) { $0.r > 230 && $0.g > 230 },

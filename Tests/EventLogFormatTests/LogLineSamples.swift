@@ -42,7 +42,7 @@ enum LogLineSamples {
         ])),
         .label(text: "", slot: "tap"),
         .label(text: "Checkmark \"✓\"\n", slot: "checkmark"),
-        .placard(LogPlacard(x: 512, y: 320.25, text: "Καλώς ήρθατε", state: .returning)),
+        .placard(PlacardState(center: Point(x: 512, y: 320.25), text: "Καλώς ήρθατε", phase: .returning)),
         .warning(message: "touch 3 is not down", kind: .anomaly(.unknownID)),
         .warning(message: "reader too slow", kind: .eventLog),
         .warning(message: "skipped the stroke file /x/v.stroke: no example line", kind: .template),

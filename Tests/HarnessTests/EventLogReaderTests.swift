@@ -25,7 +25,7 @@ final class EventLogReaderTests: XCTestCase {
         XCTAssertEqual(try log.frames().first?.touch(-1)?.source, .pointer)
         XCTAssertEqual(try log.frames().first?.phases, ["-1 began"])
         XCTAssertEqual(try log.gestures().first, .swipe(.vertical, fingers: 3))
-        XCTAssertEqual(try log.placards().first?.x, 512, "an integer where a number is expected")
+        XCTAssertEqual(try log.placards().first?.center.x, 512, "an integer where a number is expected")
     }
 
     func testALineOutsideTheContractIsAnError() throws {

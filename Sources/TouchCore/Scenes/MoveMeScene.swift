@@ -28,6 +28,10 @@ public struct PlacardState: Equatable, Sendable {
     public var center: Point
     public var text: String
     public var phase: Phase
+
+    public init(center: Point, text: String, phase: Phase) {
+        self.center = center; self.text = text; self.phase = phase
+    }
 }
 
 /// MoveMe's MyView: handles the touches; the placard itself handles none, so touches on
