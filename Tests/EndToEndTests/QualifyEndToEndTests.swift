@@ -20,13 +20,7 @@ final class QualifyEndToEndTests: EndToEndTestCase {
         let guide = try session.screenshot("qualify-line-guide.png")
         // The guide runs across the middle from 10 % to 90 % of the width, in blue.
         XCTAssertTrue(guide.pixel(x: 512, y: 320).b > 200 && guide.pixel(x: 512, y: 320).r < 100, "the line is drawn")
-        try session.send(batch: ["down 1 102 320", "frame"])
-        for step in 1...100 {
-            try session.send(batch: ["motion 1 \(102 + step * 8) 320", "frame"])
-            usleep(8_000)
-        }
-        try session.send(batch: ["up 1", "frame"])
-        let judged = try session.eventLog.waitFor("the line judged") { $0.qualify?.state == .judged }.qualify!
+        let judged = try drawTheLine()
         XCTAssertEqual(judged.verdicts.map(\.validator), ["linearity", "no gap", "no reversed motion", "report rate", "tracking ids"])
         XCTAssertTrue(judged.verdicts.first { $0.validator == "linearity" }!.passed, "a straight line is straight")
         let shown = try session.screenshot("qualify-line-verdicts.png")
@@ -55,13 +49,7 @@ final class QualifyEndToEndTests: EndToEndTestCase {
             usleep(8_000)
         }
         try session.send(batch: ["up 2", "frame"])
-        try session.send(batch: ["down 1 102 320", "frame"])
-        for step in 1...100 {
-            try session.send(batch: ["motion 1 \(102 + step * 8) 320", "frame"])
-            usleep(8_000)
-        }
-        try session.send(batch: ["up 1", "frame"])
-        let judged = try session.eventLog.waitFor("the line judged") { $0.qualify?.state == .judged }.qualify!
+        let judged = try drawTheLine()
         XCTAssertEqual(judged.step, 1, "Skip did not fire: the line step was judged")
         XCTAssertFalse(try session.eventLog.events().contains { $0.qualify?.state == .skipped })
         let json = "\(outputDirectory)/report.json"
@@ -158,5 +146,17 @@ final class QualifyEndToEndTests: EndToEndTestCase {
         let threshold = try ChildProcess.run([Products.touchspots, "--qualify", file])
         XCTAssertEqual(threshold.status, 64)
         XCTAssertTrue(threshold.errors.contains("threshold 'wobble': unknown"), threshold.errors)
+    }
+
+    /// Draws the quick plan's first step, the line across the middle (10 % to 90 % of the
+    /// fullscreen 1024 px), at a hand's pace (8 px every 8 ms), and returns its judged line.
+    private func drawTheLine() throws -> LogQualify {
+        try session.send(batch: ["down 1 102 320", "frame"])
+        for step in 1...100 {
+            try session.send(batch: ["motion 1 \(102 + step * 8) 320", "frame"])
+            usleep(8_000)  // pacing the strokes like a hand, not waiting for an event
+        }
+        try session.send(batch: ["up 1", "frame"])
+        return try session.eventLog.waitFor("the line judged") { $0.qualify?.state == .judged }.qualify!
     }
 }
