@@ -66,7 +66,7 @@ extension LogLine {
                 JSONBytes.key("fingers", int: fingers, into: &out)
             case .template(let name, let score):
                 JSONBytes.key("template", string: name, into: &out)
-                JSONBytes.key("score", double: (score * 100).rounded() / 100, into: &out)
+                JSONBytes.key("score", double: score, into: &out)  // rounded once, in `Gesture.logged`
             }
         case .label(let text, let slot):
             JSONBytes.key("text", string: text, into: &out)

@@ -270,7 +270,7 @@ public enum Interop {
         let complete = phases.contains(.hover) && phases.contains(.ended) && phases.last == .out
         return pressureRight && complete
             ? Cell(outcome: .pass, note: "pressure and tilt forwarded")
-            : Cell(outcome: .fail, note: "phases \(phases), pressure \(began.pressure.map { String($0) } ?? "none")")
+            : Cell(outcome: .fail, note: "phases \(phases.map(\.rawValue)), pressure \(began.pressure.map { String($0) } ?? "none")")
     }
 
     /// The matrix as Markdown, for people.

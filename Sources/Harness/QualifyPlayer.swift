@@ -46,7 +46,7 @@ public struct QualifyPlayer {
             switch q.state {
             case .started:
                 guard let panel = q.panel, panel.count == 2, let guide = q.guide, let step = QualifyStep(kind: q.kind, guide: guide) else {
-                    throw HarnessError("step \(q.step) started without its guide: \(q)")
+                    throw HarnessError("step \(q.step) (\(q.kind.rawValue)) started without its panel or guide: panel \(q.panel ?? []), guide \(q.guide.map { "\($0)" } ?? "none")")
                 }
                 let size = Size(width: panel[0], height: panel[1])
                 let digitizer = Digitizer(panel: size, millimetresPerPixel: q.millimetresPerPixel, fault: fault, seed: seed &+ UInt64(q.step))

@@ -59,6 +59,16 @@ final class EventLogSchemaSetsTests: XCTestCase {
         for (path, expected) in sets {
             XCTAssertEqual(try enumeration(path, in: defs), expected, path)
         }
+        // Closed sets the log still holds as strings, checked against the core's lists.
+        XCTAssertEqual(try enumeration("sceneName", in: defs), Set(Stage.sceneNames + ["teach", "qualify"]), "scene names")
+        XCTAssertEqual(try enumeration("label/properties/slot", in: defs), Set(PlaygroundScene.slots), "label slots")
+        XCTAssertEqual(try enumeration("frame/properties/touches/items/allOf/0/if/properties/phase", in: defs),
+                       raw(PenHover.Phase.self), "a hovering pen's phases")
+        XCTAssertEqual(try enumeration("frame/properties/touches/items/allOf/0/then/properties/source", in: defs),
+                       [TouchSource.pen.rawValue, TouchSource.eraser.rawValue], "a hovering tool's sources")
+        let settings = try enumeration("nearmiss/properties/misses/items/properties/setting", in: defs)
+        XCTAssertTrue(settings.isSubset(of: GestureSettings.keys.map(\.key)),
+                      "near-miss settings that are no --gesture key: \(settings.subtracting(GestureSettings.keys.map(\.key)))")
         // The comparison has no CaseIterable; its two cases, spelled by the core.
         XCTAssertEqual([Verdict.Comparison.atMost.rawValue, Verdict.Comparison.atLeast.rawValue], ["<=", ">="])
         // The gesture branches are in Gesture.Kind's order, so the paths above name them.

@@ -141,8 +141,20 @@ final class RepositoryTests: XCTestCase {
             + Gesture.Kind.allCases.map(\.rawValue) + Gesture.Axis.allCases.map(\.rawValue)
             + Gesture.PinchDirection.allCases.map(\.rawValue) + Gesture.RotationDirection.allCases.map(\.rawValue)
             + Gesture.Edge.allCases.map(\.rawValue))
-        XCTAssertEqual(Self.stringComparisons(in: "if touch.phase == \"began\" {}\nswitch q.state {\ncase \"judged\": break\n}",
-                                              of: words).count, 2, "the check finds what it looks for")
+        let sample = """
+            if touch.phase == "began" {}
+            if "ended" != touch.phase {}
+            if ["started", "calibrating"].contains(q.state) {}
+            switch q.state {
+            case .finished: break
+            case "judged": break
+            }
+            switch other {
+            case "judged": break
+            }
+            """
+        XCTAssertEqual(Self.stringComparisons(in: sample, of: words).map(\.line), [1, 2, 3, 6],
+                       "the check finds what it looks for, and only that")
         for file in try files() where file.hasPrefix("Sources/") && file.hasSuffix(".swift") {
             for found in Self.stringComparisons(in: try read(file), of: words) {
                 XCTFail("\(file):\(found.line): \(found.text) compares a closed set with a string")
@@ -151,23 +163,31 @@ final class RepositoryTests: XCTestCase {
     }
 
     /// Lines that compare `.phase`, `.state`, `.kind`, `.source`, `.step`, `.name`,
-    /// `.direction` or `.edge` with one of
-    /// `words`, or whose first `case` after a switch on one of them is one of `words`.
+    /// `.direction` or `.edge` with one of `words` (either side of `==` or `!=`, or as an
+    /// array literal's `contains`), or that are a `case` of one of `words` in a switch on
+    /// one of those properties.
     static func stringComparisons(in text: String, of words: Set<String>) -> [(line: Int, text: String)] {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var found: [(line: Int, text: String)] = []
-        var switched = false
+        var switchIndent: Int?  // the indentation of the switch whose cases are being read
         for (index, line) in lines.enumerated() {
-            for match in line.matches(of: /\.(?:phase|state|kind|source|step|name|direction|edge)\)?\??\s*(?:==|!=)\s*"([^"]*)"/)
-            where words.contains(String(match.1)) {
-                found.append((index + 1, line.trimmingCharacters(in: .whitespaces)))
+            let indent = line.prefix { $0 == " " }.count
+            var literals: [Substring] = []
+            literals += line.matches(of: /\.(?:phase|state|kind|source|step|name|direction|edge)\)?\??\s*(?:==|!=)\s*"([^"]*)"/).map(\.1)
+            literals += line.matches(of: /"([^"]*)"\s*(?:==|!=)\s*[\w.?]*\.(?:phase|state|kind|source|step|name|direction|edge)\b/).map(\.1)
+            if let list = line.firstMatch(of: /\[([^\]]*)\]\??\.contains\([^)]*\.(?:phase|state|kind|source|step|name|direction|edge)\b/) {
+                literals += list.1.matches(of: /"([^"]*)"/).map(\.1)
             }
-            if line.contains(/switch\s.*\.(?:phase|state|kind|source|step|name|direction|edge)\s*\{/) { switched = true; continue }
-            if switched, let match = line.firstMatch(of: /^\s*case\s+(?:"([^"]*)"|[^"])/) {
-                if let word = match.1, words.contains(String(word)) {
-                    found.append((index + 1, line.trimmingCharacters(in: .whitespaces)))
+            if let open = switchIndent {
+                if indent <= open && line.trimmingCharacters(in: .whitespaces).hasPrefix("}") {
+                    switchIndent = nil
+                } else if line.contains(/^\s*case\s+"/) {
+                    literals += line.matches(of: /"([^"]*)"/).map(\.1)
                 }
-                switched = false
+            }
+            if line.contains(/switch\s.*\.(?:phase|state|kind|source|step|name|direction|edge)\s*\{/) { switchIndent = indent }
+            if literals.contains(where: { words.contains(String($0)) }) {
+                found.append((index + 1, line.trimmingCharacters(in: .whitespaces)))
             }
         }
         return found

@@ -12,8 +12,7 @@
 extension StrokeTemplate {
     public static let fileHeader = "# touchspots stroke 1"
     /// Names a stroke may not take: the built-in gestures' own.
-    public static let reservedNames: Set<String> = ["tap", "swipe", "pinch", "checkmark", "longpress", "rotation",
-                                                     "edgeswipe", "template"]
+    public static let reservedNames = Set(Gesture.Kind.allCases.map(\.rawValue))
 
     /// Why a stroke's name or text was refused.
     public struct FileError: Error, CustomStringConvertible, Equatable, Sendable {
