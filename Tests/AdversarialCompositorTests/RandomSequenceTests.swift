@@ -302,6 +302,10 @@ import TouchspotsTestSupport
             case .enterOutput:
                 tc_enter_output(tc)
                 send()
+                // tc_enter_output flushes the socket: the client may read the batch so far
+                // on its own and, after 2 ms of quiet, hand on a group that holds an up
+                // (what mutter needs, SocketReadRules.graceMilliseconds), as after a sync.
+                model.interrupted()
             case .unplugOutput:
                 tc_unplug_output(tc)
                 send()
