@@ -18,7 +18,7 @@ extension LogLine {
         if case .label(let text, let slot) = self { (text, slot) } else { nil }
     }
     public var presented: LogPresented? { if case .presented(let p) = self { p } else { nil } }
-    public var readout: LogReadout? { if case .readout(let r) = self { r } else { nil } }
+    public var readout: ReadoutSnapshot? { if case .readout(let r) = self { r } else { nil } }
     public var sceneName: String? { if case .scene(let name) = self { name } else { nil } }
     public var syncCount: Int? { if case .sync(let count) = self { count } else { nil } }
     public var configure: (width: Double, height: Double, fullscreen: Bool, maximized: Bool)? {

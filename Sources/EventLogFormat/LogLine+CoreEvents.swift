@@ -27,7 +27,7 @@ extension LogLine {
         case .warning(let message, let kind):
             self = .warning(message: message, kind: .anomaly(kind))
         case .readout(let readout):
-            self = .readout(LogReadout(readout))
+            self = .readout(readout.logged)
         case .lesson(let lesson):
             self = .teach(LogTeach(lesson))
         case .qualify(let progress):
@@ -170,19 +170,20 @@ extension Gesture {
     }
 }
 
-extension LogReadout {
-    public init(_ readout: ReadoutSnapshot) {
+extension ReadoutSnapshot {
+    /// The panel as its line holds it: events per frame and speeds to tenths, report rates
+    /// to hundredths, pressure to 1e-5 (rounded once, here, so that a line read back equals
+    /// the one written).
+    public var logged: ReadoutSnapshot {
         func tenths(_ v: Double) -> Double { (v * 10).rounded() / 10 }
-        self.init(touches: readout.touches, maxTouches: readout.maxTouches, framesPerSecond: readout.framesPerSecond,
-                  eventsPerFrame: tenths(readout.eventsPerFrame), shapeSeen: readout.shapeSeen,
-                  fingers: readout.fingers.map { f in
-                      Finger(id: Int(f.id), x: f.location.x, y: f.location.y, dx: f.dx, dy: f.dy,
-                             velocity: f.velocity.map(tenths),
-                             reportRate: f.reportRate.map { ($0 * 100).rounded() / 100 },
-                             source: f.source == .touchscreen ? nil : f.source,
-                             pressure: f.pressure.map(fine),
-                             major: f.major, minor: f.minor, orientation: f.orientation)
-                  })
+        var copy = self
+        copy.eventsPerFrame = tenths(eventsPerFrame)
+        for i in copy.fingers.indices {
+            copy.fingers[i].velocity = fingers[i].velocity.map(tenths)
+            copy.fingers[i].reportRate = fingers[i].reportRate.map { ($0 * 100).rounded() / 100 }
+            copy.fingers[i].pressure = fingers[i].pressure.map(fine)
+        }
+        return copy
     }
 }
 

@@ -68,11 +68,11 @@ extension LogLine {
                                    needed: try o.int("needed"), agreement: try o.optionalDouble("agreement"),
                                    save: try o.optionalDoubles("save"), path: try o.optionalString("path")))
         case .readout:
-            self = .readout(LogReadout(touches: try o.int("touches"), maxTouches: try o.int("maxTouches"),
-                                       framesPerSecond: try o.double("framesPerSecond"),
-                                       eventsPerFrame: try o.double("eventsPerFrame"),
-                                       shapeSeen: try o.bool("shapeSeen"),
-                                       fingers: try o.objects("fingers").map(LogReadout.Finger.init)))
+            self = .readout(ReadoutSnapshot(touches: try o.int("touches"), maxTouches: try o.int("maxTouches"),
+                                            framesPerSecond: try o.double("framesPerSecond"),
+                                            eventsPerFrame: try o.double("eventsPerFrame"),
+                                            shapeSeen: try o.bool("shapeSeen"),
+                                            fingers: try o.objects("fingers").map(FingerReadout.init)))
         }
     }
 
@@ -109,11 +109,13 @@ extension Gesture {
     }
 }
 
-extension LogReadout.Finger {
+extension FingerReadout {
+    /// A finger without `source` is a touchscreen's.
     fileprivate init(_ o: Fields) throws(LogLineError) {
-        self.init(id: try o.int("id"), x: try o.double("x"), y: try o.double("y"), dx: try o.double("dx"),
+        self.init(id: try o.int32("id"), source: try o.optionalClosed("source") ?? .touchscreen,
+                  location: Point(x: try o.double("x"), y: try o.double("y")), dx: try o.double("dx"),
                   dy: try o.double("dy"), velocity: try o.optionalDouble("velocity"),
-                  reportRate: try o.optionalDouble("reportRate"), source: try o.optionalClosed("source"),
+                  reportRate: try o.optionalDouble("reportRate"),
                   pressure: try o.optionalDouble("pressure"), major: try o.optionalDouble("major"),
                   minor: try o.optionalDouble("minor"), orientation: try o.optionalDouble("orientation"))
     }
@@ -166,6 +168,11 @@ private struct Fields {
     func string(_ key: String) throws(LogLineError) -> String { try Self.string(try required(key), key) }
     func double(_ key: String) throws(LogLineError) -> Double { try Self.double(try required(key), key) }
     func int(_ key: String) throws(LogLineError) -> Int { try Self.int(try required(key), key) }
+    /// A compositor's touch id: an integer that fits wl_touch's int.
+    func int32(_ key: String) throws(LogLineError) -> Int32 {
+        guard let value = Int32(exactly: try int(key)) else { throw LogLineError("'\(key)' is out of range") }
+        return value
+    }
     func bool(_ key: String) throws(LogLineError) -> Bool { try Self.bool(try required(key), key) }
 
     func nullableString(_ key: String) throws(LogLineError) -> String? {

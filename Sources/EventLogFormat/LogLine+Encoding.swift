@@ -206,17 +206,18 @@ extension LogTouch {
     }
 }
 
-extension LogReadout.Finger {
+extension FingerReadout {
+    /// `{"id":N,"x":X,...}`; `source` only for what is not a touchscreen finger.
     func encode(into out: inout [UInt8]) {
         JSONBytes.append(#"{"id":"#, to: &out)
-        JSONBytes.encode(id, into: &out)
-        JSONBytes.key("x", double: x, into: &out)
-        JSONBytes.key("y", double: y, into: &out)
+        JSONBytes.encode(Int(id), into: &out)
+        JSONBytes.key("x", double: location.x, into: &out)
+        JSONBytes.key("y", double: location.y, into: &out)
         JSONBytes.key("dx", double: dx, into: &out)
         JSONBytes.key("dy", double: dy, into: &out)
         JSONBytes.key("velocity", orNull: velocity, into: &out)
         JSONBytes.key("reportRate", orNull: reportRate, into: &out)
-        if let source { JSONBytes.key("source", string: source.rawValue, into: &out) }
+        if source != .touchscreen { JSONBytes.key("source", string: source.rawValue, into: &out) }
         if let pressure { JSONBytes.key("pressure", double: pressure, into: &out) }
         if let major { JSONBytes.key("major", double: major, into: &out) }
         if let minor { JSONBytes.key("minor", double: minor, into: &out) }

@@ -31,7 +31,9 @@ public enum LogLine: Equatable, Sendable {
     /// The client answered the harness's n-th `wl_display.sync` round trip (`--sync-log`).
     case sync(count: Int)
     case presented(LogPresented)
-    case readout(LogReadout)
+    /// The core's own instrument panel, its figures at the precision the line holds them
+    /// (`ReadoutSnapshot.logged`); a touchscreen finger's `source` is left out.
+    case readout(ReadoutSnapshot)
     case teach(LogTeach)
     case output(LogOutput)
     case qualify(LogQualify)

@@ -145,40 +145,6 @@ public struct LogPresented: Equatable, Sendable {
     }
 }
 
-/// A `readout` line: the instrument panel's numbers.
-public struct LogReadout: Equatable, Sendable {
-    public var touches: Int
-    public var maxTouches: Int
-    public var framesPerSecond: Double
-    public var eventsPerFrame: Double
-    public var shapeSeen: Bool
-    public var fingers: [Finger]
-
-    public init(touches: Int, maxTouches: Int, framesPerSecond: Double, eventsPerFrame: Double,
-                shapeSeen: Bool, fingers: [Finger]) {
-        self.touches = touches; self.maxTouches = maxTouches; self.framesPerSecond = framesPerSecond
-        self.eventsPerFrame = eventsPerFrame; self.shapeSeen = shapeSeen; self.fingers = fingers
-    }
-
-    public struct Finger: Equatable, Sendable {
-        public var id: Int
-        public var x: Double, y: Double, dx: Double, dy: Double
-        public var velocity: Double?
-        public var reportRate: Double?
-        public var source: TouchSource?
-        public var pressure: Double?
-        public var major: Double?, minor: Double?, orientation: Double?
-
-        public init(id: Int, x: Double, y: Double, dx: Double, dy: Double, velocity: Double?, reportRate: Double?,
-                    source: TouchSource? = nil, pressure: Double? = nil,
-                    major: Double? = nil, minor: Double? = nil, orientation: Double? = nil) {
-            self.id = id; self.x = x; self.y = y; self.dx = dx; self.dy = dy; self.velocity = velocity
-            self.reportRate = reportRate; self.source = source; self.pressure = pressure
-            self.major = major; self.minor = minor; self.orientation = orientation
-        }
-    }
-}
-
 /// A `teach` line: a stroke lesson (`--record-gesture`) moved on a step.
 public struct LogTeach: Equatable, Sendable {
     public var name: String

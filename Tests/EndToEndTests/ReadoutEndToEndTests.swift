@@ -26,12 +26,12 @@ final class ReadoutEndToEndTests: EndToEndTestCase {
         // the last frame: wait for that refresh, then look.
         let final = x
         let readout = try XCTUnwrap(try session.eventLog.waitFor("the panel shows the last frame") {
-            ($0.readout?.fingers.first?.x ?? 0) >= final - 0.5
+            ($0.readout?.fingers.first?.location.x ?? 0) >= final - 0.5
         }.readout)
         let image = try session.screenshot("readout-one-finger.png")
         let finger = try XCTUnwrap(readout.fingers.first)
-        XCTAssertEqual(finger.x, x, accuracy: 1)
-        XCTAssertEqual(finger.y, y, accuracy: 1)
+        XCTAssertEqual(finger.location.x, x, accuracy: 1)
+        XCTAssertEqual(finger.location.y, y, accuracy: 1)
         XCTAssertEqual(finger.dx, x - 100, accuracy: 1)
         XCTAssertEqual(finger.dy, y - 150, accuracy: 1)
         XCTAssertEqual(finger.reportRate ?? 0, rate, accuracy: rate * 0.02, "report rate")

@@ -78,12 +78,14 @@ enum LogLineSamples {
         .presented(LogPresented(commit: 6, touchToCommitMs: 0.31, touchToPresentMs: 16.2, refreshMs: 16.667,
                                 waitedForFrame: false, inputToReadMs: 0.087)),
         .presented(LogPresented(commit: 5, touchToCommitMs: 1, discarded: true, waitedForFrame: false)),
-        .readout(LogReadout(touches: 1, maxTouches: 2, framesPerSecond: 120, eventsPerFrame: 1.5, shapeSeen: true,
-                            fingers: [
-                                LogReadout.Finger(id: 1, x: 1, y: 2, dx: 0, dy: -0.5, velocity: nil, reportRate: 120),
-                                LogReadout.Finger(id: -10, x: 1, y: 2, dx: 3, dy: 4, velocity: 812.3, reportRate: 239.95,
-                                                  source: .pen, pressure: 0.25, major: 10, minor: 8, orientation: 30),
-                            ])),
+        .readout(ReadoutSnapshot(touches: 1, maxTouches: 2, framesPerSecond: 120, eventsPerFrame: 1.5, shapeSeen: true,
+                                 fingers: [
+                                     FingerReadout(id: 1, source: .touchscreen, location: Point(x: 1, y: 2), dx: 0, dy: -0.5,
+                                                   velocity: nil, reportRate: 120),
+                                     FingerReadout(id: -10, source: .pen, location: Point(x: 1, y: 2), dx: 3, dy: 4,
+                                                   velocity: 812.3, reportRate: 239.95, pressure: 0.25, major: 10, minor: 8,
+                                                   orientation: 30),
+                                 ])),
     ]
 
     /// One of each of the core's events.

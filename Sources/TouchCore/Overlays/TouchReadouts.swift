@@ -13,6 +13,12 @@ public struct ReadoutSnapshot: Equatable, Sendable {
     /// Whether any wl_touch.shape arrived since the readouts were shown.
     public var shapeSeen: Bool
     public var fingers: [FingerReadout]
+
+    public init(touches: Int, maxTouches: Int, framesPerSecond: Double, eventsPerFrame: Double, shapeSeen: Bool,
+                fingers: [FingerReadout]) {
+        self.touches = touches; self.maxTouches = maxTouches; self.framesPerSecond = framesPerSecond
+        self.eventsPerFrame = eventsPerFrame; self.shapeSeen = shapeSeen; self.fingers = fingers
+    }
 }
 
 public struct FingerReadout: Equatable, Sendable {
@@ -32,6 +38,14 @@ public struct FingerReadout: Equatable, Sendable {
     public var reportRate: Double?
     public var pressure: Double?
     public var major: Double?, minor: Double?, orientation: Double?
+
+    public init(id: Int32, source: TouchSource, location: Point, dx: Double, dy: Double, velocity: Double?,
+                reportRate: Double?, pressure: Double? = nil, major: Double? = nil, minor: Double? = nil,
+                orientation: Double? = nil) {
+        self.id = id; self.source = source; self.location = location; self.dx = dx; self.dy = dy
+        self.velocity = velocity; self.reportRate = reportRate; self.pressure = pressure
+        self.major = major; self.minor = minor; self.orientation = orientation
+    }
 }
 
 /// Gathers the readouts from the frames, only while the panel is shown (hidden, it costs
