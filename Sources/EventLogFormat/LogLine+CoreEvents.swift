@@ -33,10 +33,7 @@ extension LogLine {
         case .qualify(let progress):
             self = .qualify(LogQualify(progress))
         case .nearMiss(let misses):
-            self = .nearmiss(LogNearMiss(text: NearMiss.text(of: misses), misses: misses.map {
-                LogNearMiss.Miss(recognizer: $0.recognizer, reason: $0.reason, setting: $0.setting,
-                                 value: ($0.value * 1000).rounded() / 1000, limit: ($0.limit * 1000).rounded() / 1000)
-            }))
+            self = .nearmiss(misses.map(\.logged))
         }
     }
 
@@ -167,6 +164,14 @@ extension Gesture {
     var logged: Gesture {
         if case .template(let name, let score) = self { return .template(name: name, score: (score * 100).rounded() / 100) }
         return self
+    }
+}
+
+extension NearMiss {
+    /// The miss as its line holds it: value and limit to thousandths (rounded once, here).
+    public var logged: NearMiss {
+        NearMiss(recognizer: recognizer, reason: reason, setting: setting,
+                 value: (value * 1000).rounded() / 1000, limit: (limit * 1000).rounded() / 1000)
     }
 }
 

@@ -40,7 +40,9 @@ extension LogLine {
             self = .warning(message: try o.string("message"), kind: warningKind)
         case .sync: self = .sync(count: try o.int("count"))
         case .nearmiss:
-            self = .nearmiss(LogNearMiss(text: try o.string("text"), misses: try o.objects("misses").map(LogNearMiss.Miss.init)))
+            // `text` is the misses in words, for people: required, and read from the misses.
+            _ = try o.string("text")
+            self = .nearmiss(try o.objects("misses").map(NearMiss.init))
         case .presented:
             self = .presented(LogPresented(commit: try o.int("commit"), touchToCommitMs: try o.double("touchToCommitMs"),
                                            touchToPresentMs: try o.optionalDouble("touchToPresentMs"),
@@ -281,7 +283,7 @@ extension LogQualify.Verdict {
     }
 }
 
-extension LogNearMiss.Miss {
+extension NearMiss {
     fileprivate init(_ o: Fields) throws(LogLineError) {
         self.init(recognizer: try o.string("recognizer"), reason: try o.string("reason"),
                   setting: try o.optionalString("setting"), value: try o.double("value"), limit: try o.double("limit"))

@@ -81,10 +81,10 @@ extension LogLine {
             JSONBytes.key("kind", string: kind.rawValue, into: &out)
         case .sync(let count):
             JSONBytes.key("count", int: count, into: &out)
-        case .nearmiss(let nearMiss):
-            JSONBytes.key("text", string: nearMiss.text, into: &out)
+        case .nearmiss(let misses):
+            JSONBytes.key("text", string: NearMiss.text(of: misses), into: &out)
             JSONBytes.openKey("misses", into: &out)
-            JSONBytes.array(nearMiss.misses, into: &out) { miss, out in
+            JSONBytes.array(misses, into: &out) { miss, out in
                 out.append(UInt8(ascii: "{"))
                 JSONBytes.append(#""recognizer":"#, to: &out)
                 JSONBytes.encode(miss.recognizer, into: &out)

@@ -37,7 +37,9 @@ public enum LogLine: Equatable, Sendable {
     case teach(LogTeach)
     case output(LogOutput)
     case qualify(LogQualify)
-    case nearmiss(LogNearMiss)
+    /// The core's own near misses, value and limit to thousandths as written
+    /// (`NearMiss.logged`); the line's `text` is them in words (`NearMiss.text(of:)`).
+    case nearmiss([NearMiss])
 
     /// The line's `type`, one per case.
     public enum Kind: String, CaseIterable, Sendable {

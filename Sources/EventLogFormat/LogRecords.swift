@@ -274,32 +274,3 @@ public struct LogQualify: Equatable, Sendable {
         self.card = card; self.thresholds = thresholds; self.verdicts = verdicts
     }
 }
-
-/// A `nearmiss` line: a touch sequence ended with no gesture; each recognizer that came
-/// close, with the rule it failed nearest to passing and the `--gesture` key that moves
-/// the limit (docs/event-log.md; docs/gestures.md, "Why it did not fire").
-public struct LogNearMiss: Equatable, Sendable {
-    /// The misses in words, as the screen shows them: "swipe: strayed 7.5 px off the axis,
-    /// the limit is 5 (swipe-max-variance)"; "nothing came close" when none did.
-    public var text: String
-    public var misses: [Miss]
-
-    public struct Miss: Equatable, Sendable {
-        /// "checkmark", "swipe", "pinch", "rotation" or "template NAME".
-        public var recognizer: String
-        public var reason: String
-        /// The `--gesture` key of the limit; absent for a fixed rule of the shape.
-        public var setting: String?
-        public var value: Double
-        public var limit: Double
-
-        public init(recognizer: String, reason: String, setting: String?, value: Double, limit: Double) {
-            self.recognizer = recognizer; self.reason = reason; self.setting = setting; self.value = value; self.limit = limit
-        }
-    }
-
-    public init(text: String, misses: [Miss]) {
-        self.text = text
-        self.misses = misses
-    }
-}

@@ -34,12 +34,12 @@ enum LogLineSamples {
         .gesture(.rotation(.counterclockwise, degrees: 90)),
         .gesture(.edgeSwipe(.left, fingers: 1)),
         .gesture(.template(name: "zigzag", score: 0.93)),
-        .nearmiss(LogNearMiss(text: "nothing came close", misses: [])),
-        .nearmiss(LogNearMiss(text: "swipe: strayed 7.5 px off the axis, the limit is 5 (swipe-max-variance); checkmark: not down then up", misses: [
-            .init(recognizer: "swipe", reason: "strayed 7.5 px off the axis, the limit is 5", setting: "swipe-max-variance", value: 7.5, limit: 5),
-            .init(recognizer: "template star", reason: "0.82, needs 0.84", setting: "stroke-min-score", value: 0.82, limit: 0.84),
-            .init(recognizer: "checkmark", reason: "not down then up", setting: nil, value: 0, limit: 0),
-        ])),
+        .nearmiss([]),
+        .nearmiss([
+            NearMiss(recognizer: "swipe", reason: "strayed 7.5 px off the axis, the limit is 5", setting: "swipe-max-variance", value: 7.5, limit: 5),
+            NearMiss(recognizer: "template star", reason: "0.82, needs 0.84", setting: "stroke-min-score", value: 0.82, limit: 0.84),
+            NearMiss(recognizer: "checkmark", reason: "not down then up", setting: nil, value: 0, limit: 0),
+        ]),
         .label(text: "", slot: "tap"),
         .label(text: "Checkmark \"✓\"\n", slot: "checkmark"),
         .placard(PlacardState(center: Point(x: 512, y: 320.25), text: "Καλώς ήρθατε", phase: .returning)),
