@@ -6,7 +6,7 @@ import WaylandClient
 
 /// Wires the layers together: Wayland objects feed the core's session, the session's
 /// events become event-log lines, and the presenter draws the session's window.
-package final class App {
+package final class App: EventLoopOwner, Toplevel.Owner {
     private let options: AppOptions
     private let display: Display
     private let registry: Registry
@@ -66,9 +66,9 @@ package final class App {
         surface.commit()
     }
 
-    /// Closures that call into the app are the few a reader expects per touch frame: the
-    /// session's sink (`record`, one call per event) and the loop's `idle` (once per pass).
-    /// The rest of the wiring joins the other objects directly.
+    /// The loop and the window call into the app through their protocols (`EventLoopOwner`,
+    /// `Toplevel.Owner`); the session's one sink is `record`. The rest of the wiring joins
+    /// the other objects directly.
     private func wire() {
         let session = session!, registry = registry, latency = latency, log = log, surface = surface
         registry.onOutputsChanged = { [weak surface] in surface?.outputsChanged() }
@@ -78,27 +78,8 @@ package final class App {
         // Closures held by objects the app owns capture the others unowned: a strong capture
         // would make a cycle (registry -> inputs -> latency -> registry) outliving the app.
         registry.onSeatAdded = { [unowned inputs = inputs!] seat in inputs.attach(seat) }
-        loop.nextDeadline = { [unowned registry, unowned session] in
-            registry.seats.values.compactMap { $0.keyboard?.repeatDeadline }.reduce(session.nextDeadline) {
-                min($0 ?? .infinity, $1)
-            }
-        }
-        toplevel.onProblem = { [unowned self] message in
-            guard lifecycle.firstDecorationProblem() else { return }
-            log.tell("window decorations: \(message)", kind: .decorations)
-        }
-        toplevel.onCommitNeeded = { [unowned surface] in surface.commit() }
-        toplevel.onConfigure = { [unowned self] configuration in
-            let size = configuration.size.map { Size(width: Double($0.width), height: Double($0.height)) } ?? options.size
-            session.resize(to: size)
-            if let line = lifecycle.configured(.configure(width: size.width, height: size.height,
-                                                          fullscreen: configuration.isFullscreen,
-                                                          maximized: configuration.isMaximized)) {
-                log?.write(line)
-            }
-            return (Int32(size.width.rounded()), Int32(size.height.rounded()))
-        }
-        toplevel.onClose = { [loop] in loop.stop() }
+        loop.owner = self
+        toplevel.owner = self
         presenter.onWillCommit = { [unowned latency, unowned surface] in latency.willCommit(surface) }
         presenter.onScaleLowered = { asked, used in
             log?.write(.warning(message: "the compositor's scale \(asked) would need a buffer over \(BufferPool.maxBufferBytes >> 20) MiB; drawing at \(used)", kind: .scale))
@@ -110,19 +91,43 @@ package final class App {
         presenter.onFirstCommit = { [unowned session] size, scale in
             log?.write(.ready(width: size.width, height: size.height, scale: scale)); StrokeFiles.loadOnceShown(into: session, log: log)
         }
-        loop.onIdle = { [unowned self] in idle() }
-        loop.pendingTouchGroups = { [unowned session] in
-            PendingTouchGroups(handedOnAtEndOfRead: session.touchscreens.handsOnGroupsAtEndOfRead,
-                               holdUpAwaitingFrame: session.touchscreens.holdsUpAwaitingFrame,
-                               eventsSinceFlush: session.touchscreens.eventsSinceFlush)
-        }
         log?.onFailure = { [unowned self] failure in logFailed(failure) }
-        loop.onUserSignal = { [unowned self] in lifecycle.syncRequested() }
     }
+
+    // MARK: Toplevel.Owner
+
+    package func toplevelConfigured(_ configuration: Toplevel.Configuration) -> (width: Int32, height: Int32) {
+        let size = configuration.size.map { Size(width: Double($0.width), height: Double($0.height)) } ?? options.size
+        session.resize(to: size)
+        if let line = lifecycle.configured(.configure(width: size.width, height: size.height,
+                                                      fullscreen: configuration.isFullscreen,
+                                                      maximized: configuration.isMaximized)) {
+            log?.write(line)
+        }
+        return (Int32(size.width.rounded()), Int32(size.height.rounded()))
+    }
+    package func toplevelClosed() { loop.stop() }
+    package func toplevelNeedsCommit() { surface.commit() }
+    package func toplevelHasProblem(_ message: String) {
+        guard lifecycle.firstDecorationProblem() else { return }
+        log.tell("window decorations: \(message)", kind: .decorations)
+    }
+
+    // MARK: EventLoopOwner
+
+    package var pendingTouchGroups: PendingTouchGroups {
+        PendingTouchGroups(handedOnAtEndOfRead: session.touchscreens.handsOnGroupsAtEndOfRead,
+                           holdUpAwaitingFrame: session.touchscreens.holdsUpAwaitingFrame,
+                           eventsSinceFlush: session.touchscreens.eventsSinceFlush)
+    }
+    package var nextDeadline: Double? {
+        registry.seats.values.compactMap { $0.keyboard?.repeatDeadline }.reduce(session.nextDeadline) { min($0 ?? .infinity, $1) }
+    }
+    package func loopReceivedUserSignal() { lifecycle.syncRequested() }
 
     /// After each dispatch: the session hands on touch groups whose frame has not come and
     /// runs due timers, then the window is drawn if the compositor can take a frame.
-    private func idle() {
+    package func loopIsIdle() {
         session.flush()
         for seat in registry.seats.values { seat.keyboard?.fireRepeat() }
         if toplevel.needsDecorations { loop.runBeforeNextRead { [unowned self] in try decorate() } }

@@ -2,6 +2,23 @@ import CWaylandClient
 import CWaylandProtocols
 import Glibc
 
+/// What the event loop asks of its owner (the app): one protocol, so a reader finds every
+/// call the loop makes into the client by its conformance.
+public protocol EventLoopOwner: AnyObject {
+    /// Asked after each read: the touch groups still open, which decide whether to read
+    /// what else waits on the socket before `loopIsIdle` and how long to wait for the rest
+    /// of a burst (`SocketReadRules`).
+    var pendingTouchGroups: PendingTouchGroups { get }
+    /// The next deadline (monotonic seconds) the loop must wake for, if any;
+    /// `loopIsIdle` runs after the wake, and is where the owner fires what is due.
+    var nextDeadline: Double? { get }
+    /// Runs after every batch of events has been dispatched and before the loop blocks:
+    /// the place to flush touch groups that got no frame and to draw.
+    func loopIsIdle()
+    /// SIGUSR1 arrived (handled in the loop, not in a signal handler).
+    func loopReceivedUserSignal()
+}
+
 /// The client's only loop: poll on the display fd, a signalfd for SIGINT/SIGTERM, and the
 /// nearest deadline of the owner's timers (the core keeps those, on its injected clock).
 /// Nothing wakes it while nothing happens.
@@ -19,22 +36,13 @@ public final class EventLoop {
     /// The display and the signalfd; kept, so a wake-up allocates nothing.
     private var fds = [pollfd(), pollfd()]
 
-    /// Asked after each read: the touch groups still open, which decide whether to read
-    /// what else waits on the socket before onIdle and how long to wait for the rest of a
-    /// burst (`SocketReadRules`).
-    public var pendingTouchGroups: () -> PendingTouchGroups = { .unknown }
+    /// Unowned: the owner owns the loop. Without one, the loop reads ahead, waits for no
+    /// deadline and has nothing to do when idle.
+    public unowned var owner: EventLoopOwner?
 
-    /// Runs after every batch of events has been dispatched and before the loop blocks:
-    /// the place to flush touch groups that got no frame and to draw.
-    public var onIdle: () -> Void = {}
-    /// SIGUSR1 arrived (handled in the loop, not in a signal handler).
-    public var onUserSignal: () -> Void = {}
+    private var pendingTouchGroups: PendingTouchGroups { owner?.pendingTouchGroups ?? .unknown }
 
-    /// The next deadline (monotonic seconds) the loop must wake for, if any; onIdle runs
-    /// after the wake, and is where the owner fires what is due.
-    public var nextDeadline: () -> Double? = { nil }
-
-    /// Work that makes roundtrips of its own (loading libdecor): onIdle runs while the loop
+    /// Work that makes roundtrips of its own (loading libdecor): the idle pass runs while the loop
     /// has prepared to read, and a roundtrip then would wait for that read forever.
     private var workBeforeRead: (() throws -> Void)?
 
@@ -71,11 +79,11 @@ public final class EventLoop {
                 if wl_display_dispatch_pending(d) < 0 { throw display.currentError() }
             }
             // libwayland reads at most 4 KiB at a time: the rest of a burst (a frame of some
-            // 128 fingers or more) may already wait on the socket. Read it before onIdle, so
-            // that the touch groups onIdle hands on are never cut between two reads, with or
+            // 128 fingers or more) may already wait on the socket. Read it before the idle pass, so
+            // that the touch groups the idle pass hands on are never cut between two reads, with or
             // without wl_touch.frame. A compositor that never stops sending still gets drawn
             // every 64 KiB.
-            if readsWithoutIdle < Self.maximumReadsWithoutIdle && SocketReadRules.readsAhead(pendingTouchGroups())
+            if readsWithoutIdle < Self.maximumReadsWithoutIdle && SocketReadRules.readsAhead(pendingTouchGroups)
                 && (displayIsReadable(waitingMs: 0) || waitedForMoreEvents()) {
                 readsWithoutIdle += 1
                 if wl_display_read_events(d) < 0 { throw display.currentError() }
@@ -83,7 +91,7 @@ public final class EventLoop {
                 continue
             }
             readsWithoutIdle = 0
-            onIdle()
+            owner?.loopIsIdle()
             if exit != nil {
                 wl_display_cancel_read(d)
                 break
@@ -121,7 +129,7 @@ public final class EventLoop {
             if ready > 0 && fds[1].revents & Int16(POLLIN) != 0 {
                 let signal = ts_read_signal(signalFD)
                 if signal == SIGUSR1 {
-                    onUserSignal()
+                    owner?.loopReceivedUserSignal()
                 } else if signal != 0 {
                     exit = .signal(signal)
                 }
@@ -134,7 +142,7 @@ public final class EventLoop {
     private static let maximumReadsWithoutIdle = 16
 
     private func waitedForMoreEvents() -> Bool {
-        let grace = SocketReadRules.graceMilliseconds(pendingTouchGroups())
+        let grace = SocketReadRules.graceMilliseconds(pendingTouchGroups)
         return grace > 0 && displayIsReadable(waitingMs: grace)
     }
 
@@ -147,7 +155,7 @@ public final class EventLoop {
 
     private func pollTimeout() -> Int32 {
         if workBeforeRead != nil { return 0 }
-        guard let next = nextDeadline() else { return -1 }
+        guard let next = owner?.nextDeadline else { return -1 }
         let ms = (next - Self.monotonicNow()) * 1000
         return ms <= 0 ? 0 : Int32(min(ms.rounded(.up), Double(Int32.max)))
     }

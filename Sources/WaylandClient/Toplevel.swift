@@ -19,6 +19,19 @@ import TouchCore
 /// fullscreen this way on weston and mutter.
 /// All configure handling lives here.
 public final class Toplevel {
+    /// What the window's role tells its owner (the app), as one protocol, so a reader
+    /// finds every call into the client by its conformance.
+    public protocol Owner: AnyObject {
+        /// Every configure; returns the content size the client will draw at.
+        func toplevelConfigured(_ configuration: Configuration) -> (width: Int32, height: Int32)
+        /// The window should close (compositor request or the frame's close button).
+        func toplevelClosed()
+        /// libdecor changed the frame and the surface must be committed again.
+        func toplevelNeedsCommit()
+        /// libdecor reports a problem (no usable plugin, bad configuration).
+        func toplevelHasProblem(_ message: String)
+    }
+
     public struct Configuration: Equatable, Sendable {
         /// Content size asked for by the compositor; nil: the client chooses.
         public var size: (width: Int32, height: Int32)?
@@ -51,24 +64,32 @@ public final class Toplevel {
     fileprivate func configured(_ configuration: Configuration) -> (width: Int32, height: Int32) {
         current = configuration
         if configuration.isFullscreen { wasFullscreen = true }
-        return onConfigure(configuration)
+        return owner?.toplevelConfigured(configuration) ?? (800, 600)
     }
 
-    /// Called for every configure; returns the content size the client will draw at.
-    public var onConfigure: (Configuration) -> (width: Int32, height: Int32) = { _ in (800, 600) }
-    /// Called when the window should close (compositor request or the frame's close button).
-    public var onClose: () -> Void = {}
-    /// Called when libdecor changed the frame and the surface must be committed again.
-    public var onCommitNeeded: () -> Void = {}
-    /// Called when libdecor reports a problem (no usable plugin, bad configuration).
-    public var onProblem: (String) -> Void = { _ in }
+    /// Unowned: the owner owns the toplevel. Problems found before it is set (libdecor
+    /// failing to start, in `init`) are kept and told to it when it is.
+    public unowned var owner: Owner? {
+        didSet {
+            guard let owner else { return }
+            for message in untoldProblems { owner.toplevelHasProblem(message) }
+            untoldProblems = []
+        }
+    }
+    private var untoldProblems: [String] = []
+
+    fileprivate func closed() { owner?.toplevelClosed() }
+
+    private func problem(_ message: String) {
+        if let owner { owner.toplevelHasProblem(message) } else { untoldProblems.append(message) }
+    }
 
     /// libdecor's error callback carries no user data; the one toplevel hears it.
     nonisolated(unsafe) private static weak var errorReceiver: Toplevel?
 
     nonisolated(unsafe) private static let contextInterface = Listener.make(libdecor_interface(
         error: { _, _, message in
-            Toplevel.errorReceiver?.onProblem(message.map { String(cString: $0) } ?? "libdecor error")
+            Toplevel.errorReceiver?.problem(message.map { String(cString: $0) } ?? "libdecor error")
         },
         reserved0: nil, reserved1: nil, reserved2: nil, reserved3: nil, reserved4: nil,
         reserved5: nil, reserved6: nil, reserved7: nil, reserved8: nil, reserved9: nil))
@@ -77,8 +98,8 @@ public final class Toplevel {
         configure: { _, configuration, data in
             object(data, as: Toplevel.self).configure(configuration!)
         },
-        close: { _, data in object(data, as: Toplevel.self).onClose() },
-        commit: { _, data in object(data, as: Toplevel.self).onCommitNeeded() },
+        close: { _, data in object(data, as: Toplevel.self).closed() },
+        commit: { _, data in object(data, as: Toplevel.self).owner?.toplevelNeedsCommit() },
         dismiss_popup: { _, _, _ in },
         reserved0: nil, reserved1: nil, reserved2: nil, reserved3: nil, reserved4: nil,
         reserved5: nil, reserved6: nil, reserved7: nil, reserved8: nil, reserved9: nil))
@@ -127,7 +148,7 @@ public final class Toplevel {
     /// event dispatch (at start-up, or from `decorate()` called after it).
     private func startLibdecor() throws {
         guard let context = libdecor_new(registry.display.pointer, Self.contextInterface) else {
-            onProblem("libdecor could not be started")
+            problem("libdecor could not be started")
             let role = PlainToplevel(surface: surface, registry: registry, title: title, appID: appID)
             plain = role
             role.owner = self
@@ -177,7 +198,7 @@ public final class Toplevel {
         if let frame = libdecor?.frame { libdecor_frame_resize(frame, seat.proxy, serial, edge.libdecorEdge) }
     }
 
-    /// What the frame's close button does: the close callback runs (onClose).
+    /// What the frame's close button does: the owner hears `toplevelClosed()`.
     public func close() {
         if let frame = libdecor?.frame { libdecor_frame_close(frame) }
     }
@@ -269,7 +290,7 @@ final class PlainToplevel {
         configure: { data, _, width, height, states in
             object(data, as: PlainToplevel.self).toplevelConfigure(width: width, height: height, states: states)
         },
-        close: { data, _ in object(data, as: PlainToplevel.self).owner?.onClose() },
+        close: { data, _ in object(data, as: PlainToplevel.self).owner?.closed() },
         configure_bounds: { _, _, _, _ in },
         wm_capabilities: { _, _, _ in }))
 
