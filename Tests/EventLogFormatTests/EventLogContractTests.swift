@@ -84,6 +84,29 @@ final class EventLogContractTests: XCTestCase {
         }
     }
 
+    /// A readout and a near miss are the core's own values in the line; their bytes are
+    /// the format's, pinned here: figures rounded once, a touchscreen finger without
+    /// `source`, the near miss's text from its misses.
+    func testTheCoresReadoutAndNearMissWriteTheFormatsBytes() throws {
+        let readout = ReadoutSnapshot(touches: 2, maxTouches: 2, framesPerSecond: 120, eventsPerFrame: 1.96, shapeSeen: false,
+                                      fingers: [
+                                          FingerReadout(id: 3, source: .touchscreen, location: Point(x: 1.5, y: 2), dx: 0.5, dy: -1,
+                                                        velocity: 812.349, reportRate: 119.876),
+                                          FingerReadout(id: -10, source: .pen, location: Point(x: 5, y: 6), dx: 0, dy: 0,
+                                                        velocity: nil, reportRate: nil, pressure: 0.123456789),
+                                      ])
+        XCTAssertEqual(LogLine(.readout(readout), seat: nil).text,
+                       #"{"type":"readout","touches":2,"maxTouches":2,"framesPerSecond":120,"eventsPerFrame":2,"shapeSeen":false,"fingers":[{"id":3,"x":1.5,"y":2,"dx":0.5,"dy":-1,"velocity":812.3,"reportRate":119.88},{"id":-10,"x":5,"y":6,"dx":0,"dy":0,"velocity":null,"reportRate":null,"source":"pen","pressure":0.12346}]}"#)
+        let misses = [NearMiss(recognizer: "swipe", reason: "strayed 7.5 px off the axis, the limit is 5",
+                               setting: "swipe-max-variance", value: 7.4567, limit: 5),
+                      NearMiss(recognizer: "checkmark", reason: "not down then up", setting: nil, value: 0, limit: 0)]
+        XCTAssertEqual(LogLine(.nearMiss(misses), seat: nil).text,
+                       #"{"type":"nearmiss","text":"swipe: strayed 7.5 px off the axis, the limit is 5 (swipe-max-variance); checkmark: not down then up","misses":[{"recognizer":"swipe","reason":"strayed 7.5 px off the axis, the limit is 5","setting":"swipe-max-variance","value":7.457,"limit":5},{"recognizer":"checkmark","reason":"not down then up","value":0,"limit":0}]}"#)
+        // Read back, the text is the misses' own, whatever a hand changed it to.
+        let edited = #"{"type":"nearmiss","text":"edited","misses":[{"recognizer":"checkmark","reason":"not down then up","value":0,"limit":0}]}"#
+        XCTAssertEqual(try LogLine(json: edited).text, #"{"type":"nearmiss","text":"checkmark: not down then up","misses":[{"recognizer":"checkmark","reason":"not down then up","value":0,"limit":0}]}"#)
+    }
+
     func testTheCoreEventsAreAcceptedByTheSchema() throws {
         let lines = LogLineSamples.sessionEvents.map { LogLine($0, seat: nil).text }
         let result = try EventLogSchema.validate(["-"], input: lines.joined(separator: "\n") + "\n")
@@ -104,6 +127,9 @@ final class EventLogContractTests: XCTestCase {
             #"{"type":"frame","time":1.5,"spots":0,"touches":[]}"#, #"{"type":"hit","id":1}"#,
             #"{"type":"warning","message":"odd","kind":"weird"}"#, #"{"type":"scene","name":"a"} x"#,
             #"{"type":"scene","name":"\ud800"}"#, #"{"type":"sync","count":01}"#,
+            // A readout finger's id is a compositor's int; a near miss has its text.
+            #"{"type":"readout","touches":1,"maxTouches":1,"framesPerSecond":60,"eventsPerFrame":1,"shapeSeen":false,"fingers":[{"id":99999999999,"x":1,"y":2,"dx":0,"dy":0,"velocity":null,"reportRate":null}]}"#,
+            #"{"type":"nearmiss","misses":[]}"#,
             String(repeating: "[", count: 100) + String(repeating: "]", count: 100),
         ]
         for line in malformed {
@@ -122,6 +148,7 @@ final class EventLogContractTests: XCTestCase {
             ("step", #"{"type":"teach","name":"v","step":"dance","examples":0,"needed":3}"#),
             ("state", #"{"type":"placard","x":1,"y":2,"text":"Hi","state":"flying"}"#),
             ("phase", #"{"type":"responder","id":1,"phase":"hover","chain":["A"],"handledBy":null}"#),
+            ("source", #"{"type":"readout","touches":1,"maxTouches":1,"framesPerSecond":60,"eventsPerFrame":1,"shapeSeen":false,"fingers":[{"id":3,"x":1,"y":2,"dx":0,"dy":0,"velocity":null,"reportRate":null,"source":"laser"}]}"#),
         ]
         for (key, line) in lines {
             XCTAssertThrowsError(try LogLine(json: line), line) { error in

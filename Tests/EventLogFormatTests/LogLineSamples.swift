@@ -123,7 +123,12 @@ enum LogLineSamples {
                                      shapeSeen: false, fingers: [
                                          FingerReadout(id: 3, source: .touchscreen, location: Point(x: 1, y: 2), dx: 0, dy: 0,
                                                        velocity: 12.34, reportRate: 59.876, pressure: nil),
+                                         FingerReadout(id: -10, source: .pen, location: Point(x: 5.5, y: 6), dx: 1, dy: 2,
+                                                       velocity: nil, reportRate: nil, pressure: 0.123456789),
                                      ])),
+            .nearMiss([NearMiss(recognizer: "swipe", reason: "strayed 7.5 px off the axis, the limit is 5",
+                                setting: "swipe-max-variance", value: 7.4567, limit: 5),
+                       NearMiss(recognizer: "checkmark", reason: "not down then up", setting: nil, value: 0, limit: 0)]),
         ] + gestures.map { .gesture($0) } + AnomalyKind.allCases.map { .warning("odd", kind: $0) }
     }
 }
