@@ -21,7 +21,6 @@ extension LogLine {
         case .label(let slot, let text):
             self = .label(text: text, slot: slot)
         case .placard(let placard):
-            func hundredths(_ v: Double) -> Double { (v * 100).rounded() / 100 }
             self = .placard(PlacardState(center: Point(x: hundredths(placard.center.x), y: hundredths(placard.center.y)),
                                          text: placard.text, phase: placard.phase))
         case .warning(let message, let kind):
@@ -123,9 +122,21 @@ extension LogLine {
     }
 }
 
+// The precisions the lines hold their figures at; every figure a line rounds goes
+// through `rounded(_:per:)`.
+
+/// `value` to the nearest 1/`per`, or as it is where that overflows: a figure above about
+/// 1.8e305, scaled, would be infinite, which JSON cannot hold.
+func rounded(_ value: Double, per: Double) -> Double {
+    let scaled = (value * per).rounded() / per
+    return scaled.isFinite ? scaled : value
+}
+func tenths(_ v: Double) -> Double { rounded(v, per: 10) }
+func hundredths(_ v: Double) -> Double { rounded(v, per: 100) }
+func thousandths(_ v: Double) -> Double { rounded(v, per: 1000) }
 /// Five decimals: a pen's pressure and distance arrive in steps of 1/65535, so these keep
 /// them exact.
-func fine(_ v: Double) -> Double { (v * 100_000).rounded() / 100_000 }
+func fine(_ v: Double) -> Double { rounded(v, per: 100_000) }
 
 extension LogFrame {
     public init(_ frame: TouchFrame, spots: Int, seat: String?) {
@@ -162,16 +173,15 @@ extension LogTouch {
 extension Gesture {
     /// The gesture as its line holds it: a template's score to two decimals.
     var logged: Gesture {
-        if case .template(let name, let score) = self { return .template(name: name, score: (score * 100).rounded() / 100) }
+        if case .template(let name, let score) = self { return .template(name: name, score: hundredths(score)) }
         return self
     }
 }
 
 extension NearMiss {
     /// The miss as its line holds it: value and limit to thousandths (rounded once, here).
-    public var logged: NearMiss {
-        NearMiss(recognizer: recognizer, reason: reason, setting: setting,
-                 value: (value * 1000).rounded() / 1000, limit: (limit * 1000).rounded() / 1000)
+    var logged: NearMiss {
+        NearMiss(recognizer: recognizer, reason: reason, setting: setting, value: thousandths(value), limit: thousandths(limit))
     }
 }
 
@@ -179,13 +189,12 @@ extension ReadoutSnapshot {
     /// The panel as its line holds it: events per frame and speeds to tenths, report rates
     /// to hundredths, pressure to 1e-5 (rounded once, here, so that a line read back equals
     /// the one written).
-    public var logged: ReadoutSnapshot {
-        func tenths(_ v: Double) -> Double { (v * 10).rounded() / 10 }
+    var logged: ReadoutSnapshot {
         var copy = self
         copy.eventsPerFrame = tenths(eventsPerFrame)
         for i in copy.fingers.indices {
             copy.fingers[i].velocity = fingers[i].velocity.map(tenths)
-            copy.fingers[i].reportRate = fingers[i].reportRate.map { ($0 * 100).rounded() / 100 }
+            copy.fingers[i].reportRate = fingers[i].reportRate.map(hundredths)
             copy.fingers[i].pressure = fingers[i].pressure.map(fine)
         }
         return copy
@@ -196,9 +205,8 @@ extension LogTeach {
     /// The lesson's line; the agreement to three decimals, the Save button's place to
     /// hundredths of a pixel. The executable adds `path` once the stroke is saved.
     public init(_ lesson: StrokeLesson, path: String? = nil) {
-        func hundredths(_ v: Double) -> Double { (v * 100).rounded() / 100 }
         self.init(name: lesson.name, step: lesson.step, examples: lesson.examples.count, needed: lesson.needed,
-                  agreement: lesson.agreement.map { ($0 * 1000).rounded() / 1000 },
+                  agreement: lesson.agreement.map(thousandths),
                   save: lesson.saveAt.map { [hundredths($0.x), hundredths($0.y)] }, path: path)
     }
 }
@@ -208,10 +216,7 @@ extension LogQualify {
     /// the scale, the panel and the guide exactly, so that an offline judge of the log
     /// measures what the live one measured.
     public init(_ progress: QualifyProgress) {
-        // A figure too large to scale (above about 1.8e305) is kept as it is: scaled, it
-        // would be infinite, which JSON cannot hold.
-        func thousandths(_ v: Double) -> Double { Self.rounded(v, 1000) }
-        func hundredths(_ v: Double) -> Double { Self.rounded(v, 100) }
+        // A figure too large to scale is kept as it is (`rounded(_:per:)`).
         self.init(plan: progress.plan, step: progress.step, of: progress.of, kind: progress.kind, state: progress.state,
                   millimetresPerPixel: progress.millimetresPerPixel,
                   panel: progress.panel.width > 0 ? [progress.panel.width, progress.panel.height] : nil,
@@ -225,12 +230,6 @@ extension LogQualify {
                               comparison: v.comparison.rawValue, threshold: thousandths(v.threshold), unit: v.unit,
                               passed: v.passed, detail: v.detail)
                   })
-    }
-
-    /// `value` to the nearest 1/`per`, or as it is where that overflows.
-    static func rounded(_ value: Double, _ per: Double) -> Double {
-        let scaled = (value * per).rounded() / per
-        return scaled.isFinite ? scaled : value
     }
 }
 
