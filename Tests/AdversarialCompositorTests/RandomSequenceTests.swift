@@ -238,6 +238,7 @@ import TouchspotsTestSupport
         _ = try sync("start")
         for (index, code) in codes.enumerated() {
             time &+= UInt32((code >> 3) % 17)
+            let flushes = tc_flush_count(tc)
             switch Step(code) {
             case .down(let id, let x, let y):
                 tc_touch_down(tc, time, id, x, y)
@@ -309,10 +310,6 @@ import TouchspotsTestSupport
             case .enterOutput:
                 tc_enter_output(tc)
                 send()
-                // tc_enter_output flushes the socket: the client may read the batch so far
-                // on its own and, after 2 ms of quiet, hand on a group that holds an up
-                // (what mutter needs, SocketReadRules.graceMilliseconds), as after a sync.
-                model.interrupted()
             case .unplugOutput:
                 tc_unplug_output(tc)
                 send()
@@ -369,6 +366,11 @@ import TouchspotsTestSupport
                 send()
                 _ = try sync("tablet removed at step \(index)")
             }
+            // A step that sent the compositor's queue (tc_enter_output does, without a
+            // sync): the client may read the batch so far on its own and, after 2 ms of
+            // quiet, hand on a group that holds an up (what mutter needs,
+            // SocketReadRules.graceMilliseconds), as after a sync.
+            if tc_flush_count(tc) != flushes { model.interrupted() }
         }
         // Everything lets go: the touches are cancelled, the buttons released, the pointer
         // leaves. Nothing may stay live.

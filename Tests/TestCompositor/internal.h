@@ -25,6 +25,7 @@
 
 struct tc {
 	struct wl_display *display;
+	unsigned flushes;          /* tc_flush calls (tc_flush_count) */
 	struct wl_list seats;      /* wl_seat resources */
 	struct wl_list touches;    /* wl_touch resources */
 	struct wl_list pointers;   /* wl_pointer resources */
@@ -54,6 +55,14 @@ struct tc {
 	struct wl_list subsurfaces;      /* struct subsurface, in creation order */
 	int buffers_created;             /* wl_shm_pool.create_buffer requests */
 };
+
+/* Sends what is queued to every client now, and counts it (tc_flush_count). */
+static inline void
+tc_flush(struct tc *tc)
+{
+	tc->flushes++;
+	wl_display_flush_clients(tc->display);
+}
 
 struct surface {
 	struct tc *tc;

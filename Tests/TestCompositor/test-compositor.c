@@ -68,7 +68,7 @@ tc_enter_output(struct tc *tc)
 	wl_resource_for_each(r, &tc->outputs)
 		if (wl_resource_get_client(r) == wl_resource_get_client(tc->toplevel_surface))
 			wl_surface_send_enter(tc->toplevel_surface, r);
-	wl_display_flush_clients(tc->display);
+	tc_flush(tc);
 }
 
 void
@@ -85,7 +85,7 @@ tc_unplug_output(struct tc *tc)
 		wl_resource_for_each(r, &tc->outputs)
 			if (wl_resource_get_client(r) == wl_resource_get_client(tc->toplevel_surface))
 				wl_surface_send_leave(tc->toplevel_surface, r);
-	wl_display_flush_clients(tc->display);
+	tc_flush(tc);
 }
 
 struct tc *
@@ -141,7 +141,7 @@ tc_dispatch(struct tc *tc, int timeout_ms)
 {
 	struct wl_event_loop *loop = wl_display_get_event_loop(tc->display);
 	int ret = wl_event_loop_dispatch(loop, timeout_ms);
-	wl_display_flush_clients(tc->display);
+	tc_flush(tc);
 	return ret;
 }
 
@@ -199,7 +199,7 @@ tc_set_capabilities(struct tc *tc, uint32_t capabilities)
 	struct wl_resource *r;
 	wl_resource_for_each(r, &tc->seats)
 		wl_seat_send_capabilities(r, capabilities);
-	wl_display_flush_clients(tc->display);
+	tc_flush(tc);
 }
 
 void
@@ -209,7 +209,7 @@ tc_post_error(struct tc *tc)
 		struct wl_resource *seat = wl_resource_from_link(tc->seats.next);
 		wl_resource_post_error(seat, WL_SEAT_ERROR_MISSING_CAPABILITY, "test: broken compositor");
 	}
-	wl_display_flush_clients(tc->display);
+	tc_flush(tc);
 }
 
 void
@@ -223,7 +223,7 @@ tc_configure(struct tc *tc, int32_t width, int32_t height)
 {
 	if (tc->toplevel && tc->xdg_surface)
 		send_toplevel_configure(tc, tc->toplevel, tc->xdg_surface, width, height);
-	wl_display_flush_clients(tc->display);
+	tc_flush(tc);
 }
 
 const char *
@@ -270,4 +270,10 @@ int
 tc_commits(struct tc *tc)
 {
 	return tc->commits;
+}
+
+unsigned
+tc_flush_count(struct tc *tc)
+{
+	return tc->flushes;
 }

@@ -35,6 +35,11 @@ void tc_destroy(struct tc *tc);
 void tc_shown(struct tc *tc, int32_t *width, int32_t *height, int32_t *scale,
 	      int32_t *viewport_width, int32_t *viewport_height);
 
+/* How many times the compositor has sent what it queued to the clients (each tc_* call
+ * that flushes: tc_dispatch, tc_sync, tc_enter_output, tc_configure...). libwayland also
+ * flushes by itself when its 4 KiB buffer fills; that is not counted. */
+unsigned tc_flush_count(struct tc *tc);
+
 /* Dispatches client requests for up to timeout_ms (0: only what is ready), then flushes. */
 int tc_dispatch(struct tc *tc, int timeout_ms);
 
