@@ -4,8 +4,8 @@ import TouchCore
 /// (`log.compactMap(\.frame)`).
 extension LogLine {
     public var frame: LogFrame? { if case .frame(let f) = self { f } else { nil } }
-    public var hit: LogHit? { if case .hit(let h) = self { h } else { nil } }
-    public var responder: LogResponder? { if case .responder(let r) = self { r } else { nil } }
+    public var hit: TouchHit? { if case .hit(let h) = self { h } else { nil } }
+    public var responder: ResponderDelivery? { if case .responder(let r) = self { r } else { nil } }
     public var gesture: Gesture? { if case .gesture(let g) = self { g } else { nil } }
     public var placard: PlacardState? { if case .placard(let p) = self { p } else { nil } }
     public var teach: LogTeach? { if case .teach(let t) = self { t } else { nil } }

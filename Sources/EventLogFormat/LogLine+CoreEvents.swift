@@ -12,10 +12,10 @@ extension LogLine {
             self = .scene(name: name)
         case .frame(let frame, let spots):
             self = .frame(LogFrame(frame, spots: spots, seat: seat))
-        case .hit(let touch, let view, let visited, let ignored):
-            self = .hit(LogHit(id: Int(touch.id), view: view, visited: visited, ignored: ignored ? true : nil))
-        case .responder(let touch, let phase, let chain, let handledBy):
-            self = .responder(LogResponder(id: Int(touch.id), phase: phase, chain: chain, handledBy: handledBy))
+        case .hit(let hit):
+            self = .hit(hit)
+        case .responder(let delivery):
+            self = .responder(delivery)
         case .gesture(let gesture):
             self = .gesture(gesture.logged)
         case .label(let slot, let text):
@@ -45,23 +45,22 @@ extension LogLine {
         switch event {
         case .frame(let frame, let spots):
             encodeFrame(frame, spots: spots, seat: seat, into: &out)
-        case .responder(let touch, let phase, let chain, let handledBy):
-            encodeResponder(id: touch.id, phase: phase, chain: chain, handledBy: handledBy, into: &out)
+        case .responder(let delivery):
+            encodeResponder(delivery, into: &out)
         case .scene, .hit, .gesture, .label, .placard, .warning, .readout, .lesson, .qualify, .nearMiss:
             LogLine(event, seat: seat).encode(into: &out)
         }
     }
 
-    /// A responder line from the fields it holds (the touch's id, not the whole touch):
-    /// the client queues these ten times a frame, and a few fields copy for less than a
-    /// whole event does (docs/benchmark.md, "The core's touch path").
-    public static func encodeResponder(id: Int32, phase: TouchPhase, chain: [String], handledBy: String?,
-                                       into out: inout [UInt8]) {
+    /// A responder line, written straight from the delivery: the client queues these ten
+    /// times a frame, and a delivery copies for less than a whole event does
+    /// (docs/benchmark.md, "The core's touch path").
+    public static func encodeResponder(_ delivery: ResponderDelivery, into out: inout [UInt8]) {
         JSONBytes.open(.responder, into: &out)
-        JSONBytes.key("id", int: Int(id), into: &out)
-        JSONBytes.key("phase", string: phase.rawValue, into: &out)
-        JSONBytes.key("chain", strings: chain, into: &out)
-        JSONBytes.key("handledBy", orNull: handledBy, into: &out)
+        JSONBytes.key("id", int: Int(delivery.id), into: &out)
+        JSONBytes.key("phase", string: delivery.phase.rawValue, into: &out)
+        JSONBytes.key("chain", strings: delivery.chain, into: &out)
+        JSONBytes.key("handledBy", orNull: delivery.handledBy, into: &out)
         out.append(UInt8(ascii: "}"))
     }
 
@@ -227,7 +226,7 @@ extension LogQualify {
                   thresholds: progress.thresholds.map(Self.named),
                   verdicts: progress.verdicts.map { v in
                       Verdict(validator: v.validator, figure: v.figure.isFinite ? thousandths(v.figure) : nil,
-                              comparison: v.comparison.rawValue, threshold: thousandths(v.threshold), unit: v.unit,
+                              comparison: v.comparison, threshold: thousandths(v.threshold), unit: v.unit,
                               passed: v.passed, detail: v.detail)
                   })
     }

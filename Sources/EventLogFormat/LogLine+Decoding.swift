@@ -23,11 +23,11 @@ extension LogLine {
             self = .frame(LogFrame(time: try o.int("time"), timeNs: try o.optionalInt("timeNs"), spots: try o.int("spots"),
                                    touches: try o.objects("touches").map(LogTouch.init)))
         case .hit:
-            self = .hit(LogHit(id: try o.int("id"), view: try o.nullableString("view"),
-                               visited: try o.strings("visited"), ignored: try o.optionalBool("ignored")))
+            self = .hit(TouchHit(id: try o.int32("id"), view: try o.nullableString("view"),
+                                 visited: try o.strings("visited"), ignored: try o.optionalBool("ignored") ?? false))
         case .responder:
-            self = .responder(LogResponder(id: try o.int("id"), phase: try o.closed("phase"),
-                                           chain: try o.strings("chain"), handledBy: try o.nullableString("handledBy")))
+            self = .responder(ResponderDelivery(id: try o.int32("id"), phase: try o.closed("phase"),
+                                                chain: try o.strings("chain"), handledBy: try o.nullableString("handledBy")))
         case .gesture:
             self = .gesture(try Gesture(o))
         case .label: self = .label(text: try o.string("text"), slot: try o.string("slot"))
@@ -64,7 +64,7 @@ extension LogLine {
             self = .output(LogOutput(name: try o.optionalString("name"), physicalWidth: try o.int("physicalWidth"),
                                      physicalHeight: try o.int("physicalHeight"), width: try o.int("width"),
                                      height: try o.int("height"), refreshMillihertz: try o.int("refreshMillihertz"),
-                                     transform: try o.string("transform"), scale: try o.int("scale")))
+                                     transform: try o.closed("transform"), scale: try o.int("scale")))
         case .teach:
             self = .teach(LogTeach(name: try o.string("name"), step: try o.closed("step"), examples: try o.int("examples"),
                                    needed: try o.int("needed"), agreement: try o.optionalDouble("agreement"),
@@ -278,7 +278,7 @@ private struct Fields {
 extension LogQualify.Verdict {
     fileprivate init(_ o: Fields) throws(LogLineError) {
         self.init(validator: try o.string("validator"), figure: try o.nullableDouble("figure"),
-                  comparison: try o.string("comparison"), threshold: try o.double("threshold"), unit: try o.string("unit"),
+                  comparison: try o.closed("comparison"), threshold: try o.double("threshold"), unit: try o.string("unit"),
                   passed: try o.bool("passed"), detail: try o.string("detail"))
     }
 }

@@ -39,15 +39,15 @@ extension LogLine {
             JSONBytes.openKey("touches", into: &out)
             JSONBytes.array(frame.touches, into: &out) { $0.encode(into: &$1) }
         case .hit(let hit):
-            JSONBytes.key("id", int: hit.id, into: &out)
+            JSONBytes.key("id", int: Int(hit.id), into: &out)
             JSONBytes.key("view", orNull: hit.view, into: &out)
             JSONBytes.key("visited", strings: hit.visited, into: &out)
-            if let ignored = hit.ignored { JSONBytes.key("ignored", bool: ignored, into: &out) }
-        case .responder(let responder):
-            JSONBytes.key("id", int: responder.id, into: &out)
-            JSONBytes.key("phase", string: responder.phase.rawValue, into: &out)
-            JSONBytes.key("chain", strings: responder.chain, into: &out)
-            JSONBytes.key("handledBy", orNull: responder.handledBy, into: &out)
+            if hit.ignored { JSONBytes.key("ignored", bool: true, into: &out) }
+        case .responder(let delivery):
+            JSONBytes.key("id", int: Int(delivery.id), into: &out)
+            JSONBytes.key("phase", string: delivery.phase.rawValue, into: &out)
+            JSONBytes.key("chain", strings: delivery.chain, into: &out)
+            JSONBytes.key("handledBy", orNull: delivery.handledBy, into: &out)
         case .gesture(let gesture):
             JSONBytes.key("name", string: gesture.kind.rawValue, into: &out)
             switch gesture {
@@ -140,7 +140,7 @@ extension LogLine {
                 JSONBytes.append(#""validator":"#, to: &out)
                 JSONBytes.encode(verdict.validator, into: &out)
                 JSONBytes.key("figure", orNull: verdict.figure, into: &out)
-                JSONBytes.key("comparison", string: verdict.comparison, into: &out)
+                JSONBytes.key("comparison", string: verdict.comparison.rawValue, into: &out)
                 JSONBytes.key("threshold", double: verdict.threshold, into: &out)
                 JSONBytes.key("unit", string: verdict.unit, into: &out)
                 JSONBytes.key("passed", bool: verdict.passed, into: &out)
@@ -154,7 +154,7 @@ extension LogLine {
             JSONBytes.key("width", int: output.width, into: &out)
             JSONBytes.key("height", int: output.height, into: &out)
             JSONBytes.key("refreshMillihertz", int: output.refreshMillihertz, into: &out)
-            JSONBytes.key("transform", string: output.transform, into: &out)
+            JSONBytes.key("transform", string: output.transform.rawValue, into: &out)
             JSONBytes.key("scale", int: output.scale, into: &out)
         case .teach(let teach):
             JSONBytes.key("name", string: teach.name, into: &out)

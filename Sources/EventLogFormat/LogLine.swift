@@ -19,8 +19,10 @@ public enum LogLine: Equatable, Sendable {
     case configure(width: Double, height: Double, fullscreen: Bool, maximized: Bool)
     case seat(name: String?, touch: Bool, pointer: Bool, keyboard: Bool)
     case frame(LogFrame)
-    case hit(LogHit)
-    case responder(LogResponder)
+    /// The core's own hit and delivery: the lines' keys are their fields (`ignored`
+    /// written only when true).
+    case hit(TouchHit)
+    case responder(ResponderDelivery)
     /// The core's own gesture: the line's keys are what its case holds (a template's score
     /// to two decimals, as written).
     case gesture(Gesture)

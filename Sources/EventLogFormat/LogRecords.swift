@@ -96,32 +96,6 @@ public struct LogTouch: Equatable, Sendable {
     }
 }
 
-/// A `hit` line: where a new touch was bound.
-public struct LogHit: Equatable, Sendable {
-    public var id: Int
-    public var view: String?
-    public var visited: [String]
-    /// Written only when true: the multiple-touch rule dropped the touch.
-    public var ignored: Bool?
-    public var isIgnored: Bool { ignored ?? false }
-
-    public init(id: Int, view: String?, visited: [String], ignored: Bool? = nil) {
-        self.id = id; self.view = view; self.visited = visited; self.ignored = ignored
-    }
-}
-
-/// A `responder` line: one delivery up the responder chain.
-public struct LogResponder: Equatable, Sendable {
-    public var id: Int
-    public var phase: TouchPhase
-    public var chain: [String]
-    public var handledBy: String?
-
-    public init(id: Int, phase: TouchPhase, chain: [String], handledBy: String?) {
-        self.id = id; self.phase = phase; self.chain = chain; self.handledBy = handledBy
-    }
-}
-
 /// A `presented` line: a commit that drew touches reached the screen, or was discarded.
 public struct LogPresented: Equatable, Sendable {
     public var commit: Int
@@ -178,14 +152,27 @@ public struct LogOutput: Equatable, Sendable {
     public var width: Int
     public var height: Int
     public var refreshMillihertz: Int
-    /// "normal", "90", "180", "270", "flipped", "flipped-90", "flipped-180", "flipped-270".
-    public var transform: String
+    public var transform: Transform
     public var scale: Int
 
-    public static let transforms = ["normal", "90", "180", "270", "flipped", "flipped-90", "flipped-180", "flipped-270"]
+    /// wl_output's transform, named as the line writes it. Codable (the standard
+    /// library's): the qualify report's JSON writes it as the log does.
+    public enum Transform: String, CaseIterable, Codable, Sendable {
+        case normal
+        case rotated90 = "90", rotated180 = "180", rotated270 = "270"
+        case flipped
+        case flipped90 = "flipped-90", flipped180 = "flipped-180", flipped270 = "flipped-270"
+
+        /// wl_output.transform's value (0 normal ... 7 flipped-270, the cases' order);
+        /// nil for a value the protocol does not have.
+        public init?(wlOutput value: Int32) {
+            guard Self.allCases.indices.contains(Int(value)) else { return nil }
+            self = Self.allCases[Int(value)]
+        }
+    }
 
     public init(name: String?, physicalWidth: Int, physicalHeight: Int, width: Int, height: Int, refreshMillihertz: Int,
-                transform: String, scale: Int) {
+                transform: Transform, scale: Int) {
         self.name = name; self.physicalWidth = physicalWidth; self.physicalHeight = physicalHeight
         self.width = width; self.height = height; self.refreshMillihertz = refreshMillihertz
         self.transform = transform; self.scale = scale
@@ -201,14 +188,14 @@ public struct LogQualify: Equatable, Sendable {
         public var validator: String
         /// nil where nothing could be measured (no contact, too few reports).
         public var figure: Double?
-        /// "<=" or ">=".
-        public var comparison: String
+        /// The core's own comparison, written "<=" or ">=".
+        public var comparison: TouchCore.Verdict.Comparison
         public var threshold: Double
         public var unit: String
         public var passed: Bool
         public var detail: String
 
-        public init(validator: String, figure: Double?, comparison: String, threshold: Double, unit: String,
+        public init(validator: String, figure: Double?, comparison: TouchCore.Verdict.Comparison, threshold: Double, unit: String,
                     passed: Bool, detail: String) {
             self.validator = validator; self.figure = figure; self.comparison = comparison; self.threshold = threshold
             self.unit = unit; self.passed = passed; self.detail = detail

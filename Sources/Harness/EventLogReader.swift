@@ -107,8 +107,8 @@ public final class EventLogReader {
     }
 
     public func frames() throws -> [LogFrame] { try events().compactMap(\.frame) }
-    public func hits() throws -> [LogHit] { try events().compactMap(\.hit) }
-    public func responders() throws -> [LogResponder] { try events().compactMap(\.responder) }
+    public func hits() throws -> [TouchHit] { try events().compactMap(\.hit) }
+    public func responders() throws -> [ResponderDelivery] { try events().compactMap(\.responder) }
     public func gestures() throws -> [Gesture] { try events().compactMap(\.gesture) }
     public func placards() throws -> [PlacardState] { try events().compactMap(\.placard) }
     public func warnings() throws -> [String] { try events().compactMap(\.warning) }

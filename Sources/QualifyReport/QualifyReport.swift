@@ -55,7 +55,7 @@ public struct QualifyReport: Codable, Equatable, Sendable {
         public var width: Int
         public var height: Int
         public var refreshHz: Double
-        public var transform: String
+        public var transform: LogOutput.Transform
         public var scale: Int
     }
 

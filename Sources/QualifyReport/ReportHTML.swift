@@ -69,7 +69,7 @@ public enum ReportHTML {
                       + "; panel \(fixed(scale.panel[0])) x \(fixed(scale.panel[1])) mm"))
         if let o = report.output {
             facts.append(("output", "\(o.name ?? "unnamed"): \(o.width) x \(o.height) px at \(fixed(o.refreshHz)) Hz, "
-                          + "\(o.physicalWidth) x \(o.physicalHeight) mm, transform \(o.transform), scale \(o.scale)"))
+                          + "\(o.physicalWidth) x \(o.physicalHeight) mm, transform \(o.transform.rawValue), scale \(o.scale)"))
         }
         facts.append(("judged again", report.agreesWithLiveRun
                       ? "the verdicts judged from the log are the ones the run showed"
@@ -90,7 +90,7 @@ public enum ReportHTML {
                     .tr(.class(v.passed ? "pass" : "fail"),
                         .td(.text(v.validator)),
                         .td(.text(v.figure.map { "\(number($0)) \(v.unit)" } ?? "not measured")),
-                        .td(.text("\(v.comparison) \(number(v.threshold)) \(v.unit)")),
+                        .td(.text("\(v.comparison.rawValue) \(number(v.threshold)) \(v.unit)")),
                         .td(.text(v.passed ? "pass" : "FAIL")),
                         .td(.text(v.detail)))
                 }))

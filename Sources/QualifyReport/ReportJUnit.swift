@@ -32,11 +32,11 @@ public enum ReportJUnit {
             ]
             if !verdict.passed {
                 caseNodes.append(.element(named: "failure", nodes: [
-                    .attribute(named: "message", value: escaped("\(figure), needs \(verdict.comparison) \(verdict.threshold) \(verdict.unit)")),
+                    .attribute(named: "message", value: escaped("\(figure), needs \(verdict.comparison.rawValue) \(verdict.threshold) \(verdict.unit)")),
                     .text(verdict.detail),
                 ]))
             } else {
-                caseNodes.append(.element(named: "system-out", nodes: [.text("\(figure) (\(verdict.comparison) \(verdict.threshold)) \(verdict.detail)")]))
+                caseNodes.append(.element(named: "system-out", nodes: [.text("\(figure) (\(verdict.comparison.rawValue) \(verdict.threshold)) \(verdict.detail)")]))
             }
             nodes.append(.element(named: "testcase", nodes: caseNodes))
         }

@@ -101,25 +101,25 @@ final class EventLog {
     func record(_ event: TouchSessionEvent, seat: (InputDevice) -> String?) {
         switch event {
         case .lesson(let lesson) where lesson.step == .taught: return
-        case .responder(let touch, let phase, let chain, let handledBy):
-            writeResponder(id: touch.id, phase: phase, chain: chain, handledBy: handledBy)
+        case .responder(let delivery):
+            writeResponder(delivery)
         case .frame(let frame, _): write(event, seat: seat(frame.device))
         default: write(event, seat: nil)
         }
     }
 
-    /// A responder event's line, queued as the fields it writes: ten a frame, and
-    /// queueing the whole event copied it (a touch and more) through the runtime's generic
-    /// copy of the event enum (docs/benchmark.md, "The core's touch path").
-    func writeResponder(id: Int32, phase: TouchPhase, chain: [String], handledBy: String?) {
+    /// A responder event's line, queued as the delivery it writes: ten a frame, and
+    /// queueing the whole event copied it through the runtime's generic copy of the event
+    /// enum (docs/benchmark.md, "The core's touch path").
+    func writeResponder(_ delivery: ResponderDelivery) {
         guard failure == nil else { return }
-        queued.append(.responder(id: id, phase: phase, chain: chain, handledBy: handledBy))
+        queued.append(.responder(delivery))
     }
 
     private enum Line {
         case line(LogLine)
         case event(TouchSessionEvent, seat: String?)
-        case responder(id: Int32, phase: TouchPhase, chain: [String], handledBy: String?)
+        case responder(ResponderDelivery)
     }
     private var queued: [Line] = []
     /// The line being written, reused.
@@ -133,8 +133,7 @@ final class EventLog {
             switch line {
             case .line(let line): line.encode(into: &encoded)
             case .event(let event, let seat): LogLine.encode(event, seat: seat, into: &encoded)
-            case .responder(let id, let phase, let chain, let handledBy):
-                LogLine.encodeResponder(id: id, phase: phase, chain: chain, handledBy: handledBy, into: &encoded)
+            case .responder(let delivery): LogLine.encodeResponder(delivery, into: &encoded)
             }
             append(&encoded)
         }
@@ -247,8 +246,8 @@ extension Optional where Wrapped == EventLog {
 extension LogOutput {
     /// The `output` line for what an output said of itself.
     init(_ geometry: OutputGeometry) {
-        let transform = LogOutput.transforms.indices.contains(Int(geometry.transform))
-            ? LogOutput.transforms[Int(geometry.transform)] : "normal"
+        // A value wl_output does not have is logged as normal, as a compositor would show it.
+        let transform = Transform(wlOutput: Int32(geometry.transform)) ?? .normal
         self.init(name: geometry.name, physicalWidth: Int(geometry.physicalWidth), physicalHeight: Int(geometry.physicalHeight),
                   width: Int(geometry.width), height: Int(geometry.height), refreshMillihertz: Int(geometry.refreshMillihertz),
                   transform: transform, scale: Int(geometry.scale))

@@ -10,7 +10,7 @@ final class OutputEndToEndTests: EndToEndTestCase {
         try startSession()
         let output = try XCTUnwrap(try session.eventLog.waitFor("the output line") { $0.output != nil }.output)
         XCTAssertEqual([output.width, output.height], [1024, 640], "the current mode")
-        XCTAssertEqual(output.transform, "normal")
+        XCTAssertEqual(output.transform, .normal)
         XCTAssertEqual(output.scale, 1)
         XCTAssertGreaterThan(output.refreshMillihertz, 0)
         XCTAssertEqual(try session.eventLog.events(of: .output).count, 1, "one output, told once")
@@ -21,7 +21,7 @@ final class OutputEndToEndTests: EndToEndTestCase {
         let output = try XCTUnwrap(try session.eventLog.waitFor("the output line") { $0.output != nil }.output)
         XCTAssertEqual([output.width, output.height], [1024, 640], "the current mode")
         XCTAssertEqual(output.scale, 1)
-        XCTAssertEqual(output.transform, "normal")
+        XCTAssertEqual(output.transform, .normal)
         XCTAssertGreaterThan(output.width, 0)
         XCTAssertNotNil(output.name, "sway's wl_output v4 names it")
     }

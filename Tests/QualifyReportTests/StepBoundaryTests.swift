@@ -165,7 +165,7 @@ final class StepBoundaryTests: XCTestCase {
         run.settle()
         var lines = try Self.lines(run.log)
         let placeholder = LogOutput(name: "headless", physicalWidth: 1280, physicalHeight: 800, width: 1280, height: 800,
-                                    refreshMillihertz: 60000, transform: "normal", scale: 1)
+                                    refreshMillihertz: 60000, transform: .normal, scale: 1)
         lines.insert(.output(placeholder), at: 0)
         lines = lines.map { line in
             guard var qualify = line.qualify else { return line }

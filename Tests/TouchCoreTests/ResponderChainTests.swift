@@ -23,15 +23,13 @@ final class ResponderChainTests: XCTestCase {
         let driver: SessionDriver
         var hits: [(Int32, String?, Bool)] {
             driver.events.compactMap {
-                if case .hit(let touch, let view, _, let ignored) = $0 { return (touch.id, view, ignored) }
+                if case .hit(let hit) = $0 { return (hit.id, hit.view, hit.ignored) }
                 return nil
             }
         }
         var deliveries: [(Int32, TouchPhase, [String], String?)] {
             driver.events.compactMap {
-                if case .responder(let touch, let phase, let chain, let handler) = $0 {
-                    return (touch.id, phase, chain, handler)
-                }
+                if case .responder(let d) = $0 { return (d.id, d.phase, d.chain, d.handledBy) }
                 return nil
             }
         }

@@ -2,7 +2,9 @@
 /// threshold it holds the figure to, and whether it passed. Validators are pure functions
 /// over contacts in millimetres and seconds; they never see pixels or files.
 public struct Verdict: Equatable, Sendable, CustomStringConvertible {
-    public enum Comparison: String, Sendable {
+    /// Codable (the standard library's): the event log's `qualify` lines and the qualify
+    /// report's JSON write it as its raw value, and read back only these two.
+    public enum Comparison: String, CaseIterable, Codable, Sendable {
         /// Passes when the figure is at most the threshold.
         case atMost = "<="
         /// Passes when the figure is at least the threshold.

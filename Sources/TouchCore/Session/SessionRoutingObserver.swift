@@ -8,7 +8,7 @@ final class SessionRoutingObserver: TouchObserver {
     func didHitTest(_ touch: Touch, view: View?, visited: [View], ignored: Bool) {
         let window = session.window, bar = session.stage.bar
         let names = visited.lazy.filter { $0 !== window && $0 !== bar && !($0 is Overlay) }.map(\.name)
-        session.sink(.hit(touch, view: view?.name, visited: Array(names), ignored: ignored))
+        session.sink(.hit(TouchHit(id: touch.id, view: view?.name, visited: Array(names), ignored: ignored)))
     }
 
     /// The last chain's responders and names: a finger's frames go through the same
@@ -25,7 +25,7 @@ final class SessionRoutingObserver: TouchObserver {
         }
         let sink = session.sink, handler = handledBy?.name
         for touch in touches {
-            sink(.responder(touch, phase: phase, chain: lastNames, handledBy: handler))
+            sink(.responder(ResponderDelivery(id: touch.id, phase: phase, chain: lastNames, handledBy: handler)))
         }
     }
 }

@@ -6,12 +6,10 @@ public enum TouchSessionEvent: Sendable {
     case scene(String)
     /// A touch frame was delivered; `spots` counts the spot views alive after it.
     case frame(TouchFrame, spots: Int)
-    /// A touch began: the view it is bound to (nil: none) and the views whose hitTest
-    /// returned, in order (the scene's own views only); `ignored` when the
-    /// multiple-touch rule dropped it.
-    case hit(Touch, view: String?, visited: [String], ignored: Bool)
+    /// A touch began: the view it is bound to and the views whose hitTest returned.
+    case hit(TouchHit)
     /// A delivery: the responders passed through and the one that handled it.
-    case responder(Touch, phase: TouchPhase, chain: [String], handledBy: String?)
+    case responder(ResponderDelivery)
     /// A gesture the scene reported.
     case gesture(Gesture)
     /// A label's text changed; "" when it cleared.
