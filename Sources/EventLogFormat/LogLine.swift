@@ -36,9 +36,11 @@ public enum LogLine: Equatable, Sendable {
     /// The core's own instrument panel, its figures at the precision the line holds them
     /// (`ReadoutSnapshot.logged`); a touchscreen finger's `source` is left out.
     case readout(ReadoutSnapshot)
-    case teach(LogTeach)
-    case output(LogOutput)
-    case qualify(LogQualify)
+    // Boxed: rare lines, each larger than the per-commit `presented` line, and a line is
+    // as large as its largest case (the client queues one per commit; `LogLineLayoutTests`).
+    indirect case teach(LogTeach)
+    indirect case output(LogOutput)
+    indirect case qualify(LogQualify)
     /// The core's own near misses, value and limit to thousandths as written
     /// (`NearMiss.logged`); the line's `text` is them in words (`NearMiss.text(of:)`).
     case nearmiss([NearMiss])

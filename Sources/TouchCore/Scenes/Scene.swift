@@ -41,10 +41,11 @@ public enum SceneEvent: Equatable, Sendable {
     case placard(PlacardState)
     /// A scene started.
     case scene(String)
-    /// A stroke lesson moved on a step (TeachStrokeScene).
-    case lesson(StrokeLesson)
-    /// A qualify run moved on a step (QualifyScene).
-    case qualify(QualifyProgress)
+    /// A stroke lesson moved on a step (TeachStrokeScene). Boxed, as the session's
+    /// event is (`TouchSessionEvent.lesson`): rare, and large beside the placard's moves.
+    indirect case lesson(StrokeLesson)
+    /// A qualify run moved on a step (QualifyScene). Boxed, as `lesson` is.
+    indirect case qualify(QualifyProgress)
 }
 
 extension Scene {
