@@ -14,7 +14,7 @@ extension LogLine {
     /// A warning's message.
     public var warning: String? { if case .warning(let m, _) = self { m } else { nil } }
     public var warningKind: LogWarningKind? { if case .warning(_, let k) = self { k } else { nil } }
-    public var label: (text: String, slot: String)? {
+    public var label: (text: String, slot: LabelSlot)? {
         if case .label(let text, let slot) = self { (text, slot) } else { nil }
     }
     public var presented: LogPresented? { if case .presented(let p) = self { p } else { nil } }

@@ -30,7 +30,7 @@ extension LogLine {
                                                 chain: try o.strings("chain"), handledBy: try o.nullableString("handledBy")))
         case .gesture:
             self = .gesture(try Gesture(o))
-        case .label: self = .label(text: try o.string("text"), slot: try o.string("slot"))
+        case .label: self = .label(text: try o.string("text"), slot: try o.closed("slot"))
         case .placard:
             self = .placard(PlacardState(center: Point(x: try o.double("x"), y: try o.double("y")), text: try o.string("text"),
                                          phase: try o.closed("state")))

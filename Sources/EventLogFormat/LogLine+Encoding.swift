@@ -70,7 +70,7 @@ extension LogLine {
             }
         case .label(let text, let slot):
             JSONBytes.key("text", string: text, into: &out)
-            JSONBytes.key("slot", string: slot, into: &out)
+            JSONBytes.key("slot", string: slot.rawValue, into: &out)
         case .placard(let placard):
             JSONBytes.key("x", double: placard.center.x, into: &out)
             JSONBytes.key("y", double: placard.center.y, into: &out)

@@ -26,7 +26,7 @@ public enum LogLine: Equatable, Sendable {
     /// The core's own gesture: the line's keys are what its case holds (a template's score
     /// to two decimals, as written).
     case gesture(Gesture)
-    case label(text: String, slot: String)
+    case label(text: String, slot: LabelSlot)
     /// The core's own placard state, its centre to hundredths of a pixel as written.
     case placard(PlacardState)
     case warning(message: String, kind: LogWarningKind)

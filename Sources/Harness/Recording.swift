@@ -79,7 +79,7 @@ public struct Recording: Sendable {
                           pressure: $0.pressure, tilt: $0.tilt, distance: $0.distance)
                 }))
             case .gesture(let g): gestures.append(Self.summary(g))
-            case .label(let text, let slot): if !text.isEmpty { labels.append("\(slot): \(text)") }
+            case .label(let text, let slot): if !text.isEmpty { labels.append("\(slot.rawValue): \(text)") }
             case .warning:
                 if let kind = event.warningKind { warningKinds.append(kind) }
             default: break

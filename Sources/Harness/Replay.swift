@@ -98,7 +98,7 @@ public enum Replay {
         try session.sync()
         let events = try session.eventLog.events()
         report.replayedGestures = events.compactMap(\.gesture).map(Recording.summary)
-        report.replayedLabels = events.compactMap(\.label).filter { !$0.text.isEmpty }.map { "\($0.slot): \($0.text)" }
+        report.replayedLabels = events.compactMap(\.label).filter { !$0.text.isEmpty }.map { "\($0.slot.rawValue): \($0.text)" }
         report.hasExpectations = recording.kind == "event log"
         report.recordedGestures = recording.gestures
         report.recordedLabels = recording.labels

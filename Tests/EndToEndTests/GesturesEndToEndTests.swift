@@ -9,14 +9,14 @@ import XCTest
 final class GesturesEndToEndTests: EndToEndTestCase {
     /// Vertical band of each label slot at 1024 x 640 (unit 1.0667): guide 4...38,
     /// then 38.4 px per slot from y 46.9.
-    private func slotBand(_ slot: String) -> (y: Int, height: Int) {
-        let index = ["tap", "swipe", "pinch", "checkmark", "longpress", "rotation"].firstIndex(of: slot)!
+    private func slotBand(_ slot: LabelSlot) -> (y: Int, height: Int) {
+        let index = LabelSlot.allCases.firstIndex(of: slot)!
         let unit = 1024.0 / 800 > 640.0 / 600 ? 640.0 / 600 : 1024.0 / 800
         let top = 4 * unit + 32 * unit + 8 * unit + Double(index) * 36 * unit
         return (Int(top.rounded()), Int((36 * unit).rounded()))
     }
 
-    private func darkPixels(_ image: PNGImage, slot: String) -> Int {
+    private func darkPixels(_ image: PNGImage, slot: LabelSlot) -> Int {
         let band = slotBand(slot)
         return image.count(x: 0, y: band.y + 2, width: image.width, height: band.height - 4) { $0.r < 100 }
     }
@@ -27,7 +27,7 @@ final class GesturesEndToEndTests: EndToEndTestCase {
     }
 
     /// Waits for the label to show, checks it on screen, waits for it to clear, checks again.
-    private func checkLabel(slot: String, text: String, duration: Double, name: String) throws {
+    private func checkLabel(slot: LabelSlot, text: String, duration: Double, name: String) throws {
         let shown = try session.eventLog.waitFor("label '\(text)'") {
             $0.label.map { $0.slot == slot && $0.text == text } ?? false
         }
@@ -53,7 +53,7 @@ final class GesturesEndToEndTests: EndToEndTestCase {
         try session.send(batch: ["down 1 503 402", "frame"])
         try session.send(batch: ["up 1", "frame"])
         XCTAssertEqual(try gestureEvent(.tap), .tap(count: 2))
-        try checkLabel(slot: "tap", text: "Double Tap Detected", duration: 1.6, name: "double-tap")
+        try checkLabel(slot: .tap, text: "Double Tap Detected", duration: 1.6, name: "double-tap")
         XCTAssertEqual(try session.eventLog.events(of: .gesture).count, 1, "only the final count")
     }
 
@@ -66,7 +66,7 @@ final class GesturesEndToEndTests: EndToEndTestCase {
         }
         try session.send(batch: ["up 1", "up 2", "up 3", "frame"])
         XCTAssertEqual(try gestureEvent(.swipe), .swipe(.vertical, fingers: 3))
-        try checkLabel(slot: "swipe", text: "Triple Vertical Swipe Detected", duration: 2.0, name: "swipe")
+        try checkLabel(slot: .swipe, text: "Triple Vertical Swipe Detected", duration: 2.0, name: "swipe")
     }
 
     func testOutwardPinch() throws {
@@ -77,7 +77,7 @@ final class GesturesEndToEndTests: EndToEndTestCase {
         }
         try session.send(batch: ["up 1", "up 2", "frame"])
         XCTAssertEqual(try gestureEvent(.pinch), .pinch(.outward))
-        try checkLabel(slot: "pinch", text: "Outward Pinch", duration: 1.6, name: "pinch")
+        try checkLabel(slot: .pinch, text: "Outward Pinch", duration: 1.6, name: "pinch")
     }
 
     func testCheckmark() throws {
@@ -94,7 +94,7 @@ final class GesturesEndToEndTests: EndToEndTestCase {
         }
         try session.send(batch: ["up 1", "frame"])
         try gestureEvent(.checkmark)
-        try checkLabel(slot: "checkmark", text: "Checkmark", duration: 1.6, name: "checkmark")
+        try checkLabel(slot: .checkmark, text: "Checkmark", duration: 1.6, name: "checkmark")
     }
 
     // MARK: Long press, rotation, edge swipes (and what must not count as them)
@@ -105,7 +105,7 @@ final class GesturesEndToEndTests: EndToEndTestCase {
         try startSession()
         try session.send(batch: ["down 1 500 400", "frame"])
         XCTAssertEqual(try gestureEvent(.longPress), .longPress(fingers: 1))
-        try checkLabel(slot: "longpress", text: "Long Press Detected", duration: 1.6, name: "longpress")
+        try checkLabel(slot: .longPress, text: "Long Press Detected", duration: 1.6, name: "longpress")
         let commits = Int(try session.send("commits")) ?? -1
         usleep(500_000)  // measuring idleness over half a second, not waiting for an event
         XCTAssertEqual(Int(try session.send("commits")), commits, "a held finger idles")
@@ -142,7 +142,7 @@ final class GesturesEndToEndTests: EndToEndTestCase {
         guard case .rotation(let direction, let degrees) = try gestureEvent(.rotation) else { return XCTFail("not a rotation") }
         XCTAssertEqual(direction, .clockwise)
         XCTAssertEqual(Double(degrees), 90, accuracy: 1)
-        try checkLabel(slot: "rotation", text: "Rotated 90 degrees clockwise", duration: 1.6, name: "rotation")
+        try checkLabel(slot: .rotation, text: "Rotated 90 degrees clockwise", duration: 1.6, name: "rotation")
     }
 
     /// Two fingers moving apart on a line: a pinch, no rotation.
@@ -165,7 +165,7 @@ final class GesturesEndToEndTests: EndToEndTestCase {
         for step in 1...8 { try session.send(batch: ["motion 1 \(6 + step * 20) 301", "frame"]) }
         try session.send(batch: ["up 1", "frame"])
         XCTAssertEqual(try gestureEvent(.edgeSwipe), .edgeSwipe(.left, fingers: 1))
-        try checkLabel(slot: "swipe", text: "Swipe from the Left Edge", duration: 2.0, name: "edgeswipe")
+        try checkLabel(slot: .swipe, text: "Swipe from the Left Edge", duration: 2.0, name: "edgeswipe")
         XCTAssertFalse(try session.eventLog.gestures().contains { $0.kind == .swipe }, "instead of, not besides")
     }
 

@@ -33,10 +33,10 @@ final class KeyboardEndToEndTests: EndToEndTestCase {
         try session.send(batch: ["down 1 200 400", "frame"])
         try session.send(batch: ["motion 1 260 400", "frame"])
         try session.send(batch: ["up 1", "frame"])
-        try session.eventLog.waitFor("swipe label") { $0.label?.slot == "swipe" }
+        try session.eventLog.waitFor("swipe label") { $0.label?.slot == .swipe }
         try key("c")
         try session.eventLog.waitFor("swipe label cleared by c") {
-            $0.label.map { $0.slot == "swipe" && $0.text.isEmpty } ?? false
+            $0.label.map { $0.slot == .swipe && $0.text.isEmpty } ?? false
         }
 
         try key("3")

@@ -230,7 +230,7 @@ final class SpotsEndToEndTests: EndToEndTestCase {
         try startSession()
         try session.send(batch: ["down 1 300 300", "frame"])
         try session.eventLog.waitFor(timeout: 5, "the long-press label cleared") {
-            $0.label.map { $0.slot == "longpress" && $0.text.isEmpty } ?? false
+            $0.label.map { $0.slot == .longPress && $0.text.isEmpty } ?? false
         }
         try session.sync()  // the spot has finished growing, the label is gone
         let before = try session.send("commits")
@@ -258,7 +258,7 @@ final class SpotsEndToEndTests: EndToEndTestCase {
         _ = try session.eventLog.waitFor("the panel shows the lift") { $0.readout?.touches == 0 && $0.readout?.maxTouches == 1 }
         // The trail fades over a second; the tap and swipe labels clear in a few.
         try session.eventLog.waitFor(timeout: 5, "the swipe label cleared") {
-            $0.label.map { $0.slot == "swipe" && $0.text.isEmpty } ?? false
+            $0.label.map { $0.slot == .swipe && $0.text.isEmpty } ?? false
         }
         try session.sync()
         let before = try session.send("commits")

@@ -65,7 +65,7 @@ final class StrokesEndToEndTests: EndToEndTestCase {
         try drawZed(at: (400, 260), size: 220)
         let gesture = try session.eventLog.waitFor("the taught stroke") { $0.gesture?.kind == .template }.gesture!
         guard case .template("zed", _) = gesture else { return XCTFail("\(gesture)") }
-        try session.eventLog.waitFor("its label") { $0.label.map { $0.slot == "template" && $0.text.contains("zed") } ?? false }
+        try session.eventLog.waitFor("its label") { $0.label.map { $0.slot == .template && $0.text.contains("zed") } ?? false }
         let labelled = try session.screenshot("taught-label.png")
         // The template slot is the seventh label band below the guide (PlaygroundScene.layout).
         let unit = min(1024.0 / 800, 640.0 / 600), top = Int((44 + 6 * 36) * unit)

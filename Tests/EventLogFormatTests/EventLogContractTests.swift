@@ -161,7 +161,7 @@ final class EventLogContractTests: XCTestCase {
 
     func testTheReaderTakesWhatOtherWritersMayAdd() throws {
         let line = try LogLine(json: #" {"later":[1,{"a":null}],"type":"label","text":"\u00e9\ud83d\ude00\/","slot":"tap"} "#)
-        XCTAssertEqual(line, .label(text: "é😀/", slot: "tap"))
+        XCTAssertEqual(line, .label(text: "é😀/", slot: .tap))
     }
 
     private static func randomFrame(_ random: inout SplitMix) -> TouchFrame {

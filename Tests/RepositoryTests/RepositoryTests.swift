@@ -131,7 +131,7 @@ final class RepositoryTests: XCTestCase {
     }
 
     /// The log's closed sets (phases, sources, states, kinds, lesson steps, gestures, a verdict's
-    /// comparison, an output's transform) are the core's
+    /// comparison, an output's transform, a label's slot) are the core's
     /// enums; readers match on their cases. A reader that compares one of those values
     /// with a string literal, or switches on one over string cases, is a second spelling
     /// of the set: docs/event-log.md, "One vocabulary".
@@ -143,7 +143,7 @@ final class RepositoryTests: XCTestCase {
             + Gesture.Kind.allCases.map(\.rawValue) + Gesture.Axis.allCases.map(\.rawValue)
             + Gesture.PinchDirection.allCases.map(\.rawValue) + Gesture.RotationDirection.allCases.map(\.rawValue)
             + Gesture.Edge.allCases.map(\.rawValue) + Verdict.Comparison.allCases.map(\.rawValue)
-            + LogOutput.Transform.allCases.map(\.rawValue))
+            + LogOutput.Transform.allCases.map(\.rawValue) + LabelSlot.allCases.map(\.rawValue))
         let sample = """
             if touch.phase == "began" {}
             if "ended" != touch.phase {}
@@ -166,7 +166,7 @@ final class RepositoryTests: XCTestCase {
     }
 
     /// Lines that compare `.phase`, `.state`, `.kind`, `.source`, `.step`, `.name`,
-    /// `.direction`, `.edge`, `.comparison` or `.transform` with one of `words` (either side of `==` or `!=`, or as an
+    /// `.direction`, `.edge`, `.comparison`, `.transform` or `.slot` with one of `words` (either side of `==` or `!=`, or as an
     /// array literal's `contains`), or that are a `case` of one of `words` in a switch on
     /// one of those properties.
     static func stringComparisons(in text: String, of words: Set<String>) -> [(line: Int, text: String)] {
@@ -176,9 +176,9 @@ final class RepositoryTests: XCTestCase {
         for (index, line) in lines.enumerated() {
             let indent = line.prefix { $0 == " " }.count
             var literals: [Substring] = []
-            literals += line.matches(of: /\.(?:phase|state|kind|source|step|name|direction|edge|comparison|transform)\)?\??\s*(?:==|!=)\s*"([^"]*)"/).map(\.1)
-            literals += line.matches(of: /"([^"]*)"\s*(?:==|!=)\s*[\w.?]*\.(?:phase|state|kind|source|step|name|direction|edge|comparison|transform)\b/).map(\.1)
-            if let list = line.firstMatch(of: /\[([^\]]*)\]\??\.contains\([^)]*\.(?:phase|state|kind|source|step|name|direction|edge|comparison|transform)\b/) {
+            literals += line.matches(of: /\.(?:phase|state|kind|source|step|name|direction|edge|comparison|transform|slot)\)?\??\s*(?:==|!=)\s*"([^"]*)"/).map(\.1)
+            literals += line.matches(of: /"([^"]*)"\s*(?:==|!=)\s*[\w.?]*\.(?:phase|state|kind|source|step|name|direction|edge|comparison|transform|slot)\b/).map(\.1)
+            if let list = line.firstMatch(of: /\[([^\]]*)\]\??\.contains\([^)]*\.(?:phase|state|kind|source|step|name|direction|edge|comparison|transform|slot)\b/) {
                 literals += list.1.matches(of: /"([^"]*)"/).map(\.1)
             }
             if let open = switchIndent {
@@ -188,7 +188,7 @@ final class RepositoryTests: XCTestCase {
                     literals += line.matches(of: /"([^"]*)"/).map(\.1)
                 }
             }
-            if line.contains(/switch\s.*\.(?:phase|state|kind|source|step|name|direction|edge|comparison|transform)\s*\{/) { switchIndent = indent }
+            if line.contains(/switch\s.*\.(?:phase|state|kind|source|step|name|direction|edge|comparison|transform|slot)\s*\{/) { switchIndent = indent }
             if literals.contains(where: { words.contains(String($0)) }) {
                 found.append((index + 1, line.trimmingCharacters(in: .whitespaces)))
             }

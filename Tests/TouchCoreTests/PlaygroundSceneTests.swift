@@ -26,15 +26,15 @@ final class PlaygroundSceneTests: XCTestCase {
         frame([(1, .began, 100, 100)])
         clock.advance(by: 0.05)
         frame([(1, .ended, 100, 100)])
-        XCTAssertEqual(scene.gestureLabels["tap"]!.text, "")
+        XCTAssertEqual(scene.gestureLabels[.tap]!.text, "")
         run(0.41)
-        XCTAssertEqual(events, [.gesture(.tap(count: 1)), .label(slot: "tap", text: "Single Tap Detected")])
-        XCTAssertEqual(scene.gestureLabels["tap"]!.text, "Single Tap Detected")
+        XCTAssertEqual(events, [.gesture(.tap(count: 1)), .label(slot: .tap, text: "Single Tap Detected")])
+        XCTAssertEqual(scene.gestureLabels[.tap]!.text, "Single Tap Detected")
         events.removeAll()
         run(1.58)
         XCTAssertEqual(events, [], "still shown just before 1.6 s")
         run(0.03)
-        XCTAssertEqual(events, [.label(slot: "tap", text: "")])
+        XCTAssertEqual(events, [.label(slot: .tap, text: "")])
         XCTAssertNil(window.timers.nextDeadline, "nothing left to wake for")
     }
 
@@ -42,11 +42,11 @@ final class PlaygroundSceneTests: XCTestCase {
         frame([(1, .began, 100, 100)])
         frame([(1, .moved, 140, 101)])
         frame([(1, .ended, 140, 101)])  // a one-finger swipe is judged at the lift
-        XCTAssertEqual(scene.gestureLabels["swipe"]!.text, "Horizontal Swipe Detected")
+        XCTAssertEqual(scene.gestureLabels[.swipe]!.text, "Horizontal Swipe Detected")
         run(1.99)
-        XCTAssertEqual(scene.gestureLabels["swipe"]!.text, "Horizontal Swipe Detected")
+        XCTAssertEqual(scene.gestureLabels[.swipe]!.text, "Horizontal Swipe Detected")
         run(0.02)
-        XCTAssertEqual(scene.gestureLabels["swipe"]!.text, "")
+        XCTAssertEqual(scene.gestureLabels[.swipe]!.text, "")
     }
 
     func testRepeatedGestureRestartsItsLabelTimeout() {
@@ -56,10 +56,10 @@ final class PlaygroundSceneTests: XCTestCase {
             frame([(1, .ended, start + 40, 100)])
             run(1.5)
         }
-        XCTAssertEqual(scene.gestureLabels["swipe"]!.text, "Horizontal Swipe Detected",
+        XCTAssertEqual(scene.gestureLabels[.swipe]!.text, "Horizontal Swipe Detected",
                        "the second swipe keeps the label for another 2 s")
         run(0.6)
-        XCTAssertEqual(scene.gestureLabels["swipe"]!.text, "")
+        XCTAssertEqual(scene.gestureLabels[.swipe]!.text, "")
     }
 
     func testExplorerPanelDescribesEachFrame() {
@@ -85,7 +85,7 @@ final class PlaygroundSceneTests: XCTestCase {
             window.size = size
             scene.layout(in: window)
             let views = ([scene.guide, scene.phaseLabel, scene.tapsLabel, scene.touchesLabel]
-                + PlaygroundScene.slots.map { scene.gestureLabels[$0]! }).filter { !$0.isHidden }
+                + LabelSlot.allCases.map { scene.gestureLabels[$0]! }).filter { !$0.isHidden }
             for view in views {
                 XCTAssertGreaterThanOrEqual(view.frame.minY, 0, "\(view.name) at \(size)")
                 XCTAssertLessThanOrEqual(view.frame.maxY, size.height, "\(view.name) at \(size)")
@@ -94,7 +94,7 @@ final class PlaygroundSceneTests: XCTestCase {
                     XCTAssertFalse(view.frame.intersects(other.frame), "\(view.name) overlaps \(other.name) at \(size)")
                 }
             }
-            XCTAssertFalse(scene.gestureLabels["checkmark"]!.isHidden, "gesture labels always show")
+            XCTAssertFalse(scene.gestureLabels[.checkmark]!.isHidden, "gesture labels always show")
         }
     }
 

@@ -7,15 +7,13 @@
 public final class PlaygroundScene: Scene {
     public let name = "playground"
     public static let guideText = "Touch the screen with one or more fingers"
-    /// Label slots, top to bottom.
-    public static let slots = ["tap", "swipe", "pinch", "checkmark", "longpress", "rotation", "template"]
 
     public var onEvent: (SceneEvent) -> Void = { _ in }
     private let settings: GestureSettings
     public let touchable = TouchableView()
     public let guide = Label(name: "Guide", text: PlaygroundScene.guideText, fontSize: 20,
                              textColor: .darkGray)
-    public private(set) var gestureLabels: [String: Label] = [:]
+    public private(set) var gestureLabels: [LabelSlot: Label] = [:]
     public let phaseLabel = Label(name: "Phase", alignment: .left)
     public let tapsLabel = Label(name: "Taps", alignment: .left)
     public let touchesLabel = Label(name: "Touches", alignment: .left)
@@ -26,13 +24,13 @@ public final class PlaygroundScene: Scene {
     /// weak reference would send every retain of the window, several per moving spot and
     /// frame, through the runtime's slow path (View.superview says more).
     private unowned var window: Window?
-    private var expiries: [String: Timers.ID] = [:]
+    private var expiries: [LabelSlot: Timers.ID] = [:]
 
     /// Only the label durations are read here; recognition is the session's.
     public init(settings: GestureSettings = GestureSettings()) {
         self.settings = settings
-        for slot in Self.slots {
-            gestureLabels[slot] = Label(name: "Gesture \(slot)", fontSize: 28,
+        for slot in LabelSlot.allCases {
+            gestureLabels[slot] = Label(name: "Gesture \(slot.rawValue)", fontSize: 28,
                                         textColor: Color(white: 0.1))
         }
         for label in [phaseLabel, tapsLabel, touchesLabel, latencyLabel] { label.textColor = .darkGray }
@@ -41,7 +39,7 @@ public final class PlaygroundScene: Scene {
     public func install(in window: Window) {
         self.window = window
         window.addSubview(guide)
-        for slot in Self.slots { window.addSubview(gestureLabels[slot]!) }
+        for slot in LabelSlot.allCases { window.addSubview(gestureLabels[slot]!) }
         for label in [phaseLabel, tapsLabel, touchesLabel, latencyLabel] { window.addSubview(label) }
         window.addSubview(touchable)
         layout(in: window)
@@ -56,7 +54,7 @@ public final class PlaygroundScene: Scene {
         guide.fontSize = max(8, min(20 * unit, bounds.width / (Double(Self.guideText.count) * 0.55)))
         guide.frame = Rect(x: 0, y: 4 * unit, width: bounds.width, height: 32 * unit)
         var y = guide.frame.maxY + 8 * unit
-        for slot in Self.slots {
+        for slot in LabelSlot.allCases {
             let label = gestureLabels[slot]!
             label.fontSize = max(8, min(28 * unit, bounds.width / 20))
             label.frame = Rect(x: 0, y: y, width: bounds.width, height: 36 * unit)
@@ -128,18 +126,8 @@ public final class PlaygroundScene: Scene {
         guard let window else { return }
         for gesture in gestures {
             onEvent(.gesture(gesture))
-            let slot: String
-            let duration: Double
-            switch gesture {
-            case .tap: slot = "tap"; duration = settings.labelDuration
-            case .swipe: slot = "swipe"; duration = settings.swipeLabelDuration
-            case .pinch: slot = "pinch"; duration = settings.labelDuration
-            case .checkmark: slot = "checkmark"; duration = settings.labelDuration
-            case .longPress: slot = "longpress"; duration = settings.labelDuration
-            case .rotation: slot = "rotation"; duration = settings.labelDuration
-            case .edgeSwipe: slot = "swipe"; duration = settings.swipeLabelDuration
-            case .template: slot = "template"; duration = settings.labelDuration
-            }
+            let slot = LabelSlot(gesture)
+            let duration = slot == .swipe ? settings.swipeLabelDuration : settings.labelDuration
             setLabel(slot, gesture.label)
             window.timers.cancel(expiries[slot])
             expiries[slot] = window.timers.schedule(after: duration) { [weak self] in
@@ -149,7 +137,7 @@ public final class PlaygroundScene: Scene {
         }
     }
 
-    private func setLabel(_ slot: String, _ text: String) {
+    private func setLabel(_ slot: LabelSlot, _ text: String) {
         guard let label = gestureLabels[slot], label.text != text else { return }
         label.text = text
         onEvent(.label(slot: slot, text: text))
@@ -159,7 +147,7 @@ public final class PlaygroundScene: Scene {
     public func showLatency(_ text: String) { latencyLabel.text = text }
 
     public func clearLabels() {
-        for slot in Self.slots {
+        for slot in LabelSlot.allCases {
             window?.timers.cancel(expiries[slot])
             expiries[slot] = nil
             setLabel(slot, "")

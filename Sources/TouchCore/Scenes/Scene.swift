@@ -36,7 +36,7 @@ public protocol Scene: AnyObject {
 public enum SceneEvent: Equatable, Sendable {
     case gesture(Gesture)
     /// A label's text changed; "" when it cleared. `slot` names which label.
-    case label(slot: String, text: String)
+    case label(slot: LabelSlot, text: String)
     /// The MoveMe placard moved, changed text or state.
     case placard(PlacardState)
     /// A scene started.

@@ -13,7 +13,7 @@ public enum TouchSessionEvent: Sendable {
     /// A gesture the scene reported.
     case gesture(Gesture)
     /// A label's text changed; "" when it cleared.
-    case label(slot: String, text: String)
+    case label(slot: LabelSlot, text: String)
     /// The MoveMe placard changed.
     case placard(PlacardState)
     /// A stroke lesson moved on a step; at `taught` the session matches the stroke from
