@@ -19,7 +19,7 @@ extension LogLine {
     }
     public var presented: LogPresented? { if case .presented(let p) = self { p } else { nil } }
     public var readout: ReadoutSnapshot? { if case .readout(let r) = self { r } else { nil } }
-    public var sceneName: String? { if case .scene(let name) = self { name } else { nil } }
+    public var sceneName: SceneName? { if case .scene(let name) = self { name } else { nil } }
     public var syncCount: Int? { if case .sync(let count) = self { count } else { nil } }
     public var configure: (width: Double, height: Double, fullscreen: Bool, maximized: Bool)? {
         if case .configure(let w, let h, let f, let m) = self { (w, h, f, m) } else { nil }

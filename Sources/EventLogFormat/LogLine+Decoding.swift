@@ -10,7 +10,7 @@ extension LogLine {
         let type = try o.string("type")
         guard let kind = Kind(rawValue: type) else { throw LogLineError("unknown type '\(type)'") }
         switch kind {
-        case .scene: self = .scene(name: try o.string("name"))
+        case .scene: self = .scene(name: try o.closed("name"))
         case .ready:
             self = .ready(width: try o.double("width"), height: try o.double("height"), scale: try o.double("scale"))
         case .configure:

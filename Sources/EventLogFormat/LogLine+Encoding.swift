@@ -17,7 +17,7 @@ extension LogLine {
         JSONBytes.open(kind, into: &out)
         switch self {
         case .scene(let name):
-            JSONBytes.key("name", string: name, into: &out)
+            JSONBytes.key("name", string: name.rawValue, into: &out)
         case .ready(let width, let height, let scale):
             JSONBytes.key("width", double: width, into: &out)
             JSONBytes.key("height", double: height, into: &out)

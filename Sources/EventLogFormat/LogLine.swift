@@ -14,7 +14,7 @@ public enum LogLine: Equatable, Sendable {
     /// The version of the format, as the schema's `$id` ends (`urn:touchspots:event-log:1`).
     public static let formatVersion = 1
 
-    case scene(name: String)
+    case scene(name: SceneName)
     case ready(width: Double, height: Double, scale: Double)
     case configure(width: Double, height: Double, fullscreen: Bool, maximized: Bool)
     case seat(name: String?, touch: Bool, pointer: Bool, keyboard: Bool)

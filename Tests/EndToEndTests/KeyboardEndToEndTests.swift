@@ -40,9 +40,9 @@ final class KeyboardEndToEndTests: EndToEndTestCase {
         }
 
         try key("3")
-        try session.eventLog.waitFor("moveme scene") { $0.sceneName == "moveme" }
+        try session.eventLog.waitFor("moveme scene") { $0.sceneName == .moveme }
         try key("2")
-        try session.eventLog.waitFor("hittest scene") { $0.sceneName == "hittest" }
+        try session.eventLog.waitFor("hittest scene") { $0.sceneName == .hittest }
 
         try key("q")
         XCTAssertEqual(session.client.wait(timeout: 10), 0, "q quits cleanly")

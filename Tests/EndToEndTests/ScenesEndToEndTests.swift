@@ -12,7 +12,7 @@ final class ScenesEndToEndTests: EndToEndTestCase {
 
     func testHitTestSceneRoutesEveryTouchAsTheExperimentSays() throws {
         try startSession(arguments: ["--scene", "hittest"])
-        XCTAssertEqual(try session.eventLog.events().first?.sceneName, "hittest")
+        XCTAssertEqual(try session.eventLog.events().first?.sceneName, .hittest)
         // (x, y, bound view, visited, chain)
         let cases: [(Double, Double, String, [String], [String])] = [
             (400, 250, "D", ["Faint", "Disabled", "Hidden", "E", "D", "C", "A"], ["D", "C", "A"]),
@@ -123,8 +123,8 @@ final class ScenesEndToEndTests: EndToEndTestCase {
         try startSession()
         // The bar's middle tab (hittest) at the bottom-right of 1024 x 640.
         try tap(1, 1024 - 8 - 60, 640 - 8 - 34 * 1.5)
-        let scene = try session.eventLog.waitFor("hittest scene") { $0.sceneName == "hittest" }
-        XCTAssertEqual(scene, .scene(name: "hittest"))
+        let scene = try session.eventLog.waitFor("hittest scene") { $0.sceneName == .hittest }
+        XCTAssertEqual(scene, .scene(name: .hittest))
         let image = try session.screenshot("hittest.png")
         XCTAssertGreaterThan(image.count(x: 320, y: 160, width: 150, height: 150) { $0.r > 240 && $0.g < 210 && $0.g > 180 }, 10000,
                              "D's colour is on screen")

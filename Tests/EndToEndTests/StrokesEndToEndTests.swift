@@ -60,7 +60,7 @@ final class StrokesEndToEndTests: EndToEndTestCase {
         let text = try String(contentsOfFile: "\(strokes)/zed.stroke", encoding: .utf8)
         XCTAssertTrue(text.hasPrefix("# touchspots stroke 1\nexample "), text)
         XCTAssertEqual(text.split(separator: "\n").count, 4, "three drawings")
-        try session.eventLog.waitFor("the playground follows") { $0 == .scene(name: "playground") }
+        try session.eventLog.waitFor("the playground follows") { $0 == .scene(name: .playground) }
 
         try drawZed(at: (400, 260), size: 220)
         let gesture = try session.eventLog.waitFor("the taught stroke") { $0.gesture?.kind == .template }.gesture!
@@ -118,7 +118,7 @@ final class StrokesEndToEndTests: EndToEndTestCase {
         XCTAssertFalse(try session.eventLog.events().contains { $0.teach?.step == .taught }, "no taught line")
         let events = try session.eventLog.events()
         let unsaved = try XCTUnwrap(events.firstIndex { $0.teach?.step == .unsaved })
-        XCTAssertFalse(events[unsaved...].contains { $0 == .scene(name: "playground") }, "the lesson stays")
+        XCTAssertFalse(events[unsaved...].contains { $0 == .scene(name: .playground) }, "the lesson stays")
     }
 
     func testABadStrokeNameIsAUsageError() throws {

@@ -57,12 +57,12 @@ final class EventLogSchemaSetsTests: XCTestCase {
             ("qualify/properties/verdicts/items/properties/comparison", raw(Verdict.Comparison.self)),
             ("output/properties/transform", raw(LogOutput.Transform.self)),
             ("label/properties/slot", raw(LabelSlot.self)),
+            ("sceneName", raw(SceneName.self)),
         ]
         for (path, expected) in sets {
             XCTAssertEqual(try enumeration(path, in: defs), expected, path)
         }
         // Closed sets the log still holds as strings, checked against the core's lists.
-        XCTAssertEqual(try enumeration("sceneName", in: defs), Set(Stage.sceneNames + ["teach", "qualify"]), "scene names")
         XCTAssertEqual(try enumeration("frame/properties/touches/items/allOf/0/if/properties/phase", in: defs),
                        raw(PenHover.Phase.self), "a hovering pen's phases")
         XCTAssertEqual(try enumeration("frame/properties/touches/items/allOf/0/then/properties/source", in: defs),

@@ -4,8 +4,8 @@ import EventLogFormat
 /// At least one line of every kind, with the optional keys both present and absent.
 enum LogLineSamples {
     static let lines: [LogLine] = [
-        .scene(name: "playground"),
-        .scene(name: "hittest"),
+        .scene(name: .playground),
+        .scene(name: .hittest),
         .ready(width: 1024, height: 640, scale: 1.5),
         .configure(width: 1024, height: 640, fullscreen: true, maximized: false),
         .seat(name: "seat0", touch: true, pointer: true, keyboard: false),
@@ -100,7 +100,7 @@ enum LogLineSamples {
         var timed = touch
         timed.timeNanoseconds = 9_876_543_210_123
         return [
-            .scene("moveme"),
+            .scene(.moveme),
             .frame(frame, spots: 1),
             .frame(TouchFrame(time: 9, touches: [timed], activeTouches: [timed]), spots: 1),
             .hit(TouchHit(id: touch.id, view: "A", visited: ["A", "B"])),

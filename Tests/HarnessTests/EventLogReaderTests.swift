@@ -21,7 +21,7 @@ final class EventLogReaderTests: XCTestCase {
             #"{"type":"placard","x":512,"y":320,"text":"Welcome","state":"idle","added":"later"}"#,
         ])
         let events = try log.events()
-        XCTAssertEqual(events.first, .scene(name: "moveme"))
+        XCTAssertEqual(events.first, .scene(name: .moveme))
         XCTAssertEqual(try log.frames().first?.touch(-1)?.source, .pointer)
         XCTAssertEqual(try log.frames().first?.phases, ["-1 began"])
         XCTAssertEqual(try log.gestures().first, .swipe(.vertical, fingers: 3))

@@ -131,7 +131,7 @@ final class RepositoryTests: XCTestCase {
     }
 
     /// The log's closed sets (phases, sources, states, kinds, lesson steps, gestures, a verdict's
-    /// comparison, an output's transform, a label's slot) are the core's
+    /// comparison, an output's transform, a label's slot, a scene's name) are the core's
     /// enums; readers match on their cases. A reader that compares one of those values
     /// with a string literal, or switches on one over string cases, is a second spelling
     /// of the set: docs/event-log.md, "One vocabulary".
@@ -143,7 +143,8 @@ final class RepositoryTests: XCTestCase {
             + Gesture.Kind.allCases.map(\.rawValue) + Gesture.Axis.allCases.map(\.rawValue)
             + Gesture.PinchDirection.allCases.map(\.rawValue) + Gesture.RotationDirection.allCases.map(\.rawValue)
             + Gesture.Edge.allCases.map(\.rawValue) + Verdict.Comparison.allCases.map(\.rawValue)
-            + LogOutput.Transform.allCases.map(\.rawValue) + LabelSlot.allCases.map(\.rawValue))
+            + LogOutput.Transform.allCases.map(\.rawValue) + LabelSlot.allCases.map(\.rawValue)
+            + SceneName.allCases.map(\.rawValue))
         let sample = """
             if touch.phase == "began" {}
             if "ended" != touch.phase {}

@@ -79,7 +79,7 @@ final class HostileStrokeTests: XCTestCase {
         driver.tap(5, save.x, save.y)
         XCTAssertEqual(lessons().last?.step, .unsaved)
         XCTAssertFalse(lessons().contains { $0.step == .taught }, "no taught line for a stroke not kept")
-        XCTAssertEqual(driver.scene.name, "teach", "the lesson stays, showing why")
+        XCTAssertEqual(driver.scene.name, .teach, "the lesson stays, showing why")
         let scene = try XCTUnwrap(driver.session.stage.scene as? TeachStrokeScene)
         XCTAssertEqual(scene.hint.text, "cannot write strokes/zed.stroke: Permission denied")
         XCTAssertFalse(scene.saveButton.isHidden, "Save again")
@@ -87,6 +87,6 @@ final class HostileStrokeTests: XCTestCase {
         driver.run(0.5)
         driver.tap(5, save.x, save.y)
         XCTAssertEqual(lessons().last?.step, .taught, "the second Save kept it")
-        XCTAssertEqual(driver.scene.name, "playground")
+        XCTAssertEqual(driver.scene.name, .playground)
     }
 }

@@ -96,12 +96,12 @@ final class ScenesTests: XCTestCase {
         start("playground")
         let stage = driver.session.stage
         var events: [SceneEvent] { driver.sceneEvents }
-        XCTAssertEqual(events, [.scene("playground")])
+        XCTAssertEqual(events, [.scene(.playground)])
         XCTAssertFalse(stage.bar.isHidden)
         let hittestTab = Point(x: stage.bar.frame.midX, y: stage.bar.frame.minY + SceneBar.tabSize.height * 1.5)
         tap(hittestTab.x, hittestTab.y)
-        XCTAssertEqual(stage.scene.name, "hittest")
-        XCTAssertEqual(events.last, .scene("hittest"))
+        XCTAssertEqual(stage.scene.name, .hittest)
+        XCTAssertEqual(events.last, .scene(.hittest))
         XCTAssertFalse(stage.bar.frame.intersects(HitTestScene.area), "the bar stays out of the experiment")
         XCTAssertTrue(window.subviews.suffix(3).first === stage.bar, "the bar is in front of the scene")
         XCTAssertTrue(window.subviews.suffix(2).first === stage.overlays.pens, "hovering pens' markers above it")

@@ -55,7 +55,7 @@ final class TeachStrokeTests: XCTestCase {
         let taught = try XCTUnwrap(lessons(driver).last)
         XCTAssertEqual(taught.step, .taught)
         XCTAssertEqual(taught.examples.count, 3)
-        XCTAssertEqual(driver.scene.name, "playground", "the playground follows, to try the stroke")
+        XCTAssertEqual(driver.scene.name, .playground, "the playground follows, to try the stroke")
         driver.run(2)
         driver.clearEvents()
         draw(zed(at: Point(x: 250, y: 200), size: 180, jitter: 2), with: driver)
@@ -96,7 +96,7 @@ final class TeachStrokeTests: XCTestCase {
         XCTAssertEqual(lessons(driver).last?.step, .draw)
         XCTAssertEqual(lessons(driver).last?.examples.count, 0)
         XCTAssertTrue(scene.saveButton.isHidden)
-        XCTAssertEqual(driver.scene.name, "teach")
+        XCTAssertEqual(driver.scene.name, .teach)
     }
 
     func testDrawingsThatDifferSaySo() throws {

@@ -5,7 +5,7 @@
 ///
 /// The layout is fixed in logical px from the window's top-left and needs 800 x 600.
 public final class HitTestScene: Scene {
-    public let name = "hittest"
+    public let name = SceneName.hittest
     public var onEvent: (SceneEvent) -> Void = { _ in }
     /// The area the experiment owns; nothing else may be drawn over it.
     public static let area = Rect(x: 0, y: 0, width: 800, height: 600)

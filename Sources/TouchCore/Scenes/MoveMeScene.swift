@@ -2,7 +2,7 @@
 /// touch inside it pulses it and drags it; on lift it glides back to the centre, ignoring
 /// touches meanwhile; a double tap outside it shows the next display string.
 public final class MoveMeScene: Scene {
-    public let name = "moveme"
+    public let name = SceneName.moveme
     public var onEvent: (SceneEvent) -> Void = { _ in }
     public let view = MoveMeView()
 

@@ -5,7 +5,7 @@
 /// Drawing order keeps the spots visible: guide, gesture labels and panel are behind the
 /// touchable view, whose only content is the spots; none of them takes touches.
 public final class PlaygroundScene: Scene {
-    public let name = "playground"
+    public let name = SceneName.playground
     public static let guideText = "Touch the screen with one or more fingers"
 
     public var onEvent: (SceneEvent) -> Void = { _ in }

@@ -50,7 +50,7 @@ public struct QualifyProgress: Equatable, Sendable {
 /// scene bar is hidden: a corner target lies under it. Without a scale, the run begins with
 /// the card calibration (`CardCalibrationView`): Done takes the card's scale.
 public final class QualifyScene: Scene {
-    public let name = "qualify"
+    public let name = SceneName.qualify
     public var onEvent: (SceneEvent) -> Void = { _ in }
     public let plan: QualifyPlan
     public private(set) var millimetresPerPixel: Double

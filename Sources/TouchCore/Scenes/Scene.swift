@@ -2,7 +2,7 @@
 /// lay them out again whenever the window's size changes, and see every touch frame.
 public protocol Scene: AnyObject {
     /// The name used on the command line and in the event log.
-    var name: String { get }
+    var name: SceneName { get }
     /// Told of gestures and label changes, for the event log.
     var onEvent: (SceneEvent) -> Void { get set }
     /// Adds the scene's views to `window`.
@@ -40,7 +40,7 @@ public enum SceneEvent: Equatable, Sendable {
     /// The MoveMe placard moved, changed text or state.
     case placard(PlacardState)
     /// A scene started.
-    case scene(String)
+    case scene(SceneName)
     /// A stroke lesson moved on a step (TeachStrokeScene). Boxed, as the session's
     /// event is (`TouchSessionEvent.lesson`): rare, and large beside the placard's moves.
     indirect case lesson(StrokeLesson)

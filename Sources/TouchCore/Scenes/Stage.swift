@@ -2,12 +2,13 @@
 /// over every scene. The session owns it.
 public final class Stage {
     /// Every scene, in the order of the bar, the number keys and the help: the one list.
-    static let scenes: [(name: String, make: @Sendable (GestureSettings) -> Scene)] = [
-        ("playground", { PlaygroundScene(settings: $0) }),
-        ("hittest", { _ in HitTestScene() }),
-        ("moveme", { _ in MoveMeScene() }),
+    static let scenes: [(name: SceneName, make: @Sendable (GestureSettings) -> Scene)] = [
+        (.playground, { PlaygroundScene(settings: $0) }),
+        (.hittest, { _ in HitTestScene() }),
+        (.moveme, { _ in MoveMeScene() }),
     ]
-    public static let sceneNames = scenes.map(\.name)
+    /// The bar's scenes' names, as `--scene` takes them.
+    public static let sceneNames = scenes.map(\.name.rawValue)
 
     public let window: Window
     public private(set) var scene: Scene
@@ -32,7 +33,7 @@ public final class Stage {
     }
 
     static func makeScene(_ name: String, settings: GestureSettings) -> Scene? {
-        scenes.first { $0.name == name }?.make(settings)
+        scenes.first { $0.name.rawValue == name }?.make(settings)
     }
 
     /// Announces the first scene; call once the event log is listening.
@@ -40,7 +41,7 @@ public final class Stage {
 
     /// Replaces the scene (no-op for the current one or an unknown name).
     public func show(_ name: String) {
-        guard name != scene.name, let next = Stage.makeScene(name, settings: settings) else { return }
+        guard name != scene.name.rawValue, let next = Stage.makeScene(name, settings: settings) else { return }
         show(next)
     }
 
@@ -59,8 +60,8 @@ public final class Stage {
         scene.showLatency(latencyText)
         scene.install(in: window)
         overlays.install(in: window, bar: bar)
-        bar.current = scene.name
-        overlays.help.sceneName = scene.name
+        bar.current = scene.name.rawValue
+        overlays.help.sceneName = scene.name.rawValue
         layout()
     }
 

@@ -38,7 +38,7 @@ public struct StrokeLesson: Equatable, Sendable {
 /// A drawing shorter than `minimumLength` is a tap, not a stroke, and one during which a
 /// second finger landed is not one stroke: neither counts, and the hint says why.
 public final class TeachStrokeScene: Scene {
-    public let name = "teach"
+    public let name = SceneName.teach
     public static let needed = 3
     /// px: shorter is a tap.
     public static let minimumLength = 40.0

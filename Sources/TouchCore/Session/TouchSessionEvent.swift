@@ -3,7 +3,7 @@
 /// benchmark read them directly.
 public enum TouchSessionEvent: Sendable {
     /// A scene started (always the first event).
-    case scene(String)
+    case scene(SceneName)
     /// A touch frame was delivered; `spots` counts the spot views alive after it.
     case frame(TouchFrame, spots: Int)
     /// A touch began: the view it is bound to and the views whose hitTest returned.
