@@ -86,7 +86,9 @@ extension LogLine {
 
 extension LogTouch {
     fileprivate init(_ o: Fields) throws(LogLineError) {
-        self.init(id: try o.int("id"), phase: try o.closed("phase"), x: try o.double("x"), y: try o.double("y"),
+        // The compositor's Int32, as hits and deliveries hold it: an id out of its range is
+        // refused here, as theirs is.
+        self.init(id: Int(try o.int32("id")), phase: try o.closed("phase"), x: try o.double("x"), y: try o.double("y"),
                   source: try o.optionalClosed("source"), pressure: try o.optionalDouble("pressure"),
                   tilt: try o.optionalDoubles("tilt"), distance: try o.optionalDouble("distance"),
                   buttons: try o.optionalInts("buttons"), major: try o.optionalDouble("major"),

@@ -218,13 +218,19 @@ extension QualifyReport {
         }
     }
 
+    /// The decoder's complaint, led by the key it is about where it knows one: a closed set
+    /// (a verdict's `comparison`, the output's `transform`) refuses an unknown value as
+    /// corrupted data at that key, and the key tells the reader where to look.
     static func describe(_ error: Error) -> String {
         guard let decoding = error as? DecodingError else { return error.localizedDescription }
+        func at(_ c: DecodingError.Context) -> String {
+            let path = c.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+            return path.isEmpty ? "" : "'\(path)': "
+        }
         switch decoding {
-        case .dataCorrupted(let c): return c.debugDescription
+        case .dataCorrupted(let c): return at(c) + c.debugDescription
         case .keyNotFound(let key, _): return "no key '\(key.stringValue)'"
-        case .typeMismatch(_, let c), .valueNotFound(_, let c):
-            return "'\(c.codingPath.map(\.stringValue).joined(separator: "."))': \(c.debugDescription)"
+        case .typeMismatch(_, let c), .valueNotFound(_, let c): return at(c) + c.debugDescription
         @unknown default: return "\(error)"
         }
     }

@@ -247,7 +247,7 @@ extension LogOutput {
     /// The `output` line for what an output said of itself.
     init(_ geometry: OutputGeometry) {
         // A value wl_output does not have is logged as normal, as a compositor would show it.
-        let transform = Transform(wlOutput: Int32(geometry.transform)) ?? .normal
+        let transform = Transform(wlOutput: geometry.transform) ?? .normal
         self.init(name: geometry.name, physicalWidth: Int(geometry.physicalWidth), physicalHeight: Int(geometry.physicalHeight),
                   width: Int(geometry.width), height: Int(geometry.height), refreshMillihertz: Int(geometry.refreshMillihertz),
                   transform: transform, scale: Int(geometry.scale))

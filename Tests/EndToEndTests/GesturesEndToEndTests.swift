@@ -37,7 +37,7 @@ final class GesturesEndToEndTests: EndToEndTestCase {
         XCTAssertEqual(shown, .label(text: text, slot: slot))
         let image = try session.screenshot("\(name)-label.png")
         XCTAssertGreaterThan(darkPixels(image, slot: slot), 300, "\(text) is drawn")
-        try session.eventLog.waitFor(timeout: duration + 3, "label \(slot) cleared") {
+        try session.eventLog.waitFor(timeout: duration + 3, "label \(slot.rawValue) cleared") {
             $0.label.map { $0.slot == slot && $0.text.isEmpty } ?? false
         }
         let elapsed = Date().timeIntervalSince(start)

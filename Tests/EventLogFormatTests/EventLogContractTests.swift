@@ -107,6 +107,43 @@ final class EventLogContractTests: XCTestCase {
         XCTAssertEqual(try LogLine(json: edited).text, #"{"type":"nearmiss","text":"checkmark: not down then up","misses":[{"recognizer":"checkmark","reason":"not down then up","value":0,"limit":0}]}"#)
     }
 
+    /// The routing lines are the core's `TouchHit` and `ResponderDelivery`, an output's
+    /// transform and a verdict's comparison enums: their bytes, pinned (`ignored` only when
+    /// true; the transform and comparison as wl_output and the plan files spell them).
+    func testTheCoresRoutingAndTheClosedSetsWriteTheFormatsBytes() throws {
+        XCTAssertEqual(LogLine(.hit(TouchHit(id: 4, view: "A", visited: ["A", "B"])), seat: nil).text,
+                       #"{"type":"hit","id":4,"view":"A","visited":["A","B"]}"#)
+        XCTAssertEqual(LogLine(.hit(TouchHit(id: -1, view: nil, visited: [], ignored: true)), seat: nil).text,
+                       #"{"type":"hit","id":-1,"view":null,"visited":[],"ignored":true}"#)
+        let delivery = ResponderDelivery(id: 4, phase: .moved, chain: ["D", "C"], handledBy: nil)
+        XCTAssertEqual(LogLine(.responder(delivery), seat: nil).text,
+                       #"{"type":"responder","id":4,"phase":"moved","chain":["D","C"],"handledBy":null}"#)
+        var fastPath: [UInt8] = []
+        LogLine.encode(.responder(delivery), seat: nil, into: &fastPath)
+        XCTAssertEqual(String(decoding: fastPath, as: UTF8.self), LogLine(.responder(delivery), seat: nil).text)
+        let output = LogOutput(name: "HDMI-A-1", physicalWidth: 300, physicalHeight: 200, width: 1920, height: 1080,
+                               refreshMillihertz: 60000, transform: .flipped270, scale: 2)
+        XCTAssertEqual(LogLine.output(output).text,
+                       #"{"type":"output","name":"HDMI-A-1","physicalWidth":300,"physicalHeight":200,"width":1920,"height":1080,"refreshMillihertz":60000,"transform":"flipped-270","scale":2}"#)
+        let verdict = LogQualify.Verdict(validator: "no gap", figure: 1.25, comparison: .atMost, threshold: 1.8, unit: "ratio",
+                                         passed: true, detail: "")
+        XCTAssertTrue(LogLine.qualify(LogQualify(plan: "q", step: 1, of: 1, kind: .line, state: .judged, millimetresPerPixel: 0.2,
+                                                 verdicts: [verdict])).text.contains(#""comparison":"<=""#))
+        XCTAssertEqual(LogLine.label(text: "", slot: .longPress).text, #"{"type":"label","text":"","slot":"longpress"}"#)
+    }
+
+    /// wl_output.transform's values, 0 to 7, in the protocol's order; others are none.
+    func testAnOutputsTransformIsWlOutputsValue() {
+        XCTAssertEqual(LogOutput.Transform(wlOutput: 0), .normal)
+        XCTAssertEqual(LogOutput.Transform(wlOutput: 1), .rotated90)
+        XCTAssertEqual(LogOutput.Transform(wlOutput: 3), .rotated270)
+        XCTAssertEqual(LogOutput.Transform(wlOutput: 4), .flipped)
+        XCTAssertEqual(LogOutput.Transform(wlOutput: 7), .flipped270)
+        XCTAssertEqual(LogOutput.Transform(wlOutput: 7)?.rawValue, "flipped-270")
+        XCTAssertNil(LogOutput.Transform(wlOutput: 8))
+        XCTAssertNil(LogOutput.Transform(wlOutput: -1))
+    }
+
     func testTheCoreEventsAreAcceptedByTheSchema() throws {
         let lines = LogLineSamples.sessionEvents.map { LogLine($0, seat: nil).text }
         let result = try EventLogSchema.validate(["-"], input: lines.joined(separator: "\n") + "\n")
@@ -130,6 +167,10 @@ final class EventLogContractTests: XCTestCase {
             // A readout finger's id is a compositor's int; a near miss has its text.
             #"{"type":"readout","touches":1,"maxTouches":1,"framesPerSecond":60,"eventsPerFrame":1,"shapeSeen":false,"fingers":[{"id":99999999999,"x":1,"y":2,"dx":0,"dy":0,"velocity":null,"reportRate":null}]}"#,
             #"{"type":"nearmiss","misses":[]}"#,
+            // Hit, delivery and frame ids are the compositor's Int32, as the core holds them.
+            #"{"type":"hit","id":2147483648,"view":null,"visited":[]}"#,
+            #"{"type":"responder","id":-2147483649,"phase":"began","chain":[],"handledBy":null}"#,
+            #"{"type":"frame","time":1,"spots":0,"touches":[{"id":99999999999,"phase":"began","x":1,"y":2}]}"#,
             String(repeating: "[", count: 100) + String(repeating: "]", count: 100),
         ]
         for line in malformed {
@@ -149,6 +190,10 @@ final class EventLogContractTests: XCTestCase {
             ("state", #"{"type":"placard","x":1,"y":2,"text":"Hi","state":"flying"}"#),
             ("phase", #"{"type":"responder","id":1,"phase":"hover","chain":["A"],"handledBy":null}"#),
             ("source", #"{"type":"readout","touches":1,"maxTouches":1,"framesPerSecond":60,"eventsPerFrame":1,"shapeSeen":false,"fingers":[{"id":3,"x":1,"y":2,"dx":0,"dy":0,"velocity":null,"reportRate":null,"source":"laser"}]}"#),
+            ("transform", #"{"type":"output","physicalWidth":0,"physicalHeight":0,"width":1,"height":1,"refreshMillihertz":60000,"transform":"rotated90","scale":1}"#),
+            ("comparison", #"{"type":"qualify","plan":"q","step":1,"of":1,"kind":"line","state":"judged","millimetresPerPixel":0.2,"verdicts":[{"validator":"v","figure":1,"comparison":"<","threshold":2,"unit":"mm","passed":true,"detail":""}]}"#),
+            ("slot", #"{"type":"label","text":"Hi","slot":"corner"}"#),
+            ("name", #"{"type":"scene","name":"lobby"}"#),
         ]
         for (key, line) in lines {
             XCTAssertThrowsError(try LogLine(json: line), line) { error in

@@ -176,20 +176,25 @@ final class RepositoryTests: XCTestCase {
         var switchIndent: Int?  // the indentation of the switch whose cases are being read
         for (index, line) in lines.enumerated() {
             let indent = line.prefix { $0 == " " }.count
+            // Swift's regexes are slow on the whole tree (27 s); a line without a quote
+            // has no literal to compare, and one without "switch" opens no switch.
+            let quoted = line.contains("\"")
             var literals: [Substring] = []
-            literals += line.matches(of: /\.(?:phase|state|kind|source|step|name|direction|edge|comparison|transform|slot)\)?\??\s*(?:==|!=)\s*"([^"]*)"/).map(\.1)
-            literals += line.matches(of: /"([^"]*)"\s*(?:==|!=)\s*[\w.?]*\.(?:phase|state|kind|source|step|name|direction|edge|comparison|transform|slot)\b/).map(\.1)
-            if let list = line.firstMatch(of: /\[([^\]]*)\]\??\.contains\([^)]*\.(?:phase|state|kind|source|step|name|direction|edge|comparison|transform|slot)\b/) {
-                literals += list.1.matches(of: /"([^"]*)"/).map(\.1)
+            if quoted {
+                literals += line.matches(of: /\.(?:phase|state|kind|source|step|name|direction|edge|comparison|transform|slot)\)?\??\s*(?:==|!=)\s*"([^"]*)"/).map(\.1)
+                literals += line.matches(of: /"([^"]*)"\s*(?:==|!=)\s*[\w.?]*\.(?:phase|state|kind|source|step|name|direction|edge|comparison|transform|slot)\b/).map(\.1)
+                if let list = line.firstMatch(of: /\[([^\]]*)\]\??\.contains\([^)]*\.(?:phase|state|kind|source|step|name|direction|edge|comparison|transform|slot)\b/) {
+                    literals += list.1.matches(of: /"([^"]*)"/).map(\.1)
+                }
             }
             if let open = switchIndent {
                 if indent <= open && line.trimmingCharacters(in: .whitespaces).hasPrefix("}") {
                     switchIndent = nil
-                } else if line.contains(/^\s*case\s+"/) {
+                } else if quoted && line.contains(/^\s*case\s+"/) {
                     literals += line.matches(of: /"([^"]*)"/).map(\.1)
                 }
             }
-            if line.contains(/switch\s.*\.(?:phase|state|kind|source|step|name|direction|edge|comparison|transform|slot)\s*\{/) { switchIndent = indent }
+            if line.contains("switch") && line.contains(/switch\s.*\.(?:phase|state|kind|source|step|name|direction|edge|comparison|transform|slot)\s*\{/) { switchIndent = indent }
             if literals.contains(where: { words.contains(String($0)) }) {
                 found.append((index + 1, line.trimmingCharacters(in: .whitespaces)))
             }

@@ -1,7 +1,7 @@
 /// Which of the playground's gesture labels a `label` event (and the event log's `label`
 /// line) is about: one per kind of gesture, top to bottom, an edge swipe sharing the
 /// swipe's. The raw values are the line's `slot`.
-public enum LabelSlot: String, CaseIterable, Hashable, Sendable {
+public enum LabelSlot: String, CaseIterable, Sendable {
     case tap, swipe, pinch, checkmark
     case longPress = "longpress"
     case rotation, template

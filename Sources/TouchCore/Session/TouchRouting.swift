@@ -22,6 +22,7 @@ public struct TouchHit: Equatable, Sendable {
 /// finger and frame, and a delivery holds the touch's id, not the whole touch
 /// (docs/benchmark.md, "The core's touch path").
 public struct ResponderDelivery: Equatable, Sendable {
+    /// The touch's id, as `TouchHit.id`.
     public var id: Int32
     public var phase: TouchPhase
     /// The responders passed through, first to last.

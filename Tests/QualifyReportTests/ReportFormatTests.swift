@@ -1,0 +1,60 @@
+import EventLogFormat
+import Foundation
+import QualifyReport
+import TouchCore
+import XCTest
+
+/// The qualify report's JSON as a contract between versions of `touchspots-report`: its
+/// closed sets are the core's enums (docs/qualify-report.schema.json lists exactly their
+/// raw values), a report written before they were enums still reads, and an unknown value
+/// is refused naming its key.
+final class ReportFormatTests: XCTestCase {
+    private static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Written by the touchspots-report of ac92176 (when `transform` and `comparison` were
+    /// strings) from Tests/Fixtures/qualify-quick-weston-mirrored.jsonl.
+    private static let writtenBeforeTheEnums = "Tests/Fixtures/qualify-report-v1-mirrored.json"
+
+    private func data(_ path: String) throws -> Data {
+        try Data(contentsOf: Self.repository.appendingPathComponent(path))
+    }
+
+    func testTheSchemasClosedSetsAreTheEnums() throws {
+        let schema = try XCTUnwrap(JSONSerialization.jsonObject(with: try data("docs/qualify-report.schema.json")) as? [String: Any])
+        func values(_ node: Any?) -> Set<String> { Set(((node as? [String: Any])?["enum"] as? [String]) ?? []) }
+        let output = (schema["properties"] as? [String: Any])?["output"] as? [String: Any]
+        let transform = (output?["properties"] as? [String: Any])?["transform"]
+        XCTAssertEqual(values(transform), Set(LogOutput.Transform.allCases.map(\.rawValue)), "output.transform")
+        let verdict = ((schema["$defs"] as? [String: Any])?["verdict"] as? [String: Any])?["properties"] as? [String: Any]
+        XCTAssertEqual(values(verdict?["comparison"]), Set(Verdict.Comparison.allCases.map(\.rawValue)), "verdict.comparison")
+    }
+
+    func testAReportWrittenBeforeTheEnumsIsReadAndCompared() throws {
+        let old = try QualifyReport(json: try data(Self.writtenBeforeTheEnums), source: "old")
+        XCTAssertEqual(old.output?.transform, .normal)
+        let comparisons = old.steps.flatMap(\.verdicts).map(\.comparison)
+        XCTAssertTrue(comparisons.contains(.atMost) && comparisons.contains(.atLeast), "\(comparisons)")
+        let comparison = ReportComparison(old, old)
+        XCTAssertFalse(comparison.rows.isEmpty)
+        XCTAssertFalse(comparison.rows.contains(where: \.changed))
+        // Written again by this version, the closed sets keep their spellings.
+        let again = try old.json()
+        XCTAssertTrue(again.contains(#""transform" : "normal""#) || again.contains(#""transform":"normal""#), again.prefix(400).description)
+        XCTAssertTrue(again.contains(#"<="#))
+    }
+
+    func testAnUnknownValueIsRefusedNamingItsKey() throws {
+        let text = String(decoding: try data(Self.writtenBeforeTheEnums), as: UTF8.self)
+        for (from, to, key) in [(#""transform":"normal""#, #""transform":"""#, "'output.transform'"),
+                                (#""comparison":">=""#, #""comparison":"==""#, "comparison'")] {
+            XCTAssertTrue(text.contains(from), from)
+            let edited = Data(text.replacingOccurrences(of: from, with: to).utf8)
+            XCTAssertThrowsError(try QualifyReport(json: edited, source: "edited.json")) { error in
+                let message = "\(error)"
+                XCTAssertTrue(message.hasPrefix("edited.json: not a touchspots qualify report"), message)
+                XCTAssertTrue(message.contains(key), message)
+            }
+        }
+    }
+}
