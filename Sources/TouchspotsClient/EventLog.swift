@@ -97,29 +97,18 @@ final class EventLog {
 
     /// Queues the line for one of the session's events (a taught stroke's is not: the
     /// stroke's file logs it when saved); `seat` names a frame's seat, or nil. One switch,
-    /// not `if case`s, each of which copied the whole event (a touch and more) to test it.
+    /// not `if case`s, each of which copied the event to test it.
     func record(_ event: TouchSessionEvent, seat: (InputDevice) -> String?) {
         switch event {
         case .lesson(let lesson) where lesson.step == .taught: return
-        case .responder(let delivery):
-            writeResponder(delivery)
         case .frame(let frame, _): write(event, seat: seat(frame.device))
         default: write(event, seat: nil)
         }
     }
 
-    /// A responder event's line, queued as the delivery it writes: ten a frame, and
-    /// queueing the whole event copied it through the runtime's generic copy of the event
-    /// enum (docs/benchmark.md, "The core's touch path").
-    func writeResponder(_ delivery: ResponderDelivery) {
-        guard failure == nil else { return }
-        queued.append(.responder(delivery))
-    }
-
     private enum Line {
         case line(LogLine)
         case event(TouchSessionEvent, seat: String?)
-        case responder(ResponderDelivery)
     }
     private var queued: [Line] = []
     /// The line being written, reused.
@@ -133,7 +122,6 @@ final class EventLog {
             switch line {
             case .line(let line): line.encode(into: &encoded)
             case .event(let event, let seat): LogLine.encode(event, seat: seat, into: &encoded)
-            case .responder(let delivery): LogLine.encodeResponder(delivery, into: &encoded)
             }
             append(&encoded)
         }
