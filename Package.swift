@@ -153,7 +153,7 @@ let package = Package(
         .testTarget(name: "TouchCoreTests",
                     dependencies: ["TouchCore", "TouchspotsTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "HarnessProtocolTests", dependencies: ["HarnessProtocol"]),
-        .testTarget(name: "RepositoryTests", dependencies: ["TouchCore", "EventLogFormat", "Harness"]),
+        .testTarget(name: "RepositoryTests", dependencies: ["TouchCore", "EventLogFormat", "QualifyReport", "Harness"]),
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient", "CWaylandProtocols"]),
         .testTarget(name: "RendererTests", dependencies: ["Renderer", "CPixman", "TouchCore"]),
         .testTarget(name: "QualifyReportTests",

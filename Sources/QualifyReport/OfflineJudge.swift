@@ -215,7 +215,7 @@ public struct OfflineJudge {
             return QualifyReport(
                 plan: plan, source: source, compositor: compositor,
                 scale: QualifyReport.Scale(millimetresPerPixel: scale, panel: panel,
-                                           from: calibrated ? "card" : measured.map { abs($0 - scale) < 1e-9 } == true ? "output" : "given"),
+                                           from: calibrated ? .card : measured.map { abs($0 - scale) < 1e-9 } == true ? .output : .given),
                 output: output.map {
                     QualifyReport.Output(name: $0.name, physicalWidth: $0.physicalWidth, physicalHeight: $0.physicalHeight,
                                          width: $0.width, height: $0.height, refreshHz: Double($0.refreshMillihertz) / 1000,

@@ -42,10 +42,29 @@ public struct QualifyReport: Codable, Equatable, Sendable {
         public var millimetresPerPixel: Double
         /// The panel (the window) in mm.
         public var panel: [Double]
-        /// "output" (the output's physical size), "card" (the card calibration), "device" (a
-        /// recorded touchscreen's axis resolution) or "given"
-        /// (`--millimetres-per-pixel`).
-        public var from: String
+        public var from: Source
+
+        /// Where the millimetres per pixel came from; the raw values are the JSON's.
+        public enum Source: String, CaseIterable, Codable, Sendable {
+            /// The output's physical size.
+            case output
+            /// The card calibration.
+            case card
+            /// A recorded touchscreen's axis resolution.
+            case device
+            /// `--millimetres-per-pixel`.
+            case given
+
+            /// How the HTML report says it.
+            public var text: String {
+                switch self {
+                case .output: "from the output's physical size"
+                case .card: "from the card calibration"
+                case .device: "from the recorded touchscreen's resolution"
+                case .given: "given (--millimetres-per-pixel)"
+                }
+            }
+        }
     }
 
     public struct Output: Codable, Equatable, Sendable {

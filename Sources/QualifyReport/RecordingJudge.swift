@@ -98,7 +98,7 @@ public struct RecordingJudge {
     public func report(_ record: LibinputRecord, source: String) throws(ReportError) -> QualifyReport {
         let (lines, fromDevice) = try lines(record)
         var report = try OfflineJudge(compositor: compositor).report(lines, source: source)
-        if fromDevice { report.scale.from = "device" }
+        if fromDevice { report.scale.from = .device }
         report.device = record.device.label
         return report
     }

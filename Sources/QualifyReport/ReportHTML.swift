@@ -65,7 +65,7 @@ public enum ReportHTML {
         if let device = report.device { facts.append(("device", device)) }
         let scale = report.scale
         facts.append(("scale", "\(fixed(scale.millimetresPerPixel, 5)) mm per pixel, "
-                      + ["output": "from the output's physical size", "card": "from the card calibration", "device": "from the recorded touchscreen's resolution"][scale.from, default: "given (--millimetres-per-pixel)"]
+                      + scale.from.text
                       + "; panel \(fixed(scale.panel[0])) x \(fixed(scale.panel[1])) mm"))
         if let o = report.output {
             facts.append(("output", "\(o.name ?? "unnamed"): \(o.width) x \(o.height) px at \(fixed(o.refreshHz)) Hz, "

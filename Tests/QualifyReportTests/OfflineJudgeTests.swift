@@ -38,7 +38,7 @@ final class OfflineJudgeTests: XCTestCase {
         XCTAssertTrue(report.agreesWithLiveRun)
         XCTAssertTrue(report.summary.qualified)
         XCTAssertEqual(report.summary.checks, 18)
-        XCTAssertEqual(report.scale.from, "output", "millimetres from the output's physical size")
+        XCTAssertEqual(report.scale.from, .output, "millimetres from the output's physical size")
         XCTAssertEqual(report.output?.physicalWidth, 217)
         XCTAssertEqual(report.reportIntervals.median ?? 0, 10, accuracy: 0.1, "the robot's panel reports at 100 Hz")
         XCTAssertNotNil(report.latency.touchToPresent, "the presented lines give touch to screen")

@@ -42,7 +42,7 @@ final class RecordingJudgeTests: XCTestCase {
             XCTAssertEqual(x, y, accuracy: max(0.002, abs(y) * 0.001), "\(a.validator): \(x) against the live \(y)")
         }
         XCTAssertTrue(report.summary.qualified)
-        XCTAssertEqual(report.scale.from, "device")
+        XCTAssertEqual(report.scale.from, .device)
         XCTAssertEqual(report.scale.millimetresPerPixel, 217.0 / 1280)
     }
 

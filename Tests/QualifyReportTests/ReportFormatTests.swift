@@ -28,11 +28,15 @@ final class ReportFormatTests: XCTestCase {
         XCTAssertEqual(values(transform), Set(LogOutput.Transform.allCases.map(\.rawValue)), "output.transform")
         let verdict = ((schema["$defs"] as? [String: Any])?["verdict"] as? [String: Any])?["properties"] as? [String: Any]
         XCTAssertEqual(values(verdict?["comparison"]), Set(Verdict.Comparison.allCases.map(\.rawValue)), "verdict.comparison")
+        let scale = (schema["properties"] as? [String: Any])?["scale"] as? [String: Any]
+        let from = (scale?["properties"] as? [String: Any])?["from"]
+        XCTAssertEqual(values(from), Set(QualifyReport.Scale.Source.allCases.map(\.rawValue)), "scale.from")
     }
 
     func testAReportWrittenBeforeTheEnumsIsReadAndCompared() throws {
         let old = try QualifyReport(json: try data(Self.writtenBeforeTheEnums), source: "old")
         XCTAssertEqual(old.output?.transform, .normal)
+        XCTAssertEqual(old.scale.from, .output)
         let comparisons = old.steps.flatMap(\.verdicts).map(\.comparison)
         XCTAssertTrue(comparisons.contains(.atMost) && comparisons.contains(.atLeast), "\(comparisons)")
         let comparison = ReportComparison(old, old)

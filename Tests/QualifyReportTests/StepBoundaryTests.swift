@@ -172,6 +172,6 @@ final class StepBoundaryTests: XCTestCase {
             qualify.millimetresPerPixel = 1
             return .qualify(qualify)
         }
-        XCTAssertEqual(try OfflineJudge().report(lines, source: "placeholder").scale.from, "given")
+        XCTAssertEqual(try OfflineJudge().report(lines, source: "placeholder").scale.from, .given)
     }
 }

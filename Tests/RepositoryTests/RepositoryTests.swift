@@ -1,6 +1,7 @@
 import Foundation
 import EventLogFormat
 import Harness
+import QualifyReport
 import TouchCore
 import XCTest
 
@@ -131,7 +132,7 @@ final class RepositoryTests: XCTestCase {
     }
 
     /// The log's closed sets (phases, sources, states, kinds, lesson steps, gestures, a verdict's
-    /// comparison, an output's transform, a label's slot, a scene's name) are the core's
+    /// comparison, an output's transform, a label's slot, a scene's name, where a report's scale came from) are the core's
     /// enums; readers match on their cases. A reader that compares one of those values
     /// with a string literal, or switches on one over string cases, is a second spelling
     /// of the set: docs/event-log.md, "One vocabulary".
@@ -144,7 +145,7 @@ final class RepositoryTests: XCTestCase {
             + Gesture.PinchDirection.allCases.map(\.rawValue) + Gesture.RotationDirection.allCases.map(\.rawValue)
             + Gesture.Edge.allCases.map(\.rawValue) + Verdict.Comparison.allCases.map(\.rawValue)
             + LogOutput.Transform.allCases.map(\.rawValue) + LabelSlot.allCases.map(\.rawValue)
-            + SceneName.allCases.map(\.rawValue))
+            + SceneName.allCases.map(\.rawValue) + QualifyReport.Scale.Source.allCases.map(\.rawValue))
         let sample = """
             if touch.phase == "began" {}
             if "ended" != touch.phase {}
@@ -167,7 +168,7 @@ final class RepositoryTests: XCTestCase {
     }
 
     /// Lines that compare `.phase`, `.state`, `.kind`, `.source`, `.step`, `.name`,
-    /// `.direction`, `.edge`, `.comparison`, `.transform` or `.slot` with one of `words` (either side of `==` or `!=`, or as an
+    /// `.direction`, `.edge`, `.comparison`, `.transform`, `.slot` or `.from` with one of `words` (either side of `==` or `!=`, or as an
     /// array literal's `contains`), or that are a `case` of one of `words` in a switch on
     /// one of those properties.
     static func stringComparisons(in text: String, of words: Set<String>) -> [(line: Int, text: String)] {
@@ -181,9 +182,9 @@ final class RepositoryTests: XCTestCase {
             let quoted = line.contains("\"")
             var literals: [Substring] = []
             if quoted {
-                literals += line.matches(of: /\.(?:phase|state|kind|source|step|name|direction|edge|comparison|transform|slot)\)?\??\s*(?:==|!=)\s*"([^"]*)"/).map(\.1)
-                literals += line.matches(of: /"([^"]*)"\s*(?:==|!=)\s*[\w.?]*\.(?:phase|state|kind|source|step|name|direction|edge|comparison|transform|slot)\b/).map(\.1)
-                if let list = line.firstMatch(of: /\[([^\]]*)\]\??\.contains\([^)]*\.(?:phase|state|kind|source|step|name|direction|edge|comparison|transform|slot)\b/) {
+                literals += line.matches(of: /\.(?:phase|state|kind|source|step|name|direction|edge|comparison|transform|slot|from)\)?\??\s*(?:==|!=)\s*"([^"]*)"/).map(\.1)
+                literals += line.matches(of: /"([^"]*)"\s*(?:==|!=)\s*[\w.?]*\.(?:phase|state|kind|source|step|name|direction|edge|comparison|transform|slot|from)\b/).map(\.1)
+                if let list = line.firstMatch(of: /\[([^\]]*)\]\??\.contains\([^)]*\.(?:phase|state|kind|source|step|name|direction|edge|comparison|transform|slot|from)\b/) {
                     literals += list.1.matches(of: /"([^"]*)"/).map(\.1)
                 }
             }
@@ -194,7 +195,7 @@ final class RepositoryTests: XCTestCase {
                     literals += line.matches(of: /"([^"]*)"/).map(\.1)
                 }
             }
-            if line.contains("switch") && line.contains(/switch\s.*\.(?:phase|state|kind|source|step|name|direction|edge|comparison|transform|slot)\s*\{/) { switchIndent = indent }
+            if line.contains("switch") && line.contains(/switch\s.*\.(?:phase|state|kind|source|step|name|direction|edge|comparison|transform|slot|from)\s*\{/) { switchIndent = indent }
             if literals.contains(where: { words.contains(String($0)) }) {
                 found.append((index + 1, line.trimmingCharacters(in: .whitespaces)))
             }
