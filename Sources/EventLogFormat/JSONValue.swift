@@ -34,6 +34,13 @@ enum JSONValue: Equatable {
 public struct LogLineError: Error, CustomStringConvertible, Sendable {
     public let description: String
     init(_ description: String) { self.description = description }
+
+    /// `text` as an error message quotes a value read from a file: at most `limit`
+    /// characters, the rest cut to "…", so that a hostile file's megabyte-long value still
+    /// gives one readable line.
+    public static func quoted(_ text: some StringProtocol, limit: Int = 80) -> String {
+        text.count <= limit ? String(text) : text.prefix(limit) + "…"
+    }
 }
 
 /// A recursive-descent reader of RFC 8259 JSON.

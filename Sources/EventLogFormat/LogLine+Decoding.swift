@@ -193,7 +193,7 @@ private struct Fields {
     /// or an error that names the key and the value.
     func closed<Value: RawRepresentable<String>>(_ key: String) throws(LogLineError) -> Value {
         let name = try string(key)
-        guard let value = Value(rawValue: name) else { throw LogLineError("'\(key)' has an unknown value '\(name)'") }
+        guard let value = Value(rawValue: name) else { throw LogLineError("'\(key)' has an unknown value '\(LogLineError.quoted(name))'") }
         return value
     }
 

@@ -231,7 +231,9 @@ extension QualifyReport {
         } catch {
             throw ReportError("\(source): not a touchspots qualify report (touchspots-report --json): \(Self.describe(error))")
         }
-        guard format == Self.format else { throw ReportError("\(source): its format is '\(format)', not '\(Self.format)'") }
+        guard format == Self.format else {
+            throw ReportError("\(source): its format is '\(LogLineError.quoted(format))', not '\(Self.format)'")
+        }
         guard version <= Self.formatVersion else {
             throw ReportError("\(source): a report of version \(version); this touchspots-report reads up to \(Self.formatVersion)")
         }
@@ -239,7 +241,8 @@ extension QualifyReport {
 
     /// The decoder's complaint, led by the key it is about where it knows one: a closed set
     /// (a verdict's `comparison`, the output's `transform`) refuses an unknown value as
-    /// corrupted data at that key, and the key tells the reader where to look.
+    /// corrupted data at that key, and the key tells the reader where to look. The
+    /// decoder's own words quote the value whole; they are cut (`LogLineError.quoted`).
     static func describe(_ error: Error) -> String {
         guard let decoding = error as? DecodingError else { return error.localizedDescription }
         func at(_ c: DecodingError.Context) -> String {
@@ -247,9 +250,9 @@ extension QualifyReport {
             return path.isEmpty ? "" : "'\(path)': "
         }
         switch decoding {
-        case .dataCorrupted(let c): return at(c) + c.debugDescription
+        case .dataCorrupted(let c): return at(c) + LogLineError.quoted(c.debugDescription, limit: 200)
         case .keyNotFound(let key, _): return "no key '\(key.stringValue)'"
-        case .typeMismatch(_, let c), .valueNotFound(_, let c): return at(c) + c.debugDescription
+        case .typeMismatch(_, let c), .valueNotFound(_, let c): return at(c) + LogLineError.quoted(c.debugDescription, limit: 200)
         @unknown default: return "\(error)"
         }
     }

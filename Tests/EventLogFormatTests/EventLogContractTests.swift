@@ -200,6 +200,12 @@ final class EventLogContractTests: XCTestCase {
                 XCTAssertTrue("\(error)".contains("'\(key)' has an unknown value"), "\(error)")
             }
         }
+        // A hostile value is quoted cut, so the refusal stays one readable line.
+        let long = String(repeating: "x", count: 500_000)
+        XCTAssertThrowsError(try LogLine(json: #"{"type":"label","text":"","slot":"# + "\"\(long)\"}")) { error in
+            XCTAssertLessThan("\(error)".count, 200, "the value is cut")
+            XCTAssertTrue("\(error)".contains("'slot' has an unknown value 'xxx"), "\(error)")
+        }
         XCTAssertEqual(try LogLine(json: #"{"type":"frame","time":1,"spots":0,"touches":[{"id":-10,"phase":"out","x":1,"y":2,"source":"eraser"}]}"#).frame?.touches.first?.phase,
                        .out, "a pen's phase is the core's PenHover.Phase")
     }
