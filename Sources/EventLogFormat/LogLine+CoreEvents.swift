@@ -57,11 +57,16 @@ extension LogLine {
     /// (docs/benchmark.md, "The core's touch path").
     public static func encodeResponder(_ delivery: ResponderDelivery, into out: inout [UInt8]) {
         JSONBytes.open(.responder, into: &out)
+        encodeKeys(of: delivery, into: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// A responder line's keys, for this fast path and `encode(into:)` alike.
+    static func encodeKeys(of delivery: ResponderDelivery, into out: inout [UInt8]) {
         JSONBytes.key("id", int: Int(delivery.id), into: &out)
         JSONBytes.key("phase", string: delivery.phase.rawValue, into: &out)
         JSONBytes.key("chain", strings: delivery.chain, into: &out)
         JSONBytes.key("handledBy", orNull: delivery.handledBy, into: &out)
-        out.append(UInt8(ascii: "}"))
     }
 
     private static func encodeFrame(_ frame: TouchFrame, spots: Int, seat: String?, into out: inout [UInt8]) {

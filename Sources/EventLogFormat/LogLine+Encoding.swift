@@ -44,10 +44,7 @@ extension LogLine {
             JSONBytes.key("visited", strings: hit.visited, into: &out)
             if hit.ignored { JSONBytes.key("ignored", bool: true, into: &out) }
         case .responder(let delivery):
-            JSONBytes.key("id", int: Int(delivery.id), into: &out)
-            JSONBytes.key("phase", string: delivery.phase.rawValue, into: &out)
-            JSONBytes.key("chain", strings: delivery.chain, into: &out)
-            JSONBytes.key("handledBy", orNull: delivery.handledBy, into: &out)
+            Self.encodeKeys(of: delivery, into: &out)
         case .gesture(let gesture):
             JSONBytes.key("name", string: gesture.kind.rawValue, into: &out)
             switch gesture {
