@@ -30,7 +30,7 @@ extension LogLine {
         case .lesson(let lesson):
             self = .teach(LogTeach(lesson))
         case .qualify(let progress):
-            self = .qualify(LogQualify(progress))
+            self = .qualify(progress.logged)
         case .nearMiss(let misses):
             self = .nearmiss(misses.map(\.logged))
         }
@@ -215,92 +215,48 @@ extension LogTeach {
     }
 }
 
-extension LogQualify {
-    /// The run's line: figures to three decimals, an unmeasured (infinite) figure null;
-    /// the scale, the panel and the guide exactly, so that an offline judge of the log
-    /// measures what the live one measured.
-    public init(_ progress: QualifyProgress) {
-        // A figure too large to scale is kept as it is (`rounded(_:per:)`).
-        self.init(plan: progress.plan, step: progress.step, of: progress.of, kind: progress.kind, state: progress.state,
-                  millimetresPerPixel: progress.millimetresPerPixel,
-                  panel: progress.panel.width > 0 ? [progress.panel.width, progress.panel.height] : nil,
-                  guide: progress.guide.map(Guide.init),
-                  next: progress.next.map { [hundredths($0.x), hundredths($0.y)] },
-                  buttons: progress.buttons.isEmpty ? nil : progress.buttons.map { [$0.minX, $0.minY, $0.width, $0.height] },
-                  card: progress.card.map { [$0.minX, $0.minY, $0.width, $0.height] },
-                  thresholds: progress.thresholds.map(Self.named),
-                  verdicts: progress.verdicts.map { v in
-                      Verdict(validator: v.validator, figure: v.figure.isFinite ? thousandths(v.figure) : nil,
-                              comparison: v.comparison, threshold: thousandths(v.threshold), unit: v.unit,
-                              passed: v.passed, detail: v.detail)
-                  })
+extension QualifyProgress {
+    /// The run's progress as its line holds it: figures and thresholds to three decimals,
+    /// an unmeasured figure infinite (written null); the Next button's centre to hundredths
+    /// of a pixel; the report rate's limit 60 where none was resolved; a panel without a
+    /// width none; the scale, the panel, the guide, the buttons and the card exactly, so
+    /// that an offline judge of the log measures what the live one measured.
+    public var logged: QualifyProgress {
+        var copy = self
+        copy.verdicts = verdicts.map(\.logged)
+        copy.next = next.map { Point(x: hundredths($0.x), y: hundredths($0.y)) }
+        if panel.width <= 0 { copy.panel = Size(width: 0, height: 0) }
+        if var limits = thresholds {
+            limits.reportRate = limits.reportRate ?? 60
+            copy.thresholds = limits
+        }
+        return copy
     }
 }
 
-extension LogQualify {
-    /// Thresholds as the line names them: the plan files' names, then `report-rate`.
-    public static func named(_ thresholds: QualifyThresholds) -> [Limit] {
-        QualifyThresholds.keys.map { Limit($0.name, thresholds[keyPath: $0.value]) } + [Limit("report-rate", thresholds.reportRate ?? 60)]
-    }
-
-    /// The thresholds a `started` line gives (unknown names ignored, missing ones the
-    /// defaults'); nil without them.
-    public var limits: QualifyThresholds? {
-        guard let thresholds else { return nil }
-        var limits = QualifyThresholds()
-        for limit in thresholds where limit.value.isFinite {
-            if limit.name == "report-rate" { limits.reportRate = limit.value; continue }
-            if let key = QualifyThresholds.keys.first(where: { $0.name == limit.name }) { limits[keyPath: key.value] = limit.value }
-        }
-        return limits
+extension Verdict {
+    /// The verdict as its line holds it: figure and threshold to three decimals (a figure
+    /// too large to scale kept as it is, `rounded(_:per:)`).
+    public var logged: Verdict {
+        Verdict(validator: validator, figure: figure.isFinite ? thousandths(figure) : figure, comparison: comparison,
+                threshold: thousandths(threshold), unit: unit, passed: passed, detail: detail)
     }
 }
 
-extension LogQualify.Guide {
-    /// A step's guide as the `started` line writes it.
-    public init(_ step: QualifyStep) {
-        func pair(_ p: Point) -> [Double] { [p.x, p.y] }
-        switch step {
-        case .line(let from, let to, let seconds): self.init(from: pair(from), to: pair(to), seconds: seconds)
-        case .hold(let at, let seconds): self.init(at: pair(at), seconds: seconds)
-        case .taps(let at, let count): self.init(at: pair(at), count: count)
-        case .corners(let points): self.init(points: points.map(pair))
-        case .drumroll(let seconds): self.init(seconds: seconds)
-        case .maximumContacts, .pinch, .edges: self.init()
-        }
+extension QualifyThresholds {
+    /// The limits as a `started` line names them, in its order: the plan files' names
+    /// (`keys`), then `report-rate` in Hz (60 where none was resolved).
+    public var named: [(name: String, value: Double)] {
+        Self.keys.map { ($0.name, self[keyPath: $0.value]) } + [("report-rate", reportRate ?? 60)]
     }
-}
 
-extension QualifyStep {
-    /// The step a `started` line describes, or nil when its kind is unknown or its guide
-    /// lacks what the kind needs (a hostile or truncated log).
-    public init?(kind: QualifyKind, guide: LogQualify.Guide) {
-        func point(_ pair: [Double]?) -> Point? {
-            guard let pair, pair.count == 2, pair.allSatisfy(\.isFinite) else { return nil }
-            return Point(x: pair[0], y: pair[1])
-        }
-        let seconds = guide.seconds.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
-        switch kind {
-        case .line:
-            guard let from = point(guide.from), let to = point(guide.to), let seconds else { return nil }
-            self = .line(from: from, to: to, seconds: seconds)
-        case .hold:
-            guard let at = point(guide.at), let seconds else { return nil }
-            self = .hold(at: at, seconds: seconds)
-        case .taps:
-            guard let at = point(guide.at), let count = guide.count, count > 0 else { return nil }
-            self = .taps(at: at, count: count)
-        case .corners:
-            let points = (guide.points ?? []).compactMap(point)
-            guard !points.isEmpty, points.count == guide.points?.count else { return nil }
-            self = .corners(points)
-        case .maximumContacts: self = .maximumContacts
-        case .pinch: self = .pinch
-        case .drumroll:
-            guard let seconds else { return nil }
-            self = .drumroll(seconds: seconds)
-        case .edges: self = .edges
-        case .card, .plan: return nil
+    /// The limits a `started` line gives: unknown names and values that are not finite
+    /// ignored, missing ones the defaults'.
+    public init(named limits: [(name: String, value: Double)]) {
+        self.init()
+        for limit in limits where limit.value.isFinite {
+            if limit.name == "report-rate" { reportRate = limit.value; continue }
+            if let key = Self.keys.first(where: { $0.name == limit.name }) { self[keyPath: key.value] = limit.value }
         }
     }
 }

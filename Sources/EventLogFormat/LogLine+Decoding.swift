@@ -51,15 +51,18 @@ extension LogLine {
                                            waitedForFrame: try o.optionalBool("waitedForFrame"),
                                            inputToReadMs: try o.optionalDouble("inputToReadMs")))
         case .qualify:
-            self = .qualify(LogQualify(plan: try o.string("plan"), step: try o.int("step"), of: try o.int("of"),
-                                       kind: try o.closed("kind"), state: try o.closed("state"),
-                                       millimetresPerPixel: try o.double("millimetresPerPixel"),
-                                       panel: try o.optionalDoubles("panel"),
-                                       guide: try o.optionalObject("guide").map(LogQualify.Guide.init),
-                                       next: try o.optionalDoubles("next"), buttons: try o.optionalPoints("buttons"),
-                                       card: try o.optionalDoubles("card"),
-                                       thresholds: try o.optionalNumbers("thresholds")?.map { LogQualify.Limit($0.name, $0.value) },
-                                       verdicts: try o.objects("verdicts").map(LogQualify.Verdict.init)))
+            let stepKind: QualifyKind = try o.closed("kind")
+            self = .qualify(QualifyProgress(plan: try o.string("plan"), step: try o.int("step"), of: try o.int("of"),
+                                            kind: stepKind, state: try o.closed("state"),
+                                            verdicts: try o.objects("verdicts").map(Verdict.init),
+                                            millimetresPerPixel: try o.double("millimetresPerPixel"),
+                                            panel: try o.optionalDoubles("panel", count: 2).map { Size(width: $0[0], height: $0[1]) }
+                                                ?? Size(width: 0, height: 0),
+                                            guide: try o.optionalObject("guide").map { g throws(LogLineError) in try QualifyStep(g, kind: stepKind) },
+                                            next: try o.optionalDoubles("next", count: 2).map { Point(x: $0[0], y: $0[1]) },
+                                            buttons: try o.optionalRects("buttons") ?? [],
+                                            card: try o.optionalDoubles("card", count: 4).map { Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) },
+                                            thresholds: try o.optionalNumbers("thresholds").map(QualifyThresholds.init(named:))))
         case .output:
             self = .output(LogOutput(name: try o.optionalString("name"), physicalWidth: try o.int("physicalWidth"),
                                      physicalHeight: try o.int("physicalHeight"), width: try o.int("width"),
@@ -235,6 +238,24 @@ private struct Fields {
         return result
     }
 
+    /// `count` numbers (a point's two, a rectangle's four), or nil when the key is absent.
+    func optionalDoubles(_ key: String, count: Int) throws(LogLineError) -> [Double]? {
+        guard let numbers = try optionalDoubles(key) else { return nil }
+        guard numbers.count == count else { throw LogLineError("'\(key)' is not \(count) numbers") }
+        return numbers
+    }
+
+    /// Rectangles as [x, y, width, height] each.
+    func optionalRects(_ key: String) throws(LogLineError) -> [Rect]? {
+        guard let lists = try optionalPoints(key) else { return nil }
+        var rects: [Rect] = []
+        for r in lists {
+            guard r.count == 4 else { throw LogLineError("an entry of '\(key)' is not 4 numbers") }
+            rects.append(Rect(x: r[0], y: r[1], width: r[2], height: r[3]))
+        }
+        return rects
+    }
+
     func optionalInts(_ key: String) throws(LogLineError) -> [Int]? {
         guard let value = present(key) else { return nil }
         var result: [Int] = []
@@ -277,9 +298,9 @@ private struct Fields {
     }
 }
 
-extension LogQualify.Verdict {
+extension Verdict {
     fileprivate init(_ o: Fields) throws(LogLineError) {
-        self.init(validator: try o.string("validator"), figure: try o.nullableDouble("figure"),
+        self.init(validator: try o.string("validator"), figure: try o.nullableDouble("figure") ?? .infinity,
                   comparison: try o.closed("comparison"), threshold: try o.double("threshold"), unit: try o.string("unit"),
                   passed: try o.bool("passed"), detail: try o.string("detail"))
     }
@@ -292,10 +313,15 @@ extension NearMiss {
     }
 }
 
-extension LogQualify.Guide {
-    fileprivate init(_ o: Fields) throws(LogLineError) {
-        self.init(from: try o.optionalDoubles("from"), to: try o.optionalDoubles("to"), at: try o.optionalDoubles("at"),
-                  points: try o.optionalPoints("points"), seconds: try o.optionalDouble("seconds"),
-                  count: try o.optionalInt("count"))
+extension QualifyStep {
+    /// A `started` line's guide, read as its kind's (`init?(kind:from:...)`, the rule the
+    /// report's reader also goes through); keys that describe no step of it are an error.
+    fileprivate init(_ o: Fields, kind: QualifyKind) throws(LogLineError) {
+        guard let step = QualifyStep(kind: kind, from: try o.optionalDoubles("from"), to: try o.optionalDoubles("to"),
+                                     at: try o.optionalDoubles("at"), points: try o.optionalPoints("points"),
+                                     seconds: try o.optionalDouble("seconds"), count: try o.optionalInt("count")) else {
+            throw LogLineError("a 'guide' that does not describe a step of kind '\(kind.rawValue)'")
+        }
+        self = step
     }
 }

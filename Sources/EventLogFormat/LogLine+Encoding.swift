@@ -109,21 +109,23 @@ extension LogLine {
             JSONBytes.key("kind", string: qualify.kind.rawValue, into: &out)
             JSONBytes.key("state", string: qualify.state.rawValue, into: &out)
             JSONBytes.key("millimetresPerPixel", double: qualify.millimetresPerPixel, into: &out)
-            if let panel = qualify.panel { JSONBytes.key("panel", doubles: panel, into: &out) }
+            if qualify.panel.width > 0 { JSONBytes.key("panel", doubles: [qualify.panel.width, qualify.panel.height], into: &out) }
             if let guide = qualify.guide {
                 JSONBytes.openKey("guide", into: &out)
-                guide.encode(into: &out)
+                guide.encodeGuide(into: &out)
             }
-            if let next = qualify.next { JSONBytes.key("next", doubles: next, into: &out) }
-            if let buttons = qualify.buttons {
+            if let next = qualify.next { JSONBytes.key("next", doubles: [next.x, next.y], into: &out) }
+            if !qualify.buttons.isEmpty {
                 JSONBytes.openKey("buttons", into: &out)
-                JSONBytes.array(buttons, into: &out) { rect, out in JSONBytes.array(rect, into: &out) { JSONBytes.encode($0, into: &$1) } }
+                JSONBytes.array(qualify.buttons, into: &out) { rect, out in
+                    JSONBytes.array([rect.minX, rect.minY, rect.width, rect.height], into: &out) { JSONBytes.encode($0, into: &$1) }
+                }
             }
-            if let card = qualify.card { JSONBytes.key("card", doubles: card, into: &out) }
+            if let card = qualify.card { JSONBytes.key("card", doubles: [card.minX, card.minY, card.width, card.height], into: &out) }
             if let thresholds = qualify.thresholds {
                 JSONBytes.openKey("thresholds", into: &out)
                 out.append(UInt8(ascii: "{"))
-                for (index, limit) in thresholds.enumerated() {
+                for (index, limit) in thresholds.named.enumerated() {
                     if index > 0 { out.append(UInt8(ascii: ",")) }
                     JSONBytes.encode(limit.name, into: &out)
                     out.append(UInt8(ascii: ":"))
@@ -136,7 +138,7 @@ extension LogLine {
                 out.append(UInt8(ascii: "{"))
                 JSONBytes.append(#""validator":"#, to: &out)
                 JSONBytes.encode(verdict.validator, into: &out)
-                JSONBytes.key("figure", orNull: verdict.figure, into: &out)
+                JSONBytes.key("figure", orNull: verdict.measured, into: &out)
                 JSONBytes.key("comparison", string: verdict.comparison.rawValue, into: &out)
                 JSONBytes.key("threshold", double: verdict.threshold, into: &out)
                 JSONBytes.key("unit", string: verdict.unit, into: &out)
@@ -223,29 +225,23 @@ extension FingerReadout {
     }
 }
 
-extension LogQualify.Guide {
-    /// `{"from":[x,y],...}` with the keys the step has, in the order of docs/event-log.md.
-    func encode(into out: inout [UInt8]) {
+extension QualifyStep {
+    /// `{"from":[x,y],...}`: the step's guide, its keys in `GuideKey`'s order
+    /// (docs/event-log.md).
+    func encodeGuide(into out: inout [UInt8]) {
         out.append(UInt8(ascii: "{"))
-        var first = true
-        func open(_ name: StaticString) {
-            if !first { out.append(UInt8(ascii: ",")) }
-            first = false
-            out.append(UInt8(ascii: "\""))
-            JSONBytes.append(name, to: &out)
-            JSONBytes.append("\":", to: &out)
+        for (index, entry) in guideEntries.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            JSONBytes.encode(entry.key.rawValue, into: &out)
+            out.append(UInt8(ascii: ":"))
+            switch entry.value {
+            case .point(let p): JSONBytes.array([p.x, p.y], into: &out) { JSONBytes.encode($0, into: &$1) }
+            case .points(let points):
+                JSONBytes.array(points, into: &out) { p, out in JSONBytes.array([p.x, p.y], into: &out) { JSONBytes.encode($0, into: &$1) } }
+            case .seconds(let seconds): JSONBytes.encode(seconds, into: &out)
+            case .count(let count): JSONBytes.encode(count, into: &out)
+            }
         }
-        for (name, point) in [("from", from), ("to", to), ("at", at)] as [(StaticString, [Double]?)] {
-            guard let point else { continue }
-            open(name)
-            JSONBytes.array(point, into: &out) { JSONBytes.encode($0, into: &$1) }
-        }
-        if let points {
-            open("points")
-            JSONBytes.array(points, into: &out) { point, out in JSONBytes.array(point, into: &out) { JSONBytes.encode($0, into: &$1) } }
-        }
-        if let seconds { open("seconds"); JSONBytes.encode(seconds, into: &out) }
-        if let count { open("count"); JSONBytes.encode(count, into: &out) }
         out.append(UInt8(ascii: "}"))
     }
 }

@@ -40,7 +40,9 @@ public enum LogLine: Equatable, Sendable {
     // as large as its largest case (the client queues one per commit; `LogLineLayoutTests`).
     indirect case teach(LogTeach)
     indirect case output(LogOutput)
-    indirect case qualify(LogQualify)
+    /// The core's own progress of a qualify run, as its line holds it
+    /// (`QualifyProgress.logged`): what the offline judge and the harness's robot read.
+    indirect case qualify(QualifyProgress)
     /// The core's own near misses, value and limit to thousandths as written
     /// (`NearMiss.logged`); the line's `text` is them in words (`NearMiss.text(of:)`).
     case nearmiss([NearMiss])

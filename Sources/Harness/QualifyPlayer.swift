@@ -24,10 +24,10 @@ public struct QualifyPlayer {
     }
 
     /// Plays every step until the run's `finished` line, and returns it.
-    public func play() throws -> LogQualify {
+    public func play() throws -> QualifyProgress {
         var handled = 0
         while true {
-            var line: LogQualify?
+            var line: QualifyProgress?
             try session.eventLog.waitUntil(timeout: 30, "a qualify line after the \(handled)th", abandon: { session.client.hasExited }) { events in
                 var lines = events.compactMap(\.qualify)[...]
                 guard lines.count > handled else { return false }
@@ -45,16 +45,16 @@ public struct QualifyPlayer {
             guard let q = line else { continue }
             switch q.state {
             case .started:
-                guard let panel = q.panel, panel.count == 2, let guide = q.guide, let step = QualifyStep(kind: q.kind, guide: guide) else {
-                    throw HarnessError("step \(q.step) (\(q.kind.rawValue)) started without its panel or guide: panel \(q.panel ?? []), guide \(q.guide.map { "\($0)" } ?? "none")")
+                guard q.panel.width > 0, let step = q.guide else {
+                    throw HarnessError("step \(q.step) (\(q.kind.rawValue)) started without its panel or guide: panel \(q.panel), guide \(q.guide.map { "\($0)" } ?? "none")")
                 }
-                let size = Size(width: panel[0], height: panel[1])
+                let size = q.panel
                 let digitizer = Digitizer(panel: size, millimetresPerPixel: q.millimetresPerPixel, fault: fault, seed: seed &+ UInt64(q.step))
                 let contacts = digitizer.contacts(QualifyRobot.fingers(for: step, panel: size), eventful: QualifyRobot.isEventful(step))
                 try inject(contacts, reportRate: digitizer.reportRate, millimetresPerPixel: q.millimetresPerPixel, panel: size)
             case .judged:
-                guard let next = q.next, next.count == 2 else { throw HarnessError("step \(q.step) judged without its Next button") }
-                try tap(x: next[0], y: next[1])
+                guard let next = q.next else { throw HarnessError("step \(q.step) judged without its Next button") }
+                try tap(x: next.x, y: next.y)
             case .finished:
                 return q
             case .calibrating:
@@ -109,12 +109,12 @@ public struct QualifyPlayer {
 
     /// The card calibration as a person does it with a real card: the outline's corner
     /// dragged to where a card's width ends at the panel's true scale, then Done.
-    public func calibrate(_ q: LogQualify) throws {
-        guard let truth = millimetresPerPixel, let card = q.card, card.count == 4, let done = q.next, done.count == 2 else {
+    public func calibrate(_ q: QualifyProgress) throws {
+        guard let truth = millimetresPerPixel, let card = q.card, let done = q.next else {
             throw HarnessError("the run asks for the card calibration, but the robot was given no panel scale (or the line no card)")
         }
-        try drag(from: (card[0] + card[2], card[1] + card[3]), toX: card[0] + CardCalibrationView.cardWidth / truth)
-        try tap(x: done[0], y: done[1])
+        try drag(from: (card.maxX, card.maxY), toX: card.minX + CardCalibrationView.cardWidth / truth)
+        try tap(x: done.x, y: done.y)
     }
 
     /// A finger dragging the card's corner to `x`, as a person would, in 20 moves.

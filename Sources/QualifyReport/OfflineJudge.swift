@@ -24,7 +24,6 @@ public struct OfflineJudge {
     fileprivate struct Current {
         var number: Int
         var step: QualifyStep
-        var guide: LogQualify.Guide
     }
 
     /// The report of the run in `lines`, read from `source`.
@@ -115,24 +114,22 @@ public struct OfflineJudge {
                 of = q.of
                 switch q.state {
                 case .started:
-                    guard let size = q.panel, size.count == 2, size.allSatisfy({ $0.isFinite && $0 > 0 }),
-                          let guide = q.guide, let step = QualifyStep(kind: q.kind, guide: guide) else {
+                    let size = q.panel
+                    guard size.width.isFinite, size.width > 0, size.height.isFinite, size.height > 0, let step = q.guide else {
                         throw ReportError("step \(q.step) (\(q.kind.rawValue)) started without its panel or guide: a log of touchspots before 0.9, or not touchspots'")
                     }
                     guard (1...max(1, q.of)).contains(q.step) else { throw ReportError("step \(q.step) of \(q.of) is out of range") }
-                    let judgePanel = Size(width: size[0], height: size[1])
-                    let limits = q.limits ?? QualifyThresholds()
+                    let judgePanel = size
+                    let limits = q.thresholds ?? QualifyThresholds()
                     if judge?.panel != judgePanel || judge?.thresholds != limits {
                         // The outputs the run knew: those told before its first line.
                         judge = QualifyJudge(panel: judgePanel, thresholds: limits, outputCount: outputsBeforeRun ?? outputs.count)
                     }
-                    panel = size
+                    panel = [size.width, size.height]
                     drop(from: q.step)
-                    current = Current(number: q.step, step: step, guide: guide)
-                    // Rectangles of four finite numbers; a hostile line's others are no button.
-                    let buttons = (q.buttons ?? []).compactMap { r -> Rect? in
-                        r.count == 4 && r.allSatisfy(\.isFinite) ? Rect(x: r[0], y: r[1], width: r[2], height: r[3]) : nil
-                    }
+                    current = Current(number: q.step, step: step)
+                    // Rectangles of finite numbers; a hostile line's others are no button.
+                    let buttons = q.buttons.filter { [$0.minX, $0.minY, $0.width, $0.height].allSatisfy(\.isFinite) }
                     touches.restart(buttons: buttons)
                 case .judged:
                     guard let step = current, step.number == q.step, var stepJudge = judge else {
@@ -141,17 +138,16 @@ public struct OfflineJudge {
                     let contacts = touches.contacts(millimetresPerPixel: scale)
                     let verdicts = stepJudge.judge(step.step, contacts: contacts)
                     judge = stepJudge
-                    let logged = LogQualify(QualifyProgress(plan: q.plan, step: q.step, of: q.of, kind: q.kind, state: .judged,
-                                                            verdicts: verdicts, millimetresPerPixel: scale)).verdicts
+                    let logged = verdicts.map(\.logged)
                     if logged != q.verdicts { agrees = false }
                     record(QualifyReport.Step(number: q.step, kind: q.kind, state: .judged,
-                                                       guide: step.guide, verdicts: logged,
+                                                       guide: step.step, verdicts: logged,
                                                        contacts: OfflineJudge.plotted(contacts)))
                     current = nil
                     touches.restart(buttons: [])
                 case .skipped:
                     record(QualifyReport.Step(number: q.step, kind: q.kind, state: .skipped,
-                                                       guide: current?.guide, verdicts: [],
+                                                       guide: current?.step, verdicts: [],
                                                        contacts: []))
                     current = nil
                     touches.restart(buttons: [])

@@ -84,8 +84,11 @@ public struct QualifyReport: Codable, Equatable, Sendable {
         /// The step's kind; nil for a step the run did not reach (the JSON writes "").
         public var kind: QualifyKind?
         public var state: State
-        /// What was asked (mm, seconds), as the `started` line gave it.
-        public var guide: Guide?
+        /// What was asked (mm, seconds), as the `started` line gave it; the JSON writes its
+        /// guide's keys (`QualifyStep.GuideKey`), as the line does.
+        public var guide: QualifyStep?
+        /// The core's own verdicts, as the log's `judged` line holds them (`Verdict.logged`),
+        /// so the report and the log say them one way.
         public var verdicts: [Verdict]
         /// Each contact's reports: [seconds from the step's first report, x mm, y mm].
         public var contacts: [[[Double]]]
@@ -96,7 +99,7 @@ public struct QualifyReport: Codable, Equatable, Sendable {
             case notReached = "not reached"
         }
 
-        public init(number: Int, kind: QualifyKind?, state: State, guide: Guide?, verdicts: [Verdict],
+        public init(number: Int, kind: QualifyKind?, state: State, guide: QualifyStep?, verdicts: [Verdict],
                     contacts: [[[Double]]]) {
             self.number = number; self.kind = kind; self.state = state; self.guide = guide
             self.verdicts = verdicts; self.contacts = contacts
@@ -116,7 +119,16 @@ public struct QualifyReport: Codable, Equatable, Sendable {
                 kind = known
             }
             state = try c.decode(State.self, forKey: .state)
-            guide = try c.decodeIfPresent(Guide.self, forKey: .guide)
+            // A guide is read as its kind's: keys that do not describe a step of it are refused.
+            if c.contains(.guide), try !c.decodeNil(forKey: .guide) {
+                guard let kind, let step = try QualifyStep(kind: kind, guideFrom: c.superDecoder(forKey: .guide)) else {
+                    throw DecodingError.dataCorruptedError(forKey: .guide, in: c,
+                                                           debugDescription: "a guide that does not describe a step of kind '\(name)'")
+                }
+                guide = step
+            } else {
+                guide = nil
+            }
             verdicts = try c.decode([Verdict].self, forKey: .verdicts)
             contacts = try c.decode([[[Double]]].self, forKey: .contacts)
         }
@@ -132,11 +144,6 @@ public struct QualifyReport: Codable, Equatable, Sendable {
         }
     }
 
-    /// What a step asked, and a validator's verdict: the event log's own types (a
-    /// `started` line's guide, a `judged` line's verdict), so the report and the log say
-    /// them one way.
-    public typealias Guide = LogQualify.Guide
-    public typealias Verdict = LogQualify.Verdict
 
     public struct Summary: Codable, Equatable, Sendable {
         public var checks: Int

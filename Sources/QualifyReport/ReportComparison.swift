@@ -1,3 +1,4 @@
+import TouchCore
 /// Two reports side by side (docs/qualify.md, "Comparing two runs"): a panel before and
 /// after a firmware update, one driver against another, one compositor against another.
 /// Rows are matched by step number and validator; a row whose verdict differs is marked.
@@ -6,8 +7,8 @@ public struct ReportComparison: Equatable, Sendable {
         public var step: Int
         public var kind: String
         public var validator: String
-        public var a: QualifyReport.Verdict?
-        public var b: QualifyReport.Verdict?
+        public var a: Verdict?
+        public var b: Verdict?
         /// One passed where the other failed, or one has the verdict the other lacks.
         public var changed: Bool { a?.passed != b?.passed }
     }
@@ -27,8 +28,8 @@ public struct ReportComparison: Equatable, Sendable {
             for step in report.steps where steps[step.number] == nil { steps[step.number] = step }
             return steps
         }
-        func byValidator(_ step: QualifyReport.Step?) -> [String: QualifyReport.Verdict] {
-            var verdicts: [String: QualifyReport.Verdict] = [:]
+        func byValidator(_ step: QualifyReport.Step?) -> [String: Verdict] {
+            var verdicts: [String: Verdict] = [:]
             for verdict in step?.verdicts ?? [] where verdicts[verdict.validator] == nil { verdicts[verdict.validator] = verdict }
             return verdicts
         }
@@ -50,9 +51,9 @@ public struct ReportComparison: Equatable, Sendable {
     /// of A, of B, and `<>` where the verdicts differ.
     public var text: String {
         func name(_ r: QualifyReport) -> String { r.compositor.map { "\(r.source) (\($0))" } ?? r.source }
-        func cell(_ v: QualifyReport.Verdict?) -> String {
+        func cell(_ v: Verdict?) -> String {
             guard let v else { return "-" }
-            return (v.figure.map { "\(ReportHTML.fixed($0, 3)) \(v.unit)" } ?? "not measured") + (v.passed ? " pass" : " FAIL")
+            return (v.measured.map { "\(ReportHTML.fixed($0, 3)) \(v.unit)" } ?? "not measured") + (v.passed ? " pass" : " FAIL")
         }
         var lines = ["A: \(name(a)): \(ReportHTML.headline(a))", "B: \(name(b)): \(ReportHTML.headline(b))", ""]
         let table = rows.map { ["\($0.step) \($0.kind)", $0.validator, cell($0.a), cell($0.b), $0.changed ? "<>" : ""] }

@@ -89,7 +89,7 @@ public enum ReportHTML {
                 .tbody(.group(step.verdicts.map { v in
                     .tr(.class(v.passed ? "pass" : "fail"),
                         .td(.text(v.validator)),
-                        .td(.text(v.figure.map { "\(number($0)) \(v.unit)" } ?? "not measured")),
+                        .td(.text(v.measured.map { "\(number($0)) \(v.unit)" } ?? "not measured")),
                         .td(.text("\(v.comparison.rawValue) \(number(v.threshold)) \(v.unit)")),
                         .td(.text(v.passed ? "pass" : "FAIL")),
                         .td(.text(v.detail)))

@@ -1,3 +1,4 @@
+import TouchCore
 import Plot
 
 /// The report as JUnit XML, so that a compositor's CI can gate on a qualify run: one
@@ -25,7 +26,7 @@ public enum ReportJUnit {
             .attribute(named: "skipped", value: step.state == .judged ? "0" : "1"),
         ]
         for verdict in step.verdicts {
-            let figure = verdict.figure.map { "\($0) \(verdict.unit)" } ?? "not measured"
+            let figure = verdict.measured.map { "\($0) \(verdict.unit)" } ?? "not measured"
             var caseNodes: [Node<XML.DocumentContext>] = [
                 .attribute(named: "classname", value: escaped("touchspots.qualify.step\(step.number).\(kind)")),
                 .attribute(named: "name", value: escaped(verdict.validator)),

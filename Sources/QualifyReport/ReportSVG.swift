@@ -1,3 +1,5 @@
+import TouchCore
+
 /// The report's figures as inline SVG (docs/qualify.md, "The report"): each step's
 /// contacts against what was asked, and histograms. Inline, so that the HTML file is one
 /// self-contained file a person can mail or attach to a bug.
@@ -17,12 +19,12 @@ enum ReportSVG {
         svg += guide(step, panel: panel, unit: unit)
         // Each tap asked for a place (the corners, a target) joined to where it landed,
         // so a mirrored or rotated mapping shows as crossing lines.
-        let places = step.guide?.points ?? []
+        let places: [Point] = if case .corners(let points) = step.guide { points } else { [] }
         if places.count == step.contacts.count {
             for (index, (place, contact)) in zip(places, step.contacts).enumerated() {
                 guard let landed = contact.first else { continue }
                 let colour = contactColours[index % contactColours.count]
-                svg += #"<line x1="\#(n(place[0]))" y1="\#(n(place[1]))" x2="\#(n(landed[1]))" y2="\#(n(landed[2]))" stroke="\#(colour)" stroke-width="\#(n(unit))" stroke-dasharray="\#(n(4 * unit)) \#(n(3 * unit))"/>"#
+                svg += #"<line x1="\#(n(place.x))" y1="\#(n(place.y))" x2="\#(n(landed[1]))" y2="\#(n(landed[2]))" stroke="\#(colour)" stroke-width="\#(n(unit))" stroke-dasharray="\#(n(4 * unit)) \#(n(3 * unit))"/>"#
             }
         }
         // A step of a million reports would make a page of 68 MB: past `plottedReports`,
@@ -61,22 +63,23 @@ enum ReportSVG {
         guard let guide = step.guide else { return "" }
         let w = panel[0], h = panel[1]
         let stroke = #"stroke="\#(guideColour)" stroke-width="\#(n(3 * unit))" stroke-opacity="0.45""#
-        func line(_ a: [Double], _ b: [Double]) -> String {
-            #"<line x1="\#(n(a[0]))" y1="\#(n(a[1]))" x2="\#(n(b[0]))" y2="\#(n(b[1]))" \#(stroke)/>"#
+        func line(_ a: Point, _ b: Point) -> String {
+            #"<line x1="\#(n(a.x))" y1="\#(n(a.y))" x2="\#(n(b.x))" y2="\#(n(b.y))" \#(stroke)/>"#
         }
-        func target(_ p: [Double]) -> String {
-            #"<circle cx="\#(n(p[0]))" cy="\#(n(p[1]))" r="\#(n(10 * unit))" fill="none" \#(stroke)/>"#
-                + #"<circle cx="\#(n(p[0]))" cy="\#(n(p[1]))" r="\#(n(1.5 * unit))" fill="\#(guideColour)"/>"#
+        func target(_ p: Point) -> String {
+            #"<circle cx="\#(n(p.x))" cy="\#(n(p.y))" r="\#(n(10 * unit))" fill="none" \#(stroke)/>"#
+                + #"<circle cx="\#(n(p.x))" cy="\#(n(p.y))" r="\#(n(1.5 * unit))" fill="\#(guideColour)"/>"#
         }
-        var svg = ""
-        if let from = guide.from, let to = guide.to { svg += line(from, to) }
-        if let at = guide.at { svg += target(at) }
-        for point in guide.points ?? [] { svg += target(point) }
-        if step.kind == .edges {
-            let centre = [w / 2, h / 2]
-            for end in [[0, h / 2], [w, h / 2], [w / 2, 0], [w / 2, h]] { svg += line(centre, end) }
+        switch guide {
+        case .line(let from, let to, _): return line(from, to)
+        case .hold(let at, _), .taps(let at, _): return target(at)
+        case .corners(let points): return points.map(target).joined()
+        case .edges:
+            let centre = Point(x: w / 2, y: h / 2)
+            return [Point(x: 0, y: h / 2), Point(x: w, y: h / 2), Point(x: w / 2, y: 0), Point(x: w / 2, y: h)]
+                .map { line(centre, $0) }.joined()
+        case .maximumContacts, .pinch, .drumroll: return ""
         }
-        return svg
     }
 
     /// A histogram's bars with its edges marked below, and a dashed line at `mark` (the

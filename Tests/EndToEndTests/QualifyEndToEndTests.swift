@@ -1,3 +1,4 @@
+import TouchCore
 import Foundation
 import Harness
 import EventLogFormat
@@ -36,16 +37,16 @@ final class QualifyEndToEndTests: EndToEndTestCase {
         // The step as asked on the fullscreen window (1024 x 640 px, 204.8 x 128 mm): the
         // first `started` line may be the window's size before it was made fullscreen.
         let started = try session.eventLog.waitFor("the first step, fullscreen") {
-            $0.qualify?.state == .started && $0.qualify?.panel == [204.8, 128]
+            $0.qualify?.state == .started && $0.qualify?.panel == Size(width: 204.8, height: 128)
         }.qualify!
-        let skip = try XCTUnwrap(started.buttons?.first, "the started line names the Skip button")
+        let skip = try XCTUnwrap(started.buttons.first, "the started line names the Skip button")
         let next = try XCTUnwrap(started.next)
-        XCTAssertEqual(skip[0] + skip[2] / 2, next[0], accuracy: 0.01, "the button whose centre is next")
-        XCTAssertEqual(skip[1] + skip[3] / 2, next[1], accuracy: 0.01)
+        XCTAssertEqual(skip.minX + skip.width / 2, next.x, accuracy: 0.01, "the button whose centre is next")
+        XCTAssertEqual(skip.minY + skip.height / 2, next.y, accuracy: 0.01)
         // Down on Skip, up and off it by 150 px, lifted there.
-        try session.send(batch: ["down 2 \(next[0]) \(next[1])", "frame"])
+        try session.send(batch: ["down 2 \(next.x) \(next.y)", "frame"])
         for step in 1...15 {
-            try session.send(batch: ["motion 2 \(next[0]) \(next[1] - Double(step * 10))", "frame"])
+            try session.send(batch: ["motion 2 \(next.x) \(next.y - Double(step * 10))", "frame"])
             usleep(8_000)
         }
         try session.send(batch: ["up 2", "frame"])
@@ -75,7 +76,7 @@ final class QualifyEndToEndTests: EndToEndTestCase {
             // Skip to the edges step, whose prompt is the longest.
             for _ in 1..<8 {
                 let next = try XCTUnwrap(session.eventLog.events().compactMap(\.qualify).last?.next)
-                try session.send(batch: ["down 9 \(next[0]) \(next[1])", "frame"])
+                try session.send(batch: ["down 9 \(next.x) \(next.y)", "frame"])
                 try session.send(batch: ["up 9", "frame"])
             }
             try session.eventLog.waitFor("the edges step") { $0.qualify?.kind == .edges && $0.qualify?.state == .started }
@@ -108,7 +109,7 @@ final class QualifyEndToEndTests: EndToEndTestCase {
             let started = try session.eventLog.waitFor("the first step") { $0.qualify?.state == .started }.qualify!
             XCTAssertEqual(started.plan, name)
             XCTAssertEqual(started.kind, .line)
-            let given = Dictionary(uniqueKeysWithValues: try XCTUnwrap(started.thresholds).map { ($0.name, $0.value) })
+            let given = Dictionary(uniqueKeysWithValues: try XCTUnwrap(started.thresholds).named.map { ($0.name, $0.value) })
             for (key, value) in limits { XCTAssertEqual(given[key], value, "\(name): \(key)") }
             session.stop()
         }
@@ -150,7 +151,7 @@ final class QualifyEndToEndTests: EndToEndTestCase {
 
     /// Draws the quick plan's first step, the line across the middle (10 % to 90 % of the
     /// fullscreen 1024 px), at a hand's pace (8 px every 8 ms), and returns its judged line.
-    private func drawTheLine() throws -> LogQualify {
+    private func drawTheLine() throws -> QualifyProgress {
         try session.send(batch: ["down 1 102 320", "frame"])
         for step in 1...100 {
             try session.send(batch: ["motion 1 \(102 + step * 8) 320", "frame"])

@@ -1,3 +1,4 @@
+import TouchCore
 import Foundation
 import Harness
 import EventLogFormat
@@ -19,7 +20,7 @@ final class QualifyRobotEndToEndTests: EndToEndTestCase {
     }
 
     /// Plays the quick plan on `compositor` with `fault`; returns the run's verdicts, live.
-    private func play(on compositor: CompositorKind, fault: Digitizer.Fault) throws -> [LogQualify.Verdict] {
+    private func play(on compositor: CompositorKind, fault: Digitizer.Fault) throws -> [Verdict] {
         try? FileManager.default.removeItem(atPath: outputDirectory)
         session = try HeadlessRun(outputDirectory: outputDirectory, compositor: compositor, width: 1280, height: 800,
                               clientArguments: ["--qualify", plan], physicalSize: Self.tablet)
@@ -32,7 +33,7 @@ final class QualifyRobotEndToEndTests: EndToEndTestCase {
     }
 
     /// `touchspots-report` judges the session's log again: the same verdicts and figures.
-    private func judgeOffline(compositor: CompositorKind, live: [LogQualify.Verdict]) throws -> QualifyReportSummary {
+    private func judgeOffline(compositor: CompositorKind, live: [Verdict]) throws -> QualifyReportSummary {
         let log = "\(outputDirectory)/events.jsonl"
         let json = "\(outputDirectory)/report.json"
         let run = try runReport(["judge", log, "--json", json, "--html", "\(outputDirectory)/report.html",
@@ -43,12 +44,12 @@ final class QualifyRobotEndToEndTests: EndToEndTestCase {
         let steps = report["steps"] as! [[String: Any]]
         let offline = steps.flatMap { ($0["verdicts"] as! [[String: Any]]) }
         XCTAssertEqual(offline.map { $0["validator"] as! String }, live.map(\.validator))
-        XCTAssertEqual(offline.map { $0["figure"] as? Double }, live.map(\.figure), "the same figures, to the thousandth")
+        XCTAssertEqual(offline.map { $0["figure"] as? Double }, live.map(\.measured), "the same figures, to the thousandth")
         XCTAssertEqual(offline.map { $0["passed"] as! Bool }, live.map(\.passed))
         return QualifyReportSummary(report["summary"] as! [String: Any])
     }
 
-    private func failed(_ verdicts: [LogQualify.Verdict]) -> Set<String> { Set(verdicts.filter { !$0.passed }.map(\.validator)) }
+    private func failed(_ verdicts: [Verdict]) -> Set<String> { Set(verdicts.filter { !$0.passed }.map(\.validator)) }
 
     func testAPerfectPanelQualifiesOnWeston() throws {
         let verdicts = try play(on: .weston, fault: .none)
@@ -108,7 +109,7 @@ final class QualifyCardEndToEndTests: EndToEndTestCase {
         // The card as drawn now (asked again once the window became fullscreen).
         let asked = try session.eventLog.events().compactMap(\.qualify).last { $0.state == .calibrating }!
         let card = try XCTUnwrap(asked.card)
-        let handle = shot.pixel(x: Int(card[0] + card[2]), y: Int(card[1] + card[3]) - 12)
+        let handle = shot.pixel(x: Int(card.maxX), y: Int(card.maxY) - 12)
         XCTAssertTrue(handle.b > 180 && handle.r < 120, "the handle is drawn in blue: \(handle)")
         let truth = 0.17
         try QualifyPlayer(session: session, millimetresPerPixel: truth).calibrate(asked)
@@ -116,7 +117,7 @@ final class QualifyCardEndToEndTests: EndToEndTestCase {
         XCTAssertEqual(calibrated.millimetresPerPixel, truth, accuracy: truth * 0.001, "within 0.1 % of the panel's scale")
         let first = try session.eventLog.waitFor("the first step") { $0.qualify?.state == .started }.qualify!
         XCTAssertEqual(first.millimetresPerPixel, calibrated.millimetresPerPixel)
-        XCTAssertEqual(first.panel?[0] ?? 0, 1280 * truth, accuracy: 1280 * truth * 0.001)
+        XCTAssertEqual(first.panel.width, 1280 * truth, accuracy: 1280 * truth * 0.001)
         // The report says where the millimetres came from.
         let run = try runReport(["judge", "\(outputDirectory)/events.jsonl", "--json", "-"])
         XCTAssertEqual(run.status, 0, run.errors)

@@ -37,10 +37,19 @@ import Testing
             switch code % 4 {
             case 0: q.step = Int(extreme.isFinite && abs(extreme) < 9e15 ? extreme : 7)
             case 1: q.millimetresPerPixel = extreme
-            case 2: q.panel = [extreme, q.panel?.last ?? 1]
+            case 2: q.panel = Size(width: extreme, height: q.panel.height)
             default: q.state = states[j % states.count]
             }
-            if code & 0x8 != 0 { q.guide?.seconds = extreme; q.guide?.count = j }
+            if code & 0x8 != 0, let step = q.guide {
+                // Figures no decoder would let through: the judge must survive them too.
+                switch step {
+                case .line(let from, let to, _): q.guide = .line(from: from, to: to, seconds: extreme)
+                case .hold(let at, _): q.guide = .hold(at: at, seconds: extreme)
+                case .taps(let at, _): q.guide = .taps(at: at, count: j)
+                case .drumroll: q.guide = .drumroll(seconds: extreme)
+                case .corners, .maximumContacts, .pinch, .edges: break
+                }
+            }
             lines[i] = .qualify(q)
         }
     }

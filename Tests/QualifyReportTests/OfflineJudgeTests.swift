@@ -1,3 +1,4 @@
+import TouchCore
 import EventLogFormat
 import Foundation
 #if canImport(FoundationXML)
@@ -65,7 +66,9 @@ final class OfflineJudgeTests: XCTestCase {
         var lines = try Self.lines("qualify-quick-weston.jsonl")
         let index = lines.firstIndex { $0.qualify?.state == .judged }!
         var judged = lines[index].qualify!
-        judged.verdicts[0].figure = 0.25
+        let first = judged.verdicts[0]
+        judged.verdicts[0] = Verdict(validator: first.validator, figure: 0.25, comparison: first.comparison,
+                                     threshold: first.threshold, unit: first.unit, passed: first.passed, detail: first.detail)
         lines[index] = .qualify(judged)
         XCTAssertFalse(try OfflineJudge().report(lines, source: "edited").agreesWithLiveRun)
     }

@@ -53,6 +53,8 @@ final class ReportFormatTests: XCTestCase {
         let long = String(repeating: "x", count: 1_000_000)
         for (from, to, key) in [(#""transform":"normal""#, #""transform":"""#, "'output.transform'"),
                                 (#""comparison":">=""#, #""comparison":"==""#, "comparison'"),
+                                // A guide read as its step's kind: a line's without its end is none.
+                                (#""seconds":3,"to":[195.3,67.8125]"#, #""seconds":3"#, "guide': a guide that does not describe a step of kind 'line'"),
                                 (#""transform":"normal""#, #""transform":"# + "\"\(long)\"", "'output.transform'"),
                                 (#""format":"#, #""format":"# + "\"\(long)\",\"was\":", "its format is 'xxx")] {
             XCTAssertTrue(text.contains(from), from)

@@ -1,3 +1,4 @@
+import TouchCore
 import EventLogFormat
 import Foundation
 import QualifyReport
@@ -12,9 +13,8 @@ final class ReportScaleTests: XCTestCase {
         let verdict = report.steps[0].verdicts[0]
         let template = report.steps[0]
         let verdicts = (0..<validators).map { v in
-            var copy = verdict
-            copy.validator = "v\(v)"
-            return copy
+            Verdict(validator: "v\(v)", figure: verdict.figure, comparison: verdict.comparison, threshold: verdict.threshold,
+                    unit: verdict.unit, passed: verdict.passed, detail: verdict.detail)
         }
         report.steps = (1...steps).map { number in
             var step = template

@@ -94,7 +94,8 @@ final class ReportToolTests: XCTestCase {
             ("unknown-type", Data((lines[0] + "\n" + #"{"type":"teleport"}"#).utf8), ":2: not a line"),
             ("nested", Data((String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)).utf8), ":1: not a line"),
             ("no-guide", Data(started.replacingOccurrences(of: #""guide""#, with: #""guidance""#).utf8), "started without its panel or guide"),
-            ("infinite", Data(started.replacingOccurrences(of: #""seconds":3"#, with: #""seconds":1e999"#).utf8), "started without its panel or guide"),
+            ("infinite", Data(started.replacingOccurrences(of: #""seconds":3"#, with: #""seconds":1e999"#).utf8),
+             ":1: not a line of touchspots' event log: a 'guide' that does not describe a step of kind 'line'"),
             ("judged-first", Data(lines.first { $0.contains(#""state":"judged""#) }!.utf8), "judged but never started"),
             ("truncated", Data(valid.utf8.prefix(valid.utf8.count / 2)), "not a line"),
         ]

@@ -94,7 +94,7 @@ final class StepBoundaryTests: XCTestCase {
         // The `started` line names the button the finger began on.
         let lines = try Self.lines(run.log)
         let started = try XCTUnwrap(lines.compactMap(\.qualify).first { $0.state == .started })
-        XCTAssertEqual(started.buttons, [[skip.minX, skip.minY, skip.width, skip.height]])
+        XCTAssertEqual(started.buttons, [skip])
 
         // Live: the two taps, not the slide.
         let live = try XCTUnwrap(run.progress.last).verdicts
@@ -125,7 +125,7 @@ final class StepBoundaryTests: XCTestCase {
         run.settle()
         let old = try Self.lines(run.log).map { line -> LogLine in
             guard var qualify = line.qualify else { return line }
-            qualify.buttons = nil
+            qualify.buttons = []
             return .qualify(qualify)
         }
         let report = try OfflineJudge().report(old, source: "old")
