@@ -6,7 +6,7 @@ import WaylandClient
 
 /// Wires the layers together: Wayland objects feed the core's session, the session's
 /// events become event-log lines, and the presenter draws the session's window.
-package final class App: EventLoopOwner, Toplevel.Owner {
+package final class App: EventLoopOwner, Toplevel.Owner, Registry.Owner, SurfacePresenter.Owner, LatencyMeter.Owner {
     private let options: AppOptions
     private let display: Display
     private let registry: Registry
@@ -66,33 +66,34 @@ package final class App: EventLoopOwner, Toplevel.Owner {
         surface.commit()
     }
 
-    /// The loop and the window call into the app through their protocols (`EventLoopOwner`,
-    /// `Toplevel.Owner`); the session's one sink is `record`. The rest of the wiring joins
-    /// the other objects directly.
+    /// The loop, the window, the registry, the presenter and the latency meter call into the
+    /// app through their `Owner` protocols (the conformances below are every such call); the
+    /// session's one sink is `record`. Closures capture unowned: the app owns their holders.
     private func wire() {
-        let session = session!, registry = registry, latency = latency, log = log, surface = surface
-        registry.onOutputsChanged = { [weak surface] in surface?.outputsChanged() }
-        registry.tellOutputs { output in log?.write(.output(LogOutput(output.geometry))) }
+        registry.owner = self  // tells the outputs already described, as the log's first lines
         inputs.keyboard.onAction = { [unowned self] action in perform(action) }
         for seat in registry.seats.values { inputs.attach(seat) }
-        // Closures held by objects the app owns capture the others unowned: a strong capture
-        // would make a cycle (registry -> inputs -> latency -> registry) outliving the app.
-        registry.onSeatAdded = { [unowned inputs = inputs!] seat in inputs.attach(seat) }
-        loop.owner = self
-        toplevel.owner = self
-        presenter.onWillCommit = { [unowned latency, unowned surface] in latency.willCommit(surface) }
-        presenter.onScaleLowered = { asked, used in
-            log?.write(.warning(message: "the compositor's scale \(asked) would need a buffer over \(BufferPool.maxBufferBytes >> 20) MiB; drawing at \(used)", kind: .scale))
-        }
+        (loop.owner, toplevel.owner, presenter.owner, latency.owner) = (self, self, self, self)
         surface.onPresented = { [unowned latency] commit, time in latency.presented(commit: commit, time) }
-        latency.onReport = { report in log?.write(.presented(LogPresented(report))) }
-        latency.onWarning = { message in log?.write(.warning(message: message, kind: .latency)) }
-        latency.onSummary = { [unowned session] text in session.perform(.showLatency(text)) }
-        presenter.onFirstCommit = { [unowned session] size, scale in
-            log?.write(.ready(width: size.width, height: size.height, scale: scale)); StrokeFiles.loadOnceShown(into: session, log: log)
-        }
         log?.onFailure = { [unowned self] failure in logFailed(failure) }
     }
+
+    // MARK: Registry.Owner, SurfacePresenter.Owner, LatencyMeter.Owner
+
+    package func registry(_ registry: Registry, added seat: Seat) { inputs.attach(seat) }
+    package func registryOutputsChanged(_ registry: Registry) { surface.outputsChanged() }
+    package func registry(_ registry: Registry, described output: Output) { log?.write(.output(LogOutput(output.geometry))) }
+    func presenterWillCommit() { latency.willCommit(surface) }
+    func presenterCommittedFirst(size: Size, scale: Double) {
+        log?.write(.ready(width: size.width, height: size.height, scale: scale))
+        StrokeFiles.loadOnceShown(into: session, log: log)
+    }
+    func presenterLoweredScale(asked: Double, used: Double) {
+        log?.write(.warning(message: "the compositor's scale \(asked) would need a buffer over \(BufferPool.maxBufferBytes >> 20) MiB; drawing at \(used)", kind: .scale))
+    }
+    func latencyMeter(reported report: LatencyMeter.Report) { log?.write(.presented(LogPresented(report))) }
+    func latencyMeter(warned message: String) { log?.write(.warning(message: message, kind: .latency)) }
+    func latencyMeter(summarized line: String) { session.perform(.showLatency(line)) }
 
     // MARK: Toplevel.Owner
 

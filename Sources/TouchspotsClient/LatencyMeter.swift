@@ -57,10 +57,20 @@ final class LatencyMeter {
     private(set) var commits = 0
     private var warnedAboutClocks = false
 
-    var onReport: (Report) -> Void = { _ in }
-    var onWarning: (String) -> Void = { _ in }
-    /// The status line for the panel, when the percentiles change.
-    var onSummary: (String) -> Void = { _ in }
+    /// What the meter tells its owner (the app), as one protocol, as `Toplevel.Owner` is
+    /// for the window.
+    protocol Owner: AnyObject {
+        /// A commit's latencies, once its presentation feedback came (the event log's
+        /// `presented` line).
+        func latencyMeter(reported report: Report)
+        /// Something the meter cannot use (touch times on no known clock), told once.
+        func latencyMeter(warned message: String)
+        /// The status line for the panel, when the percentiles change.
+        func latencyMeter(summarized line: String)
+    }
+
+    /// Unowned: the owner owns the meter.
+    unowned var owner: Owner?
 
     /// The latest 512 commits' latencies, for the panel's percentiles (RecentSamples says
     /// why a ring and not histograms).
@@ -108,7 +118,7 @@ final class LatencyMeter {
                 || (presentationClock != Self.monotonicRaw && fits(Self.monotonicRaw))
             if presentationTime == nil && !warnedAboutClocks {
                 warnedAboutClocks = true
-                onWarning("touch times fit neither CLOCK_MONOTONIC nor the presentation clock (\(presentationClock)): touchToPresentMs is null")
+                owner?.latencyMeter(warned: "touch times fit neither CLOCK_MONOTONIC nor the presentation clock (\(presentationClock)): touchToPresentMs is null")
             }
         }
         // Without a presentation clock, the input's age on CLOCK_MONOTONIC alone.
@@ -159,9 +169,10 @@ final class LatencyMeter {
     private func presented(commit: Int, touchToCommit: Double, touch: Pending, _ time: PresentedTime?) {
         let touchToPresent = time.flatMap { t in touch.presentationTime.map { Double(t.nanoseconds &- $0) / 1e6 } }
         let refresh = time.flatMap { $0.refresh == 0 ? nil : Double($0.refresh) / 1e6 }
-        onReport(Report(commit: commit, touchToCommit: touchToCommit, touchToPresent: touchToPresent,
-                        refresh: refresh, discarded: time == nil, waitedForFrame: touch.frameCallbackPending,
-                        inputToRead: touch.inputAge.map { Double($0) / 1e6 }))
+        owner?.latencyMeter(reported: Report(commit: commit, touchToCommit: touchToCommit, touchToPresent: touchToPresent,
+                                             refresh: refresh, discarded: time == nil,
+                                             waitedForFrame: touch.frameCallbackPending,
+                                             inputToRead: touch.inputAge.map { Double($0) / 1e6 }))
         commitSamples.record(touchToCommit)
         if let touchToPresent, touchToPresent >= 0 { presentSamples.record(touchToPresent) }
         // The panel line changes at most twice a second: redrawing its text on every
@@ -171,7 +182,7 @@ final class LatencyMeter {
         let summary = self.summary()
         if summary != lastSummary {
             lastSummary = summary
-            onSummary(summary)
+            owner?.latencyMeter(summarized: summary)
         }
     }
 

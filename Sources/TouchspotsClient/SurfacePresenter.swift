@@ -19,11 +19,24 @@ final class SurfacePresenter {
     /// Whether the pool's second buffer was made, after the window's first frame.
     private var madeSpareBuffer = false
 
-    /// Called right before each buffer commit (presentation feedback must be asked for then).
-    var onWillCommit: () -> Void = {}
-    /// Called once, after the first commit, with the logical size and scale committed (the
-    /// event log's `ready` line).
-    var onFirstCommit: ((Size, Double) -> Void)?
+    /// What the presenter tells its owner (the app), as one protocol, as `Toplevel.Owner`
+    /// is for the window: a reader finds every call out of the presenter by its
+    /// conformance.
+    protocol Owner: AnyObject {
+        /// Right before each commit of the window's surface: presentation feedback must be
+        /// asked for then (`LatencyMeter.willCommit`).
+        func presenterWillCommit()
+        /// Once, after the first commit, with the logical size and scale committed (the
+        /// event log's `ready` line; the shipped strokes load then).
+        func presenterCommittedFirst(size: Size, scale: Double)
+        /// Once per scale asked: the compositor's scale would need a buffer over the pool's
+        /// limit, and the window is drawn at `used` instead.
+        func presenterLoweredScale(asked: Double, used: Double)
+    }
+
+    /// Unowned: the owner owns the presenter.
+    unowned var owner: Owner?
+    private var committedFirst = false
 
     init(registry: Registry, surface: Surface, renderer: ViewRenderer) {
         self.surface = surface
@@ -100,13 +113,10 @@ final class SurfacePresenter {
         renderer.render(window, into: PixelBuffer(pixels: buffer.pixels, width: width,
                                                   height: height, stride: buffer.stride),
                         scale: scale, clip: clip)
-        onWillCommit()
+        owner?.presenterWillCommit()
         surface.present(buffer, scale: scale, logicalSize: logical,
                         damage: damage) {}
-        if let onFirstCommit {
-            self.onFirstCommit = nil
-            onFirstCommit(window.size, scale)
-        }
+        tellFirstCommit(window)
         if !madeSpareBuffer {
             // The first touch changes the window's texts while the compositor still holds
             // the first frame's buffer: without a second buffer ready, that touch's commit
@@ -127,12 +137,15 @@ final class SurfacePresenter {
     /// sent to the layers (synchronized subsurfaces). It asks for a frame callback, which
     /// paces the animations that follow (a spot growing in).
     private func commitLayersOnly(_ window: Window) {
-        onWillCommit()
+        owner?.presenterWillCommit()
         surface.requestFrame {}
-        if let onFirstCommit {
-            self.onFirstCommit = nil
-            onFirstCommit(window.size, scale)
-        }
+        tellFirstCommit(window)
+    }
+
+    private func tellFirstCommit(_ window: Window) {
+        guard !committedFirst else { return }
+        committedFirst = true
+        owner?.presenterCommittedFirst(size: window.size, scale: scale)
     }
 
     /// The surface was replaced (`Surface.renew()`): the next frame draws everything, and
@@ -146,8 +159,7 @@ final class SurfacePresenter {
         (width * scale).rounded() * 4 * (height * scale).rounded()
     }
 
-    /// Told once when the compositor's scale had to be lowered.
-    var onScaleLowered: (Double, Double) -> Void = { _, _ in }
+    /// The scale last lowered, told once (`Owner.presenterLoweredScale`).
     private var loweredFrom: Double?
 
     /// `scale`, or the largest scale (an integer where the buffer scale must be one) at
@@ -163,7 +175,7 @@ final class SurfacePresenter {
         }
         if loweredFrom != scale {
             loweredFrom = scale
-            onScaleLowered(scale, fitting)
+            owner?.presenterLoweredScale(asked: scale, used: fitting)
         }
         return fitting
     }

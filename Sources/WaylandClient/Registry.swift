@@ -52,18 +52,27 @@ public final class Registry {
     /// the address sanitizer's leak check caught.
     private var retiredOutputs: [Output] = []
 
-    /// Told when a seat or output appears after start-up, or goes.
-    public var onSeatAdded: (Seat) -> Void = { _ in }
-    public var onOutputsChanged: () -> Void = {}
-    /// An output described itself, or changed its geometry (the event log's `output` line).
-    private var onOutputDescribed: (Output) -> Void = { _ in }
+    /// What the registry tells its owner (the app) of seats and outputs, as one protocol,
+    /// as `Toplevel.Owner` is for the window: a reader finds every call into the client by
+    /// its conformance.
+    public protocol Owner: AnyObject {
+        /// A seat appeared after start-up (those of start-up are in `seats` already).
+        func registry(_ registry: Registry, added seat: Seat)
+        /// An output came, went, or changed its scale: the window's scale may follow.
+        func registryOutputsChanged(_ registry: Registry)
+        /// An output described itself, or changed its geometry (the event log's `output`
+        /// line).
+        func registry(_ registry: Registry, described output: Output)
+    }
 
-    /// Tells `handler` of every output already described, then of each one described or
-    /// changed from now on: outputs describe themselves while the registry is made, before
-    /// anyone could listen.
-    public func tellOutputs(_ handler: @escaping (Output) -> Void) {
-        onOutputDescribed = handler
-        for name in outputs.keys.sorted() where outputs[name]!.isDescribed { handler(outputs[name]!) }
+    /// Set once, when the app is wired: it is told at once of every output already
+    /// described (outputs describe themselves while the registry is made, before anyone
+    /// could listen), then of every change. Unowned: the owner owns the registry.
+    public unowned var owner: Owner? {
+        didSet {
+            guard let owner else { return }
+            for name in outputs.keys.sorted() where outputs[name]!.isDescribed { owner.registry(self, described: outputs[name]!) }
+        }
     }
 
     nonisolated(unsafe) private static let listener = Listener.make(wl_registry_listener(
@@ -166,13 +175,13 @@ public final class Registry {
             let seat = Seat(proxy: bind(name, ts_wl_seat_interface(), min(version, Supported.seat)),
                             version: min(version, Supported.seat), display: display, registry: self)
             seats[name] = seat
-            onSeatAdded(seat)
+            owner?.registry(self, added: seat)
         case "wl_output":
             let output = Output(proxy: bind(name, ts_wl_output_interface(),
                                             min(version, Supported.output)),
                                 version: min(version, Supported.output), display: display)
-            output.onChange = { [weak self] in self?.onOutputsChanged() }
-            output.onDescribed = { [weak self] in self?.onOutputDescribed($0) }
+            output.onChange = { [weak self] in if let self { owner?.registryOutputsChanged(self) } }
+            output.onDescribed = { [weak self] in if let self { owner?.registry(self, described: $0) } }
             outputs[name] = output
         default:
             break
@@ -184,7 +193,7 @@ public final class Registry {
             seat.removed()
         } else if let output = outputs.removeValue(forKey: name) {
             retiredOutputs.append(output)
-            onOutputsChanged()
+            owner?.registryOutputsChanged(self)
         }
     }
 
