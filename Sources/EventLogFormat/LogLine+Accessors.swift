@@ -8,7 +8,7 @@ extension LogLine {
     public var responder: ResponderDelivery? { if case .responder(let r) = self { r } else { nil } }
     public var gesture: Gesture? { if case .gesture(let g) = self { g } else { nil } }
     public var placard: PlacardState? { if case .placard(let p) = self { p } else { nil } }
-    public var teach: LogTeach? { if case .teach(let t) = self { t } else { nil } }
+    public var teach: LessonProgress? { if case .teach(let t) = self { t } else { nil } }
     public var output: LogOutput? { if case .output(let o) = self { o } else { nil } }
     public var qualify: QualifyProgress? { if case .qualify(let q) = self { q } else { nil } }
     /// A warning's message.

@@ -28,7 +28,7 @@ extension LogLine {
         case .readout(let readout):
             self = .readout(readout.logged)
         case .lesson(let lesson):
-            self = .teach(LogTeach(lesson))
+            self = .teach(lesson.logged)
         case .qualify(let progress):
             self = .qualify(progress.logged)
         case .nearMiss(let misses):
@@ -205,13 +205,14 @@ extension ReadoutSnapshot {
     }
 }
 
-extension LogTeach {
-    /// The lesson's line; the agreement to three decimals, the Save button's place to
-    /// hundredths of a pixel. The executable adds `path` once the stroke is saved.
-    public init(_ lesson: StrokeLesson, path: String? = nil) {
-        self.init(name: lesson.name, step: lesson.step, examples: lesson.examples.count, needed: lesson.needed,
-                  agreement: lesson.agreement.map(thousandths),
-                  save: lesson.saveAt.map { [hundredths($0.x), hundredths($0.y)] }, path: path)
+extension LessonProgress {
+    /// The lesson as its line holds it: the agreement to three decimals, the Save button's
+    /// place to hundredths of a pixel.
+    public var logged: LessonProgress {
+        var copy = self
+        copy.agreement = agreement.map(thousandths)
+        copy.saveAt = saveAt.map { Point(x: hundredths($0.x), y: hundredths($0.y)) }
+        return copy
     }
 }
 

@@ -69,9 +69,10 @@ extension LogLine {
                                      height: try o.int("height"), refreshMillihertz: try o.int("refreshMillihertz"),
                                      transform: try o.closed("transform"), scale: try o.int("scale")))
         case .teach:
-            self = .teach(LogTeach(name: try o.string("name"), step: try o.closed("step"), examples: try o.int("examples"),
-                                   needed: try o.int("needed"), agreement: try o.optionalDouble("agreement"),
-                                   save: try o.optionalDoubles("save"), path: try o.optionalString("path")))
+            self = .teach(LessonProgress(name: try o.string("name"), step: try o.closed("step"), examples: try o.int("examples"),
+                                         needed: try o.int("needed"), agreement: try o.optionalDouble("agreement"),
+                                         saveAt: try o.optionalDoubles("save", count: 2).map { Point(x: $0[0], y: $0[1]) },
+                                         savedTo: try o.optionalString("path")))
         case .readout:
             self = .readout(ReadoutSnapshot(touches: try o.int("touches"), maxTouches: try o.int("maxTouches"),
                                             framesPerSecond: try o.double("framesPerSecond"),

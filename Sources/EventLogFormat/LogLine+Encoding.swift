@@ -161,10 +161,8 @@ extension LogLine {
             JSONBytes.key("examples", int: teach.examples, into: &out)
             JSONBytes.key("needed", int: teach.needed, into: &out)
             if let agreement = teach.agreement { JSONBytes.key("agreement", double: agreement, into: &out) }
-            if let save = teach.save {
-                JSONBytes.key("save", doubles: save, into: &out)
-            }
-            if let path = teach.path { JSONBytes.key("path", string: path, into: &out) }
+            if let save = teach.saveAt { JSONBytes.key("save", doubles: [save.x, save.y], into: &out) }
+            if let path = teach.savedTo { JSONBytes.key("path", string: path, into: &out) }
         case .readout(let readout):
             JSONBytes.key("touches", int: readout.touches, into: &out)
             JSONBytes.key("maxTouches", int: readout.maxTouches, into: &out)

@@ -38,7 +38,8 @@ public enum LogLine: Equatable, Sendable {
     case readout(ReadoutSnapshot)
     // Boxed: rare lines, each larger than the per-commit `presented` line, and a line is
     // as large as its largest case (the client queues one per commit; `LogLineLayoutTests`).
-    indirect case teach(LogTeach)
+    /// The core's own lesson progress, as its line holds it (`LessonProgress.logged`).
+    indirect case teach(LessonProgress)
     indirect case output(LogOutput)
     /// The core's own progress of a qualify run, as its line holds it
     /// (`QualifyProgress.logged`): what the offline judge and the harness's robot read.

@@ -119,28 +119,6 @@ public struct LogPresented: Equatable, Sendable {
     }
 }
 
-/// A `teach` line: a stroke lesson (`--record-gesture`) moved on a step.
-public struct LogTeach: Equatable, Sendable {
-    public var name: String
-    /// draw, confirm, taught, or unsaved (Save failed; the lesson stays).
-    public var step: StrokeLesson.Step
-    /// Drawings so far.
-    public var examples: Int
-    public var needed: Int
-    /// From "confirm" on: the least score of one drawing against the others.
-    public var agreement: Double?
-    /// At "confirm": the Save button's centre, window px.
-    public var save: [Double]?
-    /// At "taught": the file the stroke was saved to.
-    public var path: String?
-
-    public init(name: String, step: StrokeLesson.Step, examples: Int, needed: Int, agreement: Double? = nil,
-                save: [Double]? = nil, path: String? = nil) {
-        self.name = name; self.step = step; self.examples = examples; self.needed = needed
-        self.agreement = agreement; self.save = save; self.path = path
-    }
-}
-
 /// An `output` line: an output described itself or changed (wl_output's geometry, current
 /// mode, transform and scale): what turns pixels into millimetres (docs/qualify.md).
 public struct LogOutput: Equatable, Sendable {

@@ -95,12 +95,10 @@ final class EventLog {
         queued.append(.event(event, seat: seat))
     }
 
-    /// Queues the line for one of the session's events (a taught stroke's is not: the
-    /// stroke's file logs it when saved); `seat` names a frame's seat, or nil. One switch,
-    /// not `if case`s, each of which copied the event to test it.
+    /// Queues the line for one of the session's events; `seat` names a frame's seat, or
+    /// nil. One switch, not `if case`s, each of which copied the event to test it.
     func record(_ event: TouchSessionEvent, seat: (InputDevice) -> String?) {
         switch event {
-        case .lesson(let lesson) where lesson.step == .taught: return
         case .frame(let frame, _): write(event, seat: seat(frame.device))
         default: write(event, seat: nil)
         }

@@ -94,10 +94,11 @@ package enum StrokeFiles {
     }
 
     /// Saves a taught stroke as `NAME.stroke` in the user's folder (made if missing),
-    /// through a temporary file renamed over the old one, and logs its `teach` line with
-    /// the path: nil. A stroke that cannot be saved is told as a `template` warning, and
-    /// the reason returned for the lesson to show (it stays; its line says `unsaved`).
-    static func save(_ lesson: StrokeLesson, log: EventLog?) -> String? {
+    /// through a temporary file renamed over the old one, and answers where (the session's
+    /// `taught` event, and so its `teach` line, names the file). A stroke that cannot be
+    /// saved is told as a `template` warning, and the reason returned for the lesson to
+    /// show (it stays; its line says `unsaved`).
+    static func save(_ lesson: StrokeLesson, log: EventLog?) -> StrokeKeeping {
         do {
             guard let directory = userDirectory else { throw UsageError("neither XDG_CONFIG_HOME nor an absolute HOME is set") }
             try DataFolder.makeDirectories(directory)
@@ -113,14 +114,13 @@ package enum StrokeFiles {
                 unlink(temporary)
                 throw UsageError("cannot write \(path): \(reason)")
             }
-            log?.write(.teach(LogTeach(lesson, path: path)))
-            return nil
+            return .saved(path: path)
         } catch {
             let reason = StrokeTemplate.printable("\(error)")
             log.tell("the stroke '\(lesson.name)' was not saved: \(reason)", kind: .template)
             // On screen, the system's reason without the folder's path, which does not fit.
             let why = reason.split(separator: ":").last.map { String($0.drop { $0 == " " }) } ?? reason
-            return "\(why): the warning says where; Save tries again"
+            return .failed(reason: "\(why): the warning says where; Save tries again")
         }
     }
 }

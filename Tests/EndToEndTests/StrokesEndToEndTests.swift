@@ -1,3 +1,4 @@
+import TouchCore
 import Foundation
 import Harness
 import EventLogFormat
@@ -25,7 +26,7 @@ final class StrokesEndToEndTests: EndToEndTestCase {
         try session.send(batch: ["up 1", "frame"])
     }
 
-    private func teachLine(_ what: String, _ matches: @escaping (LogTeach) -> Bool) throws -> LogTeach {
+    private func teachLine(_ what: String, _ matches: @escaping (LessonProgress) -> Bool) throws -> LessonProgress {
         try session.eventLog.waitFor(what) { $0.teach.map(matches) ?? false }.teach!
     }
 
@@ -51,12 +52,12 @@ final class StrokesEndToEndTests: EndToEndTestCase {
         let confirm = try teachLine("Save or Again") { $0.step == .confirm }
         XCTAssertGreaterThanOrEqual(try XCTUnwrap(confirm.agreement), 0.89, "three Z's agree")
         let image = try session.screenshot("lesson-confirm.png")
-        let save = try XCTUnwrap(confirm.save)
-        XCTAssertLessThan(image.pixel(x: Int(save[0]), y: Int(save[1])).r, 100, "the Save button is drawn")
-        try session.send(batch: ["down 2 \(Int(save[0])) \(Int(save[1]))", "frame"])
+        let save = try XCTUnwrap(confirm.saveAt)
+        XCTAssertLessThan(image.pixel(x: Int(save.x), y: Int(save.y)).r, 100, "the Save button is drawn")
+        try session.send(batch: ["down 2 \(Int(save.x)) \(Int(save.y))", "frame"])
         try session.send(batch: ["up 2", "frame"])
         let taught = try teachLine("saved") { $0.step == .taught }
-        XCTAssertEqual(taught.path, "\(strokes)/zed.stroke")
+        XCTAssertEqual(taught.savedTo, "\(strokes)/zed.stroke")
         let text = try String(contentsOfFile: "\(strokes)/zed.stroke", encoding: .utf8)
         XCTAssertTrue(text.hasPrefix("# touchspots stroke 1\nexample "), text)
         XCTAssertEqual(text.split(separator: "\n").count, 4, "three drawings")
@@ -107,14 +108,14 @@ final class StrokesEndToEndTests: EndToEndTestCase {
             try drawZed(at: origin, size: size)
             _ = try teachLine("drawing \(n + 1)") { $0.examples == n + 1 }
         }
-        let save = try XCTUnwrap(try teachLine("Save or Again") { $0.step == .confirm }.save)
-        try session.send(batch: ["down 2 \(Int(save[0])) \(Int(save[1]))", "frame"])
+        let save = try XCTUnwrap(try teachLine("Save or Again") { $0.step == .confirm }.saveAt)
+        try session.send(batch: ["down 2 \(Int(save.x)) \(Int(save.y))", "frame"])
         try session.send(batch: ["up 2", "frame"])
         _ = try teachLine("not saved") { $0.step == .unsaved }
         let warning = try session.eventLog.waitFor("the reason") { $0.warningKind == .template }
         XCTAssertTrue(warning.warning?.contains("was not saved") ?? false, "\(warning)")
         let image = try session.screenshot("lesson-unsaved.png")
-        XCTAssertLessThan(image.pixel(x: Int(save[0]), y: Int(save[1])).r, 100, "Save is offered again")
+        XCTAssertLessThan(image.pixel(x: Int(save.x), y: Int(save.y)).r, 100, "Save is offered again")
         XCTAssertFalse(try session.eventLog.events().contains { $0.teach?.step == .taught }, "no taught line")
         let events = try session.eventLog.events()
         let unsaved = try XCTUnwrap(events.firstIndex { $0.teach?.step == .unsaved })

@@ -61,7 +61,10 @@ final class HostileStrokeTests: XCTestCase {
     func testAFailedSaveIsShownAndNotTaught() throws {
         let driver = SessionDriver()
         var asked = 0
-        driver.session.keepStroke = { _ in asked += 1; return asked == 1 ? "cannot write strokes/zed.stroke: Permission denied" : nil }
+        driver.session.keepStroke = { _ in
+            asked += 1
+            return asked == 1 ? .failed(reason: "cannot write strokes/zed.stroke: Permission denied") : .saved(path: "strokes/zed.stroke")
+        }
         driver.session.teach("zed")
         let zed = (0...30).map { Point(x: 100 + Double($0) * 8, y: 100 + Double(($0 * 37) % 90)) }
         for _ in 0..<3 {
@@ -74,7 +77,7 @@ final class HostileStrokeTests: XCTestCase {
             driver.send([(1, .ended, zed.last!.x, zed.last!.y)])
             driver.run(0.5)
         }
-        func lessons() -> [StrokeLesson] { driver.events.compactMap { if case .lesson(let lesson) = $0 { lesson } else { nil } } }
+        func lessons() -> [LessonProgress] { driver.events.compactMap { if case .lesson(let lesson) = $0 { lesson } else { nil } } }
         let save = try XCTUnwrap(lessons().last?.saveAt)
         driver.tap(5, save.x, save.y)
         XCTAssertEqual(lessons().last?.step, .unsaved)
@@ -87,6 +90,7 @@ final class HostileStrokeTests: XCTestCase {
         driver.run(0.5)
         driver.tap(5, save.x, save.y)
         XCTAssertEqual(lessons().last?.step, .taught, "the second Save kept it")
+        XCTAssertEqual(lessons().last?.savedTo, "strokes/zed.stroke", "the taught line names the file kept")
         XCTAssertEqual(driver.scene.name, .playground)
     }
 }

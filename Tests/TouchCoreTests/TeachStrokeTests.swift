@@ -30,11 +30,11 @@ final class TeachStrokeTests: XCTestCase {
         driver.send([(1, .ended, points.last!.x, points.last!.y)])
     }
 
-    private func lessons(_ driver: SessionDriver) -> [StrokeLesson] {
+    private func lessons(_ driver: SessionDriver) -> [LessonProgress] {
         driver.events.compactMap { if case .lesson(let lesson) = $0 { lesson } else { nil } }
     }
 
-    private func teach(_ driver: SessionDriver) throws -> StrokeLesson {
+    private func teach(_ driver: SessionDriver) throws -> LessonProgress {
         driver.session.teach("zed")
         draw(zed(at: Point(x: 100, y: 100)), with: driver)
         draw(zed(at: Point(x: 300, y: 150), size: 160, jitter: 3), with: driver)
@@ -46,7 +46,7 @@ final class TeachStrokeTests: XCTestCase {
         let driver = SessionDriver()
         let confirm = try teach(driver)
         XCTAssertEqual(lessons(driver).map(\.step), [.draw, .draw, .draw, .confirm])
-        XCTAssertEqual(lessons(driver).map(\.examples.count), [0, 1, 2, 3])
+        XCTAssertEqual(lessons(driver).map(\.examples), [0, 1, 2, 3])
         XCTAssertEqual(confirm.step, .confirm)
         XCTAssertGreaterThan(try XCTUnwrap(confirm.agreement), 0.89, "three drawings of one Z agree")
         XCTAssertTrue(driver.gestures.isEmpty, "a lesson's drawings are not gestures")
@@ -54,7 +54,8 @@ final class TeachStrokeTests: XCTestCase {
         driver.tap(5, save.x, save.y)
         let taught = try XCTUnwrap(lessons(driver).last)
         XCTAssertEqual(taught.step, .taught)
-        XCTAssertEqual(taught.examples.count, 3)
+        XCTAssertEqual(taught.examples, 3)
+        XCTAssertNil(taught.savedTo, "nothing keeps strokes here: no file named")
         XCTAssertEqual(driver.scene.name, .playground, "the playground follows, to try the stroke")
         driver.run(2)
         driver.clearEvents()
@@ -94,7 +95,7 @@ final class TeachStrokeTests: XCTestCase {
         XCTAssertNotEqual(again, confirm.saveAt)
         driver.tap(5, again.x, again.y)
         XCTAssertEqual(lessons(driver).last?.step, .draw)
-        XCTAssertEqual(lessons(driver).last?.examples.count, 0)
+        XCTAssertEqual(lessons(driver).last?.examples, 0)
         XCTAssertTrue(scene.saveButton.isHidden)
         XCTAssertEqual(driver.scene.name, .teach)
     }

@@ -30,6 +30,47 @@ public struct StrokeLesson: Equatable, Sendable {
     }
 }
 
+extension StrokeLesson {
+    /// The lesson as it is told outside the scene (`progress`).
+    public var progress: LessonProgress {
+        LessonProgress(name: name, step: step, examples: examples.count, needed: needed, agreement: agreement, saveAt: saveAt)
+    }
+}
+
+/// What a lesson tells outside the session: the session's `lesson` event and the event
+/// log's `teach` line (docs/event-log.md) are this, one type for both. It counts the
+/// drawings and does not carry them: only the session needs them (it matches the stroke
+/// from `taught` on) and the executable (it saves them, `TouchSession.keepStroke`), and a
+/// line of drawings would be a file's worth of points.
+public struct LessonProgress: Equatable, Sendable {
+    public var name: String
+    public var step: StrokeLesson.Step
+    /// Drawings so far.
+    public var examples: Int
+    public var needed: Int
+    /// From `confirm` on: the least score of one drawing against the others.
+    public var agreement: Double?
+    /// At `confirm`: the Save button's centre, window px.
+    public var saveAt: Point?
+    /// At `taught`: the file the stroke was saved to (what `keepStroke` answered; nil where
+    /// nothing keeps strokes, as in the core's tests).
+    public var savedTo: String?
+
+    public init(name: String, step: StrokeLesson.Step, examples: Int, needed: Int, agreement: Double? = nil,
+                saveAt: Point? = nil, savedTo: String? = nil) {
+        self.name = name; self.step = step; self.examples = examples; self.needed = needed
+        self.agreement = agreement; self.saveAt = saveAt; self.savedTo = savedTo
+    }
+}
+
+/// What keeping a taught stroke came to (`TouchSession.keepStroke`).
+public enum StrokeKeeping: Equatable, Sendable {
+    /// Saved to this file.
+    case saved(path: String)
+    /// Not saved, and why, as the lesson shows it (the lesson stays: Save tries again).
+    case failed(reason: String)
+}
+
 /// Teaching touchspots a stroke (docs/gestures.md, "Taught strokes"): draw it `needed`
 /// times with one finger, the mouse or a pen, then Save or Again. Saving hands the drawings
 /// to the session (which matches them from then on) and the executable (which writes the

@@ -156,8 +156,9 @@ public final class TouchSession {
         set { for detector in [gestures, penGestures] { detector.settings.strokes.templates = newValue } }
     }
 
-    /// Keeps a taught stroke (the executable writes its file): nil, or why not (the lesson shows it).
-    public var keepStroke: ((StrokeLesson) -> String?)?
+    /// Keeps a taught stroke (the executable writes its file): where, or why not (the lesson
+    /// shows it). The `taught` event names the file.
+    public var keepStroke: ((StrokeLesson) -> StrokeKeeping)?
 
     /// A lesson's stroke replaces one of the same name; the playground follows to try it.
     private func learn(_ lesson: StrokeLesson) {
@@ -227,8 +228,14 @@ public final class TouchSession {
         case .label(let slot, let text): sink(.label(slot: slot, text: text))
         case .placard(let placard): sink(.placard(placard))
         case .lesson(let lesson):  // kept, then told: one not kept stays on the lesson as `unsaved`
-            if lesson.step == .taught, let failure = keepStroke?(lesson) { return (stage.scene as? TeachStrokeScene)?.saveFailed(failure) ?? () }
-            sink(.lesson(lesson))
+            var progress = lesson.progress
+            if lesson.step == .taught, let keeping = keepStroke?(lesson) {
+                switch keeping {
+                case .saved(let path): progress.savedTo = path
+                case .failed(let reason): return (stage.scene as? TeachStrokeScene)?.saveFailed(reason) ?? ()
+                }
+            }
+            sink(.lesson(progress))
             if lesson.step == .taught { learn(lesson) }
         case .qualify(let progress): sink(.qualify(progress))
         }

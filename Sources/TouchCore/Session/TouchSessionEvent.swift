@@ -17,10 +17,10 @@ public enum TouchSessionEvent: Sendable {
     /// The MoveMe placard changed.
     case placard(PlacardState)
     /// A stroke lesson moved on a step; at `taught` the session matches the stroke from
-    /// then on, and the executable saves it. Boxed, as `qualify` is: a lesson (73 bytes)
-    /// was the largest payload once hits and deliveries held the touch's id alone, and
-    /// every event is as large as its largest case (`TouchSessionEventTests`).
-    indirect case lesson(StrokeLesson)
+    /// then on, and the executable has saved it (`savedTo`). Boxed, as `qualify` is: a
+    /// lesson's progress (over 80 bytes) would be the largest payload, and every event is
+    /// as large as its largest case (`TouchSessionEventTests`).
+    indirect case lesson(LessonProgress)
     /// A qualify run moved on a step (docs/qualify.md). Boxed: its progress (the step's
     /// guide, the card, the thresholds) is four times a frame's payload, and an unboxed
     /// case would make every event the session hands on per frame that large to copy (the
