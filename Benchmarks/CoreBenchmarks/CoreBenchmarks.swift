@@ -56,7 +56,7 @@ let benchmarks: @Sendable () -> Void = {
     /// so what is counted is the core's own cost.
     Benchmark("TouchSession, 10 fingers moving") { benchmark in
         let clock = ManualClock()
-        let session = TouchSession(sceneName: "playground", size: Size(width: 1920, height: 1080),
+        let session = TouchSession(sceneName: .playground, size: Size(width: 1920, height: 1080),
                                    clock: clock, sink: { _ in })!
         let device = session.touchscreens.add()
         for f in 0..<fingers { session.touchscreens.down(device, id: Int32(f), at: location(f, 0), time: 0) }
@@ -90,7 +90,7 @@ let benchmarks: @Sendable () -> Void = {
     /// starting and ending.
     Benchmark("TouchSession, 10 fingers landing, moving, lifting") { benchmark in
         let clock = ManualClock()
-        let session = TouchSession(sceneName: "playground", size: Size(width: 1920, height: 1080),
+        let session = TouchSession(sceneName: .playground, size: Size(width: 1920, height: 1080),
                                    clock: clock, sink: { _ in })!
         let device = session.touchscreens.add()
         var step = 0
@@ -134,7 +134,7 @@ let benchmarks: @Sendable () -> Void = {
                 return StrokeTemplate(name: "t\(k)", examples: [points])!
             })
             let clock = ManualClock()
-            let session = TouchSession(sceneName: "playground", size: Size(width: 1920, height: 1080), settings: settings,
+            let session = TouchSession(sceneName: .playground, size: Size(width: 1920, height: 1080), settings: settings,
                                        clock: clock, sink: { _ in })!
             let device = session.touchscreens.add()
             var time: UInt32 = 0

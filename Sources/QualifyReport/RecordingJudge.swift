@@ -64,7 +64,7 @@ public struct RecordingJudge {
         guard let first = record.reports.first?.microseconds else { throw ReportError("the recording holds no touch") }
         let clock = ManualClock(now: Double(first) / 1e6)
         let box = Lines()
-        guard let session = TouchSession(sceneName: "playground", size: screen, clock: clock, sink: { event in
+        guard let session = TouchSession(sceneName: .playground, size: screen, clock: clock, sink: { event in
             box.lines.append(LogLine(event, seat: nil))
         }) else { throw ReportError("the core would not start") }
         session.reportsRouting = false

@@ -45,7 +45,7 @@ package final class App: EventLoopOwner, Toplevel.Owner, Registry.Owner, Surface
             clock: MonotonicClock(), measureText: { [renderer] in renderer.textWidth($0, fontSize: $1) },
             sink: { [unowned self] event in record(event) })
         else {
-            throw UsageError("unknown scene '\(options.scene)' (scenes: \(Stage.sceneNames.joined(separator: ", ")))")
+            throw UsageError("unknown scene '\(options.scene.rawValue)' (scenes: \(Stage.sceneNames.map(\.rawValue).joined(separator: ", ")))")
         }
         self.session = session
         session.keepStroke = { [log] in StrokeFiles.save($0, log: log) }

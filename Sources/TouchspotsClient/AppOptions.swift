@@ -14,7 +14,7 @@ package struct AppOptions {
     package var keepsQualifyLog = false
     package var fontFamily = "DejaVu Sans"
     package var gestures = GestureSettings()
-    package var scene = "playground"
+    package var scene = SceneName.playground
     package var showsPanel = false
     package var showsTrails = false
     /// Touch spots on subsurfaces of their own where the compositor has them

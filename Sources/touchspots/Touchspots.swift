@@ -44,7 +44,7 @@ struct Touchspots: ParsableCommand {
                                valueName: "FAMILY"))
     var font = "DejaVu Sans"
 
-    @Option(help: ArgumentHelp("Scene to start with: \(Stage.sceneNames.joined(separator: ", ")).", valueName: "NAME"))
+    @Option(help: ArgumentHelp("Scene to start with: \(Stage.sceneNames.map(\.rawValue).joined(separator: ", ")).", valueName: "NAME"))
     var scene = "playground"
 
     @Flag(help: "Start with the instrument panel shown (key i): every finger's numbers.")
@@ -82,8 +82,8 @@ struct Touchspots: ParsableCommand {
     var config: String?
 
     func validate() throws {
-        guard Stage.sceneNames.contains(scene) else {
-            throw ValidationError("--scene must be one of \(Stage.sceneNames.joined(separator: ", "))")
+        guard let name = SceneName(rawValue: scene), Stage.sceneNames.contains(name) else {
+            throw ValidationError("--scene must be one of \(Stage.sceneNames.map(\.rawValue).joined(separator: ", "))")
         }
         if let millimetresPerPixel, !(millimetresPerPixel >= 0.01 && millimetresPerPixel < 10) {
             // The densest panels made are about 0.03 mm per pixel (800 ppi); below 0.01, a
@@ -120,7 +120,7 @@ struct Touchspots: ParsableCommand {
         options.eventLogPath = eventLog
         options.fontFamily = font
         options.gestures = gestures
-        options.scene = scene
+        options.scene = SceneName(rawValue: scene) ?? .playground  // checked by `validate()`
         options.showsPanel = panel
         options.showsTrails = trails
         options.usesLayers = !singleBuffer

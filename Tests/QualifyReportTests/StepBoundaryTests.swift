@@ -25,7 +25,7 @@ final class StepBoundaryTests: XCTestCase {
 
         init() {
             let box = written
-            session = TouchSession(sceneName: "playground", size: StepBoundaryTests.size, clock: clock) { event in
+            session = TouchSession(sceneName: .playground, size: StepBoundaryTests.size, clock: clock) { event in
                 if case .qualify(let progress) = event { box.progress.append(progress) }
                 LogLine.encode(event, seat: nil, into: &box.bytes)
                 box.bytes.append(UInt8(ascii: "\n"))

@@ -7,7 +7,7 @@ final class ScenesTests: XCTestCase {
     private var clock: ManualClock { driver.clock }
     private var window: Window { driver.window }
 
-    private func start(_ scene: String) {
+    private func start(_ scene: SceneName) {
         driver = SessionDriver(scene: scene, size: Size(width: 1024, height: 640))
     }
 
@@ -16,7 +16,7 @@ final class ScenesTests: XCTestCase {
     private func settle() { driver.settle() }
 
     func testHitTestSceneResolvesEveryView() {
-        start("hittest")
+        start(.hittest)
         let cases: [(Double, Double, String)] = [
             (20, 20, "A"), (100, 300, "B"), (80, 130, "B"),  // F passes through to B
             (250, 310, "B1"), (310, 330, "C"),  // C covers B1's right part
@@ -30,7 +30,7 @@ final class ScenesTests: XCTestCase {
     }
 
     func testHitTestRootHighlightsTheBoundView() {
-        start("hittest")
+        start(.hittest)
         let scene = driver.scene as! HitTestScene
         tap(400, 250)
         XCTAssertEqual(scene.root.highlighted?.name, "D")
@@ -41,7 +41,7 @@ final class ScenesTests: XCTestCase {
     }
 
     func testMoveMeDragReturnAndNextString() {
-        start("moveme")
+        start(.moveme)
         let scene = driver.scene as! MoveMeScene
         var states: [PlacardState] {
             driver.sceneEvents.compactMap { if case .placard(let p) = $0 { return p } else { return nil } }
@@ -84,7 +84,7 @@ final class ScenesTests: XCTestCase {
     }
 
     func testMoveMeIsSingleTouchAndStaysCentred() {
-        start("moveme")
+        start(.moveme)
         let scene = driver.scene as! MoveMeScene
         driver.send([(1, .began, 100, 100), (2, .began, 512, 320)])
         XCTAssertEqual(scene.view.phase, .idle, "the second finger, on the placard, is ignored")
@@ -93,7 +93,7 @@ final class ScenesTests: XCTestCase {
     }
 
     func testStageSwitchesScenesFromTheBar() {
-        start("playground")
+        start(.playground)
         let stage = driver.session.stage
         var events: [SceneEvent] { driver.sceneEvents }
         XCTAssertEqual(events, [.scene(.playground)])
@@ -106,15 +106,15 @@ final class ScenesTests: XCTestCase {
         XCTAssertTrue(window.subviews.suffix(3).first === stage.bar, "the bar is in front of the scene")
         XCTAssertTrue(window.subviews.suffix(2).first === stage.overlays.pens, "hovering pens' markers above it")
         XCTAssertTrue(window.subviews.last === stage.overlays.help, "and the help in front of all")
-        XCTAssertNil(TouchSession(sceneName: "nope", size: Size(width: 800, height: 600),
-                                  clock: ManualClock(), sink: { _ in }))
+        XCTAssertNil(TouchSession(sceneName: .teach, size: Size(width: 800, height: 600),
+                                  clock: ManualClock(), sink: { _ in }), "a lesson is no scene of the bar")
     }
 
     func testBarIsHiddenInHitTestWhenThereIsNoRoom() {
-        driver = SessionDriver(scene: "hittest", size: Size(width: 800, height: 600))
+        driver = SessionDriver(scene: .hittest, size: Size(width: 800, height: 600))
         let stage = driver.session.stage
         XCTAssertTrue(stage.bar.isHidden)
-        driver.session.showScene("moveme")
+        driver.session.showScene(.moveme)
         XCTAssertFalse(stage.bar.isHidden)
     }
 }

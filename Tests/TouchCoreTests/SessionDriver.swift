@@ -10,7 +10,7 @@ final class SessionDriver {
     private(set) var device: InputDevice!
     private var positions: [Int32: Point] = [:]
 
-    init(scene: String = "playground", size: Size = Size(width: 800, height: 600),
+    init(scene: SceneName = .playground, size: Size = Size(width: 800, height: 600),
          settings: GestureSettings = GestureSettings(), now: Double = 0) {
         clock = ManualClock(now: now)
         session = TouchSession(sceneName: scene, size: size, settings: settings, clock: clock,

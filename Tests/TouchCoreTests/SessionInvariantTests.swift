@@ -66,7 +66,7 @@ import TouchCore
         await propertyCheck(count: 100, input: Gen.int(in: 0...Int(Int32.max)).array(of: 1_000)) { codes in
             let checker = Checker()
             let clock = ManualClock(now: 10)
-            let session = TouchSession(sceneName: "playground", size: Size(width: 800, height: 600),
+            let session = TouchSession(sceneName: .playground, size: Size(width: 800, height: 600),
                                        clock: clock, sink: { checker.receive($0) })!
             var seats = [session.touchscreens.add(), session.touchscreens.add()]
             for code in codes {

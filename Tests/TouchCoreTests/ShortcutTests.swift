@@ -10,10 +10,10 @@ final class ShortcutTests: XCTestCase {
 
     func testEverySceneHasItsNumberKey() {
         for (index, name) in Stage.sceneNames.enumerated() {
-            XCTAssertEqual(Shortcut.action(for: .text("\(index + 1)")), .session(.showScene(index + 1)), name)
+            XCTAssertEqual(Shortcut.action(for: .text("\(index + 1)")), .session(.showScene(index + 1)), name.rawValue)
         }
         XCTAssertNil(Shortcut.action(for: .text("\(Stage.sceneNames.count + 1)")))
-        XCTAssertTrue(Shortcut.all.contains { $0.meaning == Stage.sceneNames.joined(separator: ", ") })
+        XCTAssertTrue(Shortcut.all.contains { $0.meaning == Stage.sceneNames.map(\.rawValue).joined(separator: ", ") })
     }
 
     func testEveryToggleTheSessionHasIsOnAKey() {

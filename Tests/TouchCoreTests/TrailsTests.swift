@@ -5,7 +5,7 @@ import XCTest
 final class TrailsTests: XCTestCase {
     func testDotsFadeAndTheWindowGoesIdle() {
         // The hit-test scene shows no gesture labels, whose own timers would keep a deadline.
-        let d = SessionDriver(scene: "hittest")
+        let d = SessionDriver(scene: .hittest)
         let trails = d.session.stage.overlays.trails
         d.session.perform(.toggleTrails)
         XCTAssertFalse(trails.isHidden)

@@ -7,8 +7,9 @@ public final class Stage {
         (.hittest, { _ in HitTestScene() }),
         (.moveme, { _ in MoveMeScene() }),
     ]
-    /// The bar's scenes' names, as `--scene` takes them.
-    public static let sceneNames = scenes.map(\.name.rawValue)
+    /// The bar's scenes, as `--scene` takes them (their raw values) and the number keys
+    /// count them.
+    public static let sceneNames = scenes.map(\.name)
 
     public let window: Window
     public private(set) var scene: Scene
@@ -20,8 +21,9 @@ public final class Stage {
         didSet { scene.onEvent = onEvent }
     }
 
-    /// nil when `name` is not one of `sceneNames`.
-    public init?(window: Window, sceneName: String, settings: GestureSettings = GestureSettings()) {
+    /// nil when `sceneName` is not one of `sceneNames` (a lesson and a qualify run are
+    /// shown otherwise, `show(_: Scene)`).
+    public init?(window: Window, sceneName: SceneName, settings: GestureSettings = GestureSettings()) {
         guard let first = Stage.makeScene(sceneName, settings: settings) else { return nil }
         self.window = window
         self.settings = settings
@@ -32,16 +34,16 @@ public final class Stage {
         install(first)
     }
 
-    static func makeScene(_ name: String, settings: GestureSettings) -> Scene? {
-        scenes.first { $0.name.rawValue == name }?.make(settings)
+    static func makeScene(_ name: SceneName, settings: GestureSettings) -> Scene? {
+        scenes.first { $0.name == name }?.make(settings)
     }
 
     /// Announces the first scene; call once the event log is listening.
     public func start() { onEvent(.scene(scene.name)) }
 
-    /// Replaces the scene (no-op for the current one or an unknown name).
-    public func show(_ name: String) {
-        guard name != scene.name.rawValue, let next = Stage.makeScene(name, settings: settings) else { return }
+    /// Replaces the scene (no-op for the current one or one not on the bar).
+    public func show(_ name: SceneName) {
+        guard name != scene.name, let next = Stage.makeScene(name, settings: settings) else { return }
         show(next)
     }
 
@@ -60,7 +62,7 @@ public final class Stage {
         scene.showLatency(latencyText)
         scene.install(in: window)
         overlays.install(in: window, bar: bar)
-        bar.current = scene.name.rawValue
+        bar.current = scene.name
         overlays.help.sceneName = scene.name.rawValue
         layout()
     }
@@ -93,17 +95,17 @@ public final class Stage {
 /// A column of tabs naming the scenes; a tap on one switches to it.
 public final class SceneBar: View {
     public static let tabSize = Size(width: 120, height: 34)
-    let names: [String]
-    var onSelect: (String) -> Void = { _ in }
-    var current = "" { didSet { if current != oldValue { setNeedsDisplay() } } }
-    private var pressed: String?
+    let names: [SceneName]
+    var onSelect: (SceneName) -> Void = { _ in }
+    var current: SceneName? { didSet { if current != oldValue { setNeedsDisplay() } } }
+    private var pressed: SceneName?
 
-    init(names: [String]) {
+    init(names: [SceneName]) {
         self.names = names
         super.init(name: "SceneBar")
     }
 
-    private func tab(at point: Point) -> String? {
+    private func tab(at point: Point) -> SceneName? {
         let index = Int(point.y / Self.tabSize.height)
         return bounds.contains(point) && names.indices.contains(index) ? names[index] : nil
     }
@@ -132,7 +134,7 @@ public final class SceneBar: View {
                             height: Self.tabSize.height - 4)
             let selected = name == current
             canvas.fill(rect, color: selected ? Color(white: 0.3) : Color(white: 0.85))
-            canvas.drawText(name, in: rect, fontSize: 14, color: selected ? .white : .black,
+            canvas.drawText(name.rawValue, in: rect, fontSize: 14, color: selected ? .white : .black,
                             alignment: .center)
         }
     }

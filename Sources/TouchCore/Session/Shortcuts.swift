@@ -46,7 +46,7 @@ public struct Shortcut: Sendable {
         Shortcut(keys: "w", meaning: "why the last touch fired no gesture",
                  bindings: [(.text("w"), .session(.showNearMiss))]),
         Shortcut(keys: Stage.sceneNames.indices.map { "\($0 + 1)" }.joined(separator: "  "),
-                 meaning: Stage.sceneNames.joined(separator: ", "),
+                 meaning: Stage.sceneNames.map(\.rawValue).joined(separator: ", "),
                  bindings: Stage.sceneNames.indices.map { (.text("\($0 + 1)"), .session(.showScene($0 + 1))) }),
         Shortcut(keys: "left button", meaning: "a finger (mouse)", bindings: []),
         Shortcut(keys: "Alt + drag", meaning: "a second, mirrored finger: pinch", bindings: []),

@@ -40,7 +40,7 @@ public final class TouchSession {
 
     /// Makes the window and starts `sceneName` (nil when there is no such scene; the
     /// names are `Stage.sceneNames`). `measureText` lets labels damage only their text.
-    public init?(sceneName: String, size: Size, settings: GestureSettings = GestureSettings(),
+    public init?(sceneName: SceneName, size: Size, settings: GestureSettings = GestureSettings(),
                  clock: Clock, measureText: ((String, Double) -> Double)? = nil,
                  sink: @escaping (TouchSessionEvent) -> Void) {
         let window = Window(size: size, clock: clock)
@@ -134,8 +134,8 @@ public final class TouchSession {
         }
     }
 
-    /// Switches to a scene by name (no-op for the current one or an unknown name).
-    public func showScene(_ name: String) { stage.show(name) }
+    /// Switches to a scene of the bar (no-op for the current one or one not on the bar).
+    public func showScene(_ name: SceneName) { stage.show(name) }
 
     /// Shows a scene not on the bar (`--record-gesture`'s lesson, a `--qualify` run) and
     /// lets it tell its first state.
@@ -164,7 +164,7 @@ public final class TouchSession {
     private func learn(_ lesson: StrokeLesson) {
         guard let template = StrokeTemplate(name: lesson.name, examples: lesson.examples) else { return }
         strokes = strokes.filter { $0.name != lesson.name } + [template]
-        stage.show("playground")
+        stage.show(.playground)
     }
 
     /// The earliest clock time at which `flush()` has something due.

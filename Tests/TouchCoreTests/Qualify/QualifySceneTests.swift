@@ -14,7 +14,7 @@ final class QualifySceneTests: XCTestCase {
         let clock = ManualClock(now: 100)
         var progress: [QualifyProgress] = []
         let size = Size(width: 1280, height: 800)
-        let session = TouchSession(sceneName: "playground", size: size, clock: clock) { event in
+        let session = TouchSession(sceneName: .playground, size: size, clock: clock) { event in
             if case .qualify(let p) = event { progress.append(p) }
         }!
         let device = session.touchscreens.add()
@@ -261,7 +261,7 @@ final class SceneRun {
     init(millimetresPerPixel: Double?) {
         scene = QualifyScene(plan: QualifySceneTests.plan, millimetresPerPixel: millimetresPerPixel)
         let box = told
-        session = TouchSession(sceneName: "playground", size: Size(width: 1280, height: 800), clock: clock) { event in
+        session = TouchSession(sceneName: .playground, size: Size(width: 1280, height: 800), clock: clock) { event in
             if case .qualify(let p) = event { box.progress.append(p) }
         }!
         device = session.touchscreens.add()
