@@ -24,6 +24,15 @@ public struct OfflineJudge {
     fileprivate struct Current {
         var number: Int
         var step: QualifyStep
+
+        /// The run writes one kind per step: a `judged` or `skipped` line of another kind
+        /// (a hostile log) would put one kind's guide under another's name in the report,
+        /// whose JSON its reader then refuses (`QualifyReport.Step`).
+        func ends(as kind: QualifyKind) throws(ReportError) {
+            guard step.kind == kind else {
+                throw ReportError("step \(number) was started as '\(step.kind.rawValue)', not '\(kind.rawValue)'")
+            }
+        }
     }
 
     /// The report of the run in `lines`, read from `source`.
@@ -135,6 +144,7 @@ public struct OfflineJudge {
                     guard let step = current, step.number == q.step, var stepJudge = judge else {
                         throw ReportError("step \(q.step) was judged but never started")
                     }
+                    try step.ends(as: q.kind)
                     let contacts = touches.contacts(millimetresPerPixel: scale)
                     let verdicts = stepJudge.judge(step.step, contacts: contacts)
                     judge = stepJudge
@@ -146,8 +156,11 @@ public struct OfflineJudge {
                     current = nil
                     touches.restart(buttons: [])
                 case .skipped:
+                    // The guide of the step under way, where it is this one; never another's.
+                    let own = current.flatMap { $0.number == q.step ? $0 : nil }
+                    try own?.ends(as: q.kind)
                     record(QualifyReport.Step(number: q.step, kind: q.kind, state: .skipped,
-                                                       guide: current?.step, verdicts: [],
+                                                       guide: own?.step, verdicts: [],
                                                        contacts: []))
                     current = nil
                     touches.restart(buttons: [])

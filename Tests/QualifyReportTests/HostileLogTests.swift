@@ -62,6 +62,8 @@ import Testing
                 let report = try OfflineJudge().report(lines, source: "bent")
                 let json = try report.json()
                 #expect(!json.isEmpty)
+                // What the judge writes, its own reader (`compare`) reads back.
+                #expect(try QualifyReport(json: Data(json.utf8), source: "bent") == report)
                 #expect(ReportHTML.render(report).contains("</html>"))
                 #expect(ReportJUnit.render(report).hasPrefix("<?xml"))
                 #expect(report.summary.checks == report.steps.flatMap(\.verdicts).count)

@@ -89,6 +89,31 @@ final class OfflineJudgeTests: XCTestCase {
         XCTAssertTrue(report.agreesWithLiveRun)
     }
 
+    /// A step judged or skipped under another kind than it was started with (a hostile
+    /// log: the run writes one kind per step) made a report whose JSON its own reader
+    /// refused, one kind's guide under another's name (`compare`: "'steps.0.guide': a
+    /// guide that does not describe a step of kind 'hold'"). Such a line is told; a step
+    /// skipped while another is under way gets no guide, not the other step's.
+    func testAStepEndedUnderAnotherKindIsToldNotReportedUnreadably() throws {
+        let lines = try Self.lines("qualify-quick-weston.jsonl")
+        let judged = lines.firstIndex { $0.qualify?.state == .judged }!
+        func bent(_ state: QualifyProgress.State, step: Int, kind: QualifyKind) -> [LogLine] {
+            var q = lines[judged].qualify!
+            q.state = state; q.step = step; q.kind = kind
+            if state == .skipped { q.verdicts = [] }
+            return Array(lines[..<judged]) + [.qualify(q)]
+        }
+        for (state, kind) in [(.judged, .hold), (.judged, .plan), (.judged, .card), (.skipped, .hold)] as [(QualifyProgress.State, QualifyKind)] {
+            XCTAssertThrowsError(try OfflineJudge().report(bent(state, step: 1, kind: kind), source: "bent")) { error in
+                XCTAssertEqual("\(error)", "step 1 was started as 'line', not '\(kind.rawValue)'")
+            }
+        }
+        let report = try OfflineJudge().report(bent(.skipped, step: 2, kind: .hold), source: "bent")
+        XCTAssertEqual(report.steps[1].state, .skipped)
+        XCTAssertNil(report.steps[1].guide, "step 1's guide is not step 2's")
+        XCTAssertEqual(try QualifyReport(json: Data(report.json().utf8), source: "bent"), report, "the JSON reads back")
+    }
+
     func testTheJSONFollowsItsSchemaAndReadsBack() throws {
         let directory = NSTemporaryDirectory() + "touchspots-report-json-\(getpid())"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
