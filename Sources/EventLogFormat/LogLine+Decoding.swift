@@ -316,7 +316,9 @@ extension NearMiss {
 
 extension QualifyStep {
     /// A `started` line's guide, read as its kind's (`init?(kind:from:...)`, the rule the
-    /// report's reader also goes through); keys that describe no step of it are an error.
+    /// report's reader also goes through): a guide without what its kind needs, or with a
+    /// value no step holds, is an error; keys its kind does not use are ignored (a later
+    /// version may add some), as the report's reader ignores them.
     fileprivate init(_ o: Fields, kind: QualifyKind) throws(LogLineError) {
         guard let step = QualifyStep(kind: kind, from: try o.optionalDoubles("from"), to: try o.optionalDoubles("to"),
                                      at: try o.optionalDoubles("at"), points: try o.optionalPoints("points"),

@@ -119,7 +119,8 @@ public struct QualifyReport: Codable, Equatable, Sendable {
                 kind = known
             }
             state = try c.decode(State.self, forKey: .state)
-            // A guide is read as its kind's: keys that do not describe a step of it are refused.
+            // A guide is read as its kind's (`QualifyStep(kind:guideFrom:)`): one without what
+            // the kind needs is refused, keys the kind does not use are ignored.
             if c.contains(.guide), try !c.decodeNil(forKey: .guide) {
                 guard let kind, let step = try QualifyStep(kind: kind, guideFrom: c.superDecoder(forKey: .guide)) else {
                     throw DecodingError.dataCorruptedError(forKey: .guide, in: c,

@@ -132,6 +132,44 @@ final class EventLogContractTests: XCTestCase {
         XCTAssertEqual(LogLine.label(text: "", slot: .longPress).text, #"{"type":"label","text":"","slot":"longpress"}"#)
     }
 
+    /// Every kind's guide is written with its kind's keys (`QualifyStep.GuideKey`'s order)
+    /// and read back through the one rule (`QualifyStep(kind:from:...)`); keys the kind
+    /// does not use are ignored (a later version may add some), a guide without what its
+    /// kind needs is refused by name. A panel without a width is none, and not written.
+    func testEveryStepsGuideIsWrittenAndReadOneWay() throws {
+        let steps: [(QualifyStep, String)] = [
+            (.line(from: Point(x: 1, y: 2.5), to: Point(x: 3, y: 4), seconds: 3), #"{"from":[1,2.5],"to":[3,4],"seconds":3}"#),
+            (.hold(at: Point(x: 5, y: 6), seconds: 1.5), #"{"at":[5,6],"seconds":1.5}"#),
+            (.taps(at: Point(x: 7, y: 8), count: 20), #"{"at":[7,8],"count":20}"#),
+            (.corners([Point(x: 1, y: 1), Point(x: 2, y: 0.5)]), #"{"points":[[1,1],[2,0.5]]}"#),
+            (.maximumContacts, "{}"), (.pinch, "{}"), (.drumroll(seconds: 5), #"{"seconds":5}"#), (.edges, "{}"),
+        ]
+        for (step, guide) in steps {
+            let progress = QualifyProgress(plan: "q", step: 1, of: 8, kind: step.kind, state: .started, millimetresPerPixel: 0.2,
+                                           panel: Size(width: 200, height: 100), guide: step).logged
+            let text = LogLine.qualify(progress).text
+            XCTAssertTrue(text.contains(#","guide":\#(guide),"#), text)
+            XCTAssertEqual(try LogLine(json: text), .qualify(progress))
+        }
+        func line(guide: String) -> String {
+            #"{"type":"qualify","plan":"q","step":1,"of":1,"kind":"line","state":"started","millimetresPerPixel":0.2,"panel":[200,100],"guide":\#(guide),"verdicts":[]}"#
+        }
+        XCTAssertEqual(try LogLine(json: line(guide: #"{"from":[1,2],"to":[3,4],"seconds":3,"count":9,"later":{}}"#)).qualify?.guide,
+                       .line(from: Point(x: 1, y: 2), to: Point(x: 3, y: 4), seconds: 3))
+        for guide in [#"{"at":[1,2],"seconds":3}"#, #"{"from":[1,2],"to":[3,4],"seconds":0}"#, #"{"from":[1,2,3],"to":[3,4],"seconds":3}"#] {
+            XCTAssertThrowsError(try LogLine(json: line(guide: guide)), guide) { error in
+                XCTAssertTrue("\(error)".contains("a 'guide' that does not describe a step of kind 'line'"), "\(error)")
+            }
+        }
+        for width in [0.0, -3] {
+            let flat = QualifyProgress(plan: "q", step: 0, of: 8, kind: .card, state: .calibrating, millimetresPerPixel: 0.2,
+                                       panel: Size(width: width, height: 5)).logged
+            XCTAssertEqual(flat.panel, Size(width: 0, height: 0))
+            XCTAssertFalse(LogLine.qualify(flat).text.contains("panel"))
+            XCTAssertEqual(try LogLine(json: LogLine.qualify(flat).text), .qualify(flat))
+        }
+    }
+
     /// wl_output.transform's values, 0 to 7, in the protocol's order; others are none.
     func testAnOutputsTransformIsWlOutputsValue() {
         XCTAssertEqual(LogOutput.Transform(wlOutput: 0), .normal)
