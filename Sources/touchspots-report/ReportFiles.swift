@@ -29,6 +29,10 @@ enum ReportFiles {
         var buffer = [UInt8](repeating: 0, count: chunk)
 
         func take(_ line: ArraySlice<UInt8>) throws {
+            // A line ended in the chunk after the one it began in is whole only here.
+            guard line.count <= longestLogLine else {
+                throw ReportError("\(path):\(number + 1): a line longer than \(size(longestLogLine)), not a line of touchspots' event log")
+            }
             number += 1
             if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) { return }
             let parsed: LogLine

@@ -199,6 +199,16 @@ final class HostileReportToolTests: XCTestCase {
         assertTold(try self.report(["compare", report, report]), status: 1, "no key 'plan'")
     }
 
+    /// A line is at most 1 MiB wherever it falls in the reads: one begun in a read and
+    /// ended in the next was taken whole, up to 2 MiB (a line of 1.5 MiB was judged).
+    func testALineOverAMiBIsRefusedAcrossReads() throws {
+        let path = "\(directory!)/long.jsonl"
+        let long = #"{"type":"sync","count":1"# + String(repeating: " ", count: 3 << 19) + "}\n"
+        try (long + String(contentsOfFile: log, encoding: .utf8)).write(toFile: path, atomically: true, encoding: .utf8)
+        assertTold(try report(["judge", path, "--json", "\(directory!)/long.json"]), status: 1, ":1: a line longer than 1 MiB")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "\(directory!)/long.json"), "nothing written")
+    }
+
     /// Memory follows what the report keeps, not the log's size: 16 MB of blank lines and
     /// of sync lines each take about what a small log takes (the tool kept every line: 4.4
     /// GiB for 250 MB of blank lines, 3.2 GiB of sync lines; here, a debug build, 49 and 26
