@@ -47,6 +47,9 @@ public struct ReportComparison: Equatable, Sendable {
         self.rows = rows
     }
 
+    /// No real cell comes near it ("no reversed motion", "99.997 Hz pass").
+    static let widestColumn = 80
+
     /// The comparison as a text table, one row per step and validator: figure and verdict
     /// of A, of B, and `<>` where the verdicts differ.
     public var text: String {
@@ -58,9 +61,14 @@ public struct ReportComparison: Equatable, Sendable {
         var lines = ["A: \(name(a)): \(ReportHTML.headline(a))", "B: \(name(b)): \(ReportHTML.headline(b))", ""]
         let table = rows.map { ["\($0.step) \($0.kind)", $0.validator, cell($0.a), cell($0.b), $0.changed ? "<>" : ""] }
         let header = ["step", "validator", "A", "B", ""]
-        let widths = (0..<header.count).map { column in ([header] + table).map { $0[column].count }.max() ?? 0 }
+        // Columns as wide as their widest cell, up to `widestColumn`: a hostile report's
+        // 20 MB validator name padded every row to it (400 MB printed, 1.2 GB held); a
+        // longer cell now overflows its own row only.
+        let widths = (0..<header.count).map { column in
+            min(Self.widestColumn, ([header] + table).map { $0[column].count }.max() ?? 0)
+        }
         for row in [header] + table {
-            lines.append(zip(row, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }.joined(separator: "  ")
+            lines.append(zip(row, widths).map { $0 + String(repeating: " ", count: max(0, $1 - $0.count)) }.joined(separator: "  ")
                 .trimmingSuffixSpaces())
         }
         let changed = rows.filter(\.changed).count

@@ -163,6 +163,21 @@ final class OfflineJudgeTests: XCTestCase {
         XCTAssertEqual(try document.nodes(forXPath: "//testsuite").count, 8, "a suite per step")
     }
 
+    /// A hostile report's long validator name overflows its own row, not every row: the
+    /// columns were padded to the widest cell, so a 20 MB name printed 400 MB.
+    func testALongCellDoesNotWidenEveryRow() throws {
+        let perfect = try Self.report("qualify-quick-weston.jsonl")
+        var long = perfect
+        let v = long.steps[0].verdicts[0]
+        let name = String(repeating: "v", count: 1 << 20)
+        long.steps[0].verdicts[0] = Verdict(validator: name, figure: v.figure, comparison: v.comparison, threshold: v.threshold,
+                                            unit: v.unit, passed: v.passed, detail: v.detail)
+        let text = ReportComparison(long, perfect).text
+        XCTAssertTrue(text.contains(name), "the name whole")
+        XCTAssertLessThan(text.utf8.count, 2 << 20, "one long row, not \(ReportComparison(long, perfect).rows.count)")
+        XCTAssertEqual(text.split(separator: "\n").filter { $0.count > 200 }.count, 1)
+    }
+
     func testComparingTwoRunsMarksTheVerdictsThatDiffer() throws {
         let perfect = try Self.report("qualify-quick-weston.jsonl")
         let mirrored = try Self.report("qualify-quick-weston-mirrored.jsonl")
