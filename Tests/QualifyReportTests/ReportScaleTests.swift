@@ -37,6 +37,18 @@ final class ReportScaleTests: XCTestCase {
         }
     }
 
+    /// A guide of more places than any plan asks (a hostile log's) draws a few of them: a
+    /// corners step of 170,000 places made 25 MB of page.
+    func testAGuideOfManyPlacesMakesASmallPage() throws {
+        var report = try OfflineJudgeTests.report("qualify-quick-weston.jsonl")
+        let corners = try XCTUnwrap(report.steps.firstIndex { $0.kind == .corners })
+        let places = (0..<170_000).map { Point(x: Double($0 % 200), y: 50) }
+        report.steps[corners].guide = .corners(places)
+        let page = ReportHTML.render(report)
+        XCTAssertLessThan(page.utf8.count, 2 << 20, "the guide draws at most some places")
+        XCTAssertTrue(page.contains("</html>"))
+    }
+
     func testAStepOfAMillionReportsMakesASmallPage() throws {
         var report = try OfflineJudgeTests.report("qualify-quick-weston.jsonl")
         report.steps[0].contacts = [(0..<1_000_000).map { [Double($0) / 1000, Double($0 % 1000) / 10, 50] }]
