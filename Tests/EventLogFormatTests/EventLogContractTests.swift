@@ -161,6 +161,17 @@ final class EventLogContractTests: XCTestCase {
                 XCTAssertTrue("\(error)".contains("a 'guide' that does not describe a step of kind 'line'"), "\(error)")
             }
         }
+        // A plan's corners are five places; a guide of more than 100 is no run's.
+        let corners = line(guide: "GUIDE").replacingOccurrences(of: #""kind":"line""#, with: #""kind":"corners""#)
+        for (count, read) in [(1, true), (100, true), (101, false), (170_000, false)] {
+            let guide = #"{"points":["# + Array(repeating: "[1,2]", count: count).joined(separator: ",") + "]}"
+            let text = corners.replacingOccurrences(of: "GUIDE", with: guide)
+            if read {
+                XCTAssertEqual(try LogLine(json: text).qualify?.guide, .corners(Array(repeating: Point(x: 1, y: 2), count: count)))
+            } else {
+                XCTAssertThrowsError(try LogLine(json: text), "\(count) places")
+            }
+        }
         for width in [0.0, -3] {
             let flat = QualifyProgress(plan: "q", step: 0, of: 8, kind: .card, state: .calibrating, millimetresPerPixel: 0.2,
                                        panel: Size(width: width, height: 5)).logged

@@ -10,10 +10,14 @@ extension QualifyStep {
         case from, to, at, points, seconds, count
     }
 
+    /// The most places a corners guide holds: a plan's are five. A hostile log's line of
+    /// 170,000 places was kept whole in the report, its JSON 25 times the line in memory.
+    public static let mostGuidePlaces = 100
+
     /// The step a guide describes, or nil when the kind has no steps of its own (`card`,
     /// `plan`) or the guide lacks what the kind needs or holds what none can be (a hostile
-    /// or truncated log): points are two finite numbers, seconds finite and positive, a
-    /// count positive.
+    /// or truncated log): points are two finite numbers, 1 to `mostGuidePlaces` of them,
+    /// seconds finite and positive, a count positive.
     public init?(kind: QualifyKind, from: [Double]? = nil, to: [Double]? = nil, at: [Double]? = nil,
                  points: [[Double]]? = nil, seconds: Double? = nil, count: Int? = nil) {
         func point(_ pair: [Double]?) -> Point? {
@@ -32,8 +36,9 @@ extension QualifyStep {
             guard let at = point(at), let count, count > 0 else { return nil }
             self = .taps(at: at, count: count)
         case .corners:
-            let places = (points ?? []).compactMap(point)
-            guard !places.isEmpty, places.count == points?.count else { return nil }
+            guard let points, (1...Self.mostGuidePlaces).contains(points.count) else { return nil }
+            let places = points.compactMap(point)
+            guard places.count == points.count else { return nil }
             self = .corners(places)
         case .maximumContacts: self = .maximumContacts
         case .pinch: self = .pinch
