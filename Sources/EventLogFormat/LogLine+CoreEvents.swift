@@ -21,7 +21,7 @@ extension LogLine {
         case .label(let slot, let text):
             self = .label(text: text, slot: slot)
         case .placard(let placard):
-            self = .placard(PlacardState(center: Point(x: hundredths(placard.center.x), y: hundredths(placard.center.y)),
+            self = .placard(PlacardState(center: hundredths(placard.center),
                                          text: placard.text, phase: placard.phase))
         case .warning(let message, let kind):
             self = .warning(message: message, kind: .anomaly(kind))
@@ -137,6 +137,8 @@ func rounded(_ value: Double, per: Double) -> Double {
 }
 func tenths(_ v: Double) -> Double { rounded(v, per: 10) }
 func hundredths(_ v: Double) -> Double { rounded(v, per: 100) }
+/// A place in window pixels as lines hold it: to the hundredth of a pixel.
+func hundredths(_ p: Point) -> Point { Point(x: hundredths(p.x), y: hundredths(p.y)) }
 func thousandths(_ v: Double) -> Double { rounded(v, per: 1000) }
 /// Five decimals: a pen's pressure and distance arrive in steps of 1/65535, so these keep
 /// them exact.
@@ -211,7 +213,7 @@ extension LessonProgress {
     public var logged: LessonProgress {
         var copy = self
         copy.agreement = agreement.map(thousandths)
-        copy.saveAt = saveAt.map { Point(x: hundredths($0.x), y: hundredths($0.y)) }
+        copy.saveAt = saveAt.map(hundredths)
         return copy
     }
 }
@@ -225,10 +227,10 @@ extension QualifyProgress {
     public var logged: QualifyProgress {
         var copy = self
         copy.verdicts = verdicts.map(\.logged)
-        copy.next = next.map { Point(x: hundredths($0.x), y: hundredths($0.y)) }
+        copy.next = next.map(hundredths)
         if panel.width <= 0 { copy.panel = Size(width: 0, height: 0) }
         if var limits = thresholds {
-            limits.reportRate = limits.reportRate ?? 60
+            limits.reportRate = limits.reportRate ?? QualifyThresholds.unknownRefreshRate
             copy.thresholds = limits
         }
         return copy
@@ -246,9 +248,9 @@ extension Verdict {
 
 extension QualifyThresholds {
     /// The limits as a `started` line names them, in its order: the plan files' names
-    /// (`keys`), then `report-rate` in Hz (60 where none was resolved).
+    /// (`keys`), then `report-rate` in Hz (`unknownRefreshRate` where none was resolved).
     public var named: [(name: String, value: Double)] {
-        Self.keys.map { ($0.name, self[keyPath: $0.value]) } + [("report-rate", reportRate ?? 60)]
+        Self.keys.map { ($0.name, self[keyPath: $0.value]) } + [("report-rate", reportRate ?? Self.unknownRefreshRate)]
     }
 
     /// The limits a `started` line gives: unknown names and values that are not finite

@@ -33,7 +33,7 @@ public struct QualifyJudge: Sendable {
     /// profile asks for the display's rate (60 where unknown).
     public var refreshRate: Double?
     /// The report rate a contact must reach.
-    public var minimumReportRate: Double { thresholds.reportRate ?? refreshRate ?? 60 }
+    public var minimumReportRate: Double { thresholds.reportRate ?? refreshRate ?? QualifyThresholds.unknownRefreshRate }
     /// How many outputs the compositor has, where known: corner taps that never arrive on a
     /// desktop of several are a touchscreen spread over all of them (sway maps one so until
     /// `map_to_output` says otherwise), or mapped to another.

@@ -13,6 +13,9 @@ public struct QualifyThresholds: Equatable, Sendable {
     /// Report rate, Hz: a number, or nil for the output's refresh rate (Windows asks for
     /// at least the display's rate).
     public var reportRate: Double? = 60
+    /// The report rate asked where the display's rate is asked for and not known (a
+    /// compositor that gives no refresh), and what a `started` line writes then.
+    public static let unknownRefreshRate = 60.0
     /// Range: how short of an edge a stroke may end, mm.
     public var range = 0.5
     public var stationaryJitter = 1.0
