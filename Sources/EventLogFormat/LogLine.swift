@@ -4,9 +4,12 @@ import TouchCore
 ///
 /// The client writes these (`EventLog`, the fd writer in the executable) and the harness and
 /// the tests read them back (`LogLine(json:)`), so writer and reader meet at compile time,
-/// not at run time. A new kind of line is a case here, its branch in
-/// docs/event-log.schema.json and its row in docs/event-log.md; `EventLogContractTests`
-/// fails when a case has no schema branch or a branch no case.
+/// not at run time. A new kind of line is a case here (with its `Kind`, its `keyTable` and
+/// its branch in `encode(into:)` and `init(json:)`), its key table and codec (`LogKey`;
+/// the lines' tables are in `LogLine+WindowLines.swift`, `+TouchLines` and
+/// `+QualifyLines`), its branch in docs/event-log.schema.json and its row in
+/// docs/event-log.md; `EventLogContractTests` fails when a case has no schema branch or a
+/// branch no case, and `EventLogKeyTableTests` when a branch and its table disagree.
 ///
 /// Keys may be added in later versions, never renamed or removed: the reader ignores keys
 /// it does not know, and refuses an unknown `type` or a missing required key.
@@ -79,12 +82,91 @@ public enum LogLine: Equatable, Sendable {
 
     /// The line's `type`, as written.
     public var type: String { kind.rawValue }
+
+    /// The line's UTF-8 bytes, without the newline.
+    public var bytes: [UInt8] {
+        var out: [UInt8] = []
+        encode(into: &out)
+        return out
+    }
+
+    /// The line as text, without the newline.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Appends the line's UTF-8 bytes (no newline) to `out`: `type`, then the keys of its
+    /// kind's table, in the table's order (docs/event-log.md's).
+    public func encode(into out: inout [UInt8]) {
+        JSONBytes.open(kind, into: &out)
+        switch self {
+        case .scene, .ready, .configure, .seat, .warning, .sync, .output, .presented: encodeWindowLine(into: &out)
+        case .frame, .hit, .responder, .gesture, .label, .placard, .nearmiss, .readout: encodeTouchLine(into: &out)
+        case .qualify(let progress): progress.encode(into: &out)
+        case .teach(let lesson): lesson.encode(into: &out)
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// Reads one line (without its newline). Keys the contract does not know are ignored
+    /// (later versions may add keys); an unknown `type`, a missing required key or a value
+    /// of the wrong type is an error that names the key.
+    public init(json line: some Collection<UInt8>) throws(LogLineError) {
+        guard case .object(let pairs) = try JSONValue(parsing: line) else { throw LogLineError("a line is not an object") }
+        let o = LogFields(pairs: pairs)
+        let kind: Kind = try o.closed(TypeKey.type)
+        switch kind {
+        case .scene, .ready, .configure, .seat, .warning, .sync, .output, .presented: try self.init(windowLine: kind, o)
+        case .frame, .hit, .responder, .gesture, .label, .placard, .nearmiss, .readout: try self.init(touchLine: kind, o)
+        case .qualify: self = .qualify(try QualifyProgress(o))
+        case .teach: self = .teach(try LessonProgress(o))
+        }
+    }
+
+    /// Reads one line of text.
+    public init(json line: String) throws(LogLineError) {
+        try self.init(json: Array(line.utf8))
+    }
+
+    /// The key every line has first.
+    public enum TypeKey: String, LogKey {
+        case type
+        public var spec: LogKeySpec { .required(.closed) }
+    }
+
+    /// Each kind's key table, the keys of its line after `type` in the order written: what
+    /// `EventLogKeyTableTests` holds the schema's branches to.
+    public var keyTable: [(name: String, spec: LogKeySpec)] { kind.keyTable }
+}
+
+extension LogLine.Kind {
+    /// The kind's key table (`LogLine.keyTable`).
+    public var keyTable: [(name: String, spec: LogKeySpec)] {
+        switch self {
+        case .scene: LogLine.SceneKey.table
+        case .ready: LogLine.ReadyKey.table
+        case .configure: LogLine.ConfigureKey.table
+        case .seat: LogLine.SeatKey.table
+        case .frame: LogFrame.LineKey.table
+        case .hit: TouchHit.LineKey.table
+        case .responder: ResponderDelivery.LineKey.table
+        case .gesture: Gesture.LineKey.table
+        case .label: LogLine.LabelKey.table
+        case .placard: PlacardState.LineKey.table
+        case .warning: LogLine.WarningKey.table
+        case .sync: LogLine.SyncKey.table
+        case .presented: LogPresented.LineKey.table
+        case .readout: ReadoutSnapshot.LineKey.table
+        case .teach: LessonProgress.LineKey.table
+        case .output: LogOutput.LineKey.table
+        case .qualify: QualifyProgress.LineKey.table
+        case .nearmiss: LogLine.NearMissKey.table
+        }
+    }
 }
 
 /// What a `warning` line is about: the core's anomalies under their own names (one
 /// behaviour, one name: `AnomalyKind`, which `CompositorQuirk.anomaly` links to the
 /// workaround), and the executable's own troubles.
-public enum LogWarningKind: Hashable, Sendable, CaseIterable {
+public enum LogWarningKind: Hashable, Sendable, CaseIterable, RawRepresentable {
     case anomaly(AnomalyKind)
     /// libdecor could not decorate the window (the compositor has no server-side
     /// decorations and no plugin loaded).

@@ -1,0 +1,123 @@
+/// One key table per record of the event log: each line kind, and each object inside a
+/// line (a frame's touches, a qualify line's verdicts), names its keys once, as an enum
+/// conforming to `LogKey`, in the order the line writes them, with what each holds and
+/// whether it may be left out.
+///
+/// Everything else comes from that table: the encoder writes a key by its case
+/// (`LogKey.write`), the decoder reads it by its case (`LogRecordReader`), the fast paths
+/// of frame and responder lines use the same cases, and `EventLogKeyTableTests` checks
+/// the published schema's branch of every record against the table (its keys, which are
+/// required, what each holds) and every sample line's keys against the table's order. In
+/// debug builds a write or read of a key with another type or presence than its table
+/// gives stops at the line that does it. So a key's name, type and presence are spelled
+/// in one place in Swift, and a line kind is its case in `LogLine`, its table and its
+/// codec beside the table (`LogLine+Records.swift` and its siblings), the schema's branch
+/// and the docs' row.
+public protocol LogKey: RawRepresentable<String>, CaseIterable, Sendable where AllCases == [Self] {
+    /// What the key holds and whether it may be left out.
+    var spec: LogKeySpec { get }
+}
+
+/// What a key of a record holds, as the schema's `type` says it.
+public struct LogKeySpec: Equatable, Sendable {
+    /// The JSON a key holds. `closed` is a string from a closed set (the core's enum's raw
+    /// values, the schema's `enum`).
+    public enum Holds: String, Sendable, CaseIterable {
+        case integer, number, string, boolean, closed, list, object
+    }
+
+    /// Whether a key may be left out: `optional` keys are absent (or `null`) when they hold
+    /// nothing, `nullable` keys are always written and hold `null` for nothing.
+    public enum Presence: Sendable {
+        case required, optional, nullable
+    }
+
+    public var holds: Holds
+    public var presence: Presence
+
+    public static func required(_ holds: Holds) -> Self { Self(holds: holds, presence: .required) }
+    public static func optional(_ holds: Holds) -> Self { Self(holds: holds, presence: .optional) }
+    public static func nullable(_ holds: Holds) -> Self { Self(holds: holds, presence: .nullable) }
+}
+
+extension LogKey {
+    /// `,"name":` (no comma after an object's `{`), checked against the table in debug
+    /// builds: a value of another type than the table's, or `null` for a key that is not
+    /// nullable, stops here.
+    func open(_ holds: LogKeySpec.Holds, null: Bool = false, into out: inout [UInt8]) {
+        assert(spec.holds == holds || null, "\(Self.self).\(rawValue) holds \(spec.holds), not \(holds)")
+        assert(!null || spec.presence == .nullable, "\(Self.self).\(rawValue) is not nullable")
+        JSONBytes.openKey(named: rawValue, into: &out)
+    }
+
+    func write(_ value: String, into out: inout [UInt8]) {
+        open(.string, into: &out)
+        JSONBytes.encode(value, into: &out)
+    }
+
+    func write<Value: RawRepresentable<String>>(closed value: Value, into out: inout [UInt8]) {
+        open(.closed, into: &out)
+        JSONBytes.encode(value.rawValue, into: &out)
+    }
+
+    /// A member of a closed set that the core names by a string of its table (a near
+    /// miss's `setting`, one of `GestureSettings.keys`).
+    func write(member value: String, into out: inout [UInt8]) {
+        open(.closed, into: &out)
+        JSONBytes.encode(value, into: &out)
+    }
+
+    func write(_ value: Int, into out: inout [UInt8]) {
+        open(.integer, into: &out)
+        JSONBytes.encode(value, into: &out)
+    }
+
+    func write(_ value: Double, into out: inout [UInt8]) {
+        open(.number, into: &out)
+        JSONBytes.encode(value, into: &out)
+    }
+
+    func write(_ value: Bool, into out: inout [UInt8]) {
+        open(.boolean, into: &out)
+        JSONBytes.append(value ? "true" : "false", to: &out)
+    }
+
+    /// A nullable key: the value, or `null`.
+    func write(orNull value: String?, into out: inout [UInt8]) {
+        open(.string, null: value == nil, into: &out)
+        if let value { JSONBytes.encode(value, into: &out) } else { JSONBytes.append("null", to: &out) }
+    }
+
+    func write(orNull value: Double?, into out: inout [UInt8]) {
+        open(.number, null: value == nil, into: &out)
+        if let value { JSONBytes.encode(value, into: &out) } else { JSONBytes.append("null", to: &out) }
+    }
+
+    /// `[a,b,...]`, each element written by `element`.
+    func write<Elements: Sequence>(list elements: Elements, into out: inout [UInt8],
+                                   _ element: (Elements.Element, inout [UInt8]) -> Void) {
+        open(.list, into: &out)
+        JSONBytes.array(elements, into: &out, element)
+    }
+
+    func write(numbers: [Double], into out: inout [UInt8]) {
+        write(list: numbers, into: &out) { JSONBytes.encode($0, into: &$1) }
+    }
+
+    func write(strings: [String], into out: inout [UInt8]) {
+        write(list: strings, into: &out) { JSONBytes.encode($0, into: &$1) }
+    }
+
+    /// `{...}`, its keys written by `body`.
+    func write(object body: (inout [UInt8]) -> Void, into out: inout [UInt8]) {
+        open(.object, into: &out)
+        out.append(UInt8(ascii: "{"))
+        body(&out)
+        out.append(UInt8(ascii: "}"))
+    }
+}
+
+extension LogKey {
+    /// The table as names and specs, in its order.
+    public static var table: [(name: String, spec: LogKeySpec)] { allCases.map { ($0.rawValue, $0.spec) } }
+}

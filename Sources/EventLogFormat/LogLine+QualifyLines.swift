@@ -1,0 +1,177 @@
+import TouchCore
+
+// The lines of a qualify run and of a stroke lesson: each kind's key table (`LogKey`,
+// docs/event-log.md's order) and its codec beside it.
+
+extension QualifyProgress {
+    /// `panel` is written only with a width, `buttons` only when there are some; `guide`
+    /// at `started`, `thresholds` at `started` and `finished`.
+    public enum LineKey: String, LogKey {
+        case plan, step, of, kind, state, millimetresPerPixel, panel, guide, next, buttons, card, thresholds, verdicts
+        public var spec: LogKeySpec {
+            switch self {
+            case .plan: .required(.string)
+            case .step, .of: .required(.integer)
+            case .kind, .state: .required(.closed)
+            case .millimetresPerPixel: .required(.number)
+            case .panel, .next, .buttons, .card: .optional(.list)
+            case .guide, .thresholds: .optional(.object)
+            case .verdicts: .required(.list)
+            }
+        }
+    }
+
+    func encode(into out: inout [UInt8]) {
+        LineKey.plan.write(plan, into: &out)
+        LineKey.step.write(step, into: &out)
+        LineKey.of.write(of, into: &out)
+        LineKey.kind.write(closed: kind, into: &out)
+        LineKey.state.write(closed: state, into: &out)
+        LineKey.millimetresPerPixel.write(millimetresPerPixel, into: &out)
+        if panel.width > 0 { LineKey.panel.write(numbers: [panel.width, panel.height], into: &out) }
+        if let guide { LineKey.guide.write(object: guide.encodeGuide, into: &out) }
+        if let next { LineKey.next.write(numbers: [next.x, next.y], into: &out) }
+        if !buttons.isEmpty {
+            LineKey.buttons.write(list: buttons, into: &out) { rect, out in
+                JSONBytes.array([rect.minX, rect.minY, rect.width, rect.height], into: &out) { JSONBytes.encode($0, into: &$1) }
+            }
+        }
+        if let card { LineKey.card.write(numbers: [card.minX, card.minY, card.width, card.height], into: &out) }
+        if let thresholds {
+            // The limits' names are the plan files' (`QualifyThresholds.named`), not a table's.
+            LineKey.thresholds.write(object: { out in
+                for (index, limit) in thresholds.named.enumerated() {
+                    if index > 0 { out.append(UInt8(ascii: ",")) }
+                    JSONBytes.encode(limit.name, into: &out)
+                    out.append(UInt8(ascii: ":"))
+                    JSONBytes.encode(limit.value, into: &out)
+                }
+            }, into: &out)
+        }
+        LineKey.verdicts.write(list: verdicts, into: &out) { $0.encode(into: &$1) }
+    }
+
+    init(_ o: LogFields) throws(LogLineError) {
+        let kind: QualifyKind = try o.closed(LineKey.kind)
+        self.init(plan: try o.string(LineKey.plan), step: try o.int(LineKey.step), of: try o.int(LineKey.of),
+                  kind: kind, state: try o.closed(LineKey.state),
+                  verdicts: try o.objects(LineKey.verdicts, Verdict.init),
+                  millimetresPerPixel: try o.double(LineKey.millimetresPerPixel),
+                  panel: try o.optionalDoubles(LineKey.panel, count: 2).map { Size(width: $0[0], height: $0[1]) }
+                      ?? Size(width: 0, height: 0),
+                  guide: try o.optionalObject(LineKey.guide).map { g throws(LogLineError) in try QualifyStep(g, kind: kind) },
+                  next: try o.optionalDoubles(LineKey.next, count: 2).map { Point(x: $0[0], y: $0[1]) },
+                  buttons: try o.optionalRects(LineKey.buttons) ?? [],
+                  card: try o.optionalDoubles(LineKey.card, count: 4).map { Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) },
+                  thresholds: try o.optionalNumbers(LineKey.thresholds).map(QualifyThresholds.init(named:)))
+    }
+}
+
+extension Verdict {
+    /// An entry of a qualify line's `verdicts`; an unmeasured figure is `null`.
+    public enum LineKey: String, LogKey {
+        case validator, figure, comparison, threshold, unit, passed, detail
+        public var spec: LogKeySpec {
+            switch self {
+            case .validator, .unit, .detail: .required(.string)
+            case .figure: .nullable(.number)
+            case .comparison: .required(.closed)
+            case .threshold: .required(.number)
+            case .passed: .required(.boolean)
+            }
+        }
+    }
+
+    func encode(into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "{"))
+        LineKey.validator.write(validator, into: &out)
+        LineKey.figure.write(orNull: measured, into: &out)
+        LineKey.comparison.write(closed: comparison, into: &out)
+        LineKey.threshold.write(threshold, into: &out)
+        LineKey.unit.write(unit, into: &out)
+        LineKey.passed.write(passed, into: &out)
+        LineKey.detail.write(detail, into: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    init(_ o: LogFields) throws(LogLineError) {
+        self.init(validator: try o.string(LineKey.validator), figure: try o.nullableDouble(LineKey.figure) ?? .infinity,
+                  comparison: try o.closed(LineKey.comparison), threshold: try o.double(LineKey.threshold),
+                  unit: try o.string(LineKey.unit), passed: try o.bool(LineKey.passed), detail: try o.string(LineKey.detail))
+    }
+}
+
+extension QualifyStep.GuideKey: LogKey {
+    /// A `started` line's guide: places as [x, y] (corners a list of them), seconds and
+    /// counts as numbers; which keys a step has is its kind's (`QualifyStep.guideEntries`).
+    public var spec: LogKeySpec {
+        switch self {
+        case .from, .to, .at, .points: .optional(.list)
+        case .seconds: .optional(.number)
+        case .count: .optional(.integer)
+        }
+    }
+}
+
+extension QualifyStep {
+    /// The step's guide's keys, in `GuideKey`'s order (docs/event-log.md).
+    func encodeGuide(into out: inout [UInt8]) {
+        func point(_ p: Point, _ out: inout [UInt8]) { JSONBytes.array([p.x, p.y], into: &out) { JSONBytes.encode($0, into: &$1) } }
+        for entry in guideEntries {
+            switch entry.value {
+            case .point(let p): entry.key.write(numbers: [p.x, p.y], into: &out)
+            case .points(let points): entry.key.write(list: points, into: &out, point)
+            case .seconds(let seconds): entry.key.write(seconds, into: &out)
+            case .count(let count): entry.key.write(count, into: &out)
+            }
+        }
+    }
+
+    /// A `started` line's guide, read as its kind's (`init?(kind:from:...)`, the rule the
+    /// report's reader also goes through): a guide without what its kind needs, or with a
+    /// value no step holds, is an error; keys its kind does not use are ignored (a later
+    /// version may add some), as the report's reader ignores them.
+    fileprivate init(_ o: LogFields, kind: QualifyKind) throws(LogLineError) {
+        guard let step = QualifyStep(kind: kind, from: try o.optionalDoubles(GuideKey.from), to: try o.optionalDoubles(GuideKey.to),
+                                     at: try o.optionalDoubles(GuideKey.at), points: try o.optionalLists(GuideKey.points),
+                                     seconds: try o.optionalDouble(GuideKey.seconds), count: try o.optionalInt(GuideKey.count)) else {
+            throw LogLineError("a 'guide' that does not describe a step of kind '\(kind.rawValue)'")
+        }
+        self = step
+    }
+}
+
+extension LessonProgress {
+    /// `agreement` at `confirm`, the Save button's centre `save` while it shows, the
+    /// file's `path` once saved.
+    public enum LineKey: String, LogKey {
+        case name, step, examples, needed, agreement, save, path
+        public var spec: LogKeySpec {
+            switch self {
+            case .name: .required(.string)
+            case .step: .required(.closed)
+            case .examples, .needed: .required(.integer)
+            case .agreement: .optional(.number)
+            case .save: .optional(.list)
+            case .path: .optional(.string)
+            }
+        }
+    }
+
+    func encode(into out: inout [UInt8]) {
+        LineKey.name.write(name, into: &out)
+        LineKey.step.write(closed: step, into: &out)
+        LineKey.examples.write(examples, into: &out)
+        LineKey.needed.write(needed, into: &out)
+        if let agreement { LineKey.agreement.write(agreement, into: &out) }
+        if let saveAt { LineKey.save.write(numbers: [saveAt.x, saveAt.y], into: &out) }
+        if let savedTo { LineKey.path.write(savedTo, into: &out) }
+    }
+
+    init(_ o: LogFields) throws(LogLineError) {
+        self.init(name: try o.string(LineKey.name), step: try o.closed(LineKey.step), examples: try o.int(LineKey.examples),
+                  needed: try o.int(LineKey.needed), agreement: try o.optionalDouble(LineKey.agreement),
+                  saveAt: try o.optionalDoubles(LineKey.save, count: 2).map { Point(x: $0[0], y: $0[1]) },
+                  savedTo: try o.optionalString(LineKey.path))
+    }
+}

@@ -1,0 +1,142 @@
+@testable import EventLogFormat
+import Foundation
+import TouchCore
+import XCTest
+
+/// Each record's key table (`LogKey`) is the one place a key's name, type and presence are
+/// spelled in Swift; these tests hold the published schema's branches and the written
+/// lines to it, so neither can drift from the table: the branch declares exactly the
+/// table's keys, requires what the table requires (and nothing it leaves out), and gives
+/// each the JSON type the table says; every line writes its keys in the table's order.
+final class EventLogKeyTableTests: XCTestCase {
+    private static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    private typealias Table = [(name: String, spec: LogKeySpec)]
+
+    /// The objects inside lines, each with its own table: where the schema describes them
+    /// (a path from the line's branch) and which key holds them.
+    private static let innerTables: [(path: String, table: Table)] = [
+        ("frame/properties/touches/items", LogTouch.LineKey.table),
+        ("readout/properties/fingers/items", FingerReadout.LineKey.table),
+        ("nearmiss/properties/misses/items", NearMiss.LineKey.table),
+        ("qualify/properties/verdicts/items", Verdict.LineKey.table),
+        ("qualify/properties/guide", QualifyStep.GuideKey.table),
+    ]
+
+    private func definitions() throws -> [String: Any] {
+        let data = try Data(contentsOf: Self.repository.appendingPathComponent("docs/event-log.schema.json"))
+        let schema = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        return try XCTUnwrap(schema["$defs"] as? [String: Any])
+    }
+
+    private func node(_ path: String, in root: [String: Any]) throws -> [String: Any] {
+        var node: Any = root
+        for step in path.split(separator: "/") {
+            node = try XCTUnwrap((node as? [String: Any])?[String(step)], "no \(step) in \(path)")
+        }
+        return try XCTUnwrap(node as? [String: Any], path)
+    }
+
+    /// A branch's properties, those of its conditional parts included, `$ref`s followed;
+    /// and the keys it requires outright (not only under a condition).
+    private func declared(_ branch: [String: Any], defs: [String: Any]) -> (properties: [String: [String: Any]], required: Set<String>) {
+        var properties: [String: [String: Any]] = [:]
+        func collect(_ part: [String: Any]) {
+            for (key, value) in part["properties"] as? [String: Any] ?? [:] {
+                guard var schema = value as? [String: Any] else { continue }
+                if let ref = schema["$ref"] as? String, let name = ref.split(separator: "/").last,
+                   let target = defs[String(name)] as? [String: Any] { schema = target }
+                if properties[key] == nil || part["if"] == nil { properties[key] = schema }
+            }
+            for list in ["allOf", "oneOf", "anyOf"] {
+                for sub in part[list] as? [[String: Any]] ?? [] {
+                    collect(sub)
+                    for key in ["then", "else"] { if let inner = sub[key] as? [String: Any] { collect(inner) } }
+                }
+            }
+        }
+        collect(branch)
+        return (properties, Set(branch["required"] as? [String] ?? []))
+    }
+
+    /// The JSON types a property's schema allows, as the table names them.
+    private func holds(_ schema: [String: Any]) -> (Set<LogKeySpec.Holds>, nullable: Bool) {
+        if schema["enum"] != nil { return ([.closed], false) }
+        if let anyOf = schema["anyOf"] as? [[String: Any]], anyOf.allSatisfy({ $0["enum"] != nil || $0["$ref"] != nil }) {
+            return ([.closed], false)
+        }
+        if let constant = schema["const"] {
+            return (constant is Bool ? [.boolean] : [.closed], false)
+        }
+        let types = (schema["type"] as? [String]) ?? [(schema["type"] as? String) ?? "?"]
+        let named: [String: LogKeySpec.Holds] = ["integer": .integer, "number": .number, "string": .string,
+                                                  "boolean": .boolean, "array": .list, "object": .object]
+        return (Set(types.compactMap { named[$0] }), types.contains("null"))
+    }
+
+    private func check(_ table: Table, against branch: [String: Any], defs: [String: Any], at path: String) -> Int {
+        let (properties, required) = declared(branch, defs: defs)
+        let names = Set(table.map(\.name))
+        XCTAssertEqual(Set(properties.keys).subtracting(["type"]), names, "\(path): the schema's keys and the table's")
+        for (name, spec) in table {
+            switch spec.presence {
+            case .required: XCTAssertTrue(required.contains(name), "\(path).\(name) is required in the table, not in the schema")
+            case .optional: XCTAssertFalse(required.contains(name), "\(path).\(name) is optional in the table, required in the schema")
+            case .nullable: break  // required in the schema, or left out only under its condition (presented)
+            }
+            guard let schema = properties[name] else { continue }
+            let (types, nullable) = holds(schema)
+            XCTAssertEqual(types, [spec.holds], "\(path).\(name): the schema's type and the table's")
+            XCTAssertEqual(nullable, spec.presence == .nullable, "\(path).\(name): null allowed in the schema, nullable in the table")
+        }
+        return table.count
+    }
+
+    func testEachBranchOfTheSchemaIsItsKindsTable() throws {
+        let defs = try definitions()
+        var checked = 0
+        for kind in LogLine.Kind.allCases {
+            let branch = try XCTUnwrap(defs[kind.rawValue] as? [String: Any], kind.rawValue)
+            checked += check(kind.keyTable, against: branch, defs: defs, at: kind.rawValue)
+        }
+        for (path, table) in Self.innerTables {
+            checked += check(table, against: try node(path, in: defs), defs: defs, at: path)
+        }
+        XCTAssertGreaterThan(checked, 120, "the keys of every table")
+    }
+
+    /// Every key a sample line writes, at every depth, is its table's, in the table's
+    /// order, with every required key written: the encoder cannot drift from the table
+    /// (and in this debug build, a write of another type than the table's would stop).
+    func testEveryLineWritesItsTablesKeysInOrder() throws {
+        var checked = 0
+        func holdsOrder(_ pairs: [(String, JSONValue)], _ table: Table, _ what: String) {
+            let names = table.map(\.name)
+            let positions = pairs.map { pair in names.firstIndex(of: pair.0) ?? -1 }
+            XCTAssertFalse(positions.contains(-1), "\(what) writes a key its table does not have: \(pairs.map(\.0))")
+            XCTAssertEqual(positions, positions.sorted(), "\(what) writes its keys out of the table's order: \(pairs.map(\.0))")
+            for (name, spec) in table where spec.presence != .optional && !(what.hasPrefix("presented") && name.hasSuffix("Ms")) {
+                XCTAssertTrue(pairs.contains { $0.0 == name }, "\(what) lacks the table's \(name)")
+            }
+            checked += 1
+        }
+        func objects(_ value: JSONValue?) -> [[(String, JSONValue)]] {
+            switch value {
+            case .object(let pairs): [pairs]
+            case .array(let list): list.compactMap { if case .object(let pairs) = $0 { pairs } else { nil } }
+            default: []
+            }
+        }
+        for line in LogLineSamples.lines + LogLineSamples.sessionEvents.map({ LogLine($0, seat: "seat0") }) {
+            guard case .object(let pairs) = try JSONValue(parsing: line.bytes) else { return XCTFail(line.text) }
+            XCTAssertEqual(pairs.first?.0, "type", line.text)
+            holdsOrder(Array(pairs.dropFirst()), line.keyTable, "\(line.type): \(line.text)")
+            for (path, table) in Self.innerTables where path.hasPrefix("\(line.type)/") {
+                let key = String(path.split(separator: "/")[2])
+                for inner in objects(pairs.last { $0.0 == key }?.1) { holdsOrder(inner, table, "\(path): \(line.text)") }
+            }
+        }
+        XCTAssertGreaterThan(checked, 80, "the lines and the objects inside them")
+    }
+}
