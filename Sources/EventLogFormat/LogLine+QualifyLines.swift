@@ -175,3 +175,60 @@ extension LessonProgress {
                   savedTo: try o.optionalString(LineKey.path))
     }
 }
+
+extension LessonProgress {
+    /// The lesson as its line holds it: the agreement to three decimals, the Save button's
+    /// place to hundredths of a pixel.
+    public var logged: LessonProgress {
+        var copy = self
+        copy.agreement = agreement.map(thousandths)
+        copy.saveAt = saveAt.map(hundredths)
+        return copy
+    }
+}
+
+extension QualifyProgress {
+    /// The run's progress as its line holds it: figures and thresholds to three decimals,
+    /// an unmeasured figure infinite (written null); the Next button's centre to hundredths
+    /// of a pixel; the report rate's limit 60 where none was resolved; a panel without a
+    /// width none; the scale, the panel, the guide, the buttons and the card exactly, so
+    /// that an offline judge of the log measures what the live one measured.
+    public var logged: QualifyProgress {
+        var copy = self
+        copy.verdicts = verdicts.map(\.logged)
+        copy.next = next.map(hundredths)
+        if panel.width <= 0 { copy.panel = Size(width: 0, height: 0) }
+        if var limits = thresholds {
+            limits.reportRate = limits.reportRate ?? QualifyThresholds.unknownRefreshRate
+            copy.thresholds = limits
+        }
+        return copy
+    }
+}
+
+extension Verdict {
+    /// The verdict as its line holds it: figure and threshold to three decimals (a figure
+    /// too large to scale kept as it is, `rounded(_:per:)`).
+    public var logged: Verdict {
+        Verdict(validator: validator, figure: figure.isFinite ? thousandths(figure) : figure, comparison: comparison,
+                threshold: thousandths(threshold), unit: unit, passed: passed, detail: detail)
+    }
+}
+
+extension QualifyThresholds {
+    /// The limits as a `started` line names them, in its order: the plan files' names
+    /// (`keys`), then `report-rate` in Hz (`unknownRefreshRate` where none was resolved).
+    public var named: [(name: String, value: Double)] {
+        Self.keys.map { ($0.name, self[keyPath: $0.value]) } + [("report-rate", reportRate ?? Self.unknownRefreshRate)]
+    }
+
+    /// The limits a `started` line gives: unknown names and values that are not finite
+    /// ignored, missing ones the defaults'.
+    public init(named limits: [(name: String, value: Double)]) {
+        self.init()
+        for limit in limits where limit.value.isFinite {
+            if limit.name == "report-rate" { reportRate = limit.value; continue }
+            if let key = Self.keys.first(where: { $0.name == limit.name }) { self[keyPath: key.value] = limit.value }
+        }
+    }
+}

@@ -377,3 +377,39 @@ extension FingerReadout {
                   minor: try o.optionalDouble(LineKey.minor), orientation: try o.optionalDouble(LineKey.orientation))
     }
 }
+
+extension Gesture {
+    /// The gesture as its line holds it: a template's score to two decimals.
+    var logged: Gesture {
+        if case .template(let name, let score) = self { return .template(name: name, score: hundredths(score)) }
+        return self
+    }
+}
+
+extension NearMiss {
+    /// The miss as its line holds it: value and limit to thousandths (rounded once, here).
+    var logged: NearMiss {
+        NearMiss(recognizer: recognizer, reason: reason, setting: setting, value: thousandths(value), limit: thousandths(limit))
+    }
+}
+
+extension ReadoutSnapshot {
+    /// The panel as its line holds it: events per frame and speeds to tenths, report rates
+    /// to hundredths, pressure to 1e-5 (rounded once, here, so that a line read back equals
+    /// the one written).
+    var logged: ReadoutSnapshot {
+        var copy = self
+        copy.eventsPerFrame = tenths(eventsPerFrame)
+        for i in copy.fingers.indices {
+            copy.fingers[i].velocity = fingers[i].velocity.map(tenths)
+            copy.fingers[i].reportRate = fingers[i].reportRate.map(hundredths)
+            copy.fingers[i].pressure = fingers[i].pressure.map(fine)
+        }
+        return copy
+    }
+}
+
+extension PlacardState {
+    /// The placard as its line holds it: its centre to hundredths of a pixel.
+    var logged: PlacardState { PlacardState(center: hundredths(center), text: text, phase: phase) }
+}

@@ -4,11 +4,11 @@ import TouchCore
 ///
 /// The client writes these (`EventLog`, the fd writer in the executable) and the harness and
 /// the tests read them back (`LogLine(json:)`), so writer and reader meet at compile time,
-/// not at run time. A new kind of line is a case here (with its `Kind`, its `keyTable` and
-/// its branch in `encode(into:)` and `init(json:)`), its key table and codec (`LogKey`;
-/// the lines' tables are in `LogLine+WindowLines.swift`, `+TouchLines` and
-/// `+QualifyLines`), its branch in docs/event-log.schema.json and its row in
-/// docs/event-log.md; `EventLogContractTests` fails when a case has no schema branch or a
+/// not at run time. A new kind of line is a case here (with its `Kind`, its `keyTable`,
+/// its branch in `encode(into:)` and `init(json:)`, and in `init(_:seat:)` when it is one
+/// of the core's events), its key table and codec (`LogKey`; the lines' tables are in
+/// `LogLine+WindowLines.swift`, `+TouchLines` and `+QualifyLines`), its branch in
+/// docs/event-log.schema.json and its row in docs/event-log.md; `EventLogContractTests` fails when a case has no schema branch or a
 /// branch no case, and `EventLogKeyTableTests` when a branch and its table disagree.
 ///
 /// Keys may be added in later versions, never renamed or removed: the reader ignores keys
@@ -124,6 +124,57 @@ public enum LogLine: Equatable, Sendable {
     /// Reads one line of text.
     public init(json line: String) throws(LogLineError) {
         try self.init(json: Array(line.utf8))
+    }
+
+    /// The line for one of the session's events; `seat` names a frame's seat when several
+    /// seats can touch.
+    public init(_ event: TouchSessionEvent, seat: String?) {
+        switch event {
+        case .scene(let name):
+            self = .scene(name: name)
+        case .frame(let frame, let spots):
+            self = .frame(LogFrame(frame, spots: spots, seat: seat))
+        case .hit(let hit):
+            self = .hit(hit)
+        case .responder(let delivery):
+            self = .responder(delivery)
+        case .gesture(let gesture):
+            self = .gesture(gesture.logged)
+        case .label(let slot, let text):
+            self = .label(text: text, slot: slot)
+        case .placard(let placard):
+            self = .placard(placard.logged)
+        case .warning(let message, let kind):
+            self = .warning(message: message, kind: .anomaly(kind))
+        case .readout(let readout):
+            self = .readout(readout.logged)
+        case .lesson(let lesson):
+            self = .teach(lesson.logged)
+        case .qualify(let progress):
+            self = .qualify(progress.logged)
+        case .nearMiss(let misses):
+            self = .nearmiss(misses.map(\.logged))
+        }
+    }
+
+    /// Appends the line for one of the session's events. Frame lines (one per touch frame)
+    /// and responder lines (one per moving finger and frame) are written straight from the
+    /// event: going through `LogLine` would allocate a frame's entries once per frame, and
+    /// the per-frame path allocates nothing (docs/benchmark.md). These two fast paths
+    /// (`LogLine+CoreEvents.swift`) spell their keys as literals: written through the key
+    /// tables' names, the log's encoding took 7 % more instructions (callgrind, 81.3 k a
+    /// frame against 75.7 k). `EventLogContractTests.testTheFastPathWritesWhatTheLineWrites`
+    /// holds them to the bytes the tables' encoder writes, and `EventLogKeyTableTests` those
+    /// to the tables.
+    public static func encode(_ event: TouchSessionEvent, seat: String?, into out: inout [UInt8]) {
+        switch event {
+        case .frame(let frame, let spots):
+            encodeFrame(frame, spots: spots, seat: seat, into: &out)
+        case .responder(let delivery):
+            encodeResponder(delivery, into: &out)
+        case .scene, .hit, .gesture, .label, .placard, .warning, .readout, .lesson, .qualify, .nearMiss:
+            LogLine(event, seat: seat).encode(into: &out)
+        }
     }
 
     /// The key every line has first.
