@@ -127,9 +127,11 @@ struct LogFields {
         return value == .null ? nil : try Self.string(value, key)
     }
 
-    func nullableDouble(_ key: some LogKey) throws(LogLineError) -> Double? {
+    /// `required: false` for a line whose other keys leave this one out (a discarded
+    /// commit's presentation): read only when there, and nil when not.
+    func nullableDouble(_ key: some LogKey, required isRequired: Bool = true) throws(LogLineError) -> Double? {
         let key = name(key, .number, .nullable)
-        let value = try required(key)
+        guard let value = isRequired ? try required(key) : self.value(key) else { return nil }
         return value == .null ? nil : try Self.double(value, key)
     }
 

@@ -3,16 +3,19 @@
 /// conforming to `LogKey`, in the order the line writes them, with what each holds and
 /// whether it may be left out.
 ///
-/// Everything else comes from that table: the encoder writes a key by its case
-/// (`LogKey.write`), the decoder reads it by its case (`LogRecordReader`), the fast paths
-/// of frame and responder lines use the same cases, and `EventLogKeyTableTests` checks
-/// the published schema's branch of every record against the table (its keys, which are
-/// required, what each holds) and every sample line's keys against the table's order. In
-/// debug builds a write or read of a key with another type or presence than its table
-/// gives stops at the line that does it. So a key's name, type and presence are spelled
-/// in one place in Swift, and a line kind is its case in `LogLine`, its table and its
-/// codec beside the table (`LogLine+Records.swift` and its siblings), the schema's branch
-/// and the docs' row.
+/// The rest is held to that table: the encoder writes a key by its case (`LogKey.write`),
+/// the decoder reads it by its case (`LogFields`), the frame and responder lines' fast
+/// path (keys as literals) is held to the tables' bytes by `EventLogContractTests`, and
+/// `EventLogKeyTableTests` checks the published schema's branch of every record against
+/// the table (its keys, which are required, what each holds, where `null` is allowed) and
+/// every sample line's keys against the table's order and required keys. In debug builds
+/// a key written with another type than its table gives, or `null` for a key that is not
+/// nullable, and a key read with another type or presence, stop at the line that does it.
+/// So a key's name, type and presence are spelled in one place in Swift, and a line kind
+/// is its case in `LogLine`, its table and its codec beside the table
+/// (`LogLine+WindowLines.swift`, `+TouchLines`, `+QualifyLines`), the schema's branch and
+/// the docs' row. A list's elements are not in the table: the codec says what they are,
+/// and the schema's `items` (checked by the validator on every sample line).
 public protocol LogKey: RawRepresentable<String>, CaseIterable, Sendable where AllCases == [Self] {
     /// What the key holds and whether it may be left out.
     var spec: LogKeySpec { get }

@@ -3,7 +3,7 @@ import TouchCore
 // The lines about touches and what the session made of them: each kind's key table
 // (`LogKey`, docs/event-log.md's order) and its codec beside it. Frame and responder lines
 // also have a fast path straight from the session's events (`LogLine+CoreEvents.swift`),
-// written with the same tables.
+// written with literal keys and held to these tables' bytes.
 
 extension LogLine {
     public enum LabelKey: String, LogKey {

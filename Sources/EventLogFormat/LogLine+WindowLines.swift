@@ -151,11 +151,12 @@ extension LogPresented {
 
     init(_ o: LogFields) throws(LogLineError) {
         let discarded = try o.optionalBool(LineKey.discarded)
-        // A discarded commit has no presentation to report: its two keys are left out.
+        // A discarded commit has no presentation to report: its two keys are left out (and
+        // still refused when they hold something else than a number or null).
         let presented = discarded != true
         self.init(commit: try o.int(LineKey.commit), touchToCommitMs: try o.double(LineKey.touchToCommitMs),
-                  touchToPresentMs: presented ? try o.nullableDouble(LineKey.touchToPresentMs) : nil,
-                  refreshMs: presented ? try o.nullableDouble(LineKey.refreshMs) : nil,
+                  touchToPresentMs: try o.nullableDouble(LineKey.touchToPresentMs, required: presented),
+                  refreshMs: try o.nullableDouble(LineKey.refreshMs, required: presented),
                   discarded: discarded, waitedForFrame: try o.optionalBool(LineKey.waitedForFrame),
                   inputToReadMs: try o.optionalDouble(LineKey.inputToReadMs))
     }

@@ -221,6 +221,10 @@ final class EventLogContractTests: XCTestCase {
             #"{"type":"responder","id":-2147483649,"phase":"began","chain":[],"handledBy":null}"#,
             #"{"type":"frame","time":1,"spots":0,"touches":[{"id":99999999999,"phase":"began","x":1,"y":2}]}"#,
             String(repeating: "[", count: 100) + String(repeating: "]", count: 100),
+            // A discarded commit leaves its presentation out, and may not hold a wrong one;
+            // one that was presented gives it (null where not known).
+            #"{"type":"presented","commit":1,"touchToCommitMs":2,"discarded":true,"touchToPresentMs":"x"}"#,
+            #"{"type":"presented","commit":1,"touchToCommitMs":2,"refreshMs":16.7}"#,
         ]
         for line in malformed {
             XCTAssertThrowsError(try LogLine(json: line), line)

@@ -38,32 +38,41 @@ final class EventLogKeyTableTests: XCTestCase {
         return try XCTUnwrap(node as? [String: Any], path)
     }
 
-    /// A branch's properties, those of its conditional parts included, `$ref`s followed;
-    /// and the keys it requires outright (not only under a condition).
-    private func declared(_ branch: [String: Any], defs: [String: Any]) -> (properties: [String: [String: Any]], required: Set<String>) {
+    /// A branch's properties, `$ref`s followed: its own, then those only its conditional
+    /// parts declare; the keys it requires outright; and those one of its alternatives
+    /// (`oneOf`, `anyOf`) requires.
+    private func declared(_ branch: [String: Any], defs: [String: Any])
+        -> (properties: [String: [String: Any]], required: Set<String>, requiredByAlternative: Set<String>) {
         var properties: [String: [String: Any]] = [:]
-        func collect(_ part: [String: Any]) {
+        var alternatives = Set<String>()
+        func collect(_ part: [String: Any], conditional: Bool) {
             for (key, value) in part["properties"] as? [String: Any] ?? [:] {
-                guard var schema = value as? [String: Any] else { continue }
-                if let ref = schema["$ref"] as? String, let name = ref.split(separator: "/").last,
-                   let target = defs[String(name)] as? [String: Any] { schema = target }
-                if properties[key] == nil || part["if"] == nil { properties[key] = schema }
+                guard let schema = value as? [String: Any] else { continue }
+                if !conditional || properties[key] == nil { properties[key] = resolved(schema, defs: defs) }
             }
             for list in ["allOf", "oneOf", "anyOf"] {
                 for sub in part[list] as? [[String: Any]] ?? [] {
-                    collect(sub)
-                    for key in ["then", "else"] { if let inner = sub[key] as? [String: Any] { collect(inner) } }
+                    if list != "allOf" { alternatives.formUnion(sub["required"] as? [String] ?? []) }
+                    collect(sub, conditional: true)
+                    for key in ["then", "else"] { if let inner = sub[key] as? [String: Any] { collect(inner, conditional: true) } }
                 }
             }
         }
-        collect(branch)
-        return (properties, Set(branch["required"] as? [String] ?? []))
+        collect(branch, conditional: false)
+        return (properties, Set(branch["required"] as? [String] ?? []), alternatives)
+    }
+
+    private func resolved(_ schema: [String: Any], defs: [String: Any]) -> [String: Any] {
+        guard let ref = schema["$ref"] as? String, let name = ref.split(separator: "/").last,
+              let target = defs[String(name)] as? [String: Any] else { return schema }
+        return target
     }
 
     /// The JSON types a property's schema allows, as the table names them.
-    private func holds(_ schema: [String: Any]) -> (Set<LogKeySpec.Holds>, nullable: Bool) {
-        if schema["enum"] != nil { return ([.closed], false) }
-        if let anyOf = schema["anyOf"] as? [[String: Any]], anyOf.allSatisfy({ $0["enum"] != nil || $0["$ref"] != nil }) {
+    private func holds(_ schema: [String: Any], defs: [String: Any]) -> (Set<LogKeySpec.Holds>, nullable: Bool) {
+        if let values = schema["enum"] as? [Any] { return ([.closed], values.contains { $0 is NSNull }) }
+        if let anyOf = schema["anyOf"] as? [[String: Any]],
+           anyOf.allSatisfy({ resolved($0, defs: defs)["enum"] is [String] }) {
             return ([.closed], false)
         }
         if let constant = schema["const"] {
@@ -76,17 +85,21 @@ final class EventLogKeyTableTests: XCTestCase {
     }
 
     private func check(_ table: Table, against branch: [String: Any], defs: [String: Any], at path: String) -> Int {
-        let (properties, required) = declared(branch, defs: defs)
+        let (properties, required, requiredByAlternative) = declared(branch, defs: defs)
         let names = Set(table.map(\.name))
         XCTAssertEqual(Set(properties.keys).subtracting(["type"]), names, "\(path): the schema's keys and the table's")
         for (name, spec) in table {
             switch spec.presence {
             case .required: XCTAssertTrue(required.contains(name), "\(path).\(name) is required in the table, not in the schema")
             case .optional: XCTAssertFalse(required.contains(name), "\(path).\(name) is optional in the table, required in the schema")
-            case .nullable: break  // required in the schema, or left out only under its condition (presented)
+            case .nullable:
+                // Always written: required, or by every alternative that may hold it (a
+                // presented commit's times, which a discarded one leaves out).
+                XCTAssertTrue(required.contains(name) || requiredByAlternative.contains(name),
+                              "\(path).\(name) is nullable (always written) in the table, optional in the schema")
             }
             guard let schema = properties[name] else { continue }
-            let (types, nullable) = holds(schema)
+            let (types, nullable) = holds(schema, defs: defs)
             XCTAssertEqual(types, [spec.holds], "\(path).\(name): the schema's type and the table's")
             XCTAssertEqual(nullable, spec.presence == .nullable, "\(path).\(name): null allowed in the schema, nullable in the table")
         }
@@ -116,7 +129,10 @@ final class EventLogKeyTableTests: XCTestCase {
             let positions = pairs.map { pair in names.firstIndex(of: pair.0) ?? -1 }
             XCTAssertFalse(positions.contains(-1), "\(what) writes a key its table does not have: \(pairs.map(\.0))")
             XCTAssertEqual(positions, positions.sorted(), "\(what) writes its keys out of the table's order: \(pairs.map(\.0))")
-            for (name, spec) in table where spec.presence != .optional && !(what.hasPrefix("presented") && name.hasSuffix("Ms")) {
+            // A discarded commit leaves out the times of its presentation.
+            let discarded = pairs.contains { $0.0 == LogPresented.LineKey.discarded.rawValue }
+            let leftOut = discarded ? [LogPresented.LineKey.touchToPresentMs, .refreshMs].map(\.rawValue) : []
+            for (name, spec) in table where spec.presence != .optional && !leftOut.contains(name) {
                 XCTAssertTrue(pairs.contains { $0.0 == name }, "\(what) lacks the table's \(name)")
             }
             checked += 1
