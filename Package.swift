@@ -144,7 +144,7 @@ let package = Package(
                 resources: [.copy("Scripts/mutter-driver.py"), .copy("Scripts/kwin-screenshot.py")]),
         .executableTarget(name: "touchspots-harness",
                           dependencies: [
-                              "Harness",
+                              "Harness", "EventLogFormat",
                               .product(name: "ArgumentParser", package: "swift-argument-parser"),
                           ]),
 

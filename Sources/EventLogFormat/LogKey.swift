@@ -12,10 +12,9 @@
 /// a key written with another type than its table gives, or `null` for a key that is not
 /// nullable, and a key read with another type or presence, stop at the line that does it.
 /// So a key's name, type and presence are spelled in one place in Swift, and a line kind
-/// is its case in `LogLine`, its table and its codec beside the table
-/// (`LogLine+WindowLines.swift`, `+TouchLines`, `+QualifyLines`), the schema's branch and
-/// the docs' row. A list's elements are not in the table: the codec says what they are,
-/// and the schema's `items` (checked by the validator on every sample line).
+/// is its case in `LogLine`, its file in `Lines/` (its table, its codec, its branch of the
+/// schema) and the docs' row. A list's elements are not in the table: the codec says what
+/// they are, and the schema's `items` (checked by the validator on every sample line).
 public protocol LogKey: RawRepresentable<String>, CaseIterable, Sendable where AllCases == [Self] {
     /// What the key holds and whether it may be left out.
     var spec: LogKeySpec { get }

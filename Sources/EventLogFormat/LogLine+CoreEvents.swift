@@ -98,35 +98,3 @@ func thousandths(_ v: Double) -> Double { rounded(v, per: 1000) }
 /// Five decimals: a pen's pressure and distance arrive in steps of 1/65535, so these keep
 /// them exact.
 func fine(_ v: Double) -> Double { rounded(v, per: 100_000) }
-
-extension LogFrame {
-    public init(_ frame: TouchFrame, spots: Int, seat: String?) {
-        var entries: [LogTouch] = []
-        entries.reserveCapacity(frame.touches.count + frame.hovers.count)
-        for touch in frame.touches {
-            var entry = LogTouch(id: Int(touch.id), phase: .touch(touch.phase), x: touch.location.x, y: touch.location.y,
-                                 source: touch.source == .touchscreen ? nil : touch.source,
-                                 major: touch.major, minor: touch.minor, orientation: touch.orientation,
-                                 seat: touch.source.isPen ? nil : seat)
-            if let pen = touch.pen { entry.setPen(pen) }
-            entries.append(entry)
-        }
-        for hover in frame.hovers {
-            var entry = LogTouch(id: Int(hover.id), phase: .pen(hover.phase), x: hover.location.x,
-                                 y: hover.location.y, source: hover.source)
-            entry.setPen(hover.state)
-            entries.append(entry)
-        }
-        self.init(time: Int(frame.time), timeNs: frame.timeNanoseconds.map { Int(truncatingIfNeeded: $0) }, spots: spots,
-                  touches: entries)
-    }
-}
-
-extension LogTouch {
-    fileprivate mutating func setPen(_ pen: PenState) {
-        pressure = pen.pressure.map(fine)
-        if let x = pen.tiltX, let y = pen.tiltY { tilt = [fine(x), fine(y)] }
-        distance = pen.distance.map(fine)
-        buttons = pen.buttons.isEmpty ? nil : pen.buttons.map { Int($0) }
-    }
-}

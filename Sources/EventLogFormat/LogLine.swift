@@ -4,12 +4,14 @@ import TouchCore
 ///
 /// The client writes these (`EventLog`, the fd writer in the executable) and the harness and
 /// the tests read them back (`LogLine(json:)`), so writer and reader meet at compile time,
-/// not at run time. A new kind of line is a case here (with its `Kind`, its `keyTable`,
-/// its branch in `encode(into:)` and `init(json:)`, and in `init(_:seat:)` when it is one
-/// of the core's events), its key table and codec (`LogKey`; the lines' tables are in
-/// `LogLine+WindowLines.swift`, `+TouchLines` and `+QualifyLines`), its branch in
-/// docs/event-log.schema.json and its row in docs/event-log.md; `EventLogContractTests` fails when a case has no schema branch or a
-/// branch no case, and `EventLogKeyTableTests` when a branch and its table disagree.
+/// not at run time. A new kind of line is a case here (with its `Kind` and its branches of
+/// `keyTable`, `schemaBranch`, `encode(into:)`, `init(json:)` and, when it is one of the
+/// core's events, `init(_:seat:)`), its file in `Lines/` (its key table, `LogKey`; its
+/// codec; its branch of the schema) and its row in docs/event-log.md; the published
+/// schema is then regenerated (`LogLine.schema`, scripts/generate-event-log-schema).
+/// `EventLogContractTests` fails when a case has no sample or row, and
+/// `EventLogKeyTableTests` when a branch and its table, or the published file and the
+/// branches, disagree.
 ///
 /// Keys may be added in later versions, never renamed or removed: the reader ignores keys
 /// it does not know, and refuses an unknown `type` or a missing required key.
@@ -98,10 +100,26 @@ public enum LogLine: Equatable, Sendable {
     public func encode(into out: inout [UInt8]) {
         JSONBytes.open(kind, into: &out)
         switch self {
-        case .scene, .ready, .configure, .seat, .warning, .sync, .output, .presented: encodeWindowLine(into: &out)
-        case .frame, .hit, .responder, .gesture, .label, .placard, .nearmiss, .readout: encodeTouchLine(into: &out)
-        case .qualify(let progress): progress.encode(into: &out)
+        case .scene(let name): Self.encode(scene: name, into: &out)
+        case .ready(let width, let height, let scale): Self.encode(readyWidth: width, height: height, scale: scale, into: &out)
+        case .configure(let width, let height, let fullscreen, let maximized):
+            Self.encode(configureWidth: width, height: height, fullscreen: fullscreen, maximized: maximized, into: &out)
+        case .seat(let name, let touch, let pointer, let keyboard):
+            Self.encode(seatNamed: name, touch: touch, pointer: pointer, keyboard: keyboard, into: &out)
+        case .frame(let frame): frame.encode(into: &out)
+        case .hit(let hit): hit.encode(into: &out)
+        case .responder(let delivery): delivery.encode(into: &out)
+        case .gesture(let gesture): gesture.encode(into: &out)
+        case .label(let text, let slot): Self.encode(label: text, slot: slot, into: &out)
+        case .placard(let placard): placard.encode(into: &out)
+        case .warning(let message, let kind): Self.encode(warning: message, kind: kind, into: &out)
+        case .sync(let count): Self.encode(syncCount: count, into: &out)
+        case .presented(let presented): presented.encode(into: &out)
+        case .readout(let readout): readout.encode(into: &out)
         case .teach(let lesson): lesson.encode(into: &out)
+        case .output(let output): output.encode(into: &out)
+        case .qualify(let progress): progress.encode(into: &out)
+        case .nearmiss(let misses): Self.encode(nearMisses: misses, into: &out)
         }
         out.append(UInt8(ascii: "}"))
     }
@@ -114,10 +132,24 @@ public enum LogLine: Equatable, Sendable {
         let o = LogFields(pairs: pairs)
         let kind: Kind = try o.closed(TypeKey.type)
         switch kind {
-        case .scene, .ready, .configure, .seat, .warning, .sync, .output, .presented: try self.init(windowLine: kind, o)
-        case .frame, .hit, .responder, .gesture, .label, .placard, .nearmiss, .readout: try self.init(touchLine: kind, o)
-        case .qualify: self = .qualify(try QualifyProgress(o))
+        case .scene: self = try Self.sceneLine(o)
+        case .ready: self = try Self.readyLine(o)
+        case .configure: self = try Self.configureLine(o)
+        case .seat: self = try Self.seatLine(o)
+        case .frame: self = .frame(try LogFrame(o))
+        case .hit: self = .hit(try TouchHit(o))
+        case .responder: self = .responder(try ResponderDelivery(o))
+        case .gesture: self = .gesture(try Gesture(o))
+        case .label: self = try Self.labelLine(o)
+        case .placard: self = .placard(try PlacardState(o))
+        case .warning: self = try Self.warningLine(o)
+        case .sync: self = try Self.syncLine(o)
+        case .presented: self = .presented(try LogPresented(o))
+        case .readout: self = .readout(try ReadoutSnapshot(o))
         case .teach: self = .teach(try LessonProgress(o))
+        case .output: self = .output(try LogOutput(o))
+        case .qualify: self = .qualify(try QualifyProgress(o))
+        case .nearmiss: self = try Self.nearmissLine(o)
         }
     }
 
@@ -189,6 +221,30 @@ public enum LogLine: Equatable, Sendable {
 }
 
 extension LogLine.Kind {
+    /// The kind's branch of the schema, as JSON text (`LogLine.schema`).
+    public var schemaBranch: String {
+        switch self {
+        case .scene: LogLine.SceneKey.schemaBranch
+        case .ready: LogLine.ReadyKey.schemaBranch
+        case .configure: LogLine.ConfigureKey.schemaBranch
+        case .seat: LogLine.SeatKey.schemaBranch
+        case .frame: LogFrame.schemaBranch
+        case .hit: TouchHit.schemaBranch
+        case .responder: ResponderDelivery.schemaBranch
+        case .gesture: Gesture.schemaBranch
+        case .label: LogLine.LabelKey.schemaBranch
+        case .placard: PlacardState.schemaBranch
+        case .warning: LogLine.WarningKey.schemaBranch
+        case .sync: LogLine.SyncKey.schemaBranch
+        case .presented: LogPresented.schemaBranch
+        case .readout: ReadoutSnapshot.schemaBranch
+        case .teach: LessonProgress.schemaBranch
+        case .output: LogOutput.schemaBranch
+        case .qualify: QualifyProgress.schemaBranch
+        case .nearmiss: LogLine.NearMissKey.schemaBranch
+        }
+    }
+
     /// The kind's key table (`LogLine.keyTable`).
     public var keyTable: [(name: String, spec: LogKeySpec)] {
         switch self {

@@ -8,7 +8,7 @@ struct HarnessCommand: ParsableCommand {
         commandName: "touchspots-harness",
         abstract: "Runs touchspots under a headless compositor and plays touch scenarios.",
         subcommands: [Run.self, InteropCommand.self, BenchCommand.self, TouchToPixelCommand.self, SoakCommand.self,
-                      ReplayCommand.self])
+                      ReplayCommand.self, EventLogSchemaCommand.self])
 }
 
 struct ReplayCommand: ParsableCommand {

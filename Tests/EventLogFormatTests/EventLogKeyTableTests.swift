@@ -106,6 +106,26 @@ final class EventLogKeyTableTests: XCTestCase {
         return table.count
     }
 
+    /// The published file is what the Swift side puts together (`LogLine.schema`, each
+    /// kind's branch written beside its table): `scripts/generate-event-log-schema`
+    /// writes it, and a hand edit of the file alone fails here.
+    func testThePublishedSchemaIsTheLinesBranches() throws {
+        let published = try Data(contentsOf: Self.repository.appendingPathComponent("docs/event-log.schema.json"))
+        let file = try XCTUnwrap(JSONSerialization.jsonObject(with: published) as? NSDictionary)
+        let built = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(LogLine.schema.utf8)) as? NSDictionary)
+        // Branch by branch, so that a failure names the kind.
+        let fileDefs = try XCTUnwrap(file["$defs"] as? NSDictionary), builtDefs = try XCTUnwrap(built["$defs"] as? NSDictionary)
+        for name in Set((fileDefs.allKeys + builtDefs.allKeys).compactMap { $0 as? String }).sorted() {
+            XCTAssertEqual(fileDefs[name] as? NSDictionary, builtDefs[name] as? NSDictionary,
+                           "the published branch '\(name)' is not the Swift side's: run scripts/generate-event-log-schema")
+        }
+        XCTAssertEqual(file, built, "docs/event-log.schema.json is not LogLine.schema: run scripts/generate-event-log-schema")
+        // And the comparison sees a change inside a branch.
+        let changed = LogLine.schema.replacingOccurrences(of: #""minimum": 1, "maximum": 4"#, with: #""minimum": 1, "maximum": 5"#)
+        XCTAssertNotEqual(changed, LogLine.schema, "the tap count's range is in the gesture branch")
+        XCTAssertNotEqual(file, try JSONSerialization.jsonObject(with: Data(changed.utf8)) as? NSDictionary)
+    }
+
     func testEachBranchOfTheSchemaIsItsKindsTable() throws {
         let defs = try definitions()
         var checked = 0

@@ -1,7 +1,6 @@
 import TouchCore
 
-// The lines of a qualify run and of a stroke lesson: each kind's key table (`LogKey`,
-// docs/event-log.md's order) and its codec beside it.
+// A `qualify` line: the core's own progress of a qualify run (docs/qualify.md).
 
 extension QualifyProgress {
     /// `panel` is written only with a width, `buttons` only when there are some; `guide`
@@ -141,52 +140,6 @@ extension QualifyStep {
     }
 }
 
-extension LessonProgress {
-    /// `agreement` at `confirm`, the Save button's centre `save` while it shows, the
-    /// file's `path` once saved.
-    public enum LineKey: String, LogKey {
-        case name, step, examples, needed, agreement, save, path
-        public var spec: LogKeySpec {
-            switch self {
-            case .name: .required(.string)
-            case .step: .required(.closed)
-            case .examples, .needed: .required(.integer)
-            case .agreement: .optional(.number)
-            case .save: .optional(.list)
-            case .path: .optional(.string)
-            }
-        }
-    }
-
-    func encode(into out: inout [UInt8]) {
-        LineKey.name.write(name, into: &out)
-        LineKey.step.write(closed: step, into: &out)
-        LineKey.examples.write(examples, into: &out)
-        LineKey.needed.write(needed, into: &out)
-        if let agreement { LineKey.agreement.write(agreement, into: &out) }
-        if let saveAt { LineKey.save.write(numbers: [saveAt.x, saveAt.y], into: &out) }
-        if let savedTo { LineKey.path.write(savedTo, into: &out) }
-    }
-
-    init(_ o: LogFields) throws(LogLineError) {
-        self.init(name: try o.string(LineKey.name), step: try o.closed(LineKey.step), examples: try o.int(LineKey.examples),
-                  needed: try o.int(LineKey.needed), agreement: try o.optionalDouble(LineKey.agreement),
-                  saveAt: try o.optionalDoubles(LineKey.save, count: 2).map { Point(x: $0[0], y: $0[1]) },
-                  savedTo: try o.optionalString(LineKey.path))
-    }
-}
-
-extension LessonProgress {
-    /// The lesson as its line holds it: the agreement to three decimals, the Save button's
-    /// place to hundredths of a pixel.
-    public var logged: LessonProgress {
-        var copy = self
-        copy.agreement = agreement.map(thousandths)
-        copy.saveAt = saveAt.map(hundredths)
-        return copy
-    }
-}
-
 extension QualifyProgress {
     /// The run's progress as its line holds it: figures and thresholds to three decimals,
     /// an unmeasured figure infinite (written null); the Next button's centre to hundredths
@@ -231,4 +184,101 @@ extension QualifyThresholds {
             if let key = Self.keys.first(where: { $0.name == limit.name }) { self[keyPath: key.value] = limit.value }
         }
     }
+}
+
+extension QualifyProgress {
+    /// The schema's branch for a `qualify` line (docs/event-log.schema.json is put together
+    /// from these, `LogLine.schema`; `EventLogKeyTableTests` holds it to the key tables).
+    static let schemaBranch = #"""
+    {
+      "description": "A qualify run (--qualify PLAN, docs/qualify.md) started, judged or skipped a step, or finished (step = of, kind 'plan', every verdict of the run); or the card calibration (step 0, kind 'card') began or gave the scale.",
+      "required": ["plan", "step", "of", "kind", "state", "millimetresPerPixel", "verdicts"],
+      "properties": {
+        "plan": {"type": "string"},
+        "step": {"type": "integer", "minimum": 0},
+        "of": {"type": "integer", "minimum": 0},
+        "kind": {
+          "enum": [
+            "line",
+            "hold",
+            "taps",
+            "corners",
+            "maximum-contacts",
+            "pinch",
+            "drumroll",
+            "edges",
+            "plan",
+            "card"
+          ]
+        },
+        "state": {"enum": ["started", "judged", "skipped", "finished", "calibrating", "calibrated"]},
+        "millimetresPerPixel": {"type": "number", "exclusiveMinimum": 0},
+        "panel": {
+          "type": "array",
+          "items": {"type": "number"},
+          "minItems": 2,
+          "maxItems": 2,
+          "description": "The panel (the window) [width, height] in mm."
+        },
+        "guide": {
+          "description": "At 'started': the step's places in mm and its figures, the keys its kind needs (line: from, to, seconds; hold: at, seconds; taps: at, count; corners: points; drumroll: seconds).",
+          "type": "object",
+          "properties": {
+            "from": {"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2},
+            "to": {"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2},
+            "at": {"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2},
+            "points": {
+              "type": "array",
+              "items": {"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2},
+              "minItems": 1,
+              "maxItems": 100
+            },
+            "seconds": {"type": "number", "exclusiveMinimum": 0},
+            "count": {"type": "integer", "minimum": 1}
+          },
+          "additionalProperties": false
+        },
+        "next": {
+          "type": "array",
+          "items": {"type": "number"},
+          "minItems": 2,
+          "maxItems": 2,
+          "description": "The Next (Skip, Finish) button's centre in window px, while it is shown."
+        },
+        "buttons": {
+          "description": "At 'started': the buttons shown while the step is under way, each [x, y, width, height] in window px; a touch that begins on one is no part of the step. Absent in logs written before it was added.",
+          "type": "array",
+          "items": {"type": "array", "items": {"type": "number"}, "minItems": 4, "maxItems": 4}
+        },
+        "card": {
+          "description": "The card calibration's outline [x, y, width, height] in window px (states calibrating and calibrated; kind card, step 0).",
+          "type": "array",
+          "items": {"type": "number"},
+          "minItems": 4,
+          "maxItems": 4
+        },
+        "thresholds": {
+          "description": "At 'started': the limits the step is judged by, named as plan files name them, report-rate in Hz.",
+          "type": "object",
+          "additionalProperties": {"type": "number"}
+        },
+        "verdicts": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "required": ["validator", "figure", "comparison", "threshold", "unit", "passed", "detail"],
+            "properties": {
+              "validator": {"type": "string"},
+              "figure": {"type": ["number", "null"]},
+              "comparison": {"enum": ["<=", ">="]},
+              "threshold": {"type": "number"},
+              "unit": {"type": "string"},
+              "passed": {"type": "boolean"},
+              "detail": {"type": "string"}
+            }
+          }
+        }
+      }
+    }
+    """#
 }

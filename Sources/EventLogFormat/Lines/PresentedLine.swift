@@ -1,0 +1,93 @@
+import TouchCore
+
+
+/// A `presented` line: a commit that drew touches reached the screen, or was discarded.
+public struct LogPresented: Equatable, Sendable {
+    public var commit: Int
+    public var touchToCommitMs: Double
+    /// Absent when discarded; null when the compositor gave no usable time.
+    public var touchToPresentMs: Double?
+    public var refreshMs: Double?
+    /// Written only when true.
+    public var discarded: Bool?
+    /// A frame callback was pending when the touch was read.
+    public var waitedForFrame: Bool?
+    /// From the oldest touch's own timestamp to touchspots reading it; absent where no
+    /// clock fits the touch's time.
+    public var inputToReadMs: Double?
+
+    public init(commit: Int, touchToCommitMs: Double, touchToPresentMs: Double? = nil, refreshMs: Double? = nil,
+                discarded: Bool? = nil, waitedForFrame: Bool? = nil, inputToReadMs: Double? = nil) {
+        self.commit = commit; self.touchToCommitMs = touchToCommitMs; self.touchToPresentMs = touchToPresentMs
+        self.refreshMs = refreshMs; self.discarded = discarded; self.waitedForFrame = waitedForFrame
+        self.inputToReadMs = inputToReadMs
+    }
+}
+
+extension LogPresented {
+    /// `touchToPresentMs` and `refreshMs` are written (as `null` where not known) unless the
+    /// commit was discarded, when `discarded` stands in their place.
+    public enum LineKey: String, LogKey {
+        case commit, touchToCommitMs, discarded, touchToPresentMs, refreshMs, waitedForFrame, inputToReadMs
+        public var spec: LogKeySpec {
+            switch self {
+            case .commit: .required(.integer)
+            case .touchToCommitMs: .required(.number)
+            case .discarded, .waitedForFrame: .optional(.boolean)
+            case .touchToPresentMs, .refreshMs: .nullable(.number)
+            case .inputToReadMs: .optional(.number)
+            }
+        }
+    }
+
+    func encode(into out: inout [UInt8]) {
+        LineKey.commit.write(commit, into: &out)
+        LineKey.touchToCommitMs.write(touchToCommitMs, into: &out)
+        if discarded == true {
+            LineKey.discarded.write(true, into: &out)
+        } else {
+            LineKey.touchToPresentMs.write(orNull: touchToPresentMs, into: &out)
+            LineKey.refreshMs.write(orNull: refreshMs, into: &out)
+        }
+        if let waitedForFrame { LineKey.waitedForFrame.write(waitedForFrame, into: &out) }
+        if let inputToReadMs { LineKey.inputToReadMs.write(inputToReadMs, into: &out) }
+    }
+
+    init(_ o: LogFields) throws(LogLineError) {
+        let discarded = try o.optionalBool(LineKey.discarded)
+        // A discarded commit has no presentation to report: its two keys are left out (and
+        // still refused when they hold something else than a number or null).
+        let presented = discarded != true
+        self.init(commit: try o.int(LineKey.commit), touchToCommitMs: try o.double(LineKey.touchToCommitMs),
+                  touchToPresentMs: try o.nullableDouble(LineKey.touchToPresentMs, required: presented),
+                  refreshMs: try o.nullableDouble(LineKey.refreshMs, required: presented),
+                  discarded: discarded, waitedForFrame: try o.optionalBool(LineKey.waitedForFrame),
+                  inputToReadMs: try o.optionalDouble(LineKey.inputToReadMs))
+    }
+}
+
+extension LogPresented {
+    /// The schema's branch for a `presented` line (docs/event-log.schema.json is put together
+    /// from these, `LogLine.schema`; `EventLogKeyTableTests` holds it to the key tables).
+    static let schemaBranch = #"""
+    {
+      "required": ["commit", "touchToCommitMs"],
+      "properties": {
+        "commit": {"type": "integer", "minimum": 1},
+        "touchToCommitMs": {"type": "number", "minimum": 0},
+        "touchToPresentMs": {"type": ["number", "null"]},
+        "refreshMs": {"type": ["number", "null"], "exclusiveMinimum": 0},
+        "discarded": {"const": true},
+        "waitedForFrame": {"type": "boolean"},
+        "inputToReadMs": {
+          "description": "From the oldest touch's own timestamp (ns input timestamps where offered) to touchspots reading it; absent where no clock fits the touch's time.",
+          "type": "number"
+        }
+      },
+      "oneOf": [
+        {"required": ["discarded"]},
+        {"required": ["touchToPresentMs", "refreshMs"], "not": {"required": ["discarded"]}}
+      ]
+    }
+    """#
+}

@@ -1,0 +1,37 @@
+import TouchCore
+
+// A `seat` line: a seat and what it can do (its name where the compositor gave one).
+extension LogLine {
+    public enum SeatKey: String, LogKey {
+        case name, touch, pointer, keyboard
+        public var spec: LogKeySpec { self == .name ? .optional(.string) : .required(.boolean) }
+    }
+
+    static func encode(seatNamed name: String?, touch: Bool, pointer: Bool, keyboard: Bool, into out: inout [UInt8]) {
+        if let name { SeatKey.name.write(name, into: &out) }
+        SeatKey.touch.write(touch, into: &out)
+        SeatKey.pointer.write(pointer, into: &out)
+        SeatKey.keyboard.write(keyboard, into: &out)
+    }
+
+    static func seatLine(_ o: LogFields) throws(LogLineError) -> LogLine {
+        .seat(name: try o.optionalString(SeatKey.name), touch: try o.bool(SeatKey.touch),
+              pointer: try o.bool(SeatKey.pointer), keyboard: try o.bool(SeatKey.keyboard))
+    }
+}
+
+extension LogLine.SeatKey {
+    /// The schema's branch for a `seat` line (docs/event-log.schema.json is put together
+    /// from these, `LogLine.schema`; `EventLogKeyTableTests` holds it to the key table).
+    static let schemaBranch = #"""
+    {
+      "required": ["touch", "pointer", "keyboard"],
+      "properties": {
+        "name": {"type": "string"},
+        "touch": {"type": "boolean"},
+        "pointer": {"type": "boolean"},
+        "keyboard": {"type": "boolean"}
+      }
+    }
+    """#
+}
