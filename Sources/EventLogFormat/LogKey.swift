@@ -20,6 +20,13 @@ public protocol LogKey: RawRepresentable<String>, CaseIterable, Sendable where A
     var spec: LogKeySpec { get }
 }
 
+/// A line kind's key table (not an object's inside a line): its branch of the published
+/// schema is written beside it, and `LogLine.schema` puts the file together from them.
+public protocol LogLineKey: LogKey {
+    /// The kind's branch of docs/event-log.schema.json, as JSON text.
+    static var schemaBranch: String { get }
+}
+
 /// What a key of a record holds, as the schema's `type` says it.
 public struct LogKeySpec: Equatable, Sendable {
     /// The JSON a key holds. `closed` is a string from a closed set (the core's enum's raw

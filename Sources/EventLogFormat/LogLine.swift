@@ -4,17 +4,20 @@ import TouchCore
 ///
 /// The client writes these (`EventLog`, the fd writer in the executable) and the harness and
 /// the tests read them back (`LogLine(json:)`), so writer and reader meet at compile time,
-/// not at run time. A new kind of line is a case here (with its `Kind` and its branches of
-/// `keyTable`, `schemaBranch`, `encode(into:)`, `init(json:)` and, when it is one of the
-/// core's events, `init(_:seat:)`), its file in `Lines/` (its key table, `LogKey`; its
-/// codec; its branch of the schema) and its row in docs/event-log.md; the published
-/// schema is then regenerated (`LogLine.schema`, scripts/generate-event-log-schema).
-/// `EventLogContractTests` fails when a case has no sample or row, and
-/// `EventLogKeyTableTests` when a branch and its table, or the published file and the
-/// branches, disagree.
+/// not at run time. A new kind of line is a case here (with its `Kind`, and its branches of
+/// `kind`, `Kind.keys`, `encode(into:)` and `init(json:)`; when it is one of the core's
+/// events, of `init(_:seat:)` and `encode(_:seat:into:)` too), its file in `Lines/` (its key
+/// table, `LogLineKey`; its codec; its branch of the schema) and its row in
+/// docs/event-log.md; the published schema is then regenerated (`LogLine.schema`,
+/// scripts/generate-event-log-schema). `EventLogContractTests` fails when a case has no
+/// sample or row, and `EventLogKeyTableTests` when a branch and its table, or the
+/// published file and the branches, disagree.
 ///
 /// Keys may be added in later versions, never renamed or removed: the reader ignores keys
-/// it does not know, and refuses an unknown `type` or a missing required key.
+/// it does not know, and refuses an unknown `type` or a missing required key. A key that
+/// holds nothing is left out, never written as `null`, except where the docs say so
+/// (`hit.view`, `responder.handledBy`, the latencies and rates not known yet: the tables'
+/// `nullable` keys).
 public enum LogLine: Equatable, Sendable {
     /// The version of the format, as the schema's `$id` ends (`urn:touchspots:event-log:1`).
     public static let formatVersion = 1
@@ -35,7 +38,8 @@ public enum LogLine: Equatable, Sendable {
     /// The core's own placard state, its centre to hundredths of a pixel as written.
     case placard(PlacardState)
     case warning(message: String, kind: LogWarningKind)
-    /// The client answered the harness's n-th `wl_display.sync` round trip (`--sync-log`).
+    /// The client handled and drew everything it had read when the n-th SIGUSR1 came (for
+    /// harnesses on compositors that cannot ping clients).
     case sync(count: Int)
     case presented(LogPresented)
     /// The core's own instrument panel, its figures at the precision the line holds them
@@ -100,26 +104,26 @@ public enum LogLine: Equatable, Sendable {
     public func encode(into out: inout [UInt8]) {
         JSONBytes.open(kind, into: &out)
         switch self {
-        case .scene(let name): Self.encode(scene: name, into: &out)
-        case .ready(let width, let height, let scale): Self.encode(readyWidth: width, height: height, scale: scale, into: &out)
+        case .scene(let name): Self.encodeScene(name, into: &out)
+        case .ready(let width, let height, let scale): Self.encodeReady(width: width, height: height, scale: scale, into: &out)
         case .configure(let width, let height, let fullscreen, let maximized):
-            Self.encode(configureWidth: width, height: height, fullscreen: fullscreen, maximized: maximized, into: &out)
+            Self.encodeConfigure(width: width, height: height, fullscreen: fullscreen, maximized: maximized, into: &out)
         case .seat(let name, let touch, let pointer, let keyboard):
-            Self.encode(seatNamed: name, touch: touch, pointer: pointer, keyboard: keyboard, into: &out)
+            Self.encodeSeat(name: name, touch: touch, pointer: pointer, keyboard: keyboard, into: &out)
         case .frame(let frame): frame.encode(into: &out)
         case .hit(let hit): hit.encode(into: &out)
         case .responder(let delivery): delivery.encode(into: &out)
         case .gesture(let gesture): gesture.encode(into: &out)
-        case .label(let text, let slot): Self.encode(label: text, slot: slot, into: &out)
+        case .label(let text, let slot): Self.encodeLabel(text: text, slot: slot, into: &out)
         case .placard(let placard): placard.encode(into: &out)
-        case .warning(let message, let kind): Self.encode(warning: message, kind: kind, into: &out)
-        case .sync(let count): Self.encode(syncCount: count, into: &out)
+        case .warning(let message, let kind): Self.encodeWarning(message: message, kind: kind, into: &out)
+        case .sync(let count): Self.encodeSync(count: count, into: &out)
         case .presented(let presented): presented.encode(into: &out)
         case .readout(let readout): readout.encode(into: &out)
         case .teach(let lesson): lesson.encode(into: &out)
         case .output(let output): output.encode(into: &out)
         case .qualify(let progress): progress.encode(into: &out)
-        case .nearmiss(let misses): Self.encode(nearMisses: misses, into: &out)
+        case .nearmiss(let misses): Self.encodeNearMiss(misses, into: &out)
         }
         out.append(UInt8(ascii: "}"))
     }
@@ -132,24 +136,24 @@ public enum LogLine: Equatable, Sendable {
         let o = LogFields(pairs: pairs)
         let kind: Kind = try o.closed(TypeKey.type)
         switch kind {
-        case .scene: self = try Self.sceneLine(o)
-        case .ready: self = try Self.readyLine(o)
-        case .configure: self = try Self.configureLine(o)
-        case .seat: self = try Self.seatLine(o)
+        case .scene: self = try Self.makeScene(from: o)
+        case .ready: self = try Self.makeReady(from: o)
+        case .configure: self = try Self.makeConfigure(from: o)
+        case .seat: self = try Self.makeSeat(from: o)
         case .frame: self = .frame(try LogFrame(o))
         case .hit: self = .hit(try TouchHit(o))
         case .responder: self = .responder(try ResponderDelivery(o))
         case .gesture: self = .gesture(try Gesture(o))
-        case .label: self = try Self.labelLine(o)
+        case .label: self = try Self.makeLabel(from: o)
         case .placard: self = .placard(try PlacardState(o))
-        case .warning: self = try Self.warningLine(o)
-        case .sync: self = try Self.syncLine(o)
+        case .warning: self = try Self.makeWarning(from: o)
+        case .sync: self = try Self.makeSync(from: o)
         case .presented: self = .presented(try LogPresented(o))
         case .readout: self = .readout(try ReadoutSnapshot(o))
         case .teach: self = .teach(try LessonProgress(o))
         case .output: self = .output(try LogOutput(o))
         case .qualify: self = .qualify(try QualifyProgress(o))
-        case .nearmiss: self = try Self.nearmissLine(o)
+        case .nearmiss: self = try Self.makeNearMiss(from: o)
         }
     }
 
@@ -221,53 +225,33 @@ public enum LogLine: Equatable, Sendable {
 }
 
 extension LogLine.Kind {
-    /// The kind's branch of the schema, as JSON text (`LogLine.schema`).
-    public var schemaBranch: String {
+    /// The kind's key table, the type that names its keys (`LogLineKey`): its keys and
+    /// specs (`keyTable`) and its branch of the schema (`schemaBranch`, `LogLine.schema`).
+    public var keys: any LogLineKey.Type {
         switch self {
-        case .scene: LogLine.SceneKey.schemaBranch
-        case .ready: LogLine.ReadyKey.schemaBranch
-        case .configure: LogLine.ConfigureKey.schemaBranch
-        case .seat: LogLine.SeatKey.schemaBranch
-        case .frame: LogFrame.schemaBranch
-        case .hit: TouchHit.schemaBranch
-        case .responder: ResponderDelivery.schemaBranch
-        case .gesture: Gesture.schemaBranch
-        case .label: LogLine.LabelKey.schemaBranch
-        case .placard: PlacardState.schemaBranch
-        case .warning: LogLine.WarningKey.schemaBranch
-        case .sync: LogLine.SyncKey.schemaBranch
-        case .presented: LogPresented.schemaBranch
-        case .readout: ReadoutSnapshot.schemaBranch
-        case .teach: LessonProgress.schemaBranch
-        case .output: LogOutput.schemaBranch
-        case .qualify: QualifyProgress.schemaBranch
-        case .nearmiss: LogLine.NearMissKey.schemaBranch
+        case .scene: LogLine.SceneKey.self
+        case .ready: LogLine.ReadyKey.self
+        case .configure: LogLine.ConfigureKey.self
+        case .seat: LogLine.SeatKey.self
+        case .frame: LogFrame.LineKey.self
+        case .hit: TouchHit.LineKey.self
+        case .responder: ResponderDelivery.LineKey.self
+        case .gesture: Gesture.LineKey.self
+        case .label: LogLine.LabelKey.self
+        case .placard: PlacardState.LineKey.self
+        case .warning: LogLine.WarningKey.self
+        case .sync: LogLine.SyncKey.self
+        case .presented: LogPresented.LineKey.self
+        case .readout: ReadoutSnapshot.LineKey.self
+        case .teach: LessonProgress.LineKey.self
+        case .output: LogOutput.LineKey.self
+        case .qualify: QualifyProgress.LineKey.self
+        case .nearmiss: LogLine.NearMissKey.self
         }
     }
 
-    /// The kind's key table (`LogLine.keyTable`).
-    public var keyTable: [(name: String, spec: LogKeySpec)] {
-        switch self {
-        case .scene: LogLine.SceneKey.table
-        case .ready: LogLine.ReadyKey.table
-        case .configure: LogLine.ConfigureKey.table
-        case .seat: LogLine.SeatKey.table
-        case .frame: LogFrame.LineKey.table
-        case .hit: TouchHit.LineKey.table
-        case .responder: ResponderDelivery.LineKey.table
-        case .gesture: Gesture.LineKey.table
-        case .label: LogLine.LabelKey.table
-        case .placard: PlacardState.LineKey.table
-        case .warning: LogLine.WarningKey.table
-        case .sync: LogLine.SyncKey.table
-        case .presented: LogPresented.LineKey.table
-        case .readout: ReadoutSnapshot.LineKey.table
-        case .teach: LessonProgress.LineKey.table
-        case .output: LogOutput.LineKey.table
-        case .qualify: QualifyProgress.LineKey.table
-        case .nearmiss: LogLine.NearMissKey.table
-        }
-    }
+    /// The kind's keys after `type`, in the order written, with their specs.
+    public var keyTable: [(name: String, spec: LogKeySpec)] { keys.table }
 }
 
 /// What a `warning` line is about: the core's anomalies under their own names (one

@@ -266,6 +266,11 @@ final class EventLogContractTests: XCTestCase {
     func testTheReaderTakesWhatOtherWritersMayAdd() throws {
         let line = try LogLine(json: #" {"later":[1,{"a":null}],"type":"label","text":"\u00e9\ud83d\ude00\/","slot":"tap"} "#)
         XCTAssertEqual(line, .label(text: "é😀/", slot: .tap))
+        // A discarded commit has no presentation: times another writer left on it are
+        // checked, not kept, so the line reads back as it is written again.
+        let discarded = try LogLine(json: #"{"type":"presented","commit":3,"touchToCommitMs":2,"discarded":true,"touchToPresentMs":9}"#)
+        XCTAssertEqual(discarded, .presented(LogPresented(commit: 3, touchToCommitMs: 2, discarded: true)))
+        XCTAssertEqual(try LogLine(json: discarded.bytes), discarded)
     }
 
     private static func randomFrame(_ random: inout SplitMix) -> TouchFrame {

@@ -12,23 +12,23 @@ extension LogLine {
         }
     }
 
-    static func encode(configureWidth width: Double, height: Double, fullscreen: Bool, maximized: Bool, into out: inout [UInt8]) {
+    static func encodeConfigure(width: Double, height: Double, fullscreen: Bool, maximized: Bool, into out: inout [UInt8]) {
         ConfigureKey.width.write(width, into: &out)
         ConfigureKey.height.write(height, into: &out)
         ConfigureKey.fullscreen.write(fullscreen, into: &out)
         ConfigureKey.maximized.write(maximized, into: &out)
     }
 
-    static func configureLine(_ o: LogFields) throws(LogLineError) -> LogLine {
+    static func makeConfigure(from o: LogFields) throws(LogLineError) -> LogLine {
         .configure(width: try o.double(ConfigureKey.width), height: try o.double(ConfigureKey.height),
                    fullscreen: try o.bool(ConfigureKey.fullscreen), maximized: try o.bool(ConfigureKey.maximized))
     }
 }
 
-extension LogLine.ConfigureKey {
+extension LogLine.ConfigureKey: LogLineKey {
     /// The schema's branch for a `configure` line (docs/event-log.schema.json is put together
     /// from these, `LogLine.schema`; `EventLogKeyTableTests` holds it to the key table).
-    static let schemaBranch = #"""
+    public static let schemaBranch = #"""
     {
       "required": ["width", "height", "fullscreen", "maximized"],
       "properties": {

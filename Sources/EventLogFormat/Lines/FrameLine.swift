@@ -92,6 +92,8 @@ public struct LogTouch: Equatable, Sendable {
 }
 
 extension LogFrame {
+    /// (`LogLine.encodeFrame` is the per-frame fast path, written straight from the core's
+    /// frame and held to these keys' bytes.)
     public enum LineKey: String, LogKey {
         case time, timeNs, spots, touches
         public var spec: LogKeySpec {
@@ -196,10 +198,10 @@ extension LogTouch {
     }
 }
 
-extension LogFrame {
+extension LogFrame.LineKey: LogLineKey {
     /// The schema's branch for a `frame` line (docs/event-log.schema.json is put together
     /// from these, `LogLine.schema`; `EventLogKeyTableTests` holds it to the key tables).
-    static let schemaBranch = #"""
+    public static let schemaBranch = #"""
     {
       "required": ["time", "spots", "touches"],
       "properties": {

@@ -75,10 +75,10 @@ extension Gesture {
     }
 }
 
-extension Gesture {
+extension Gesture.LineKey: LogLineKey {
     /// The schema's branch for a `gesture` line (docs/event-log.schema.json is put together
     /// from these, `LogLine.schema`; `EventLogKeyTableTests` holds it to the key tables).
-    static let schemaBranch = #"""
+    public static let schemaBranch = #"""
     {
       "required": ["name"],
       "properties": {

@@ -29,10 +29,10 @@ extension TouchHit {
     }
 }
 
-extension TouchHit {
+extension TouchHit.LineKey: LogLineKey {
     /// The schema's branch for a `hit` line (docs/event-log.schema.json is put together
     /// from these, `LogLine.schema`; `EventLogKeyTableTests` holds it to the key tables).
-    static let schemaBranch = #"""
+    public static let schemaBranch = #"""
     {
       "required": ["id", "view", "visited"],
       "properties": {

@@ -7,20 +7,20 @@ extension LogLine {
         public var spec: LogKeySpec { self == .text ? .required(.string) : .required(.closed) }
     }
 
-    static func encode(label text: String, slot: LabelSlot, into out: inout [UInt8]) {
+    static func encodeLabel(text: String, slot: LabelSlot, into out: inout [UInt8]) {
         LabelKey.text.write(text, into: &out)
         LabelKey.slot.write(closed: slot, into: &out)
     }
 
-    static func labelLine(_ o: LogFields) throws(LogLineError) -> LogLine {
+    static func makeLabel(from o: LogFields) throws(LogLineError) -> LogLine {
         .label(text: try o.string(LabelKey.text), slot: try o.closed(LabelKey.slot))
     }
 }
 
-extension LogLine.LabelKey {
+extension LogLine.LabelKey: LogLineKey {
     /// The schema's branch for a `label` line (docs/event-log.schema.json is put together
     /// from these, `LogLine.schema`; `EventLogKeyTableTests` holds it to the key table).
-    static let schemaBranch = #"""
+    public static let schemaBranch = #"""
     {
       "required": ["text", "slot"],
       "properties": {

@@ -10,21 +10,21 @@ extension LogLine {
         public var spec: LogKeySpec { self == .text ? .required(.string) : .required(.list) }
     }
 
-    static func encode(nearMisses misses: [NearMiss], into out: inout [UInt8]) {
+    static func encodeNearMiss(_ misses: [NearMiss], into out: inout [UInt8]) {
         NearMissKey.text.write(NearMiss.text(of: misses), into: &out)
         NearMissKey.misses.write(list: misses, into: &out) { $0.encode(into: &$1) }
     }
 
-    static func nearmissLine(_ o: LogFields) throws(LogLineError) -> LogLine {
+    static func makeNearMiss(from o: LogFields) throws(LogLineError) -> LogLine {
         _ = try o.string(NearMissKey.text)
         return .nearmiss(try o.objects(NearMissKey.misses, NearMiss.init))
     }
 }
 
-extension LogLine.NearMissKey {
+extension LogLine.NearMissKey: LogLineKey {
     /// The schema's branch for a `nearmiss` line (docs/event-log.schema.json is put together
     /// from these, `LogLine.schema`; `EventLogKeyTableTests` holds it to the key tables).
-    static let schemaBranch = #"""
+    public static let schemaBranch = #"""
     {
       "description": "A touch sequence ended with no gesture: each recognizer that came close and why it did not fire (docs/gestures.md, 'Why it did not fire'). The limit a miss names is changed with --gesture SETTING=VALUE (touchspots --help lists the keys).",
       "required": ["text", "misses"],

@@ -1,6 +1,5 @@
 import TouchCore
 
-
 /// An `output` line: an output described itself or changed (wl_output's geometry, current
 /// mode, transform and scale): what turns pixels into millimetres (docs/qualify.md).
 public struct LogOutput: Equatable, Sendable {
@@ -70,10 +69,10 @@ extension LogOutput {
     }
 }
 
-extension LogOutput {
-    /// The schema's branch for a `output` line (docs/event-log.schema.json is put together
+extension LogOutput.LineKey: LogLineKey {
+    /// The schema's branch for an `output` line (docs/event-log.schema.json is put together
     /// from these, `LogLine.schema`; `EventLogKeyTableTests` holds it to the key tables).
-    static let schemaBranch = #"""
+    public static let schemaBranch = #"""
     {
       "description": "An output described itself or changed: wl_output's physical size (mm, 0 where unknown), current mode, transform and scale.",
       "required": ["physicalWidth", "physicalHeight", "width", "height", "refreshMillihertz", "transform", "scale"],

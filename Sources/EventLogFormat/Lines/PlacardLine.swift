@@ -34,10 +34,10 @@ extension PlacardState {
     var logged: PlacardState { PlacardState(center: hundredths(center), text: text, phase: phase) }
 }
 
-extension PlacardState {
+extension PlacardState.LineKey: LogLineKey {
     /// The schema's branch for a `placard` line (docs/event-log.schema.json is put together
     /// from these, `LogLine.schema`; `EventLogKeyTableTests` holds it to the key tables).
-    static let schemaBranch = #"""
+    public static let schemaBranch = #"""
     {
       "required": ["x", "y", "text", "state"],
       "properties": {

@@ -1,6 +1,5 @@
 import TouchCore
 
-
 /// A `presented` line: a commit that drew touches reached the screen, or was discarded.
 public struct LogPresented: Equatable, Sendable {
     public var commit: Int
@@ -58,18 +57,19 @@ extension LogPresented {
         // A discarded commit has no presentation to report: its two keys are left out (and
         // still refused when they hold something else than a number or null).
         let presented = discarded != true
+        let touchToPresentMs = try o.nullableDouble(LineKey.touchToPresentMs, required: presented)
+        let refreshMs = try o.nullableDouble(LineKey.refreshMs, required: presented)
         self.init(commit: try o.int(LineKey.commit), touchToCommitMs: try o.double(LineKey.touchToCommitMs),
-                  touchToPresentMs: try o.nullableDouble(LineKey.touchToPresentMs, required: presented),
-                  refreshMs: try o.nullableDouble(LineKey.refreshMs, required: presented),
+                  touchToPresentMs: presented ? touchToPresentMs : nil, refreshMs: presented ? refreshMs : nil,
                   discarded: discarded, waitedForFrame: try o.optionalBool(LineKey.waitedForFrame),
                   inputToReadMs: try o.optionalDouble(LineKey.inputToReadMs))
     }
 }
 
-extension LogPresented {
+extension LogPresented.LineKey: LogLineKey {
     /// The schema's branch for a `presented` line (docs/event-log.schema.json is put together
     /// from these, `LogLine.schema`; `EventLogKeyTableTests` holds it to the key tables).
-    static let schemaBranch = #"""
+    public static let schemaBranch = #"""
     {
       "required": ["commit", "touchToCommitMs"],
       "properties": {

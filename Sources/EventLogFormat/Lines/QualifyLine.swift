@@ -186,10 +186,10 @@ extension QualifyThresholds {
     }
 }
 
-extension QualifyProgress {
+extension QualifyProgress.LineKey: LogLineKey {
     /// The schema's branch for a `qualify` line (docs/event-log.schema.json is put together
     /// from these, `LogLine.schema`; `EventLogKeyTableTests` holds it to the key tables).
-    static let schemaBranch = #"""
+    public static let schemaBranch = #"""
     {
       "description": "A qualify run (--qualify PLAN, docs/qualify.md) started, judged or skipped a step, or finished (step = of, kind 'plan', every verdict of the run); or the card calibration (step 0, kind 'card') began or gave the scale.",
       "required": ["plan", "step", "of", "kind", "state", "millimetresPerPixel", "verdicts"],

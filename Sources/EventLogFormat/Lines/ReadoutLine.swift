@@ -94,10 +94,10 @@ extension ReadoutSnapshot {
     }
 }
 
-extension ReadoutSnapshot {
+extension ReadoutSnapshot.LineKey: LogLineKey {
     /// The schema's branch for a `readout` line (docs/event-log.schema.json is put together
     /// from these, `LogLine.schema`; `EventLogKeyTableTests` holds it to the key tables).
-    static let schemaBranch = #"""
+    public static let schemaBranch = #"""
     {
       "description": "The instrument panel's numbers (key i), at most ten times a second while it is shown.",
       "required": ["touches", "maxTouches", "framesPerSecond", "eventsPerFrame", "shapeSeen", "fingers"],

@@ -29,10 +29,10 @@ extension ResponderDelivery {
     }
 }
 
-extension ResponderDelivery {
+extension ResponderDelivery.LineKey: LogLineKey {
     /// The schema's branch for a `responder` line (docs/event-log.schema.json is put together
     /// from these, `LogLine.schema`; `EventLogKeyTableTests` holds it to the key tables).
-    static let schemaBranch = #"""
+    public static let schemaBranch = #"""
     {
       "required": ["id", "phase", "chain", "handledBy"],
       "properties": {

@@ -7,19 +7,19 @@ extension LogLine {
         public var spec: LogKeySpec { .required(.closed) }
     }
 
-    static func encode(scene name: SceneName, into out: inout [UInt8]) {
+    static func encodeScene(_ name: SceneName, into out: inout [UInt8]) {
         SceneKey.name.write(closed: name, into: &out)
     }
 
-    static func sceneLine(_ o: LogFields) throws(LogLineError) -> LogLine {
+    static func makeScene(from o: LogFields) throws(LogLineError) -> LogLine {
         .scene(name: try o.closed(SceneKey.name))
     }
 }
 
-extension LogLine.SceneKey {
+extension LogLine.SceneKey: LogLineKey {
     /// The schema's branch for a `scene` line (docs/event-log.schema.json is put together
     /// from these, `LogLine.schema`; `EventLogKeyTableTests` holds it to the key table).
-    static let schemaBranch = #"""
+    public static let schemaBranch = #"""
     {"required": ["name"], "properties": {"name": {"$ref": "#/$defs/sceneName"}}}
     """#
 }

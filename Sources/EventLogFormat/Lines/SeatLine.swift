@@ -7,23 +7,23 @@ extension LogLine {
         public var spec: LogKeySpec { self == .name ? .optional(.string) : .required(.boolean) }
     }
 
-    static func encode(seatNamed name: String?, touch: Bool, pointer: Bool, keyboard: Bool, into out: inout [UInt8]) {
+    static func encodeSeat(name: String?, touch: Bool, pointer: Bool, keyboard: Bool, into out: inout [UInt8]) {
         if let name { SeatKey.name.write(name, into: &out) }
         SeatKey.touch.write(touch, into: &out)
         SeatKey.pointer.write(pointer, into: &out)
         SeatKey.keyboard.write(keyboard, into: &out)
     }
 
-    static func seatLine(_ o: LogFields) throws(LogLineError) -> LogLine {
+    static func makeSeat(from o: LogFields) throws(LogLineError) -> LogLine {
         .seat(name: try o.optionalString(SeatKey.name), touch: try o.bool(SeatKey.touch),
               pointer: try o.bool(SeatKey.pointer), keyboard: try o.bool(SeatKey.keyboard))
     }
 }
 
-extension LogLine.SeatKey {
+extension LogLine.SeatKey: LogLineKey {
     /// The schema's branch for a `seat` line (docs/event-log.schema.json is put together
     /// from these, `LogLine.schema`; `EventLogKeyTableTests` holds it to the key table).
-    static let schemaBranch = #"""
+    public static let schemaBranch = #"""
     {
       "required": ["touch", "pointer", "keyboard"],
       "properties": {

@@ -1,25 +1,26 @@
 import TouchCore
 
-// A `sync` line: the client answered the harness's n-th `wl_display.sync` round trip.
+// A `sync` line: after the n-th SIGUSR1, once everything read so far is handled and drawn
+// (for harnesses on compositors that cannot ping clients).
 extension LogLine {
     public enum SyncKey: String, LogKey {
         case count
         public var spec: LogKeySpec { .required(.integer) }
     }
 
-    static func encode(syncCount count: Int, into out: inout [UInt8]) {
+    static func encodeSync(count: Int, into out: inout [UInt8]) {
         SyncKey.count.write(count, into: &out)
     }
 
-    static func syncLine(_ o: LogFields) throws(LogLineError) -> LogLine {
+    static func makeSync(from o: LogFields) throws(LogLineError) -> LogLine {
         .sync(count: try o.int(SyncKey.count))
     }
 }
 
-extension LogLine.SyncKey {
+extension LogLine.SyncKey: LogLineKey {
     /// The schema's branch for a `sync` line (docs/event-log.schema.json is put together
     /// from these, `LogLine.schema`; `EventLogKeyTableTests` holds it to the key table).
-    static let schemaBranch = #"""
+    public static let schemaBranch = #"""
     {"required": ["count"], "properties": {"count": {"type": "integer", "minimum": 1}}}
     """#
 }

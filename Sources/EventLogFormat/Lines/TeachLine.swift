@@ -48,10 +48,10 @@ extension LessonProgress {
     }
 }
 
-extension LessonProgress {
+extension LessonProgress.LineKey: LogLineKey {
     /// The schema's branch for a `teach` line (docs/event-log.schema.json is put together
     /// from these, `LogLine.schema`; `EventLogKeyTableTests` holds it to the key tables).
-    static let schemaBranch = #"""
+    public static let schemaBranch = #"""
     {
       "description": "A stroke lesson (--record-gesture NAME) moved on a step: draw (examples so far of needed), confirm (every drawing in; agreement and the Save button's centre), taught (saved to path), unsaved (Save failed: the lesson stays and shows why, a template warning says it too; nothing was taught).",
       "required": ["name", "step", "examples", "needed"],

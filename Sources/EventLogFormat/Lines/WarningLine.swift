@@ -7,20 +7,20 @@ extension LogLine {
         public var spec: LogKeySpec { self == .message ? .required(.string) : .required(.closed) }
     }
 
-    static func encode(warning message: String, kind: LogWarningKind, into out: inout [UInt8]) {
+    static func encodeWarning(message: String, kind: LogWarningKind, into out: inout [UInt8]) {
         WarningKey.message.write(message, into: &out)
         WarningKey.kind.write(closed: kind, into: &out)
     }
 
-    static func warningLine(_ o: LogFields) throws(LogLineError) -> LogLine {
+    static func makeWarning(from o: LogFields) throws(LogLineError) -> LogLine {
         .warning(message: try o.string(WarningKey.message), kind: try o.closed(WarningKey.kind))
     }
 }
 
-extension LogLine.WarningKey {
+extension LogLine.WarningKey: LogLineKey {
     /// The schema's branch for a `warning` line (docs/event-log.schema.json is put together
     /// from these, `LogLine.schema`; `EventLogKeyTableTests` holds it to the key table).
-    static let schemaBranch = #"""
+    public static let schemaBranch = #"""
     {
       "required": ["message", "kind"],
       "properties": {

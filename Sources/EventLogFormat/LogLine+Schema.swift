@@ -2,7 +2,7 @@ import TouchCore
 
 extension LogLine {
     /// The published schema (docs/event-log.schema.json) as JSON text, put together from
-    /// each kind's branch (`Kind.schemaBranch`, written beside its key table and codec in
+    /// each kind's branch (`LogLineKey.schemaBranch`, written beside its key table and codec in
     /// `Lines/`): the line's `type` is one of the kinds, and each kind's keys are its
     /// branch's. The scene names and touch phases the branches refer to (`$defs`) are the
     /// core's enums. `scripts/generate-event-log-schema` writes the file from this
@@ -10,7 +10,7 @@ extension LogLine {
     /// fails when the published file says something else, so the file is never edited by
     /// hand: a new kind of line is its case, its file in `Lines/` and its row in
     /// docs/event-log.md.
-    public static var schema: String {
+    public static let schema: String = {
         func list(_ names: [String]) -> String { "[" + names.map { "\"\($0)\"" }.joined(separator: ",") + "]" }
         let kinds = Kind.allCases
         let branches = kinds.map { ##"{"if":{"properties":{"type":{"const":"\##($0.rawValue)"}}},"then":{"$ref":"#/$defs/\##($0.rawValue)"}}"## }
@@ -20,7 +20,7 @@ extension LogLine {
             #""touchID":{"type":"integer","minimum":-2147483648,"maximum":2147483647}"#,
             #""viewNames":{"type":"array","items":{"type":"string"}}"#,
         ]
-        let definitions = shared + kinds.map { "\"\($0.rawValue)\":\($0.schemaBranch)" }
+        let definitions = shared + kinds.map { "\"\($0.rawValue)\":\($0.keys.schemaBranch)" }
         return """
             {"$schema":"https://json-schema.org/draft/2020-12/schema",\
             "$id":"urn:touchspots:event-log:\(formatVersion)",\
@@ -34,5 +34,5 @@ extension LogLine {
             "allOf":[\(branches.joined(separator: ","))],\
             "$defs":{\(definitions.joined(separator: ","))}}
             """
-    }
+    }()
 }
