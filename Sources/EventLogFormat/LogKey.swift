@@ -31,7 +31,7 @@ public protocol LogLineKey: LogKey {
 public struct LogKeySpec: Equatable, Sendable {
     /// The JSON a key holds. `closed` is a string from a closed set (the core's enum's raw
     /// values, the schema's `enum`).
-    public enum Holds: String, Sendable, CaseIterable {
+    public enum Holds: String, Sendable {
         case integer, number, string, boolean, closed, list, object
     }
 

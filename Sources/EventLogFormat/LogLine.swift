@@ -218,10 +218,6 @@ public enum LogLine: Equatable, Sendable {
         case type
         public var spec: LogKeySpec { .required(.closed) }
     }
-
-    /// Each kind's key table, the keys of its line after `type` in the order written: what
-    /// `EventLogKeyTableTests` holds the schema's branches to.
-    public var keyTable: [(name: String, spec: LogKeySpec)] { kind.keyTable }
 }
 
 extension LogLine.Kind {

@@ -167,7 +167,7 @@ final class EventLogKeyTableTests: XCTestCase {
         for line in LogLineSamples.lines + LogLineSamples.sessionEvents.map({ LogLine($0, seat: "seat0") }) {
             guard case .object(let pairs) = try JSONValue(parsing: line.bytes) else { return XCTFail(line.text) }
             XCTAssertEqual(pairs.first?.0, "type", line.text)
-            holdsOrder(Array(pairs.dropFirst()), line.keyTable, "\(line.type): \(line.text)")
+            holdsOrder(Array(pairs.dropFirst()), line.kind.keyTable, "\(line.type): \(line.text)")
             for (path, table) in Self.innerTables where path.hasPrefix("\(line.type)/") {
                 let key = String(path.split(separator: "/")[2])
                 for inner in objects(pairs.last { $0.0 == key }?.1) { holdsOrder(inner, table, "\(path): \(line.text)") }
