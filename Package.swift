@@ -170,7 +170,7 @@ let package = Package(
                     dependencies: ["TouchspotsClient", "TouchCore", "EventLogFormat", "WaylandClient", "TestCompositor",
                                    "TouchspotsTestSupport"]),
         .testTarget(name: "AdversarialCompositorTests",
-                    dependencies: ["TestCompositor", "Harness", "TouchspotsTestSupport", "EventLogFormat",
+                    dependencies: ["TestCompositor", "Harness", "TouchspotsTestSupport", "EventLogFormat", "TouchCore",
                                    .product(name: "PropertyBased", package: "swift-property-based")]),
     ]
 )

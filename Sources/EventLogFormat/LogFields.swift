@@ -162,13 +162,6 @@ struct LogFields {
         return try present(key).map { v throws(LogLineError) in try Self.closed(v, key) }
     }
 
-    /// A member of a closed set the core names by a string of its table (`write(member:)`);
-    /// the schema lists the set, the reader takes the name as it is.
-    func optionalMember(_ key: some LogKey) throws(LogLineError) -> String? {
-        let key = name(key, .closed, .optional)
-        return try present(key).map { v throws(LogLineError) in try Self.string(v, key) }
-    }
-
     func optionalDoubles(_ key: some LogKey) throws(LogLineError) -> [Double]? {
         let key = name(key, .list, .optional)
         return try present(key).map { v throws(LogLineError) in try Self.doubles(v, key) }

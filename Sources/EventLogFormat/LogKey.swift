@@ -69,13 +69,6 @@ extension LogKey {
         JSONBytes.encode(value.rawValue, into: &out)
     }
 
-    /// A member of a closed set that the core names by a string of its table (a near
-    /// miss's `setting`, one of `GestureSettings.keys`).
-    func write(member value: String, into out: inout [UInt8]) {
-        open(.closed, into: &out)
-        JSONBytes.encode(value, into: &out)
-    }
-
     func write(_ value: Int, into out: inout [UInt8]) {
         open(.integer, into: &out)
         JSONBytes.encode(value, into: &out)

@@ -3,7 +3,9 @@ import TouchCore
 /// The payload of a line when it is of one kind, for readers that filter a log
 /// (`log.compactMap(\.frame)`).
 extension LogLine {
-    public var frame: LogFrame? { if case .frame(let f) = self { f } else { nil } }
+    public var frame: TouchFrame? { if case .frame(let f, _, _) = self { f } else { nil } }
+    /// A frame line's spot views alive after the frame.
+    public var spots: Int? { if case .frame(_, let spots, _) = self { spots } else { nil } }
     public var hit: TouchHit? { if case .hit(let h) = self { h } else { nil } }
     public var responder: ResponderDelivery? { if case .responder(let r) = self { r } else { nil } }
     public var gesture: Gesture? { if case .gesture(let g) = self { g } else { nil } }

@@ -26,7 +26,12 @@ public enum LogLine: Equatable, Sendable {
     case ready(width: Double, height: Double, scale: Double)
     case configure(width: Double, height: Double, fullscreen: Bool, maximized: Bool)
     case seat(name: String?, touch: Bool, pointer: Bool, keyboard: Bool)
-    case frame(LogFrame)
+    /// The core's own frame, as its line holds it (`TouchFrame.logged`), with the spot
+    /// views alive after it and the seat it came from when several seats can touch (a
+    /// line names it on its fingers, so a frame of pens only has none). Boxed: larger than
+    /// the `presented` line (`LogLineLayoutTests`), and the client writes its frames
+    /// straight from the event (`encode(_:seat:into:)`), never through a `LogLine`.
+    indirect case frame(TouchFrame, spots: Int, seat: String?)
     /// The core's own hit and delivery: the lines' keys are their fields (`ignored`
     /// written only when true).
     case hit(TouchHit)
@@ -110,7 +115,7 @@ public enum LogLine: Equatable, Sendable {
             Self.encodeConfigure(width: width, height: height, fullscreen: fullscreen, maximized: maximized, into: &out)
         case .seat(let name, let touch, let pointer, let keyboard):
             Self.encodeSeat(name: name, touch: touch, pointer: pointer, keyboard: keyboard, into: &out)
-        case .frame(let frame): frame.encode(into: &out)
+        case .frame(let frame, let spots, let seat): Self.encodeKeys(of: frame, spots: spots, seat: seat, into: &out)
         case .hit(let hit): hit.encode(into: &out)
         case .responder(let delivery): delivery.encode(into: &out)
         case .gesture(let gesture): gesture.encode(into: &out)
@@ -140,7 +145,7 @@ public enum LogLine: Equatable, Sendable {
         case .ready: self = try Self.makeReady(from: o)
         case .configure: self = try Self.makeConfigure(from: o)
         case .seat: self = try Self.makeSeat(from: o)
-        case .frame: self = .frame(try LogFrame(o))
+        case .frame: self = try Self.makeFrame(from: o)
         case .hit: self = .hit(try TouchHit(o))
         case .responder: self = .responder(try ResponderDelivery(o))
         case .gesture: self = .gesture(try Gesture(o))
@@ -169,7 +174,7 @@ public enum LogLine: Equatable, Sendable {
         case .scene(let name):
             self = .scene(name: name)
         case .frame(let frame, let spots):
-            self = .frame(LogFrame(frame, spots: spots, seat: seat))
+            self = .frame(frame.logged, spots: spots, seat: frame.touches.contains { !$0.source.isPen } ? seat : nil)
         case .hit(let hit):
             self = .hit(hit)
         case .responder(let delivery):
@@ -229,7 +234,7 @@ extension LogLine.Kind {
         case .ready: LogLine.ReadyKey.self
         case .configure: LogLine.ConfigureKey.self
         case .seat: LogLine.SeatKey.self
-        case .frame: LogFrame.LineKey.self
+        case .frame: TouchFrame.LineKey.self
         case .hit: TouchHit.LineKey.self
         case .responder: ResponderDelivery.LineKey.self
         case .gesture: Gesture.LineKey.self

@@ -106,7 +106,9 @@ public final class EventLogReader {
         try events().filter { $0.kind == kind }
     }
 
-    public func frames() throws -> [LogFrame] { try events().compactMap(\.frame) }
+    public func frames() throws -> [TouchFrame] { try events().compactMap(\.frame) }
+    /// The spot views alive after each frame, one per frame line.
+    public func spots() throws -> [Int] { try events().compactMap(\.spots) }
     public func hits() throws -> [TouchHit] { try events().compactMap(\.hit) }
     public func responders() throws -> [ResponderDelivery] { try events().compactMap(\.responder) }
     public func gestures() throws -> [Gesture] { try events().compactMap(\.gesture) }

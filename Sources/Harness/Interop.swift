@@ -62,18 +62,18 @@ public enum Interop {
     /// One touch entry of the event log, its touch numbered in order of first appearance:
     /// compositors pick their own ids (mutter counts from 288), the checks compare the rest.
     private struct Entry {
-        let id: Int
+        let id: Int32
         let number: Int
-        let phase: LogTouch.Phase
+        let phase: TouchFrame.Phase
         let place: String  // "X Y", rounded
         var summary: String { "\(number) \(phase)" }
     }
 
     private static func entries(_ events: [LogLine]) -> [Entry] {
-        var numbers: [Int: Int] = [:]
-        return events.compactMap(\.frame).flatMap(\.touches).map { touch in
+        var numbers: [Int32: Int] = [:]
+        return events.compactMap(\.frame).flatMap(\.entries).map { touch in
             if numbers[touch.id] == nil { numbers[touch.id] = numbers.count + 1 }
-            let x = Int(touch.x.rounded()), y = Int(touch.y.rounded())
+            let x = Int(touch.location.x.rounded()), y = Int(touch.location.y.rounded())
             return Entry(id: touch.id, number: numbers[touch.id]!, phase: touch.phase, place: "\(x) \(y)")
         }
     }
@@ -258,19 +258,19 @@ public enum Interop {
         try session.send("tool-tip pen up")
         try session.send("tool-out pen")
         try session.sync()
-        let pens = try session.eventLog.frames().flatMap(\.touches).filter { $0.source == .pen }
-        let phases = pens.map(\.phase).reduce(into: [LogTouch.Phase]()) { if $0.last != $1 { $0.append($1) } }
+        let pens = try session.eventLog.frames().flatMap(\.entries).filter { $0.source == .pen }
+        let phases = pens.map(\.phase).reduce(into: [TouchFrame.Phase]()) { if $0.last != $1 { $0.append($1) } }
         row.observations["pen phases"] = phases.isEmpty ? "none" : phases.map(\.rawValue).joined(separator: ",")
         guard let began = pens.first(where: { $0.phase == .began }) else {
             return Cell(outcome: .limitation,
                         note: offered ? "tablet-v2 offered, but no pen event reached the client"
                             : "\(session.compositor.name) does not offer tablet-v2 here")
         }
-        let pressureRight = abs((began.pressure ?? -1) - 0.5) <= 0.02
+        let pressureRight = abs((began.pen?.pressure ?? -1) - 0.5) <= 0.02
         let complete = phases.contains(.hover) && phases.contains(.ended) && phases.last == .out
         return pressureRight && complete
             ? Cell(outcome: .pass, note: "pressure and tilt forwarded")
-            : Cell(outcome: .fail, note: "phases \(phases.map(\.rawValue)), pressure \(began.pressure.map { String($0) } ?? "none")")
+            : Cell(outcome: .fail, note: "phases \(phases.map(\.rawValue)), pressure \(began.pen?.pressure.map { String($0) } ?? "none")")
     }
 
     /// The matrix as Markdown, for people.

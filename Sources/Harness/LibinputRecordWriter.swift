@@ -22,7 +22,7 @@ import TouchCore
 public enum LibinputRecordWriter {
     public enum Shape: Sendable { case everyValue, kernel }
 
-    public static func yaml(_ frames: [LogFrame], screenWidth: Int, screenHeight: Int, millimetresPerPixel: Double,
+    public static func yaml(_ frames: [TouchFrame], screenWidth: Int, screenHeight: Int, millimetresPerPixel: Double,
                             shape: Shape = .everyValue, resolution: (x: Int, y: Int)? = nil,
                             deviceName: String = "touchspots robot touchscreen", node: String = "/dev/input/event7") -> String {
         // millimetresPerPixel as p / q: a unit is 1 / (256 p) px, the resolution 256 q units a mm.
@@ -65,13 +65,13 @@ public enum LibinputRecordWriter {
             "    - ID_INPUT=1", "    - ID_INPUT_TOUCHSCREEN=1", "  quirks: []", "  events:",
         ]
         var state = KernelState()
-        var slots: [Int: Int] = [:]  // the log's touch id -> slot
+        var slots: [Int32: Int] = [:]  // the log's touch id -> slot
         var tracking = 0
         var previous: Int?
         for frame in frames {
-            let touches = frame.touches.filter { $0.source == nil }
+            let touches = frame.touches.filter { $0.source == .touchscreen }
             guard !touches.isEmpty else { continue }
-            let microseconds = frame.timeNs.map { ($0 + 500) / 1000 } ?? frame.time * 1000
+            let microseconds = frame.timeNanoseconds.map { Int(($0 + 500) / 1000) } ?? Int(frame.time) * 1000
             let sec = microseconds / 1_000_000, usec = microseconds % 1_000_000
             var events: [String] = []
             func event(_ type: Int, _ code: Int, _ value: Int) {
@@ -89,7 +89,7 @@ public enum LibinputRecordWriter {
                 state.y[slot] = y
             }
             for touch in touches {
-                let x = Int((touch.x * unitsPerPixel.0).rounded()), y = Int((touch.y * unitsPerPixel.1).rounded())
+                let x = Int((touch.location.x * unitsPerPixel.0).rounded()), y = Int((touch.location.y * unitsPerPixel.1).rounded())
                 switch touch.phase {
                 case .began:
                     let slot = (0...).first { free in !slots.values.contains(free) }!
@@ -109,7 +109,6 @@ public enum LibinputRecordWriter {
                     select(slot)
                     event(3, 57, -1)
                     state.down.removeAll { $0.slot == slot }
-                default: continue
                 }
             }
             if kernel {
@@ -142,25 +141,29 @@ public enum LibinputRecordWriter {
     /// every other, its up one report interval after its last (a panel notices a lift
     /// then), at the last place. Times start `start` seconds into the clock.
     public static func frames(of contacts: [Contact], millimetresPerPixel: Double, reportInterval: Double = 0.01,
-                              start: Double = 1000) -> [LogFrame] {
-        var byTime: [Int: [LogTouch]] = [:]
+                              start: Double = 1000) -> [TouchFrame] {
+        var byTime: [Int: [Touch]] = [:]
+        func touch(_ id: Int, _ phase: TouchPhase, at point: Point, ns: Int) -> Touch {
+            var touch = Touch(id: Int32(id), finger: FingerID(id), phase: phase,
+                              location: Point(x: point.x / millimetresPerPixel, y: point.y / millimetresPerPixel),
+                              time: UInt32(truncatingIfNeeded: ns / 1_000_000))
+            touch.timeNanoseconds = UInt64(ns)
+            return touch
+        }
         for (id, contact) in contacts.enumerated() {
             for (index, sample) in contact.samples.enumerated() {
-                let phase: LogTouch.Phase = index == 0 ? .began : .moved
                 let ns = Int(((start + sample.time) * 1e9).rounded())
-                byTime[ns, default: []].append(LogTouch(id: id, phase: phase, x: sample.point.x / millimetresPerPixel,
-                                                        y: sample.point.y / millimetresPerPixel))
+                byTime[ns, default: []].append(touch(id, index == 0 ? .began : .moved, at: sample.point, ns: ns))
             }
             if let last = contact.samples.last {
                 let ns = Int(((start + last.time + reportInterval) * 1e9).rounded())
-                byTime[ns, default: []].append(LogTouch(id: id, phase: .ended, x: last.point.x / millimetresPerPixel,
-                                                        y: last.point.y / millimetresPerPixel))
+                byTime[ns, default: []].append(touch(id, .ended, at: last.point, ns: ns))
             }
         }
         return byTime.keys.sorted().map { ns in
             // Ups before downs: a finger lifted and another landed in one report.
             let touches = byTime[ns]!.sorted { ($0.phase == .ended ? 0 : 1) < ($1.phase == .ended ? 0 : 1) }
-            return LogFrame(time: ns / 1_000_000, timeNs: ns, spots: 0, touches: touches)
+            return TouchFrame(time: UInt32(truncatingIfNeeded: ns / 1_000_000), touches: touches, activeTouches: [])
         }
     }
 

@@ -10,7 +10,7 @@ import LibinputRecord
 public struct Recording: Sendable {
     public struct Touch: Sendable, Equatable {
         public var id: Int
-        public var phase: LogTouch.Phase
+        public var phase: TouchFrame.Phase
         public var x: Double, y: Double
         /// nil for a touchscreen finger; `.pointer`, `.pen` or `.eraser` as in the log.
         public var source: TouchSource?
@@ -66,7 +66,7 @@ public struct Recording: Sendable {
             switch event {
             case .ready(let w, let h, _):
                 if width == nil { (width, height) = (Int(w.rounded()), Int(h.rounded())) }
-            case .frame(let frame):
+            case .frame(let frame, _, _):
                 // The compositor's 32-bit millisecond clock wraps every 49.7 days.
                 var time = Int64(frame.time) + base
                 if let last = lastTime, time < last - (1 << 31) {
@@ -74,9 +74,12 @@ public struct Recording: Sendable {
                     time += 1 << 32
                 }
                 lastTime = time
-                frames.append(Frame(time: time, touches: frame.touches.map {
-                    Touch(id: $0.id, phase: $0.phase, x: $0.x, y: $0.y, source: $0.source,
-                          pressure: $0.pressure, tilt: $0.tilt, distance: $0.distance)
+                frames.append(Frame(time: time, touches: frame.entries.map { entry in
+                    let pen = entry.pen
+                    return Touch(id: Int(entry.id), phase: entry.phase, x: entry.location.x, y: entry.location.y,
+                                 source: entry.source == .touchscreen ? nil : entry.source, pressure: pen?.pressure,
+                                 tilt: pen.flatMap { pen in pen.tiltX.flatMap { x in pen.tiltY.map { [x, $0] } } },
+                                 distance: pen?.distance)
                 }))
             case .gesture(let g): gestures.append(Self.summary(g))
             case .label(let text, let slot): if !text.isEmpty { labels.append("\(slot.rawValue): \(text)") }

@@ -66,7 +66,7 @@ public struct OfflineJudge {
         var steps: [Int: QualifyReport.Step] = [:]
         var stepBits = [UInt64](repeating: 0, count: (OfflineJudge.stepLimit + 63) / 64)
         var agrees = true
-        var fingers: [Int: FingerID] = [:]
+        var fingers: [Int32: FingerID] = [:]
         var nextFinger = 0
         var outputs: [LogOutput] = []
         var commits: [Double] = [], presents: [Double] = [], reads: [Double] = [], screens: [Double] = []
@@ -172,25 +172,23 @@ public struct OfflineJudge {
                 case .calibrated:
                     calibrated = true
                 }
-            case .frame(let frame):
+            case .frame(let frame, _, _):
                 guard current != nil else { return }
+                // The line names touches by the compositor's ids, which it reuses: fingers
+                // are numbered here, in order of landing, as the live session numbers them.
                 var touches: [Touch] = []
-                for entry in frame.touches {
-                    guard let phase = entry.phase.touchPhase, entry.x.isFinite, entry.y.isFinite,
-                          let id = Int32(exactly: entry.id) else { continue }
-                    if phase == .began {
-                        fingers[entry.id] = FingerID(nextFinger)
+                for var touch in frame.touches where touch.location.x.isFinite && touch.location.y.isFinite {
+                    if touch.phase == .began {
+                        fingers[touch.id] = FingerID(nextFinger)
                         nextFinger += 1
                     }
-                    guard let finger = fingers[entry.id] else { continue }
-                    if phase == .ended || phase == .cancelled { fingers[entry.id] = nil }
-                    var touch = Touch(id: id, finger: finger, phase: phase, location: Point(x: entry.x, y: entry.y),
-                                      time: UInt32(truncatingIfNeeded: frame.time))
-                    touch.timeNanoseconds = frame.timeNs.flatMap { UInt64(exactly: $0) }
+                    guard let finger = fingers[touch.id] else { continue }
+                    if touch.phase == .ended || touch.phase == .cancelled { fingers[touch.id] = nil }
+                    touch.finger = finger
                     touches.append(touch)
                 }
                 if !touches.isEmpty {
-                    self.touches.take(TouchFrame(time: UInt32(truncatingIfNeeded: frame.time), touches: touches, activeTouches: []))
+                    self.touches.take(TouchFrame(time: frame.time, touches: touches, activeTouches: []))
                 }
             default:
                 return

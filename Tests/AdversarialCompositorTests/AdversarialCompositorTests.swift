@@ -4,6 +4,7 @@ import Harness
 import TestCompositor
 import EventLogFormat
 import TouchspotsTestSupport
+import TouchCore
 import XCTest
 
 /// The real touchspots against an in-process compositor that sends what real compositors
@@ -46,9 +47,10 @@ final class AdversarialCompositorTests: XCTestCase {
         XCTAssertTrue(run.sync(), "touchspots answered the ping")
     }
 
-    private func frames() throws -> [LogFrame] { try log.frames() }
+    private func frames() throws -> [TouchFrame] { try log.frames() }
+    private func spots() throws -> [Int] { try log.spots() }
 
-    private func phases(_ frame: LogFrame) -> [String] {
+    private func phases(_ frame: TouchFrame) -> [String] {
         frame.phases
     }
 
@@ -85,7 +87,7 @@ final class AdversarialCompositorTests: XCTestCase {
         sync()
         let last = try XCTUnwrap(frames().last)
         XCTAssertEqual(phases(last), ["1 cancelled", "2 cancelled"])
-        XCTAssertEqual(last.spots, 0)
+        XCTAssertEqual(try spots().last, 0)
     }
 
     // MARK: Odd touch sequences
@@ -111,7 +113,7 @@ final class AdversarialCompositorTests: XCTestCase {
         sync()
         let frames = try frames()
         XCTAssertEqual(frames.map(phases), [["7 began"], ["7 cancelled", "7 began"]])
-        XCTAssertEqual(frames.last?.spots, 1)
+        XCTAssertEqual(try spots().last, 1)
         XCTAssertEqual(try log.events(of: .warning).count, 1)
     }
 
@@ -169,7 +171,7 @@ final class AdversarialCompositorTests: XCTestCase {
         let frames = try frames()
         XCTAssertEqual(frames.count, 2, "one line per wl_touch.frame: \(frames.map(\.touches.count))")
         XCTAssertEqual(frames.last?.touches.count, 200)
-        XCTAssertEqual(frames.last?.spots, 201)
+        XCTAssertEqual(try spots().last, 201)
     }
 
     func testNoFramesAtAllStillDeliverEveryChange() throws {
@@ -183,7 +185,7 @@ final class AdversarialCompositorTests: XCTestCase {
         sync()
         let frames = try frames()
         XCTAssertEqual(frames.map(phases), [["1 began"], ["1 moved"], ["1 ended"]])
-        XCTAssertEqual(frames.map(\.spots), [1, 1, 0])
+        XCTAssertEqual(try spots(), [1, 1, 0])
         XCTAssertEqual(frames[1].time, 20)
     }
 
@@ -199,11 +201,11 @@ final class AdversarialCompositorTests: XCTestCase {
         let frames = try frames()
         XCTAssertEqual(frames.count, 2)
         let first = try XCTUnwrap(frames.first?.touches)
-        XCTAssertEqual(first.map(\.id), [Int(Int32.min), Int(Int32.max), 288])
-        XCTAssertEqual(first[0].x, -50.5)
-        XCTAssertEqual(first[1].y, 7000.25)
+        XCTAssertEqual(first.map(\.id), [Int32.min, Int32.max, 288])
+        XCTAssertEqual(first[0].location.x, -50.5)
+        XCTAssertEqual(first[1].location.y, 7000.25)
         XCTAssertEqual(Set(phases(frames[1])), ["\(Int32.min) cancelled", "\(Int32.max) cancelled", "288 cancelled"])
-        XCTAssertEqual(frames[1].spots, 0)
+        XCTAssertEqual(try spots()[1], 0)
         // After a cancel the same ids start afresh, without warnings.
         tc_touch_down(tc, 40, 288, 20, 20)
         tc_touch_frame(tc)

@@ -3,6 +3,7 @@ import Glibc
 import Harness
 import TestCompositor
 import EventLogFormat
+import TouchCore
 import XCTest
 
 /// Tablet tools that misbehave, from the in-process test compositor (no real compositor
@@ -28,8 +29,8 @@ final class PenAdversarialTests: XCTestCase {
         super.tearDown()
     }
 
-    private func penEntries() throws -> [LogTouch] {
-        try run.log.frames().flatMap(\.touches).filter { $0.id < -2 }
+    private func penEntries() throws -> [TouchFrame.Entry] {
+        try run.log.frames().flatMap(\.entries).filter { $0.id < -2 }
     }
 
     private func tipDown(at x: Double, _ y: Double) {
@@ -47,7 +48,7 @@ final class PenAdversarialTests: XCTestCase {
         XCTAssertTrue(run.sync())
         let phases = try penEntries().map(\.phase)
         XCTAssertEqual(phases, [.hover, .began, .cancelled, .out])
-        XCTAssertEqual(try run.log.frames().last?.spots, 0)
+        XCTAssertEqual(try run.log.spots().last, 0)
         // A new tool after that is a new id.
         XCTAssertTrue(tc_tool_add(tc, true))
         tc_tool_proximity_in(tc, 200, 200)
@@ -68,7 +69,7 @@ final class PenAdversarialTests: XCTestCase {
         tc_tool_motion(tc, 150, 150)
         tc_tool_frame(tc, 9)
         XCTAssertTrue(run.sync())
-        XCTAssertEqual(try run.log.frames().last?.spots, 0)
+        XCTAssertEqual(try run.log.spots().last, 0)
         XCTAssertFalse(run.client.hasExited)
     }
 
@@ -94,7 +95,7 @@ final class PenAdversarialTests: XCTestCase {
         tc_tool_frame(tc, 1)
         XCTAssertTrue(run.sync())
         let began = try XCTUnwrap(try penEntries().first { $0.phase == .began })
-        XCTAssertEqual(began.pressure, 1)
+        XCTAssertEqual(began.pen?.pressure, 1)
         XCTAssertTrue(try run.log.warnings().contains { $0.contains("pressure") })
         XCTAssertFalse(run.client.hasExited)
     }

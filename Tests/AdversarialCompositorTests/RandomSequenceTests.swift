@@ -3,6 +3,7 @@ import Harness
 import PropertyBased
 import TestCompositor
 import EventLogFormat
+import TouchCore
 import Testing
 import TouchspotsTestSupport
 
@@ -93,11 +94,11 @@ import TouchspotsTestSupport
         func checkNewLines(_ events: [LogLine]) -> Int {
             var touchLines = 0
             for event in events[seen...] {
-                guard let frame = event.frame else { continue }
-                if frame.touches.contains(where: { $0.source == nil }) { touchLines += 1 }
-                for touch in frame.touches {
+                guard let frame = event.frame, let spots = event.spots else { continue }
+                if frame.touches.contains(where: { $0.source == .touchscreen }) { touchLines += 1 }
+                for touch in frame.entries {
                     // A pen and its eraser end share nothing but the id space.
-                    let key = "\(touch.source == .eraser ? "pen" : touch.source?.rawValue ?? "touch") \(touch.id)"
+                    let key = "\(touch.source == .eraser ? "pen" : touch.source == .touchscreen ? "touch" : touch.source.rawValue) \(touch.id)"
                     switch touch.phase {
                     case .hover, .out:
                         if live.contains(key) { problems.append("\(key) \(touch.phase.rawValue) with its tip down") }
@@ -109,8 +110,8 @@ import TouchspotsTestSupport
                         if live.remove(key) == nil { problems.append("\(key) \(touch.phase) while not live") }
                     }
                 }
-                if frame.spots > live.count {
-                    problems.append("\(frame.spots) spots for \(live.count) live touches")
+                if spots > live.count {
+                    problems.append("\(spots) spots for \(live.count) live touches")
                 }
             }
             seen = events.count

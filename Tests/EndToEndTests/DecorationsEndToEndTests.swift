@@ -1,6 +1,7 @@
 import Foundation
 import Harness
 import EventLogFormat
+import TouchCore
 import XCTest
 
 /// Window decorations: server-side on sway, libdecor's frame where there is none (weston's
@@ -311,7 +312,7 @@ final class DecorationsEndToEndTests: EndToEndTestCase {
                        "libdecor's plugin is not loaded while fullscreen")
         if holdsAFinger {
             try compositor.control.send(batch: ["down 2 300 300", "frame"])
-            _ = try log.waitFor("the held finger") { $0.frame?.touch(2)?.phase == .began }
+            _ = try log.waitFor("the held finger") { $0.frame?.entry(2)?.phase == .began }
         }
         try compositor.control.send(batch: ["key f11 press", "key f11 release"])
         try log.waitUntil(timeout: 20, "a 600x400 configure, not fullscreen", abandon: { client.hasExited }) { events in
@@ -321,7 +322,7 @@ final class DecorationsEndToEndTests: EndToEndTestCase {
         XCTAssertTrue(try mappedLibraries(of: client.pid).contains("libdecor-cairo"),
                       "libdecor's plugin is loaded once the window leaves fullscreen")
         if holdsAFinger {
-            _ = try log.waitFor("the held finger cancelled") { $0.frame?.touch(2)?.phase == .cancelled }
+            _ = try log.waitFor("the held finger cancelled") { $0.frame?.entry(2)?.phase == .cancelled }
             try compositor.control.send(batch: ["up 2", "frame"])
         }
         let window = try findWindow("left-fullscreen.png", on: compositor, client: client, log: log)
@@ -329,11 +330,11 @@ final class DecorationsEndToEndTests: EndToEndTestCase {
         try compositor.control.send(batch: ["down 1 \(window.left + 100) \(window.top + 50)", "frame"])
         try compositor.control.send(batch: ["up 1", "frame"])
         // (mutter numbers touches itself: the finger is told from the held one by place.)
-        func isNew(_ touch: LogTouch) -> Bool { touch.phase == .began && touch.x != 300 }
+        func isNew(_ touch: Touch) -> Bool { touch.phase == .began && touch.location.x != 300 }
         let frame = try log.waitFor("the touch in the content") { $0.frame?.touches.contains(where: isNew) ?? false }
         let touch = try XCTUnwrap(frame.frame?.touches.first(where: isNew))
-        XCTAssertEqual(touch.x, 100, accuracy: 2)
-        XCTAssertEqual(touch.y, 50, accuracy: 2)
+        XCTAssertEqual(touch.location.x, 100, accuracy: 2)
+        XCTAssertEqual(touch.location.y, 50, accuracy: 2)
         XCTAssertFalse(client.hasExited)
     }
 

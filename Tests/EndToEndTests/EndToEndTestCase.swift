@@ -2,6 +2,7 @@ import Foundation
 import Harness
 import EventLogFormat
 import TouchspotsTestSupport
+import TouchCore
 import XCTest
 
 /// Base for tests that run the real touchspots under a real headless weston. Each test
@@ -45,13 +46,16 @@ class EndToEndTestCase: XCTestCase {
     }
 
     /// The frame events logged so far.
-    func frames() throws -> [LogFrame] { try session.eventLog.frames() }
+    func frames() throws -> [TouchFrame] { try session.eventLog.frames() }
+
+    /// The spot views alive after each frame logged so far.
+    func spots() throws -> [Int] { try session.eventLog.spots() }
 
     /// "id phase" for each touch of a logged frame.
-    func phases(_ frame: LogFrame) -> [String] { frame.phases }
+    func phases(_ frame: TouchFrame) -> [String] { frame.phases }
 
-    func position(_ frame: LogFrame, id: Int) -> (Double, Double)? {
-        frame.touch(id).map { ($0.x, $0.y) }
+    func position(_ frame: TouchFrame, id: Int32) -> (Double, Double)? {
+        frame.entry(id).map { ($0.location.x, $0.location.y) }
     }
 
     /// Fraction of a disc of `radius` around (x, y) that is spot grey.

@@ -1,6 +1,7 @@
 import Foundation
 import Harness
 import EventLogFormat
+import TouchCore
 import XCTest
 
 /// Pens on headless sway 1.7: the wlroots shim's tablet (a pen and an eraser) injects
@@ -8,8 +9,8 @@ import XCTest
 /// tablet-v2; touchspots logs them and draws them (docs/pens.md).
 final class PenEndToEndTests: EndToEndTestCase {
     /// The pens' frame entries logged so far (negative ids below the mouse's).
-    private func penEntries() throws -> [LogTouch] {
-        try frames().flatMap(\.touches).filter { $0.id < -2 }
+    private func penEntries() throws -> [TouchFrame.Entry] {
+        try frames().flatMap(\.entries).filter { $0.id < -2 }
     }
 
     /// Pixels of the pen spot's blue around (x, y).
@@ -19,9 +20,9 @@ final class PenEndToEndTests: EndToEndTestCase {
         }
     }
 
-    private func waitForEntry(_ what: String, _ match: @escaping (LogTouch) -> Bool) throws -> LogTouch {
-        let event = try session.eventLog.waitFor(what) { $0.frame?.touches.contains(where: match) ?? false }
-        return event.frame!.touches.first(where: match)!
+    private func waitForEntry(_ what: String, _ match: @escaping (TouchFrame.Entry) -> Bool) throws -> TouchFrame.Entry {
+        let event = try session.eventLog.waitFor(what) { $0.frame?.entries.contains(where: match) ?? false }
+        return event.frame!.entries.first(where: match)!
     }
 
     /// A stroke: hover, tip down light, firm, lift, out. Positions within 2 px, pressure
@@ -31,12 +32,12 @@ final class PenEndToEndTests: EndToEndTestCase {
         try startSession(compositor: .sway)
         try session.send(batch: ["tool-in pen 200 200"])
         try session.send("tool-motion pen 210 205 distance 0.3")
-        let hover = try waitForEntry("hover") { $0.phase == .hover && $0.distance != nil }
+        let hover = try waitForEntry("hover") { $0.phase == .hover && $0.pen?.distance != nil }
         XCTAssertLessThan(hover.id, -2, "a pen's id is below the mouse's -1 and -2")
         XCTAssertEqual(hover.source, .pen)
-        XCTAssertEqual(hover.x, 210, accuracy: 2)
-        XCTAssertEqual(hover.y, 205, accuracy: 2)
-        XCTAssertEqual(hover.distance ?? -1, 0.3, accuracy: 0.02)
+        XCTAssertEqual(hover.location.x, 210, accuracy: 2)
+        XCTAssertEqual(hover.location.y, 205, accuracy: 2)
+        XCTAssertEqual(hover.pen?.distance ?? -1, 0.3, accuracy: 0.02)
         let hovering = try session.screenshot("pen-hover.png")
         XCTAssertGreaterThan(penBlue(hovering, x: 210, y: 205, half: 14), 20, "the hover marker shows")
         XCTAssertLessThan(penBlue(hovering, x: 210, y: 205, half: 14), 200, "a marker, not a spot")
@@ -45,21 +46,21 @@ final class PenEndToEndTests: EndToEndTestCase {
         try session.send(batch: ["tool-tip pen down", "tool-motion pen 300 250 pressure 0.2 tilt 30 -20"])
         let began = try waitForEntry("began") { $0.phase == .began }
         XCTAssertEqual(began.id, hover.id, "one id per tool")
-        XCTAssertEqual(began.x, 300, accuracy: 2)
-        XCTAssertEqual(began.y, 250, accuracy: 2)
-        XCTAssertEqual(began.pressure ?? -1, 0.2, accuracy: 0.02)
-        XCTAssertEqual(began.tilt?.count, 2)
-        XCTAssertEqual(began.tilt?[0] ?? 0, 30, accuracy: 1)
-        XCTAssertEqual(began.tilt?[1] ?? 0, -20, accuracy: 1)
+        XCTAssertEqual(began.location.x, 300, accuracy: 2)
+        XCTAssertEqual(began.location.y, 250, accuracy: 2)
+        XCTAssertEqual(began.pen?.pressure ?? -1, 0.2, accuracy: 0.02)
+        XCTAssertNotNil(began.pen?.tiltX)
+        XCTAssertEqual(began.pen?.tiltX ?? 0, 30, accuracy: 1)
+        XCTAssertEqual(began.pen?.tiltY ?? 0, -20, accuracy: 1)
         let light = try session.screenshot("pen-light.png")
         let lightBlue = penBlue(light, x: 300, y: 250)
 
         for step in 1...10 {
             try session.send("tool-motion pen \(300 + step * 20) 250 pressure \(0.2 + Double(step) * 0.08)")
         }
-        let firmEntry = try waitForEntry("moved at full pressure") { $0.phase == .moved && $0.x >= 499 }
-        XCTAssertEqual(firmEntry.pressure ?? -1, 1.0, accuracy: 0.02)
-        XCTAssertEqual(firmEntry.y, 250, accuracy: 2)
+        let firmEntry = try waitForEntry("moved at full pressure") { $0.phase == .moved && $0.location.x >= 499 }
+        XCTAssertEqual(firmEntry.pen?.pressure ?? -1, 1.0, accuracy: 0.02)
+        XCTAssertEqual(firmEntry.location.y, 250, accuracy: 2)
         let firm = try session.screenshot("pen-firm.png")
         let firmBlue = penBlue(firm, x: 500, y: 250)
         XCTAssertGreaterThan(lightBlue, 300, "a light pen spot shows (\(lightBlue) px)")
@@ -68,9 +69,9 @@ final class PenEndToEndTests: EndToEndTestCase {
 
         try session.send("tool-tip pen up")
         let ended = try waitForEntry("ended") { $0.phase == .ended }
-        XCTAssertEqual(ended.x, 500, accuracy: 2)
+        XCTAssertEqual(ended.location.x, 500, accuracy: 2)
         try session.send("tool-motion pen 520 260")
-        _ = try waitForEntry("hover after the lift") { $0.phase == .hover && $0.x >= 519 }
+        _ = try waitForEntry("hover after the lift") { $0.phase == .hover && $0.location.x >= 519 }
         try session.send("tool-out pen")
         _ = try waitForEntry("out") { $0.phase == .out }
         let after = try session.screenshot("pen-out.png")
@@ -79,12 +80,12 @@ final class PenEndToEndTests: EndToEndTestCase {
         }, 0, "nothing of the pen after out")
 
         // The phases in order, repeats folded: hover, the tip's life, hover again, out.
-        let phases = try penEntries().map(\.phase).reduce(into: [LogTouch.Phase]()) { if $0.last != $1 { $0.append($1) } }
+        let phases = try penEntries().map(\.phase).reduce(into: [TouchFrame.Phase]()) { if $0.last != $1 { $0.append($1) } }
         XCTAssertEqual(phases, [.hover, .began, .moved, .ended, .hover, .out])
         // sway moves the pointer focus to the pen after each tip-up; no mouse finger may come of it.
         XCTAssertFalse(try frames().flatMap(\.touches).contains { $0.source == .pointer },
                        "the pointer sway moves with the pen makes no touch")
-        XCTAssertEqual(try frames().last?.spots, 0)
+        XCTAssertEqual(try spots().last, 0)
     }
 
     /// The eraser end is its own tool, with its own id and source, drawn as a square.
@@ -105,12 +106,12 @@ final class PenEndToEndTests: EndToEndTestCase {
         try session.send("tool-tip eraser up")
         // A button held while hovering shows in the entries until released.
         try session.send("tool-button eraser 331 press")
-        let pressed = try waitForEntry("button held") { $0.buttons == [331] }
+        let pressed = try waitForEntry("button held") { $0.pen?.buttons == [331] }
         XCTAssertEqual(pressed.phase, .hover)
         try session.send("tool-button eraser 331 release")
         try session.send("tool-motion eraser 410 300")
-        let released = try waitForEntry("button released") { $0.phase == .hover && $0.x >= 409 }
-        XCTAssertNil(released.buttons)
+        let released = try waitForEntry("button released") { $0.phase == .hover && $0.location.x >= 409 }
+        XCTAssertEqual(released.pen?.buttons.isEmpty, true, "no button held")
         try session.send("tool-out eraser")
         _ = try waitForEntry("eraser out") { $0.phase == .out && $0.source == .eraser }
     }

@@ -1,12 +1,13 @@
 import Foundation
 import Harness
 import EventLogFormat
+import TouchCore
 import XCTest
 
 /// The mouse as a finger on weston and mutter: presses, drags, the Alt-drag pinch, and
 /// presses ignored while a finger is down.
 final class PointerEndToEndTests: EndToEndTestCase {
-    private func pointerFrames() throws -> [LogFrame] {
+    private func pointerFrames() throws -> [TouchFrame] {
         try frames().filter { $0.touches.first?.source == .pointer }
     }
 
@@ -23,7 +24,7 @@ final class PointerEndToEndTests: EndToEndTestCase {
         XCTAssertTrue(isBackground(lifted, x: 340, y: 330))
         let frames = try pointerFrames()
         XCTAssertEqual(frames.map(phases), [["-1 began"], ["-1 moved"], ["-1 ended"]])
-        XCTAssertEqual(frames.map(\.spots), [1, 1, 0])
+        XCTAssertEqual(try spots(), [1, 1, 0], "every frame here is the pointer's")
         let moved = try XCTUnwrap(position(frames[1], id: -1))
         XCTAssertEqual(moved.0, 340, accuracy: 0.5)
         XCTAssertEqual(moved.1, 330, accuracy: 0.5)

@@ -3,6 +3,7 @@ import Foundation
 import Harness
 import LibinputRecord
 import TouchspotsTestSupport
+import TouchCore
 import XCTest
 
 /// Record and replay (docs/replay.md): the example recordings in Tests/Fixtures, written
@@ -94,13 +95,16 @@ final class ReplayEndToEndTests: XCTestCase {
     /// 4, 4 and 1 (the first reader put them at x = 0 or y = 0 and counted 4, 1, 1, 1, 1, 1).
     func testKernelShapedTapsReplayWhereThePanelPutThem() throws {
         let spots = [(200.0, 200.0), (200.0, 400.0), (600.0, 400.0)]
-        var frames: [LogFrame] = []
-        var time = 1_000
+        var frames: [TouchFrame] = []
+        var time: UInt32 = 1_000
+        func tap(_ phase: TouchPhase, at point: Point, time: UInt32) -> TouchFrame {
+            TouchFrame(time: time, touches: [Touch(id: 1, finger: 1, phase: phase, location: point, time: time)], activeTouches: [])
+        }
         for (group, count) in [4, 4, 1].enumerated() {
             for _ in 0..<count {
                 let (x, y) = spots[group]
-                frames.append(LogFrame(time: time, spots: 1, touches: [LogTouch(id: 1, phase: .began, x: x, y: y)]))
-                frames.append(LogFrame(time: time + 60, spots: 0, touches: [LogTouch(id: 1, phase: .ended, x: x, y: y)]))
+                frames.append(tap(.began, at: Point(x: x, y: y), time: time))
+                frames.append(tap(.ended, at: Point(x: x, y: y), time: time + 60))
                 time += 150
             }
             time += 1_500

@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import TouchCore
 import XCTest
 
 /// touchspots started as the app grid starts it: a decorated window the compositor places
@@ -41,7 +42,7 @@ final class WindowedEndToEndTests: EndToEndTestCase {
         for (x, y) in [onScreen(220, 270), onScreen(440, 280), onScreen(200, 250)] {
             XCTAssertTrue(isBackground(lifted, x: x, y: y), "no spot left at (\(x), \(y)) on \(kind)")
         }
-        XCTAssertEqual(try frames().last?.spots, 0)
+        XCTAssertEqual(try spots().last, 0)
     }
 
     func testFingersLeaveNoMarkOnSway() throws { try fingersLeaveNoMark(on: .sway) }
@@ -67,7 +68,7 @@ final class WindowedEndToEndTests: EndToEndTestCase {
         XCTAssertFalse(isBackground(down, x: x, y: y), "the pen's disc shows")
         try session.send("tool-tip pen up")
         try session.send("tool-out pen")
-        _ = try session.eventLog.waitFor("the pen out") { $0.frame?.touches.contains { $0.phase == .out } ?? false }
+        _ = try session.eventLog.waitFor("the pen out") { $0.frame?.hovers.contains { $0.phase == .out } ?? false }
         let out = try session.screenshot("pen-out.png")
         XCTAssertTrue(isBackground(out, x: x, y: y), "no pen mark left at (\(x), \(y))")
     }

@@ -98,7 +98,7 @@ final class EventLogContractTests: XCTestCase {
         XCTAssertEqual(LogLine(.readout(readout), seat: nil).text,
                        #"{"type":"readout","touches":2,"maxTouches":2,"framesPerSecond":120,"eventsPerFrame":2,"shapeSeen":false,"fingers":[{"id":3,"x":1.5,"y":2,"dx":0.5,"dy":-1,"velocity":812.3,"reportRate":119.88},{"id":-10,"x":5,"y":6,"dx":0,"dy":0,"velocity":null,"reportRate":null,"source":"pen","pressure":0.12346}]}"#)
         let misses = [NearMiss(recognizer: "swipe", reason: "strayed 7.5 px off the axis, the limit is 5",
-                               setting: "swipe-max-variance", value: 7.4567, limit: 5),
+                               setting: .swipeMaximumVariance, value: 7.4567, limit: 5),
                       NearMiss(recognizer: "checkmark", reason: "not down then up", setting: nil, value: 0, limit: 0)]
         XCTAssertEqual(LogLine(.nearMiss(misses), seat: nil).text,
                        #"{"type":"nearmiss","text":"swipe: strayed 7.5 px off the axis, the limit is 5 (swipe-max-variance); checkmark: not down then up","misses":[{"recognizer":"swipe","reason":"strayed 7.5 px off the axis, the limit is 5","setting":"swipe-max-variance","value":7.457,"limit":5},{"recognizer":"checkmark","reason":"not down then up","value":0,"limit":0}]}"#)
@@ -259,7 +259,7 @@ final class EventLogContractTests: XCTestCase {
             XCTAssertLessThan("\(error)".count, 200, "the value is cut")
             XCTAssertTrue("\(error)".contains("'slot' has an unknown value 'xxx"), "\(error)")
         }
-        XCTAssertEqual(try LogLine(json: #"{"type":"frame","time":1,"spots":0,"touches":[{"id":-10,"phase":"out","x":1,"y":2,"source":"eraser"}]}"#).frame?.touches.first?.phase,
+        XCTAssertEqual(try LogLine(json: #"{"type":"frame","time":1,"spots":0,"touches":[{"id":-10,"phase":"out","x":1,"y":2,"source":"eraser"}]}"#).frame?.entries.first?.phase,
                        .out, "a pen's phase is the core's PenHover.Phase")
     }
 

@@ -17,7 +17,7 @@ final class EventLogKeyTableTests: XCTestCase {
     /// The objects inside lines, each with its own table: where the schema describes them
     /// (a path from the line's branch) and which key holds them.
     private static let innerTables: [(path: String, table: Table)] = [
-        ("frame/properties/touches/items", LogTouch.LineKey.table),
+        ("frame/properties/touches/items", TouchFrame.EntryKey.table),
         ("readout/properties/fingers/items", FingerReadout.LineKey.table),
         ("nearmiss/properties/misses/items", NearMiss.LineKey.table),
         ("qualify/properties/verdicts/items", Verdict.LineKey.table),

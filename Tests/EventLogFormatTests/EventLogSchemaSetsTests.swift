@@ -68,8 +68,8 @@ final class EventLogSchemaSetsTests: XCTestCase {
         XCTAssertEqual(try enumeration("frame/properties/touches/items/allOf/0/then/properties/source", in: defs),
                        [TouchSource.pen.rawValue, TouchSource.eraser.rawValue], "a hovering tool's sources")
         let settings = try enumeration("nearmiss/properties/misses/items/properties/setting", in: defs)
-        XCTAssertTrue(settings.isSubset(of: GestureSettings.keys.map(\.key)),
-                      "near-miss settings that are no --gesture key: \(settings.subtracting(GestureSettings.keys.map(\.key)))")
+        XCTAssertTrue(settings.isSubset(of: GestureSettings.Key.allCases.map(\.rawValue)),
+                      "near-miss settings that are no --gesture key: \(settings.subtracting(GestureSettings.Key.allCases.map(\.rawValue)))")
         // The gesture branches are in Gesture.Kind's order, so the paths above name them.
         let branches = try XCTUnwrap(try node("gesture/allOf", in: defs) as? [[String: Any]])
         let named = try branches.map { try node("if/properties/name/const", in: $0) as? String }

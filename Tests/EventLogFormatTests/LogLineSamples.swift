@@ -3,6 +3,23 @@ import EventLogFormat
 
 /// At least one line of every kind, with the optional keys both present and absent.
 enum LogLineSamples {
+    /// A touch as a frame line holds it (`TouchFrame.logged` canonicalizes the rest).
+    static func touch(_ id: Int32, _ phase: TouchPhase, _ x: Double, _ y: Double, source: TouchSource = .touchscreen,
+                      pen: PenState? = nil, shape: (Double, Double, Double)? = nil) -> Touch {
+        var touch = Touch(id: id, finger: FingerID(Int(id)), phase: phase, location: Point(x: x, y: y), time: 0,
+                          major: shape?.0, minor: shape?.1, orientation: shape?.2)
+        touch.source = source
+        touch.pen = pen
+        return touch
+    }
+
+    /// A frame of `touches` as its line holds it: each touch's times are the frame's.
+    static func frame(time: UInt32, ns: UInt64? = nil, _ touches: [Touch], hovers: [PenHover] = []) -> TouchFrame {
+        var frame = TouchFrame(time: time, touches: touches, activeTouches: [], hovers: hovers)
+        for index in frame.touches.indices { frame.touches[index].timeNanoseconds = ns }
+        return frame.logged
+    }
+
     static let lines: [LogLine] = [
         .scene(name: .playground),
         .scene(name: .hittest),
@@ -10,18 +27,16 @@ enum LogLineSamples {
         .configure(width: 1024, height: 640, fullscreen: true, maximized: false),
         .seat(name: "seat0", touch: true, pointer: true, keyboard: false),
         .seat(name: nil, touch: true, pointer: false, keyboard: false),
-        .frame(LogFrame(time: 4_294_967_295, spots: 1, touches: [
-            LogTouch(id: -1, phase: .moved, x: -3.5, y: 2, source: .pointer),
-        ])),
-        .frame(LogFrame(time: 5, timeNs: 1_234_567_890_123, spots: 0, touches: [
-            LogTouch(id: 7, phase: .cancelled, x: 1, y: 2, seat: "seat1"),
-            LogTouch(id: 4, phase: .began, x: 1.25, y: 2, major: 80, minor: 30, orientation: 45),
-        ])),
-        .frame(LogFrame(time: 9, spots: 1, touches: [
-            LogTouch(id: -10, phase: .began, x: 1, y: 2, source: .pen, pressure: 0.5, tilt: [30, -20.5],
-                     distance: 0, buttons: [331]),
-            LogTouch(id: -11, phase: .out, x: 1, y: 2, source: .eraser),
-        ])),
+        .frame(frame(time: 4_294_967_295, [touch(-1, .moved, -3.5, 2, source: .pointer)]), spots: 1, seat: nil),
+        .frame(frame(time: 5, ns: 1_234_567_890_123, [
+            touch(7, .cancelled, 1, 2),
+            touch(4, .began, 1.25, 2, shape: (80, 30, 45)),
+        ]), spots: 0, seat: "seat1"),
+        .frame(frame(time: 9, [
+            touch(-10, .began, 1, 2, source: .pen,
+                  pen: PenState(pressure: 0.5, tiltX: 30, tiltY: -20.5, distance: 0, buttons: [331])),
+        ], hovers: [PenHover(id: -11, source: .eraser, phase: .out, location: Point(x: 1, y: 2), state: PenState())]),
+               spots: 1, seat: nil),
         .hit(TouchHit(id: 1, view: "TouchableView", visited: ["TouchableView"])),
         .hit(TouchHit(id: 2, view: nil, visited: [], ignored: true)),
         .responder(ResponderDelivery(id: 1, phase: .began, chain: ["D", "C", "A"], handledBy: "A")),
@@ -36,8 +51,8 @@ enum LogLineSamples {
         .gesture(.template(name: "zigzag", score: 0.93)),
         .nearmiss([]),
         .nearmiss([
-            NearMiss(recognizer: "swipe", reason: "strayed 7.5 px off the axis, the limit is 5", setting: "swipe-max-variance", value: 7.5, limit: 5),
-            NearMiss(recognizer: "template star", reason: "0.82, needs 0.84", setting: "stroke-min-score", value: 0.82, limit: 0.84),
+            NearMiss(recognizer: "swipe", reason: "strayed 7.5 px off the axis, the limit is 5", setting: .swipeMaximumVariance, value: 7.5, limit: 5),
+            NearMiss(recognizer: "template star", reason: "0.82, needs 0.84", setting: .strokeMinimumScore, value: 0.82, limit: 0.84),
             NearMiss(recognizer: "checkmark", reason: "not down then up", setting: nil, value: 0, limit: 0),
         ]),
         .label(text: "", slot: .tap),
@@ -133,7 +148,7 @@ enum LogLineSamples {
                                                        velocity: nil, reportRate: nil, pressure: 0.123456789),
                                      ])),
             .nearMiss([NearMiss(recognizer: "swipe", reason: "strayed 7.5 px off the axis, the limit is 5",
-                                setting: "swipe-max-variance", value: 7.4567, limit: 5),
+                                setting: .swipeMaximumVariance, value: 7.4567, limit: 5),
                        NearMiss(recognizer: "checkmark", reason: "not down then up", setting: nil, value: 0, limit: 0)]),
         ] + gestures.map { .gesture($0) } + AnomalyKind.allCases.map { .warning("odd", kind: $0) }
     }

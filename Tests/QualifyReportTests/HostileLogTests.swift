@@ -27,11 +27,14 @@ import Testing
         case 1: lines.insert(lines[i], at: j)
         case 2: lines.swapAt(i, j)
         case 3, 4:
-            guard case .frame(var frame) = lines[i], !frame.touches.isEmpty else { return }
+            guard case .frame(var frame, let spots, let seat) = lines[i], !frame.touches.isEmpty else { return }
             let k = j % frame.touches.count
-            if code % 8 == 3 { frame.touches[k].x = extreme } else { frame.touches[k].y = extreme }
-            if code & 0x8 != 0 { frame.timeNs = Int(clamping: Int64(extreme.isFinite && abs(extreme) < 9e18 ? extreme : 9e18)) }
-            lines[i] = .frame(frame)
+            if code % 8 == 3 { frame.touches[k].location.x = extreme } else { frame.touches[k].location.y = extreme }
+            if code & 0x8 != 0 {
+                let ns = UInt64(clamping: Int64(extreme.isFinite && abs(extreme) < 9e18 ? extreme : 9e18))
+                for t in frame.touches.indices { frame.touches[t].timeNanoseconds = ns }
+            }
+            lines[i] = .frame(frame, spots: spots, seat: seat)
         default:
             guard case .qualify(var q) = lines[i] else { return }
             switch code % 4 {

@@ -96,17 +96,18 @@ final class KernelRecordingFaultTests: XCTestCase {
         let frames = lines.compactMap(\.frame)
         let yaml = LibinputRecordWriter.yaml(frames, screenWidth: 1280, screenHeight: 800, millimetresPerPixel: scale, shape: .kernel)
         let replayed = Recording(try LibinputRecord(contents: yaml, source: "kernel.yaml"), width: 1280, height: 800)
-        var last: [Int: (Double, Double)] = [:]
+        var last: [Int32: (Double, Double)] = [:]
         var expected: [String] = []
         for frame in frames {
             var entries: [String] = []
-            for touch in frame.touches where touch.source == nil {
-                if touch.phase == .moved, let at = last[touch.id], at == (touch.x, touch.y) { continue }
-                let place = touch.phase == .ended ? last[touch.id]! : (touch.x, touch.y)
-                last[touch.id] = touch.phase == .ended ? nil : (touch.x, touch.y)
+            for touch in frame.touches where touch.source == .touchscreen {
+                let at = (touch.location.x, touch.location.y)
+                if touch.phase == .moved, let before = last[touch.id], before == at { continue }
+                let place = touch.phase == .ended ? last[touch.id]! : at
+                last[touch.id] = touch.phase == .ended ? nil : at
                 entries.append("\(touch.phase.rawValue) \(Int((place.0 * 256).rounded())) \(Int((place.1 * 256).rounded()))")
             }
-            if !entries.isEmpty { expected.append("\((frame.timeNs! + 500) / 1_000_000): " + entries.sorted().joined(separator: ", ")) }
+            if !entries.isEmpty { expected.append("\((frame.timeNanoseconds! + 500) / 1_000_000): " + entries.sorted().joined(separator: ", ")) }
         }
         let got = replayed.frames.map { frame in
             "\(frame.time): " + frame.touches.map { "\($0.phase) \(Int(($0.x * 256).rounded())) \(Int(($0.y * 256).rounded()))" }.sorted().joined(separator: ", ")

@@ -14,6 +14,10 @@ final class GestureSettingsTests: XCTestCase {
         XCTAssertEqual(settings.tapInterval, 0.25)
         XCTAssertEqual(settings.pinchMinimumDelta, 60)
         XCTAssertThrowsError(try settings.set("no-such", to: "1"))
+        // One row of `keys` per `--gesture` key, in the enum's order, each setting its own
+        // threshold: a near miss's `setting` (a `Key`) names what the row sets.
+        XCTAssertEqual(GestureSettings.keys.map(\.key), GestureSettings.Key.allCases)
+        XCTAssertEqual(Set(GestureSettings.keys.map { "\($0.path)" }).count, GestureSettings.Key.allCases.count)
         XCTAssertThrowsError(try settings.set("tap-slop", to: "-1"))
         XCTAssertThrowsError(try settings.apply(configuration: "tap-slop 3", source: "x.conf")) {
             XCTAssertTrue("\($0)".contains("x.conf:1"))

@@ -82,7 +82,7 @@ final class PanelSwipeTests: XCTestCase {
                 let driver = swipe(fingers: fingers, density: density, angle: 20)
                 XCTAssertEqual(swipes(driver), [], "\(fingers) fingers 20 degrees off the axis")
                 let miss = nearMisses(driver).first { $0.recognizer == "swipe" }
-                XCTAssertEqual(miss?.setting, "swipe-max-angle", "\(fingers) fingers: \(nearMisses(driver))")
+                XCTAssertEqual(miss?.setting, .swipeMaximumAngle, "\(fingers) fingers: \(nearMisses(driver))")
             }
         }
     }

@@ -150,7 +150,7 @@ final class RealStrokeTests: XCTestCase {
         guard verdict == "nothing" else { return "a wrong shape" }
         for case .nearMiss(let misses) in events {
             if let miss = misses.first(where: { $0.recognizer.hasPrefix("template ") }) {
-                return "rejected: " + (miss.setting ?? "the template's own limit")
+                return "rejected: " + (miss.setting?.rawValue ?? "the template's own limit")
             }
         }
         return "rejected: score far under"

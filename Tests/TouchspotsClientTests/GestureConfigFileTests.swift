@@ -53,6 +53,6 @@ final class GestureConfigFileTests: XCTestCase {
     }
 
     private func settingPath(_ key: String) -> WritableKeyPath<GestureSettings, Double> {
-        GestureSettings.keys.first { $0.key == key }!.path
+        GestureSettings.keys.first { $0.key.rawValue == key }!.path
     }
 }

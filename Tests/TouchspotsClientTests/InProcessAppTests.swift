@@ -34,9 +34,7 @@ final class InProcessAppTests: XCTestCase {
 
         let lines = try String(contentsOfFile: run.logPath, encoding: .utf8)
             .split(separator: "\n").map { try LogLine(json: String($0)) }
-        let frames = lines.compactMap { line -> LogFrame? in
-            if case .frame(let frame) = line { return frame } else { return nil }
-        }
+        let frames = lines.compactMap(\.frame)
         // The presenter tells the app of its first commit once (`SurfacePresenter.Owner`),
         // before any touch: one `ready` line, ahead of the frames.
         let ready = lines.indices.filter { if case .ready = lines[$0] { true } else { false } }
@@ -44,7 +42,7 @@ final class InProcessAppTests: XCTestCase {
         let firstFrame = lines.firstIndex { if case .frame = $0 { true } else { false } }
         XCTAssertLessThan(ready.first ?? .max, firstFrame ?? -1, "the ready line before the first frame")
         XCTAssertEqual(frames.flatMap(\.phases), ["1 began", "1 ended"])
-        XCTAssertEqual(frames.first?.touch(1).map { [$0.x, $0.y] }, [200, 200])
+        XCTAssertEqual(frames.first?.entry(1).map { [$0.location.x, $0.location.y] }, [200, 200])
     }
 
     /// Where the compositor has wl_subcompositor, every spot is a subsurface of its own

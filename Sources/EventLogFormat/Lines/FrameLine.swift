@@ -1,99 +1,13 @@
 import TouchCore
 
-/// A `frame` line: what one `wl_touch.frame` (or a pen or pointer frame) delivered.
-public struct LogFrame: Equatable, Sendable {
-    /// The compositor's timestamp, ms.
-    public var time: Int
-    /// The same moment in nanoseconds (CLOCK_MONOTONIC), where the compositor offers
-    /// zwp_input_timestamps_v1 (weston): a qualify run judges report rates on it, and an
-    /// offline judge must see the times the live one saw.
-    public var timeNs: Int?
-    /// Spot views alive after the frame.
-    public var spots: Int
-    /// Touches first, then hovering pens.
-    public var touches: [LogTouch]
+// A `frame` line: what one `wl_touch.frame` (or a pen or pointer frame) delivered. The
+// line is the core's own `TouchFrame` (`LogLine.frame(_:spots:seat:)`), written straight
+// from it and read back into one: there is no second record of a frame or a touch.
 
-    public init(time: Int, timeNs: Int? = nil, spots: Int, touches: [LogTouch]) {
-        self.time = time; self.timeNs = timeNs; self.spots = spots; self.touches = touches
-    }
-
-    /// The entry of touch `id`, if the frame has one.
-    public func touch(_ id: Int) -> LogTouch? { touches.first { $0.id == id } }
-    /// "ID PHASE" for each entry, for comparing sequences.
-    public var phases: [String] { touches.map { "\($0.id) \($0.phase.rawValue)" } }
-}
-
-/// One entry of a frame: a touch, or a pen hovering or leaving.
-public struct LogTouch: Equatable, Sendable {
-    /// The `phase` key: the core's own phases, a touch's (`TouchPhase`) or a hovering
-    /// pen's (`PenHover.Phase`); the log writes their raw values, which never overlap.
-    /// Readers match `.began`, `.hover` and the rest, never the strings.
-    public enum Phase: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-        case touch(TouchPhase)
-        case pen(PenHover.Phase)
-
-        public static let began = Phase.touch(.began)
-        public static let moved = Phase.touch(.moved)
-        public static let ended = Phase.touch(.ended)
-        public static let cancelled = Phase.touch(.cancelled)
-        public static let hover = Phase.pen(.hover)
-        public static let out = Phase.pen(.out)
-
-        public init?(rawValue: String) {
-            if let phase = TouchPhase(rawValue: rawValue) { self = .touch(phase) }
-            else if let phase = PenHover.Phase(rawValue: rawValue) { self = .pen(phase) }
-            else { return nil }
-        }
-
-        public var rawValue: String {
-            switch self {
-            case .touch(let phase): phase.rawValue
-            case .pen(let phase): phase.rawValue
-            }
-        }
-
-        /// The log's word, so that an interpolated phase reads as the log does.
-        public var description: String { rawValue }
-
-        /// A finger's (or pen tip's) phase, nil for a hovering pen.
-        public var touchPhase: TouchPhase? {
-            if case .touch(let phase) = self { phase } else { nil }
-        }
-    }
-
-    public var id: Int
-    /// A touch's phase, or a hovering pen's.
-    public var phase: Phase
-    public var x: Double
-    public var y: Double
-    /// `.pointer` for the mouse's fingers, `.pen` or `.eraser` for a tablet tool; absent
-    /// (nil, never `.touchscreen`) for the touchscreen.
-    public var source: TouchSource?
-    /// A pen's axes, when the compositor sent them: pressure and distance 0...1, tilt
-    /// [x, y] in degrees, buttons as Linux BTN_* codes.
-    public var pressure: Double?
-    public var tilt: [Double]?
-    public var distance: Double?
-    public var buttons: [Int]?
-    /// The contact ellipse (wl_touch.shape, surface px) and its orientation (degrees).
-    public var major: Double?
-    public var minor: Double?
-    public var orientation: Double?
-    /// Present when several seats can touch.
-    public var seat: String?
-
-    public init(id: Int, phase: Phase, x: Double, y: Double, source: TouchSource? = nil,
-                pressure: Double? = nil, tilt: [Double]? = nil, distance: Double? = nil, buttons: [Int]? = nil,
-                major: Double? = nil, minor: Double? = nil, orientation: Double? = nil, seat: String? = nil) {
-        self.id = id; self.phase = phase; self.x = x; self.y = y; self.source = source
-        self.pressure = pressure; self.tilt = tilt; self.distance = distance; self.buttons = buttons
-        self.major = major; self.minor = minor; self.orientation = orientation; self.seat = seat
-    }
-}
-
-extension LogFrame {
-    /// (`LogLine.encodeFrame` is the per-frame fast path, written straight from the core's
-    /// frame and held to these keys' bytes.)
+extension TouchFrame {
+    /// A `frame` line's keys. (The encoder, `LogLine.encodeFrame`, is the per-frame fast
+    /// path and spells them as literals; `EventLogKeyTableTests` holds what it writes to
+    /// this table and the entries' one.)
     public enum LineKey: String, LogKey {
         case time, timeNs, spots, touches
         public var spec: LogKeySpec {
@@ -105,22 +19,8 @@ extension LogFrame {
         }
     }
 
-    func encode(into out: inout [UInt8]) {
-        LineKey.time.write(time, into: &out)
-        if let timeNs { LineKey.timeNs.write(timeNs, into: &out) }
-        LineKey.spots.write(spots, into: &out)
-        LineKey.touches.write(list: touches, into: &out) { $0.encode(into: &$1) }
-    }
-
-    init(_ o: LogFields) throws(LogLineError) {
-        self.init(time: try o.int(LineKey.time), timeNs: try o.optionalInt(LineKey.timeNs), spots: try o.int(LineKey.spots),
-                  touches: try o.objects(LineKey.touches, LogTouch.init))
-    }
-}
-
-extension LogTouch {
-    /// A frame's entry: a touch, or a pen hovering or leaving.
-    public enum LineKey: String, LogKey {
+    /// A frame's entry (`Entry`): a touch, or a pen hovering or leaving.
+    public enum EntryKey: String, LogKey {
         case id, phase, x, y, source, pressure, tilt, distance, buttons, major, minor, orientation, seat
         public var spec: LogKeySpec {
             switch self {
@@ -135,70 +35,157 @@ extension LogTouch {
         }
     }
 
-    /// `{"id":N,"phase":"P","x":X,"y":Y,...}` with the optional keys in the table's order.
-    func encode(into out: inout [UInt8]) {
-        out.append(UInt8(ascii: "{"))
-        LineKey.id.write(id, into: &out)
-        LineKey.phase.write(closed: phase, into: &out)
-        LineKey.x.write(x, into: &out)
-        LineKey.y.write(y, into: &out)
-        if let source { LineKey.source.write(closed: source, into: &out) }
-        if let pressure { LineKey.pressure.write(pressure, into: &out) }
-        if let tilt { LineKey.tilt.write(numbers: tilt, into: &out) }
-        if let distance { LineKey.distance.write(distance, into: &out) }
-        if let buttons { LineKey.buttons.write(list: buttons, into: &out) { JSONBytes.encode($0, into: &$1) } }
-        if let major { LineKey.major.write(major, into: &out) }
-        if let minor { LineKey.minor.write(minor, into: &out) }
-        if let orientation { LineKey.orientation.write(orientation, into: &out) }
-        if let seat { LineKey.seat.write(seat, into: &out) }
+    /// The frame as its line holds it, so that a frame built by the core and the same
+    /// frame read back from its line are equal:
+    /// - pens' axes to five decimals (`fine`), as written;
+    /// - what a line does not carry takes the value a reader gets: each touch's finger is
+    ///   its compositor id (a reader that follows fingers across reused ids numbers them
+    ///   itself, as `OfflineJudge` does), its previous location its location, its times
+    ///   the frame's, its tap count 1; no active touches; device 0.
+    public var logged: TouchFrame {
+        var frame = TouchFrame(time: time, touches: [], activeTouches: [], hovers: hovers.map { hover in
+            var hover = hover
+            hover.state = hover.state.logged
+            return hover
+        })
+        let ns = timeNanoseconds
+        frame.touches = touches.map { touch in
+            var logged = Touch(id: touch.id, finger: FingerID(Int(touch.id)), phase: touch.phase, location: touch.location,
+                               time: time, major: touch.major, minor: touch.minor, orientation: touch.orientation)
+            logged.timeNanoseconds = ns
+            logged.source = touch.source
+            logged.pen = touch.pen?.logged
+            return logged
+        }
+        return frame
+    }
+}
+
+extension PenState {
+    /// The axes as a line holds them: to five decimals.
+    var logged: PenState {
+        PenState(pressure: pressure.map(fine), tiltX: tiltX.map(fine), tiltY: tiltY.map(fine),
+                 distance: distance.map(fine), buttons: buttons)
+    }
+}
+
+extension LogLine {
+    /// A frame line, written straight from the core's frame: the client writes one per
+    /// touch frame, and this allocates nothing (docs/benchmark.md).
+    static func encodeFrame(_ frame: TouchFrame, spots: Int, seat: String?, into out: inout [UInt8]) {
+        JSONBytes.open(.frame, into: &out)
+        encodeKeys(of: frame, spots: spots, seat: seat, into: &out)
         out.append(UInt8(ascii: "}"))
     }
 
-    init(_ o: LogFields) throws(LogLineError) {
-        // The compositor's Int32, as hits and deliveries hold it: an id out of its range is
-        // refused here, as theirs is.
-        self.init(id: Int(try o.int32(LineKey.id)), phase: try o.closed(LineKey.phase), x: try o.double(LineKey.x), y: try o.double(LineKey.y),
-                  source: try o.optionalClosed(LineKey.source), pressure: try o.optionalDouble(LineKey.pressure),
-                  tilt: try o.optionalDoubles(LineKey.tilt), distance: try o.optionalDouble(LineKey.distance),
-                  buttons: try o.optionalInts(LineKey.buttons), major: try o.optionalDouble(LineKey.major),
-                  minor: try o.optionalDouble(LineKey.minor), orientation: try o.optionalDouble(LineKey.orientation),
-                  seat: try o.optionalString(LineKey.seat))
-    }
-}
-
-extension LogFrame {
-    public init(_ frame: TouchFrame, spots: Int, seat: String?) {
-        var entries: [LogTouch] = []
-        entries.reserveCapacity(frame.touches.count + frame.hovers.count)
+    /// A frame line's keys, as `TouchFrame.LineKey` names and orders them.
+    static func encodeKeys(of frame: TouchFrame, spots: Int, seat: String?, into out: inout [UInt8]) {
+        JSONBytes.key("time", int: Int(frame.time), into: &out)
+        if let ns = frame.timeNanoseconds { JSONBytes.key("timeNs", int: Int(truncatingIfNeeded: ns), into: &out) }
+        JSONBytes.key("spots", int: spots, into: &out)
+        JSONBytes.append(#","touches":["#, to: &out)
+        var first = true
         for touch in frame.touches {
-            var entry = LogTouch(id: Int(touch.id), phase: .touch(touch.phase), x: touch.location.x, y: touch.location.y,
-                                 source: touch.source == .touchscreen ? nil : touch.source,
-                                 major: touch.major, minor: touch.minor, orientation: touch.orientation,
-                                 seat: touch.source.isPen ? nil : seat)
-            if let pen = touch.pen { entry.setPen(pen) }
-            entries.append(entry)
+            if !first { out.append(UInt8(ascii: ",")) }
+            first = false
+            encodeEntry(id: touch.id, phase: touch.phase.rawValue, at: touch.location, into: &out)
+            if touch.source != .touchscreen { JSONBytes.key("source", string: touch.source.rawValue, into: &out) }
+            if let pen = touch.pen { encodePen(pen, into: &out) }
+            if let major = touch.major { JSONBytes.key("major", double: major, into: &out) }
+            if let minor = touch.minor { JSONBytes.key("minor", double: minor, into: &out) }
+            if let orientation = touch.orientation { JSONBytes.key("orientation", double: orientation, into: &out) }
+            if let seat, !touch.source.isPen { JSONBytes.key("seat", string: seat, into: &out) }
+            out.append(UInt8(ascii: "}"))
         }
         for hover in frame.hovers {
-            var entry = LogTouch(id: Int(hover.id), phase: .pen(hover.phase), x: hover.location.x,
-                                 y: hover.location.y, source: hover.source)
-            entry.setPen(hover.state)
-            entries.append(entry)
+            if !first { out.append(UInt8(ascii: ",")) }
+            first = false
+            encodeEntry(id: hover.id, phase: hover.phase.rawValue, at: hover.location, into: &out)
+            JSONBytes.key("source", string: hover.source.rawValue, into: &out)
+            encodePen(hover.state, into: &out)
+            out.append(UInt8(ascii: "}"))
         }
-        self.init(time: Int(frame.time), timeNs: frame.timeNanoseconds.map { Int(truncatingIfNeeded: $0) }, spots: spots,
-                  touches: entries)
+        out.append(UInt8(ascii: "]"))
+    }
+
+    /// `{"id":N,"phase":"P","x":X,"y":Y`, left open for more keys.
+    private static func encodeEntry(id: Int32, phase: String, at location: Point, into out: inout [UInt8]) {
+        JSONBytes.append(#"{"id":"#, to: &out)
+        JSONBytes.encode(Int(id), into: &out)
+        JSONBytes.key("phase", string: phase, into: &out)
+        JSONBytes.key("x", double: location.x, into: &out)
+        JSONBytes.key("y", double: location.y, into: &out)
+    }
+
+    private static func encodePen(_ pen: PenState, into out: inout [UInt8]) {
+        if let pressure = pen.pressure { JSONBytes.key("pressure", double: fine(pressure), into: &out) }
+        if let x = pen.tiltX, let y = pen.tiltY {
+            JSONBytes.openKey("tilt", into: &out)
+            out.append(UInt8(ascii: "["))
+            JSONBytes.encode(fine(x), into: &out)
+            out.append(UInt8(ascii: ","))
+            JSONBytes.encode(fine(y), into: &out)
+            out.append(UInt8(ascii: "]"))
+        }
+        if let distance = pen.distance { JSONBytes.key("distance", double: fine(distance), into: &out) }
+        if !pen.buttons.isEmpty {
+            JSONBytes.openKey("buttons", into: &out)
+            JSONBytes.array(pen.buttons, into: &out) { JSONBytes.encode(Int($0), into: &$1) }
+        }
+    }
+
+    /// Reads a frame line into the core's frame, as `TouchFrame.logged` describes it. A
+    /// frame's seat is the first its touches name (the writer names one per frame).
+    static func makeFrame(from o: LogFields) throws(LogLineError) -> LogLine {
+        typealias Key = TouchFrame.LineKey
+        guard let time = UInt32(exactly: try o.int(Key.time)) else { throw LogLineError("'time' is out of range") }
+        var ns: UInt64?
+        if let value = try o.optionalInt(Key.timeNs) {
+            guard let exact = UInt64(exactly: value) else { throw LogLineError("'timeNs' is out of range") }
+            ns = exact
+        }
+        let spots = try o.int(Key.spots)
+        var frame = TouchFrame(time: time, touches: [], activeTouches: [])
+        var seat: String?
+        for entry in try o.objects(Key.touches, { (e: LogFields) throws(LogLineError) in e }) {
+            try Self.readEntry(entry, time: time, ns: ns, into: &frame, seat: &seat)
+        }
+        return .frame(frame, spots: spots, seat: seat)
+    }
+
+    private static func readEntry(_ o: LogFields, time: UInt32, ns: UInt64?, into frame: inout TouchFrame,
+                                  seat: inout String?) throws(LogLineError) {
+        typealias Key = TouchFrame.EntryKey
+        // The compositor's Int32, as hits and deliveries hold it.
+        let id = try o.int32(Key.id)
+        let phase: TouchFrame.Phase = try o.closed(Key.phase)
+        let location = Point(x: try o.double(Key.x), y: try o.double(Key.y))
+        let source: TouchSource? = try o.optionalClosed(Key.source)
+        var pen = PenState(pressure: try o.optionalDouble(Key.pressure), distance: try o.optionalDouble(Key.distance))
+        if let tilt = try o.optionalDoubles(Key.tilt, count: 2) { (pen.tiltX, pen.tiltY) = (tilt[0], tilt[1]) }
+        for code in try o.optionalInts(Key.buttons) ?? [] {
+            guard let code = UInt32(exactly: code) else { throw LogLineError("'buttons' holds a code out of range") }
+            guard pen.buttons.append(code) else { throw LogLineError("'buttons' holds more than \(PenButtons.capacity)") }
+        }
+        let hasPen = pen != PenState()
+        switch phase {
+        case .touch(let touchPhase):
+            var touch = Touch(id: id, finger: FingerID(Int(id)), phase: touchPhase, location: location, time: time,
+                              major: try o.optionalDouble(Key.major), minor: try o.optionalDouble(Key.minor),
+                              orientation: try o.optionalDouble(Key.orientation))
+            touch.timeNanoseconds = ns
+            touch.source = source ?? .touchscreen
+            touch.pen = hasPen || touch.source.isPen ? pen : nil
+            if seat == nil, !touch.source.isPen { seat = try o.optionalString(Key.seat) }
+            frame.touches.append(touch)
+        case .pen(let hoverPhase):
+            guard let source, source.isPen else { throw LogLineError("a pen's '\(hoverPhase)' entry has no 'source' pen or eraser") }
+            frame.hovers.append(PenHover(id: id, source: source, phase: hoverPhase, location: location, state: pen))
+        }
     }
 }
 
-extension LogTouch {
-    fileprivate mutating func setPen(_ pen: PenState) {
-        pressure = pen.pressure.map(fine)
-        if let x = pen.tiltX, let y = pen.tiltY { tilt = [fine(x), fine(y)] }
-        distance = pen.distance.map(fine)
-        buttons = pen.buttons.isEmpty ? nil : pen.buttons.map { Int($0) }
-    }
-}
-
-extension LogFrame.LineKey: LogLineKey {
+extension TouchFrame.LineKey: LogLineKey {
     /// The schema's branch for a `frame` line (docs/event-log.schema.json is put together
     /// from these, `LogLine.schema`; `EventLogKeyTableTests` holds it to the key tables).
     public static let schemaBranch = #"""

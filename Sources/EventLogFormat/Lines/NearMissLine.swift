@@ -74,7 +74,7 @@ extension NearMiss {
         public var spec: LogKeySpec {
             switch self {
             case .recognizer, .reason: .required(.string)
-            case .setting: .optional(.closed)  // a --gesture key (`GestureSettings.keys`)
+            case .setting: .optional(.closed)  // a --gesture key (`GestureSettings.Key`)
             case .value, .limit: .required(.number)
             }
         }
@@ -84,7 +84,7 @@ extension NearMiss {
         out.append(UInt8(ascii: "{"))
         LineKey.recognizer.write(recognizer, into: &out)
         LineKey.reason.write(reason, into: &out)
-        if let setting { LineKey.setting.write(member: setting, into: &out) }
+        if let setting { LineKey.setting.write(closed: setting, into: &out) }
         LineKey.value.write(value, into: &out)
         LineKey.limit.write(limit, into: &out)
         out.append(UInt8(ascii: "}"))
@@ -92,7 +92,7 @@ extension NearMiss {
 
     init(_ o: LogFields) throws(LogLineError) {
         self.init(recognizer: try o.string(LineKey.recognizer), reason: try o.string(LineKey.reason),
-                  setting: try o.optionalMember(LineKey.setting), value: try o.double(LineKey.value),
+                  setting: try o.optionalClosed(LineKey.setting), value: try o.double(LineKey.value),
                   limit: try o.double(LineKey.limit))
     }
 }

@@ -40,30 +40,57 @@ public struct GestureSettings: Equatable, Sendable {
 
     public init() {}
 
-    /// The keys accepted by `set`, with what they mean, for --help and the README.
-    /// Immutable; key paths are simply not marked Sendable.
-    nonisolated(unsafe) public static let keys: [(key: String, path: WritableKeyPath<GestureSettings, Double>, help: String)] = [
-        ("tap-slop", \.tapSlop, "px a finger may move and still tap"),
-        ("tap-max-duration", \.tapMaximumDuration, "s from down to up for a tap"),
-        ("tap-interval", \.tapInterval, "s within which the next tap must begin; taps are reported after it"),
-        ("tap-distance", \.tapDistance, "px within which successive taps count together"),
-        ("swipe-min-length", \.swipeMinimumLength, "px every finger must travel along the axis"),
-        ("swipe-max-variance", \.swipeMaximumVariance, "px a swiping finger may stray off the axis at least"),
-        ("swipe-max-angle", \.swipeMaximumAngle, "degrees off the axis a swiping finger may stray, against its travel"),
-        ("pinch-min-delta", \.pinchMinimumDelta, "px the finger distance must grow or shrink"),
-        ("checkmark-min-angle", \.checkmarkMinimumAngle, "degrees, smallest turn that makes a checkmark"),
-        ("checkmark-max-angle", \.checkmarkMaximumAngle, "degrees, largest turn that makes a checkmark"),
-        ("checkmark-min-length", \.checkmarkMinimumLength, "px drawn before the turn"),
-        ("checkmark-segment-length", \.checkmarkSegmentLength, "px over which stroke direction is measured"),
-        ("longpress-duration", \.longPressDuration, "s fingers must be held for a long press"),
-        ("longpress-max-movement", \.longPressAllowableMovement, "px a held finger may move"),
-        ("rotation-min-angle", \.rotationMinimumAngle, "degrees two fingers must turn for a rotation"),
-        ("edge-margin", \.edgeMargin, "px from a window edge where an edge swipe starts"),
-        ("label-duration", \.labelDuration, "s a tap, pinch, checkmark, long-press or rotation label stays"),
-        ("swipe-label-duration", \.swipeLabelDuration, "s a swipe label stays"),
-        ("stroke-min-score", \.strokes.minimumScore, "least score (0-1) of the nearest taught stroke that names a stroke"),
-        ("stroke-min-direction", \.strokes.minimumDirection, "least agreement (0-1) of a stroke's steps with the taught stroke's"),
-        ("stroke-max-rounding", \.strokes.maximumRounding, "degrees a stroke's sharpest corner may be rounder than the taught stroke's"),
+    /// A `--gesture` key (and a config file's): one per threshold. A near miss names the
+    /// one that moves its limit (`NearMiss.setting`), so the log's `setting` is this closed
+    /// set, not a string.
+    public enum Key: String, CaseIterable, Sendable {
+        case tapSlop = "tap-slop"
+        case tapMaximumDuration = "tap-max-duration"
+        case tapInterval = "tap-interval"
+        case tapDistance = "tap-distance"
+        case swipeMinimumLength = "swipe-min-length"
+        case swipeMaximumVariance = "swipe-max-variance"
+        case swipeMaximumAngle = "swipe-max-angle"
+        case pinchMinimumDelta = "pinch-min-delta"
+        case checkmarkMinimumAngle = "checkmark-min-angle"
+        case checkmarkMaximumAngle = "checkmark-max-angle"
+        case checkmarkMinimumLength = "checkmark-min-length"
+        case checkmarkSegmentLength = "checkmark-segment-length"
+        case longPressDuration = "longpress-duration"
+        case longPressAllowableMovement = "longpress-max-movement"
+        case rotationMinimumAngle = "rotation-min-angle"
+        case edgeMargin = "edge-margin"
+        case labelDuration = "label-duration"
+        case swipeLabelDuration = "swipe-label-duration"
+        case strokeMinimumScore = "stroke-min-score"
+        case strokeMinimumDirection = "stroke-min-direction"
+        case strokeMaximumRounding = "stroke-max-rounding"
+    }
+
+    /// The keys accepted by `set`, in `Key`'s order, with what they mean, for --help and
+    /// the README. Immutable; key paths are simply not marked Sendable.
+    nonisolated(unsafe) public static let keys: [(key: Key, path: WritableKeyPath<GestureSettings, Double>, help: String)] = [
+        (.tapSlop, \.tapSlop, "px a finger may move and still tap"),
+        (.tapMaximumDuration, \.tapMaximumDuration, "s from down to up for a tap"),
+        (.tapInterval, \.tapInterval, "s within which the next tap must begin; taps are reported after it"),
+        (.tapDistance, \.tapDistance, "px within which successive taps count together"),
+        (.swipeMinimumLength, \.swipeMinimumLength, "px every finger must travel along the axis"),
+        (.swipeMaximumVariance, \.swipeMaximumVariance, "px a swiping finger may stray off the axis at least"),
+        (.swipeMaximumAngle, \.swipeMaximumAngle, "degrees off the axis a swiping finger may stray, against its travel"),
+        (.pinchMinimumDelta, \.pinchMinimumDelta, "px the finger distance must grow or shrink"),
+        (.checkmarkMinimumAngle, \.checkmarkMinimumAngle, "degrees, smallest turn that makes a checkmark"),
+        (.checkmarkMaximumAngle, \.checkmarkMaximumAngle, "degrees, largest turn that makes a checkmark"),
+        (.checkmarkMinimumLength, \.checkmarkMinimumLength, "px drawn before the turn"),
+        (.checkmarkSegmentLength, \.checkmarkSegmentLength, "px over which stroke direction is measured"),
+        (.longPressDuration, \.longPressDuration, "s fingers must be held for a long press"),
+        (.longPressAllowableMovement, \.longPressAllowableMovement, "px a held finger may move"),
+        (.rotationMinimumAngle, \.rotationMinimumAngle, "degrees two fingers must turn for a rotation"),
+        (.edgeMargin, \.edgeMargin, "px from a window edge where an edge swipe starts"),
+        (.labelDuration, \.labelDuration, "s a tap, pinch, checkmark, long-press or rotation label stays"),
+        (.swipeLabelDuration, \.swipeLabelDuration, "s a swipe label stays"),
+        (.strokeMinimumScore, \.strokes.minimumScore, "least score (0-1) of the nearest taught stroke that names a stroke"),
+        (.strokeMinimumDirection, \.strokes.minimumDirection, "least agreement (0-1) of a stroke's steps with the taught stroke's"),
+        (.strokeMaximumRounding, \.strokes.maximumRounding, "degrees a stroke's sharpest corner may be rounder than the taught stroke's"),
     ]
 
     /// A default as people write it: 10, 0.5, 1.6.
@@ -79,8 +106,8 @@ public struct GestureSettings: Equatable, Sendable {
     /// Sets one threshold by key; throws for an unknown key or a value that is not a
     /// non-negative number.
     public mutating func set(_ key: String, to text: String) throws {
-        guard let entry = Self.keys.first(where: { $0.key == key }) else {
-            throw InvalidSetting(description: "unknown gesture setting '\(key)' (known: \(Self.keys.map(\.key).joined(separator: ", ")))")
+        guard let entry = Self.keys.first(where: { $0.key.rawValue == key }) else {
+            throw InvalidSetting(description: "unknown gesture setting '\(key)' (known: \(Self.keys.map(\.key.rawValue).joined(separator: ", ")))")
         }
         guard let value = Double(text.trimmingSpaces), value.isFinite, value >= 0 else {
             throw InvalidSetting(description: "gesture setting \(key) needs a number >= 0, not '\(text)'")

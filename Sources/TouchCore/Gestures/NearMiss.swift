@@ -10,11 +10,11 @@ public struct NearMiss: Equatable, Sendable {
     /// the limit is 5".
     public let reason: String
     /// The `--gesture` key that sets the limit, nil for a fixed rule of the shape.
-    public let setting: String?
+    public let setting: GestureSettings.Key?
     public let value: Double
     public let limit: Double
 
-    public init(recognizer: String, reason: String, setting: String?, value: Double, limit: Double) {
+    public init(recognizer: String, reason: String, setting: GestureSettings.Key?, value: Double, limit: Double) {
         self.recognizer = recognizer
         self.reason = reason
         self.setting = setting
@@ -24,7 +24,7 @@ public struct NearMiss: Equatable, Sendable {
 
     /// "swipe: strayed 7.5 px off the axis, the limit is 5 (swipe-max-variance)".
     public var text: String {
-        "\(recognizer): \(reason)" + (setting.map { " (\($0))" } ?? "")
+        "\(recognizer): \(reason)" + (setting.map { " (\($0.rawValue))" } ?? "")
     }
 
     /// The line's text for `misses`: each miss's text, joined with "; ", or "nothing came
@@ -56,16 +56,16 @@ struct CheckmarkMiss: Equatable {
 
     var nearMiss: NearMiss {
         let n = NearMiss.number
-        let (reason, setting): (String, String?) = switch rule {
-        case .length: ("drawn \(n(value)) px, needs \(n(limit))", "checkmark-min-length")
-        case .firstLeg: ("first leg \(n(value)) px, needs \(n(limit))", "checkmark-min-length")
-        case .secondLeg: ("second leg \(n(value)) px, needs \(n(limit))", "checkmark-min-length")
+        let (reason, setting): (String, GestureSettings.Key?) = switch rule {
+        case .length: ("drawn \(n(value)) px, needs \(n(limit))", .checkmarkMinimumLength)
+        case .firstLeg: ("first leg \(n(value)) px, needs \(n(limit))", .checkmarkMinimumLength)
+        case .secondLeg: ("second leg \(n(value)) px, needs \(n(limit))", .checkmarkMinimumLength)
         case .legRatio: ("second leg \(n(value)) times the first, needs \(n(limit))", nil)
         case .legRatioAbove: ("second leg \(n(value)) times the first, at most \(n(limit))", nil)
         case .direction: ("not down then up", nil)
         case .sideways: ("went sideways \(n(value)) of the second leg, needs \(n(limit))", nil)
-        case .turn: ("turn \(n(value)) degrees, needs \(n(limit))", "checkmark-min-angle")
-        case .turnAbove: ("turn \(n(value)) degrees, at most \(n(limit))", "checkmark-max-angle")
+        case .turn: ("turn \(n(value)) degrees, needs \(n(limit))", .checkmarkMinimumAngle)
+        case .turnAbove: ("turn \(n(value)) degrees, at most \(n(limit))", .checkmarkMaximumAngle)
         case .notV: ("first leg \(n(value)) degrees steep, a check's at most \(n(limit)) (a V)", nil)
         case .closed: ("ends \(n(value)) of the second leg apart, needs \(n(limit))", nil)
         case .straight: ("legs bow \(n(value)) of their length, at most \(n(limit))", nil)

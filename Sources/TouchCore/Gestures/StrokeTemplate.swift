@@ -351,15 +351,15 @@ public struct StrokeTemplates: Equatable, Sendable {
         let n = NearMiss.number
         if nearest.score < nearest.limit {
             return NearMiss(recognizer: "template \(nearest.name)", reason: "\(n(nearest.score)), needs \(n(nearest.limit))",
-                            setting: nearest.limit > minimumScore ? nil : "stroke-min-score", value: nearest.score, limit: nearest.limit)
+                            setting: nearest.limit > minimumScore ? nil : GestureSettings.Key.strokeMinimumScore, value: nearest.score, limit: nearest.limit)
         }
         if nearest.direction < minimumDirection {
             return NearMiss(recognizer: "template \(nearest.name)",
                             reason: "direction \(n(nearest.direction)), needs \(n(minimumDirection))",
-                            setting: "stroke-min-direction", value: nearest.direction, limit: minimumDirection)
+                            setting: .strokeMinimumDirection, value: nearest.direction, limit: minimumDirection)
         }
         return NearMiss(recognizer: "template \(nearest.name)",
                         reason: "corner rounder by \(n(nearest.rounding)) degrees, at most \(n(maximumRounding))",
-                        setting: "stroke-max-rounding", value: nearest.rounding, limit: maximumRounding)
+                        setting: .strokeMaximumRounding, value: nearest.rounding, limit: maximumRounding)
     }
 }

@@ -75,7 +75,7 @@ public struct Touch: Hashable, Sendable {
 /// Everything one device reported between two wl_touch.frame events (or an equivalent
 /// flush). An id may appear twice: began then ended when a finger went down and up inside
 /// one frame, or cancelled then began when a compositor reused an id that was still active.
-public struct TouchFrame: Sendable {
+public struct TouchFrame: Equatable, Sendable {
     public var time: UInt32
     public var touches: [Touch]
     /// Every touch of this device still active after this frame, as UIKit's event.allTouches.
