@@ -12,6 +12,15 @@ public final class ChildProcess {
     private let pidFD: Int32
     public private(set) var exitStatus: Int32?
 
+    /// The start of a command line that runs the rest as `nobody` (mutter, gnome-shell and
+    /// the wlroots compositors refuse to run as root, or run wrongly), without
+    /// WAYLAND_DISPLAY or DISPLAY for a parent to join. It sets the parent-death signal
+    /// again: changing the user clears it (prctl(2): a change of effective uid or gid), so
+    /// the one `init` puts in front was gone for these compositors, and a harness killed
+    /// mid-run left sway and cage running (`HarnessLifetimeEndToEndTests`).
+    public static let asNobody = ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", "--pdeathsig", "KILL",
+                                  "env", "-u", "WAYLAND_DISPLAY", "-u", "DISPLAY"]
+
     /// Starts `arguments[0]` (searched in PATH) with `environment` added to ours.
     /// `inheritedFDs` maps a descriptor of ours to the number the child sees it as.
     public init(name: String, arguments: [String], environment: [String: String] = [:],
@@ -149,6 +158,37 @@ public final class ChildProcess {
     }
 
     public func signal(_ number: Int32) { kill(pid, number) }
+
+    /// Whether process `pid` (ours or not) has ended, or ends within `timeout` seconds:
+    /// for checking that what a killed process started died with it.
+    public static func ends(_ pid: pid_t, within timeout: Double) -> Bool {
+        let fd = harness_pidfd_open(pid)
+        guard fd >= 0 else { return errno == ESRCH }
+        defer { close(fd) }
+        var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0)]
+        return poll(&fds, 1, Int32(timeout * 1000)) == 1
+    }
+
+    /// The processes `pid` started that are still running, and theirs, from /proc.
+    public static func descendants(of pid: pid_t) -> [pid_t] {
+        var parents: [pid_t: pid_t] = [:]
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let child = pid_t(name),
+                  let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { continue }
+            // "PID (COMM) STATE PPID ...": the command may hold spaces and parentheses.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            if fields.count > 1, fields[0] != "Z", let parent = pid_t(fields[1]) { parents[child] = parent }
+        }
+        var found: [pid_t] = []
+        var frontier = [pid]
+        while let next = frontier.popLast() {
+            let children = parents.filter { $0.value == next }.map(\.key)
+            found += children
+            frontier += children
+        }
+        return found.sorted()
+    }
 
     private static func decode(_ status: Int32) -> Int32 {
         let signal = status & 0x7f

@@ -66,9 +66,6 @@ public final class Mutter: Compositor {
         }
         chmod(runtime, 0o700)
 
-        // The compositor must not take WAYLAND_DISPLAY or DISPLAY for a parent to join.
-        let asNobody = ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", "--pdeathsig", "KILL",
-                        "env", "-u", "WAYLAND_DISPLAY", "-u", "DISPLAY"]
         let environment = [
             "XDG_RUNTIME_DIR": runtime, "HOME": "\(runtime)/home", "XDG_CONFIG_HOME": "\(runtime)/config",
             "GSETTINGS_BACKEND": "keyfile", "XDG_SESSION_TYPE": "wayland",
@@ -77,7 +74,7 @@ public final class Mutter: Compositor {
         ]
         var started: [ChildProcess] = []
         func start(_ name: String, _ arguments: [String]) throws -> ChildProcess {
-            let process = try ChildProcess(name: name, arguments: asNobody + arguments, environment: environment,
+            let process = try ChildProcess(name: name, arguments: ChildProcess.asNobody + arguments, environment: environment,
                                            logPath: "\(directory)/\(name).log")
             started.append(process)
             return process

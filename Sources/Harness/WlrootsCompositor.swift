@@ -49,8 +49,9 @@ public final class WlrootsCompositor: Compositor {
             arguments = ["sway", "-c", "\(runtimeDirectory)/sway.conf"]
         case .cage:
             // cage needs an application and ends with it; a pause keeps it up while
-            // touchspots connects as a client of its own.
-            arguments = ["cage", "-d", "--", "sleep", "infinity"]
+            // touchspots connects as a client of its own. The pause dies with cage (its
+            // parent-death signal), or a harness killed mid-run would leave it behind.
+            arguments = ["cage", "-d", "--", "setpriv", "--pdeathsig", "KILL", "sleep", "infinity"]
         case .phoc:
             let config = """
                 [output:HEADLESS-1]
@@ -70,10 +71,7 @@ public final class WlrootsCompositor: Compositor {
             "TOUCHSPOTS_WLROOTS_SIZE": "\(width / max(scale, 1))x\(height / max(scale, 1))",
         ]
         if let physicalSize { environment["TOUCHSPOTS_WLROOTS_OUTPUT_MM"] = physicalSize.text }
-        // The compositor must not take WAYLAND_DISPLAY for a parent compositor to join.
-        let asNobody = ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups",
-                        "env", "-u", "WAYLAND_DISPLAY", "-u", "DISPLAY"]
-        process = try ChildProcess(name: kind.rawValue, arguments: asNobody + arguments,
+        process = try ChildProcess(name: kind.rawValue, arguments: ChildProcess.asNobody + arguments,
                                    environment: environment, logPath: "\(directory)/\(kind.rawValue).log")
         do {
             try waitForFile(controlPath, timeout: 20)

@@ -1,0 +1,43 @@
+import Foundation
+import Glibc
+import Harness
+import TouchspotsTestSupport
+import XCTest
+
+/// A harness killed mid-run (a CI job cancelled, a test runner killed by its timeout)
+/// leaves nothing of its run behind: every process it started dies with it, through the
+/// parent-death signal `ChildProcess` sets, and sets again after a compositor's drop to
+/// `nobody`, which clears it (`ChildProcess.asNobody`). Before, sway and cage outlived
+/// such a harness.
+final class HarnessLifetimeEndToEndTests: XCTestCase {
+    private func killTheHarnessMidRun(compositor: String) throws {
+        let directory = "\(Products.buildDirectory)/../e2e/lifetime-\(compositor)"
+        try? FileManager.default.removeItem(atPath: directory)
+        try FileManager.default.createDirectory(atPath: "\(directory)/out", withIntermediateDirectories: true)
+        let scenario = "\(directory)/hold.txt"
+        try "down 1 300 300\nframe\nsync\nwait 120s\n".write(toFile: scenario, atomically: true, encoding: .utf8)
+        let harness = try ChildProcess(name: "touchspots-harness",
+                                       arguments: ["\(Products.buildDirectory)/touchspots-harness", "run", scenario,
+                                                   "--out", "\(directory)/out", "--compositor", compositor],
+                                       logPath: "\(directory)/harness.log")
+        // The finger is down once touchspots has logged its frame: the run is under way.
+        let log = EventLogReader(path: "\(directory)/out/events.jsonl")
+        _ = try log.waitFor(timeout: 60, "the run's first frame on \(compositor)", abandon: { harness.hasExited }) {
+            $0.frame != nil
+        }
+        let started = ChildProcess.descendants(of: harness.pid)
+        XCTAssertGreaterThanOrEqual(started.count, 2, "the compositor and touchspots run under the harness")
+        harness.signal(SIGKILL)
+        XCTAssertEqual(harness.wait(timeout: 10), 128 + SIGKILL)
+        for pid in started {
+            let name = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?
+                .trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
+            XCTAssertTrue(ChildProcess.ends(pid, within: 10), "\(name) (pid \(pid)) outlived the killed harness on \(compositor)")
+            if !ChildProcess.ends(pid, within: 0) { kill(pid, SIGKILL) }
+        }
+    }
+
+    func testKillingTheHarnessStopsSway() throws { try killTheHarnessMidRun(compositor: "sway") }
+    func testKillingTheHarnessStopsCage() throws { try killTheHarnessMidRun(compositor: "cage") }
+    func testKillingTheHarnessStopsWeston() throws { try killTheHarnessMidRun(compositor: "weston") }
+}
