@@ -25,8 +25,8 @@ enum JSONBytes {
         out.append(UInt8(ascii: ":"))
     }
 
-    // The frame and responder lines' fast path (`LogLine+CoreEvents.swift`) writes its
-    // keys as literals with these, held to the tables' bytes by `EventLogContractTests`.
+    // The frame and responder lines' fast paths (`LogLine.encodeFrame`, `encodeResponder`)
+    // write their keys as literals with these, held to the tables by `EventLogKeyTableTests`.
 
     /// `,"name":`
     static func openKey(_ name: StaticString, into out: inout [UInt8]) {

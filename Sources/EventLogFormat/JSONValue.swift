@@ -4,7 +4,12 @@
 /// would grow by Foundation's start-up).
 enum JSONValue: Equatable {
     case string(String)
+    /// A number with a fraction or an exponent, or an integer beyond `Int`.
     case number(Double)
+    /// A number written as a whole (no fraction, no exponent) that fits `Int`, kept exact: a
+    /// Double holds integers exactly only up to 2^53, and a `timeNs` (CLOCK_MONOTONIC in
+    /// nanoseconds) passes that after 104 days of uptime.
+    case integer(Int)
     case bool(Bool)
     case null
     case array([JSONValue])
@@ -15,6 +20,8 @@ enum JSONValue: Equatable {
         switch (a, b) {
         case (.string(let x), .string(let y)): x == y
         case (.number(let x), .number(let y)): x == y
+        case (.integer(let x), .integer(let y)): x == y
+        case (.integer(let x), .number(let y)), (.number(let y), .integer(let x)): Double(x) == y
         case (.bool(let x), .bool(let y)): x == y
         case (.null, .null): true
         case (.array(let x), .array(let y)): x == y
@@ -76,7 +83,7 @@ private struct JSONParser {
         case UInt8(ascii: "t"): try expect("true"); return .bool(true)
         case UInt8(ascii: "f"): try expect("false"); return .bool(false)
         case UInt8(ascii: "n"): try expect("null"); return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
         default: throw error("unexpected character")
         }
     }
@@ -134,7 +141,7 @@ private struct JSONParser {
         }
     }
 
-    private mutating func parseNumber() throws(LogLineError) -> Double {
+    private mutating func parseNumber() throws(LogLineError) -> JSONValue {
         let start = position
         func digits(_ p: inout Int, _ bytes: [UInt8]) -> Int {
             let from = p
@@ -145,21 +152,24 @@ private struct JSONParser {
         let integer = digits(&position, bytes)
         guard integer > 0 else { throw error("a number without digits") }
         if integer > 1 && bytes[position - integer] == UInt8(ascii: "0") { throw error("a number with a leading zero") }
+        var whole = true
         if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+            whole = false
             position += 1
             guard digits(&position, bytes) > 0 else { throw error("a fraction without digits") }
         }
         if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+            whole = false
             position += 1
             if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
                 position += 1
             }
             guard digits(&position, bytes) > 0 else { throw error("an exponent without digits") }
         }
-        guard let value = Double(String(decoding: bytes[start..<position], as: UTF8.self)) else {
-            throw error("a number Swift cannot read")
-        }
-        return value
+        let text = String(decoding: bytes[start..<position], as: UTF8.self)
+        if whole, let exact = Int(text) { return .integer(exact) }
+        guard let value = Double(text) else { throw error("a number Swift cannot read") }
+        return .number(value)
     }
 
     private mutating func parseString() throws(LogLineError) -> String {

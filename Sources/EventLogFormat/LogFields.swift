@@ -33,11 +33,17 @@ struct LogFields {
     }
 
     private static func double(_ value: JSONValue, _ key: String) throws(LogLineError) -> Double {
-        guard case .number(let d) = value else { throw LogLineError("'\(key)' is not a number") }
-        return d
+        switch value {
+        case .number(let d): return d
+        case .integer(let i): return Double(i)
+        default: throw LogLineError("'\(key)' is not a number")
+        }
     }
 
     private static func int(_ value: JSONValue, _ key: String) throws(LogLineError) -> Int {
+        // Exact as written; a whole number written with a fraction or an exponent (another
+        // writer's 3.0) is taken where a Double holds it exactly.
+        if case .integer(let i) = value { return i }
         guard case .number(let d) = value, d == d.rounded(), abs(d) < 9e15 else {
             throw LogLineError("'\(key)' is not an integer")
         }

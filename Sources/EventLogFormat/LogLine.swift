@@ -202,11 +202,12 @@ public enum LogLine: Equatable, Sendable {
     /// and responder lines (one per moving finger and frame) are written straight from the
     /// event: going through `LogLine` would allocate a frame's entries once per frame, and
     /// the per-frame path allocates nothing (docs/benchmark.md). These two fast paths
-    /// (`LogLine+CoreEvents.swift`) spell their keys as literals: written through the key
-    /// tables' names, the log's encoding took 7 % more instructions (callgrind, 81.3 k a
-    /// frame against 75.7 k). `EventLogContractTests.testTheFastPathWritesWhatTheLineWrites`
-    /// holds them to the bytes the tables' encoder writes, and `EventLogKeyTableTests` those
-    /// to the tables.
+    /// (`encodeFrame` in `Lines/FrameLine.swift`, the frame line's only encoder, and
+    /// `encodeResponder` in `LogLine+CoreEvents.swift`) spell their keys as literals:
+    /// written through the key tables' names, the log's encoding took 7 % more instructions
+    /// (callgrind, 81.3 k a frame against 75.7 k). `EventLogKeyTableTests` holds the keys
+    /// they write to the tables, `EventLogContractTests` pins a frame line's bytes and holds
+    /// the responder's to the bytes its table's encoder writes.
     public static func encode(_ event: TouchSessionEvent, seat: String?, into out: inout [UInt8]) {
         switch event {
         case .frame(let frame, let spots):

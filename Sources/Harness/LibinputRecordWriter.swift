@@ -147,7 +147,7 @@ public enum LibinputRecordWriter {
             var touch = Touch(id: Int32(id), finger: FingerID(id), phase: phase,
                               location: Point(x: point.x / millimetresPerPixel, y: point.y / millimetresPerPixel),
                               time: UInt32(truncatingIfNeeded: ns / 1_000_000))
-            touch.timeNanoseconds = UInt64(ns)
+            touch.timeNanoseconds = UInt64(clamping: ns)
             return touch
         }
         for (id, contact) in contacts.enumerated() {

@@ -24,9 +24,9 @@ final class PresentationFeedback {
     nonisolated(unsafe) private static let listener = Listener.make(wp_presentation_feedback_listener(
         sync_output: { _, _, _ in },
         presented: { data, _, secondsHigh, secondsLow, nanoseconds, refresh, _, _, _ in
-            let seconds = UInt64(secondsHigh) << 32 | UInt64(secondsLow)
-            object(data, as: PresentationFeedback.self).finish(
-                PresentedTime(nanoseconds: seconds * 1_000_000_000 + UInt64(nanoseconds), refresh: refresh))
+            // A time no clock reaches is no presentation the meter can use: told as discarded.
+            let time = protocolNanoseconds(secondsHigh: secondsHigh, secondsLow: secondsLow, nanoseconds: nanoseconds)
+            object(data, as: PresentationFeedback.self).finish(time.map { PresentedTime(nanoseconds: $0, refresh: refresh) })
         },
         discarded: { data, _ in object(data, as: PresentationFeedback.self).finish(nil) }))
 
@@ -59,6 +59,17 @@ final class PresentationFeedback {
     }
 }
 
+/// A protocol's time (wp_presentation's and zwp_input_timestamps_v1's: seconds in two 32-bit
+/// halves, then nanoseconds) in nanoseconds, or nil past `Int.max` nanoseconds (292 years of
+/// CLOCK_MONOTONIC): a compositor's hostile `tv_sec_hi` overflowed the multiplication and
+/// stopped the client, and the log writes a time as an `Int`.
+func protocolNanoseconds(secondsHigh: UInt32, secondsLow: UInt32, nanoseconds: UInt32) -> UInt64? {
+    let seconds = UInt64(secondsHigh) << 32 | UInt64(secondsLow)
+    let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+    guard !overflow, whole <= UInt64(Int.max) - UInt64(nanoseconds) else { return nil }
+    return whole + UInt64(nanoseconds)
+}
+
 /// Sub-frame timestamps of a wl_touch (zwp_input_timestamps_v1, which weston offers): each
 /// `timestamp` event comes right before the touch event it belongs to.
 final class TouchTimestamps {
@@ -71,8 +82,10 @@ final class TouchTimestamps {
         guard opcode == 0, let target, let args, let data = wl_proxy_get_user_data(OpaquePointer(target))
         else { return 0 }
         // timestamp(tv_sec_hi, tv_sec_lo, tv_nsec), as the protocol XML orders them.
-        let secondsHigh = UInt64(args[0].u), secondsLow = UInt64(args[1].u), nanoseconds = UInt64(args[2].u)
-        object(data, as: TouchTimestamps.self).onTimestamp((secondsHigh << 32 | secondsLow) * 1_000_000_000 + nanoseconds)
+        // A time no clock reaches is left out: the touch goes on with its millisecond time.
+        if let time = protocolNanoseconds(secondsHigh: args[0].u, secondsLow: args[1].u, nanoseconds: args[2].u) {
+            object(data, as: TouchTimestamps.self).onTimestamp(time)
+        }
         return 0
     }
 

@@ -40,4 +40,7 @@ final class HarnessLifetimeEndToEndTests: XCTestCase {
     func testKillingTheHarnessStopsSway() throws { try killTheHarnessMidRun(compositor: "sway") }
     func testKillingTheHarnessStopsCage() throws { try killTheHarnessMidRun(compositor: "cage") }
     func testKillingTheHarnessStopsWeston() throws { try killTheHarnessMidRun(compositor: "weston") }
+    func testKillingTheHarnessStopsMutter() throws { try killTheHarnessMidRun(compositor: "mutter") }
+    func testKillingTheHarnessStopsKWin() throws { try killTheHarnessMidRun(compositor: "kwin") }
+    func testKillingTheHarnessStopsPhoc() throws { try killTheHarnessMidRun(compositor: "phoc") }
 }

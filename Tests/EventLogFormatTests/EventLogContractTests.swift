@@ -107,6 +107,47 @@ final class EventLogContractTests: XCTestCase {
         XCTAssertEqual(try LogLine(json: edited).text, #"{"type":"nearmiss","text":"checkmark: not down then up","misses":[{"recognizer":"checkmark","reason":"not down then up","value":0,"limit":0}]}"#)
     }
 
+    /// A frame line is written straight from the core's frame, by one encoder: its bytes,
+    /// pinned (a touchscreen finger without `source`, the seat on fingers only, a pen's
+    /// axes to five decimals, a hovering pen after the touches), and read back, the frame
+    /// as its line holds it (`TouchFrame.logged`).
+    func testAFrameLinesBytesArePinned() throws {
+        var finger = Touch(id: 4, finger: 9, phase: .moved, location: Point(x: 1.25, y: -2), time: 7,
+                           major: 80, minor: 30, orientation: 45)
+        finger.timeNanoseconds = 7_000_123_456
+        var mouse = Touch(id: -1, finger: 10, phase: .began, location: Point(x: 3, y: 4), time: 7)
+        mouse.source = .pointer
+        var pen = Touch(id: -10, finger: 11, phase: .ended, location: Point(x: 5.5, y: 6), time: 7)
+        pen.source = .pen
+        pen.pen = PenState(pressure: 0.123456789, tiltX: 30, tiltY: -20.5, distance: 0, buttons: [331])
+        let hover = PenHover(id: -11, source: .eraser, phase: .hover, location: Point(x: 1, y: 2), state: PenState(distance: 0.25))
+        let frame = TouchFrame(time: 7, touches: [finger, mouse, pen], activeTouches: [finger], hovers: [hover])
+        var bytes: [UInt8] = []
+        LogLine.encode(.frame(frame, spots: 3), seat: "seat1", into: &bytes)
+        let text = String(decoding: bytes, as: UTF8.self)
+        XCTAssertEqual(text, #"{"type":"frame","time":7,"timeNs":7000123456,"spots":3,"touches":[{"id":4,"phase":"moved","x":1.25,"y":-2,"major":80,"minor":30,"orientation":45,"seat":"seat1"},{"id":-1,"phase":"began","x":3,"y":4,"source":"pointer","seat":"seat1"},{"id":-10,"phase":"ended","x":5.5,"y":6,"source":"pen","pressure":0.12346,"tilt":[30,-20.5],"distance":0,"buttons":[331]},{"id":-11,"phase":"hover","x":1,"y":2,"source":"eraser","distance":0.25}]}"#)
+        XCTAssertEqual(try LogLine(json: bytes), .frame(frame.logged, spots: 3, seat: "seat1"))
+        // A time past 2^53 ns (CLOCK_MONOTONIC after 104 days of uptime) reads back exact:
+        // integers are not read through a Double.
+        let late = #"{"type":"frame","time":7,"timeNs":9007199254740993,"spots":0,"touches":[{"id":1,"phase":"began","x":1,"y":2}]}"#
+        XCTAssertEqual(try LogLine(json: late).frame?.timeNanoseconds, 9_007_199_254_740_993)
+        XCTAssertEqual(try LogLine(json: late).text, late)
+    }
+
+    /// Frame lines recorded by earlier builds (the fixtures) read back and write the same
+    /// bytes: the encoder and decoder agree with what the client has written all along.
+    func testRecordedFrameLinesWriteTheSameBytesAgain() throws {
+        var checked = 0
+        for name in ["recorded-gestures.jsonl", "qualify-quick-weston.jsonl"] {
+            let text = try String(contentsOf: Self.repository.appendingPathComponent("Tests/Fixtures/\(name)"), encoding: .utf8)
+            for line in text.split(separator: "\n") where line.hasPrefix(#"{"type":"frame""#) {
+                XCTAssertEqual(try LogLine(json: String(line)).text, String(line), name)
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 2_000)
+    }
+
     /// The routing lines are the core's `TouchHit` and `ResponderDelivery`, an output's
     /// transform and a verdict's comparison enums: their bytes, pinned (`ignored` only when
     /// true; the transform and comparison as wl_output and the plan files spell them).

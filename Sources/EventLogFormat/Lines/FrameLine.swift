@@ -54,7 +54,9 @@ extension TouchFrame {
                                time: time, major: touch.major, minor: touch.minor, orientation: touch.orientation)
             logged.timeNanoseconds = ns
             logged.source = touch.source
-            logged.pen = touch.pen?.logged
+            // A line carries a pen's axes, not whether a finger had an empty set of them.
+            let pen = touch.pen ?? PenState()
+            logged.pen = touch.source.isPen || pen != PenState() ? pen.logged : nil
             return logged
         }
         return frame
@@ -62,10 +64,11 @@ extension TouchFrame {
 }
 
 extension PenState {
-    /// The axes as a line holds them: to five decimals.
+    /// The axes as a line holds them: to five decimals, a tilt only with both of its angles.
     var logged: PenState {
-        PenState(pressure: pressure.map(fine), tiltX: tiltX.map(fine), tiltY: tiltY.map(fine),
-                 distance: distance.map(fine), buttons: buttons)
+        let tilt = tiltX.flatMap { x in tiltY.map { (fine(x), fine($0)) } }
+        return PenState(pressure: pressure.map(fine), tiltX: tilt?.0, tiltY: tilt?.1,
+                        distance: distance.map(fine), buttons: buttons)
     }
 }
 
@@ -135,7 +138,9 @@ extension LogLine {
     }
 
     /// Reads a frame line into the core's frame, as `TouchFrame.logged` describes it. A
-    /// frame's seat is the first its touches name (the writer names one per frame).
+    /// frame's seat is the first its touches name (the writer names one per frame). A frame
+    /// of hovering pens only keeps no `timeNs` (a `TouchFrame` has it from its touches; the
+    /// writer never writes one there).
     static func makeFrame(from o: LogFields) throws(LogLineError) -> LogLine {
         typealias Key = TouchFrame.LineKey
         guard let time = UInt32(exactly: try o.int(Key.time)) else { throw LogLineError("'time' is out of range") }
