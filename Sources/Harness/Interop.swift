@@ -64,7 +64,7 @@ public enum Interop {
     private struct Entry {
         let id: Int32
         let number: Int
-        let phase: TouchFrame.Phase
+        let phase: TouchFrame.Entry.Phase
         let place: String  // "X Y", rounded
         var summary: String { "\(number) \(phase)" }
     }
@@ -259,7 +259,7 @@ public enum Interop {
         try session.send("tool-out pen")
         try session.sync()
         let pens = try session.eventLog.frames().flatMap(\.entries).filter { $0.source == .pen }
-        let phases = pens.map(\.phase).reduce(into: [TouchFrame.Phase]()) { if $0.last != $1 { $0.append($1) } }
+        let phases = pens.map(\.phase).reduce(into: [TouchFrame.Entry.Phase]()) { if $0.last != $1 { $0.append($1) } }
         row.observations["pen phases"] = phases.isEmpty ? "none" : phases.map(\.rawValue).joined(separator: ",")
         guard let began = pens.first(where: { $0.phase == .began }) else {
             return Cell(outcome: .limitation,

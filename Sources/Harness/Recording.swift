@@ -10,7 +10,7 @@ import LibinputRecord
 public struct Recording: Sendable {
     public struct Touch: Sendable, Equatable {
         public var id: Int
-        public var phase: TouchFrame.Phase
+        public var phase: TouchFrame.Entry.Phase
         public var x: Double, y: Double
         /// nil for a touchscreen finger; `.pointer`, `.pen` or `.eraser` as in the log.
         public var source: TouchSource?

@@ -28,7 +28,7 @@ final class ContactShapeTests: XCTestCase {
         tc_touch_orientation(tc, 4, 45)
         tc_touch_frame(tc)
         XCTAssertTrue(run.sync())
-        let began = try XCTUnwrap(try run.log.frames().last?.touch(4))
+        let began = try XCTUnwrap(try run.log.frames().last?.touch(id: 4))
         XCTAssertEqual(began.major, 80)
         XCTAssertEqual(began.minor, 30)
         XCTAssertEqual(began.orientation, 45)
@@ -55,14 +55,14 @@ final class ContactShapeTests: XCTestCase {
         tc_touch_motion(tc, 20, 4, 310, 300)
         tc_touch_frame(tc)
         XCTAssertTrue(run.sync())
-        XCTAssertEqual(try run.log.frames().last?.touch(4)?.major, 20)
+        XCTAssertEqual(try run.log.frames().last?.touch(id: 4)?.major, 20)
     }
 
     func testNoShapeLogsNoShapeKeys() throws {
         tc_touch_down(run.tc, 10, 1, 300, 300)
         tc_touch_frame(run.tc)
         XCTAssertTrue(run.sync())
-        let entry = try XCTUnwrap(try run.log.frames().last?.touch(1))
+        let entry = try XCTUnwrap(try run.log.frames().last?.touch(id: 1))
         XCTAssertNil(entry.major)
         XCTAssertNil(entry.orientation)
     }

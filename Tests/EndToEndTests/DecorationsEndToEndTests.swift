@@ -312,7 +312,7 @@ final class DecorationsEndToEndTests: EndToEndTestCase {
                        "libdecor's plugin is not loaded while fullscreen")
         if holdsAFinger {
             try compositor.control.send(batch: ["down 2 300 300", "frame"])
-            _ = try log.waitFor("the held finger") { $0.frame?.entry(2)?.phase == .began }
+            _ = try log.waitFor("the held finger") { $0.frame?.entry(id: 2)?.phase == .began }
         }
         try compositor.control.send(batch: ["key f11 press", "key f11 release"])
         try log.waitUntil(timeout: 20, "a 600x400 configure, not fullscreen", abandon: { client.hasExited }) { events in
@@ -322,7 +322,7 @@ final class DecorationsEndToEndTests: EndToEndTestCase {
         XCTAssertTrue(try mappedLibraries(of: client.pid).contains("libdecor-cairo"),
                       "libdecor's plugin is loaded once the window leaves fullscreen")
         if holdsAFinger {
-            _ = try log.waitFor("the held finger cancelled") { $0.frame?.entry(2)?.phase == .cancelled }
+            _ = try log.waitFor("the held finger cancelled") { $0.frame?.entry(id: 2)?.phase == .cancelled }
             try compositor.control.send(batch: ["up 2", "frame"])
         }
         let window = try findWindow("left-fullscreen.png", on: compositor, client: client, log: log)

@@ -55,7 +55,7 @@ class EndToEndTestCase: XCTestCase {
     func phases(_ frame: TouchFrame) -> [String] { frame.phases }
 
     func position(_ frame: TouchFrame, id: Int32) -> (Double, Double)? {
-        frame.entry(id).map { ($0.location.x, $0.location.y) }
+        frame.entry(id: id).map { ($0.location.x, $0.location.y) }
     }
 
     /// Fraction of a disc of `radius` around (x, y) that is spot grey.

@@ -80,7 +80,7 @@ final class PenEndToEndTests: EndToEndTestCase {
         }, 0, "nothing of the pen after out")
 
         // The phases in order, repeats folded: hover, the tip's life, hover again, out.
-        let phases = try penEntries().map(\.phase).reduce(into: [TouchFrame.Phase]()) { if $0.last != $1 { $0.append($1) } }
+        let phases = try penEntries().map(\.phase).reduce(into: [TouchFrame.Entry.Phase]()) { if $0.last != $1 { $0.append($1) } }
         XCTAssertEqual(phases, [.hover, .began, .moved, .ended, .hover, .out])
         // sway moves the pointer focus to the pen after each tip-up; no mouse finger may come of it.
         XCTAssertFalse(try frames().flatMap(\.touches).contains { $0.source == .pointer },

@@ -22,7 +22,7 @@ final class EventLogReaderTests: XCTestCase {
         ])
         let events = try log.events()
         XCTAssertEqual(events.first, .scene(name: .moveme))
-        XCTAssertEqual(try log.frames().first?.touch(-1)?.source, .pointer)
+        XCTAssertEqual(try log.frames().first?.touch(id: -1)?.source, .pointer)
         XCTAssertEqual(try log.frames().first?.phases, ["-1 began"])
         XCTAssertEqual(try log.gestures().first, .swipe(.vertical, fingers: 3))
         XCTAssertEqual(try log.placards().first?.center.x, 512, "an integer where a number is expected")

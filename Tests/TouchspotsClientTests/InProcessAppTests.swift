@@ -42,7 +42,7 @@ final class InProcessAppTests: XCTestCase {
         let firstFrame = lines.firstIndex { if case .frame = $0 { true } else { false } }
         XCTAssertLessThan(ready.first ?? .max, firstFrame ?? -1, "the ready line before the first frame")
         XCTAssertEqual(frames.flatMap(\.phases), ["1 began", "1 ended"])
-        XCTAssertEqual(frames.first?.entry(1).map { [$0.location.x, $0.location.y] }, [200, 200])
+        XCTAssertEqual(frames.first?.entry(id: 1).map { [$0.location.x, $0.location.y] }, [200, 200])
     }
 
     /// Where the compositor has wl_subcompositor, every spot is a subsurface of its own

@@ -163,7 +163,7 @@ extension LogLine {
         typealias Key = TouchFrame.EntryKey
         // The compositor's Int32, as hits and deliveries hold it.
         let id = try o.int32(Key.id)
-        let phase: TouchFrame.Phase = try o.closed(Key.phase)
+        let phase: TouchFrame.Entry.Phase = try o.closed(Key.phase)
         let location = Point(x: try o.double(Key.x), y: try o.double(Key.y))
         let source: TouchSource? = try o.optionalClosed(Key.source)
         var pen = PenState(pressure: try o.optionalDouble(Key.pressure), distance: try o.optionalDouble(Key.distance))

@@ -50,40 +50,40 @@ extension TouchFrame {
 
         /// The touch, when the entry is one.
         public var touch: Touch? { if case .touch(let touch) = self { touch } else { nil } }
-    }
 
-    /// An entry's phase: a touch's (`TouchPhase`) or a hovering pen's (`PenHover.Phase`).
-    /// The log writes their raw values, which never overlap.
-    public enum Phase: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-        case touch(TouchPhase)
-        case pen(PenHover.Phase)
+        /// An entry's phase: a touch's (`TouchPhase`) or a hovering pen's (`PenHover.Phase`).
+        /// The log writes their raw values, which never overlap.
+        public enum Phase: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+            case touch(TouchPhase)
+            case pen(PenHover.Phase)
 
-        public static let began = Phase.touch(.began)
-        public static let moved = Phase.touch(.moved)
-        public static let ended = Phase.touch(.ended)
-        public static let cancelled = Phase.touch(.cancelled)
-        public static let hover = Phase.pen(.hover)
-        public static let out = Phase.pen(.out)
+            public static let began = Phase.touch(.began)
+            public static let moved = Phase.touch(.moved)
+            public static let ended = Phase.touch(.ended)
+            public static let cancelled = Phase.touch(.cancelled)
+            public static let hover = Phase.pen(.hover)
+            public static let out = Phase.pen(.out)
 
-        public init?(rawValue: String) {
-            if let phase = TouchPhase(rawValue: rawValue) { self = .touch(phase) }
-            else if let phase = PenHover.Phase(rawValue: rawValue) { self = .pen(phase) }
-            else { return nil }
-        }
-
-        public var rawValue: String {
-            switch self {
-            case .touch(let phase): phase.rawValue
-            case .pen(let phase): phase.rawValue
+            public init?(rawValue: String) {
+                if let phase = TouchPhase(rawValue: rawValue) { self = .touch(phase) }
+                else if let phase = PenHover.Phase(rawValue: rawValue) { self = .pen(phase) }
+                else { return nil }
             }
-        }
 
-        /// The log's word, so that an interpolated phase reads as the log does.
-        public var description: String { rawValue }
+            public var rawValue: String {
+                switch self {
+                case .touch(let phase): phase.rawValue
+                case .pen(let phase): phase.rawValue
+                }
+            }
 
-        /// A finger's (or pen tip's) phase, nil for a hovering pen.
-        public var touchPhase: TouchPhase? {
-            if case .touch(let phase) = self { phase } else { nil }
+            /// The log's word, so that an interpolated phase reads as the log does.
+            public var description: String { rawValue }
+
+            /// A finger's (or pen tip's) phase, nil for a hovering pen.
+            public var touchPhase: TouchPhase? {
+                if case .touch(let phase) = self { phase } else { nil }
+            }
         }
     }
 
@@ -91,10 +91,10 @@ extension TouchFrame {
     public var entries: [Entry] { touches.map(Entry.touch) + hovers.map(Entry.hover) }
 
     /// The first touch of compositor id `id`, if the frame has one.
-    public func touch(_ id: Int32) -> Touch? { touches.first { $0.id == id } }
+    public func touch(id: Int32) -> Touch? { touches.first { $0.id == id } }
 
     /// The first entry of compositor id `id`, if the frame has one.
-    public func entry(_ id: Int32) -> Entry? { entries.first { $0.id == id } }
+    public func entry(id: Int32) -> Entry? { entries.first { $0.id == id } }
 
     /// "ID PHASE" for each entry, for comparing sequences.
     public var phases: [String] { entries.map { "\($0.id) \($0.phase)" } }
