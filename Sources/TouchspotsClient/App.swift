@@ -91,7 +91,7 @@ package final class App: EventLoopOwner, Toplevel.Owner, Registry.Owner, Surface
     func presenterLoweredScale(asked: Double, used: Double) {
         log?.write(.warning(message: "the compositor's scale \(asked) would need a buffer over \(BufferPool.maxBufferBytes >> 20) MiB; drawing at \(used)", kind: .scale))
     }
-    func latencyMeter(reported report: LatencyMeter.Report) { log?.write(.presented(LogPresented(report))) }
+    func latencyMeter(reported presented: LogPresented) { log?.write(.presented(presented)) }
     func latencyMeter(warned message: String) { log?.write(.warning(message: message, kind: .latency)) }
     func latencyMeter(summarized line: String) { session.perform(.showLatency(line)) }
 

@@ -18,20 +18,6 @@ import WaylandClient
 ///   together when the event is read, so their offset is known. If it fits neither, a
 ///   warning says so once and the value is null.
 final class LatencyMeter {
-    struct Report {
-        let commit: Int
-        let touchToCommit: Double
-        /// nil: discarded, or no clock fits the touch time.
-        let touchToPresent: Double?
-        let refresh: Double?
-        let discarded: Bool
-        /// A frame callback was pending when the touch was read: the commit had to wait for it.
-        let waitedForFrame: Bool
-        /// From the touch's own timestamp to touchspots reading it (ms): the compositor's
-        /// input handling and the socket. nil where no clock fits the touch's time.
-        let inputToRead: Double?
-    }
-
     /// The oldest touch event not yet drawn.
     private struct Pending {
         /// CLOCK_MONOTONIC ns when touchspots got it.
@@ -60,9 +46,9 @@ final class LatencyMeter {
     /// What the meter tells its owner (the app), as one protocol, as `Toplevel.Owner` is
     /// for the window.
     protocol Owner: AnyObject {
-        /// A commit's latencies, once its presentation feedback came (the event log's
-        /// `presented` line).
-        func latencyMeter(reported report: Report)
+        /// A commit's latencies, once its presentation feedback came: the event log's
+        /// `presented` line itself (one record, the log's, not a copy of it).
+        func latencyMeter(reported presented: LogPresented)
         /// Something the meter cannot use (touch times on no known clock), told once.
         func latencyMeter(warned message: String)
         /// The status line for the panel, when the percentiles change.
@@ -169,10 +155,13 @@ final class LatencyMeter {
     private func presented(commit: Int, touchToCommit: Double, touch: Pending, _ time: PresentedTime?) {
         let touchToPresent = time.flatMap { t in touch.presentationTime.map { Double(t.nanoseconds &- $0) / 1e6 } }
         let refresh = time.flatMap { $0.refresh == 0 ? nil : Double($0.refresh) / 1e6 }
-        owner?.latencyMeter(reported: Report(commit: commit, touchToCommit: touchToCommit, touchToPresent: touchToPresent,
-                                             refresh: refresh, discarded: time == nil,
-                                             waitedForFrame: touch.frameCallbackPending,
-                                             inputToRead: touch.inputAge.map { Double($0) / 1e6 }))
+        // Milliseconds to the microsecond (plenty); a discarded commit has no presentation.
+        func microseconds(_ ms: Double) -> Double { (ms * 1000).rounded() / 1000 }
+        owner?.latencyMeter(reported: LogPresented(
+            commit: commit, touchToCommitMs: microseconds(touchToCommit),
+            touchToPresentMs: time == nil ? nil : touchToPresent.map(microseconds),
+            refreshMs: time == nil ? nil : refresh.map(microseconds), discarded: time == nil ? true : nil,
+            waitedForFrame: touch.frameCallbackPending, inputToReadMs: touch.inputAge.map { microseconds(Double($0) / 1e6) }))
         commitSamples.record(touchToCommit)
         if let touchToPresent, touchToPresent >= 0 { presentSamples.record(touchToPresent) }
         // The panel line changes at most twice a second: redrawing its text on every
@@ -203,18 +192,5 @@ final class LatencyMeter {
             text += ", to screen \(format(screen.p50)) / \(format(screen.p99)) ms"
         }
         return text.isEmpty ? "" : text + " (p50 / p99)"
-    }
-}
-
-extension LogPresented {
-    /// The `presented` line for a report, its milliseconds rounded to the microsecond (plenty).
-    init(_ report: LatencyMeter.Report) {
-        func microseconds(_ ms: Double) -> Double { (ms * 1000).rounded() / 1000 }
-        func ms(_ value: Double?) -> Double? { value.map(microseconds) }
-        self.init(commit: report.commit, touchToCommitMs: microseconds(report.touchToCommit),
-                  touchToPresentMs: report.discarded ? nil : ms(report.touchToPresent),
-                  refreshMs: report.discarded ? nil : ms(report.refresh),
-                  discarded: report.discarded ? true : nil, waitedForFrame: report.waitedForFrame,
-                  inputToReadMs: ms(report.inputToRead))
     }
 }
