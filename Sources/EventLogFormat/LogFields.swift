@@ -21,9 +21,11 @@ struct LogFields {
     }
 
     /// The key's name, after checking that its table says it holds `holds` with `presence`.
-    private func name<Key: LogKey>(_ key: Key, _ holds: LogKeySpec.Holds, _ presence: LogKeySpec.Presence) -> String {
+    private func name<Key: LogKey>(_ key: Key, _ holds: LogKeySpec.Holds, _ presence: LogKeySpec.Presence,
+                                   items: LogKeySpec.Holds? = nil) -> String {
         assert(key.spec.holds == holds, "\(Key.self).\(key.rawValue) holds \(key.spec.holds), read as \(holds)")
         assert(key.spec.presence == presence, "\(Key.self).\(key.rawValue) is \(key.spec.presence), read as \(presence)")
+        assert(key.spec.items == items, "\(Key.self).\(key.rawValue)'s elements are read as \(items.map { "\($0)" } ?? "nothing")")
         return key.rawValue
     }
 
@@ -108,7 +110,7 @@ struct LogFields {
     }
 
     func strings(_ key: some LogKey) throws(LogLineError) -> [String] {
-        let key = name(key, .list, .required)
+        let key = name(key, .list, .required, items: .string)
         var result: [String] = []
         for element in try Self.array(try required(key), key) { result.append(try Self.string(element, key)) }
         return result
@@ -116,7 +118,7 @@ struct LogFields {
 
     /// The objects of a list, each read by `read`.
     func objects<Element>(_ key: some LogKey, _ read: (LogFields) throws(LogLineError) -> Element) throws(LogLineError) -> [Element] {
-        let key = name(key, .list, .required)
+        let key = name(key, .list, .required, items: .object)
         var result: [Element] = []
         for element in try Self.array(try required(key), key) {
             guard case .object(let pairs) = element else { throw LogLineError("an entry of '\(key)' is not an object") }
@@ -169,7 +171,7 @@ struct LogFields {
     }
 
     func optionalDoubles(_ key: some LogKey) throws(LogLineError) -> [Double]? {
-        let key = name(key, .list, .optional)
+        let key = name(key, .list, .optional, items: .number)
         return try present(key).map { v throws(LogLineError) in try Self.doubles(v, key) }
     }
 
@@ -181,7 +183,7 @@ struct LogFields {
     }
 
     func optionalInts(_ key: some LogKey) throws(LogLineError) -> [Int]? {
-        let key = name(key, .list, .optional)
+        let key = name(key, .list, .optional, items: .integer)
         guard let value = present(key) else { return nil }
         var result: [Int] = []
         for element in try Self.array(value, key) { result.append(try Self.int(element, key)) }
@@ -190,7 +192,7 @@ struct LogFields {
 
     /// Lists of numbers (a corners guide's places, a qualify line's buttons).
     func optionalLists(_ key: some LogKey) throws(LogLineError) -> [[Double]]? {
-        let key = name(key, .list, .optional)
+        let key = name(key, .list, .optional, items: .list)
         guard let value = present(key) else { return nil }
         var result: [[Double]] = []
         for element in try Self.array(value, key) { result.append(try Self.doubles(element, key)) }

@@ -5,16 +5,17 @@
 ///
 /// The rest is held to that table: the encoder writes a key by its case (`LogKey.write`),
 /// the decoder reads it by its case (`LogFields`), the frame and responder lines' fast
-/// path (keys as literals) is held to the tables' bytes by `EventLogContractTests`, and
-/// `EventLogKeyTableTests` checks the published schema's branch of every record against
-/// the table (its keys, which are required, what each holds, where `null` is allowed) and
-/// every sample line's keys against the table's order and required keys. In debug builds
+/// paths (keys as literals) are held to the tables by `EventLogKeyTableTests`, which also
+/// checks the published schema's branch of every record against the table (its keys,
+/// which are required, what each holds and a list's elements, where `null` is allowed)
+/// and every sample line's keys against the table's order and required keys. In debug builds
 /// a key written with another type than its table gives, or `null` for a key that is not
 /// nullable, and a key read with another type or presence, stop at the line that does it.
 /// So a key's name, type and presence are spelled in one place in Swift, and a line kind
 /// is its case in `LogLine`, its file in `Lines/` (its table, its codec, its branch of the
-/// schema) and the docs' row. A list's elements are not in the table: the codec says what
-/// they are, and the schema's `items` (checked by the validator on every sample line).
+/// schema) and the docs' row. A list's table entry says what its elements hold too
+/// (`LogKeySpec.items`): the schema's `items` is held to it, and the codec writes and reads
+/// them as it says.
 public protocol LogKey: RawRepresentable<String>, CaseIterable, Sendable where AllCases == [Self] {
     /// What the key holds and whether it may be left out.
     var spec: LogKeySpec { get }
@@ -43,10 +44,24 @@ public struct LogKeySpec: Equatable, Sendable {
 
     public var holds: Holds
     public var presence: Presence
+    /// What a list's elements hold (`.list` for a list of lists: points, rectangles); nil
+    /// for a key that holds no list.
+    public var items: Holds?
 
-    public static func required(_ holds: Holds) -> Self { Self(holds: holds, presence: .required) }
-    public static func optional(_ holds: Holds) -> Self { Self(holds: holds, presence: .optional) }
-    public static func nullable(_ holds: Holds) -> Self { Self(holds: holds, presence: .nullable) }
+    public static func required(_ holds: Holds) -> Self {
+        precondition(holds != .list, "a list's table entry says what its elements hold: required(listOf:)")
+        return Self(holds: holds, presence: .required)
+    }
+    public static func optional(_ holds: Holds) -> Self {
+        precondition(holds != .list, "a list's table entry says what its elements hold: optional(listOf:)")
+        return Self(holds: holds, presence: .optional)
+    }
+    public static func nullable(_ holds: Holds) -> Self {
+        precondition(holds != .list, "no nullable list")
+        return Self(holds: holds, presence: .nullable)
+    }
+    public static func required(listOf items: Holds) -> Self { Self(holds: .list, presence: .required, items: items) }
+    public static func optional(listOf items: Holds) -> Self { Self(holds: .list, presence: .optional, items: items) }
 }
 
 extension LogKey {
@@ -96,18 +111,21 @@ extension LogKey {
     }
 
     /// `[a,b,...]`, each element written by `element`.
-    func write<Elements: Sequence>(list elements: Elements, into out: inout [UInt8],
+    /// A list whose elements hold `items` (checked against the table in debug builds),
+    /// each written by `element`.
+    func write<Elements: Sequence>(list elements: Elements, of items: LogKeySpec.Holds, into out: inout [UInt8],
                                    _ element: (Elements.Element, inout [UInt8]) -> Void) {
+        assert(spec.items == items, "\(Self.self).\(rawValue) is a list of \(spec.items.map { "\($0)" } ?? "nothing"), not of \(items)")
         open(.list, into: &out)
         JSONBytes.array(elements, into: &out, element)
     }
 
     func write(numbers: [Double], into out: inout [UInt8]) {
-        write(list: numbers, into: &out) { JSONBytes.encode($0, into: &$1) }
+        write(list: numbers, of: .number, into: &out) { JSONBytes.encode($0, into: &$1) }
     }
 
     func write(strings: [String], into out: inout [UInt8]) {
-        write(list: strings, into: &out) { JSONBytes.encode($0, into: &$1) }
+        write(list: strings, of: .string, into: &out) { JSONBytes.encode($0, into: &$1) }
     }
 
     /// `{...}`, its keys written by `body`.

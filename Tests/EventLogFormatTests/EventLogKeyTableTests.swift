@@ -84,6 +84,9 @@ final class EventLogKeyTableTests: XCTestCase {
         return (Set(types.compactMap { named[$0] }), types.contains("null"))
     }
 
+    /// Lists whose elements were held to the schema's `items`.
+    private var itemsChecked = 0
+
     private func check(_ table: Table, against branch: [String: Any], defs: [String: Any], at path: String) -> Int {
         let (properties, required, requiredByAlternative) = declared(branch, defs: defs)
         let names = Set(table.map(\.name))
@@ -102,6 +105,17 @@ final class EventLogKeyTableTests: XCTestCase {
             let (types, nullable) = holds(schema, defs: defs)
             XCTAssertEqual(types, [spec.holds], "\(path).\(name): the schema's type and the table's")
             XCTAssertEqual(nullable, spec.presence == .nullable, "\(path).\(name): null allowed in the schema, nullable in the table")
+            // A list's elements: the schema's `items` holds what the table says.
+            if spec.holds == .list {
+                let items = resolved(schema["items"] as? [String: Any] ?? [:], defs: defs)
+                let (itemTypes, _) = holds(items, defs: defs)
+                // An object described by its keys alone (a near miss's misses) is an object.
+                let described = itemTypes.isEmpty && items["properties"] != nil ? [.object] : itemTypes
+                XCTAssertEqual(described, spec.items.map { [$0] }, "\(path).\(name): the schema's items and the table's")
+                itemsChecked += 1
+            } else {
+                XCTAssertNil(spec.items, "\(path).\(name) holds no list")
+            }
         }
         return table.count
     }
@@ -137,6 +151,7 @@ final class EventLogKeyTableTests: XCTestCase {
             checked += check(table, against: try node(path, in: defs), defs: defs, at: path)
         }
         XCTAssertGreaterThan(checked, 120, "the keys of every table")
+        XCTAssertEqual(itemsChecked, 17, "every list of every table")
     }
 
     /// Every key a sample line writes, at every depth, is its table's, in the table's

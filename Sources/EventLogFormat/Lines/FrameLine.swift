@@ -14,7 +14,7 @@ extension TouchFrame {
             switch self {
             case .time, .spots: .required(.integer)
             case .timeNs: .optional(.integer)
-            case .touches: .required(.list)
+            case .touches: .required(listOf: .object)
             }
         }
     }
@@ -29,7 +29,8 @@ extension TouchFrame {
             case .x, .y: .required(.number)
             case .source: .optional(.closed)
             case .pressure, .distance, .major, .minor, .orientation: .optional(.number)
-            case .tilt, .buttons: .optional(.list)
+            case .tilt: .optional(listOf: .number)
+            case .buttons: .optional(listOf: .integer)
             case .seat: .optional(.string)
             }
         }

@@ -10,7 +10,7 @@ extension TouchHit {
             switch self {
             case .id: .required(.integer)
             case .view: .nullable(.string)
-            case .visited: .required(.list)
+            case .visited: .required(listOf: .string)
             case .ignored: .optional(.boolean)
             }
         }

@@ -7,12 +7,12 @@ extension LogLine {
         /// The misses in words, for people: required, and read from the misses.
         case text
         case misses
-        public var spec: LogKeySpec { self == .text ? .required(.string) : .required(.list) }
+        public var spec: LogKeySpec { self == .text ? .required(.string) : .required(listOf: .object) }
     }
 
     static func encodeNearMiss(_ misses: [NearMiss], into out: inout [UInt8]) {
         NearMissKey.text.write(NearMiss.text(of: misses), into: &out)
-        NearMissKey.misses.write(list: misses, into: &out) { $0.encode(into: &$1) }
+        NearMissKey.misses.write(list: misses, of: .object, into: &out) { $0.encode(into: &$1) }
     }
 
     static func makeNearMiss(from o: LogFields) throws(LogLineError) -> LogLine {

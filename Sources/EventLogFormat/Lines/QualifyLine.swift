@@ -13,9 +13,10 @@ extension QualifyProgress {
             case .step, .of: .required(.integer)
             case .kind, .state: .required(.closed)
             case .millimetresPerPixel: .required(.number)
-            case .panel, .next, .buttons, .card: .optional(.list)
+            case .panel, .next, .card: .optional(listOf: .number)
+            case .buttons: .optional(listOf: .list)
             case .guide, .thresholds: .optional(.object)
-            case .verdicts: .required(.list)
+            case .verdicts: .required(listOf: .object)
             }
         }
     }
@@ -31,7 +32,7 @@ extension QualifyProgress {
         if let guide { LineKey.guide.write(object: guide.encodeGuide, into: &out) }
         if let next { LineKey.next.write(numbers: [next.x, next.y], into: &out) }
         if !buttons.isEmpty {
-            LineKey.buttons.write(list: buttons, into: &out) { rect, out in
+            LineKey.buttons.write(list: buttons, of: .list, into: &out) { rect, out in
                 JSONBytes.array([rect.minX, rect.minY, rect.width, rect.height], into: &out) { JSONBytes.encode($0, into: &$1) }
             }
         }
@@ -47,7 +48,7 @@ extension QualifyProgress {
                 }
             }, into: &out)
         }
-        LineKey.verdicts.write(list: verdicts, into: &out) { $0.encode(into: &$1) }
+        LineKey.verdicts.write(list: verdicts, of: .object, into: &out) { $0.encode(into: &$1) }
     }
 
     init(_ o: LogFields) throws(LogLineError) {
@@ -105,7 +106,8 @@ extension QualifyStep.GuideKey: LogKey {
     /// counts as numbers; which keys a step has is its kind's (`QualifyStep.guideEntries`).
     public var spec: LogKeySpec {
         switch self {
-        case .from, .to, .at, .points: .optional(.list)
+        case .from, .to, .at: .optional(listOf: .number)
+        case .points: .optional(listOf: .list)
         case .seconds: .optional(.number)
         case .count: .optional(.integer)
         }
@@ -119,7 +121,7 @@ extension QualifyStep {
         for entry in guideEntries {
             switch entry.value {
             case .point(let p): entry.key.write(numbers: [p.x, p.y], into: &out)
-            case .points(let points): entry.key.write(list: points, into: &out, point)
+            case .points(let points): entry.key.write(list: points, of: .list, into: &out, point)
             case .seconds(let seconds): entry.key.write(seconds, into: &out)
             case .count(let count): entry.key.write(count, into: &out)
             }

@@ -12,7 +12,7 @@ extension ReadoutSnapshot {
             case .touches, .maxTouches: .required(.integer)
             case .framesPerSecond, .eventsPerFrame: .required(.number)
             case .shapeSeen: .required(.boolean)
-            case .fingers: .required(.list)
+            case .fingers: .required(listOf: .object)
             }
         }
     }
@@ -23,7 +23,7 @@ extension ReadoutSnapshot {
         LineKey.framesPerSecond.write(framesPerSecond, into: &out)
         LineKey.eventsPerFrame.write(eventsPerFrame, into: &out)
         LineKey.shapeSeen.write(shapeSeen, into: &out)
-        LineKey.fingers.write(list: fingers, into: &out) { $0.encode(into: &$1) }
+        LineKey.fingers.write(list: fingers, of: .object, into: &out) { $0.encode(into: &$1) }
     }
 
     init(_ o: LogFields) throws(LogLineError) {

@@ -9,7 +9,7 @@ extension ResponderDelivery {
             switch self {
             case .id: .required(.integer)
             case .phase: .required(.closed)
-            case .chain: .required(.list)
+            case .chain: .required(listOf: .string)
             case .handledBy: .nullable(.string)
             }
         }

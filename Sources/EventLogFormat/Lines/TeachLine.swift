@@ -13,7 +13,7 @@ extension LessonProgress {
             case .step: .required(.closed)
             case .examples, .needed: .required(.integer)
             case .agreement: .optional(.number)
-            case .save: .optional(.list)
+            case .save: .optional(listOf: .number)
             case .path: .optional(.string)
             }
         }
