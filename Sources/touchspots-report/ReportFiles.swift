@@ -3,8 +3,10 @@ import Foundation
 import Glibc
 import QualifyReport
 
-/// The report tool's input files: a log streamed line by line (at most 256 MiB, the longest
-/// run a person would make is some MiB), a report or a plan read whole. Every failure is a
+/// The report tool's input files: a log streamed line by line (at most 64 MiB: the quick
+/// plan's run is 0.65 MB, the longest run a person would make some MiB; the judge keeps
+/// every contact for the report, so the file's size bounds its memory), a report or a
+/// plan read whole. Every failure is a
 /// `ReportError` that names the file, and the line where it is a log's.
 ///
 /// Only regular files are read (and standard input as `-`): a FIFO would block the tool
@@ -13,7 +15,7 @@ import QualifyReport
 /// file's size: 250 MB of blank or `sync` lines cost what an empty log does
 /// (docs/qualify.md, "The report's limits").
 enum ReportFiles {
-    static let largestLog = 256 << 20
+    static let largestLog = 64 << 20
     static let largestReport = 64 << 20
     /// No line of touchspots' log comes near this: a frame of 10 contacts is about 1 KiB.
     static let longestLogLine = 1 << 20
@@ -98,7 +100,7 @@ enum ReportFiles {
         return Data(data)
     }
 
-    /// "64 KiB", "256 MiB".
+    /// "64 KiB", "64 MiB".
     static func size(_ bytes: Int) -> String { bytes >= 1 << 20 ? "\(bytes >> 20) MiB" : "\(bytes >> 10) KiB" }
 
     /// An open descriptor of `path` ('-': standard input, descriptor 0) that is a regular
@@ -145,10 +147,37 @@ enum ReportFiles {
     }
 
     /// The file's device and inode, where it exists: what tells that two paths are one file.
+    /// `-` is standard input's file when it is one (a regular file: `< run.jsonl`).
     static func identity(_ path: String) -> FileIdentity? {
+        guard path == "-" else { return identity(of: path) }
         var info = stat()
-        guard path != "-", stat(path, &info) == 0 else { return nil }
+        guard fstat(0, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return identity(descriptor: 0)
+    }
+
+    /// The file at `path`, where it exists (standard output's, for `/dev/stdout`).
+    static func identity(of path: String) -> FileIdentity? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
         return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+
+    /// The file open as descriptor `fd` (0, 1, 2), where one is.
+    static func identity(descriptor fd: Int32) -> FileIdentity? {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return nil }
+        return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+
+    /// A path not yet taken, as the file it will be: its folder's real path and its name,
+    /// so that `a.json` and `./a.json` are one output before either exists.
+    static func futurePath(_ path: String) -> String? {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        guard let real = realpath(folder, nil) else { return nil }
+        defer { free(real) }
+        return String(cString: real) + "/" + name
     }
 }
 

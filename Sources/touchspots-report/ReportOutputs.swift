@@ -9,8 +9,12 @@ import QualifyReport
 /// - Standard output (`-`), a device (`/dev/null`, `/dev/full`) and a FIFO are written in
 ///   place: renaming a regular file over `/dev/null` as root would break the machine. A
 ///   symbolic link is followed: its target is what is written, the link stays a link.
-/// - An output that is one of the inputs, or another output, is a usage error (status 64)
-///   before anything is read.
+/// - An output that is one of the inputs (standard input's file included, whatever path
+///   names it), or another output, is a usage error (status 64) before anything is read.
+/// - An output that is the file standard output or standard error is open on
+///   (`/dev/stdout`, `/proc/self/fd/1`) is written to that descriptor, as `-` is: the
+///   file a shell redirected it to is appended to or written as the shell opened it, never
+///   replaced.
 ///
 /// Every text is made before the first byte is written, so that a report that cannot be
 /// encoded writes nothing; the temporary files are made first and renamed last, so that a
@@ -19,21 +23,28 @@ enum ReportOutputs {
     /// Refuses outputs that are inputs or each other: (flag, path) pairs.
     static func check(_ outputs: [(flag: String, path: String)], inputs: [String]) throws(UsageFailure) {
         var seen: [String: String] = [:]
+        /// Outputs not yet written, by the file they will be (`ReportFiles.futurePath`).
+        var futures: [String: String] = [:]
         var identities: [FileIdentity: String] = [:]
         for input in inputs {
             if let id = ReportFiles.identity(input) { identities[id] = input }
         }
         for (flag, path) in outputs {
-            if path == "-" {
+            if path == "-" || standardDescriptor(path) == 1 {
                 if let other = seen["-"] { throw UsageFailure("\(flag) and \(other) both write to standard output: give one of them a file") }
                 seen["-"] = flag
-                continue
+                if path == "-" { continue }
             }
             if inputs.contains(path) { throw UsageFailure("\(flag) \(path) would overwrite an input") }
             if let other = seen[path] { throw UsageFailure("\(flag) and \(other) both write to \(path)") }
             seen[path] = flag
+            if ReportFiles.identity(of: path) == nil, let future = ReportFiles.futurePath(path) {
+                if let other = futures[future] { throw UsageFailure("\(flag) and \(other) both write to \(path)") }
+                futures[future] = flag
+            }
             if let id = ReportFiles.identity(path), let other = identities[id] {
-                throw UsageFailure(inputs.contains(other) ? "\(flag) \(path) is the input \(other)" : "\(flag) and \(other) both write to \(path)")
+                throw UsageFailure(other == "-" ? "\(flag) \(path) is the log read from standard input"
+                    : inputs.contains(other) ? "\(flag) \(path) is the input \(other)" : "\(flag) and \(other) both write to \(path)")
             }
             if let id = ReportFiles.identity(path) { identities[id] = flag }
         }
@@ -66,9 +77,19 @@ enum ReportOutputs {
         case replace(String)
     }
 
+    /// 1 or 2 when `path` names the file standard output or standard error is open on
+    /// (and that is a regular file: a terminal or a pipe is written in place anyway).
+    static func standardDescriptor(_ path: String) -> Int32? {
+        guard path != "-", let id = ReportFiles.identity(of: path) else { return nil }
+        var info = stat()
+        return [1, 2].first { fd in
+            fstat(fd, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && ReportFiles.identity(descriptor: fd) == id
+        }
+    }
+
     /// How `path` is written.
     private static func target(_ path: String) throws(ReportError) -> Target {
-        if path == "-" { return .inPlace }
+        if path == "-" || standardDescriptor(path) != nil { return .inPlace }
         var info = stat()
         var resolved = path
         if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
@@ -119,6 +140,7 @@ enum ReportOutputs {
     /// refused rather than waited on.
     private static func writeInPlace(_ text: String, to path: String) throws(ReportError) {
         if path == "-" { return try writeAll(text, to: 1, name: "standard output") }
+        if let fd = standardDescriptor(path) { return try writeAll(text, to: fd, name: path) }
         let fd = open(path, O_WRONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
             if errno == ENXIO { throw ReportError("cannot write \(path): a FIFO that nothing reads") }

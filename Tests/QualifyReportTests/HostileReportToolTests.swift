@@ -121,6 +121,31 @@ final class HostileReportToolTests: XCTestCase {
                    "both write to")
         assertTold(try report(["judge", copy, "--json", "-", "--junit", "-"]), status: 64, "standard output")
         XCTAssertFalse(FileManager.default.fileExists(atPath: "\(directory!)/x"))
+        // Two names of one file not yet written; the log read from standard input, named
+        // as an output by its own name or by /dev/stdin (it was replaced by its report).
+        assertTold(try report(["judge", copy, "--json", "\(directory!)/y.json", "--html", "\(directory!)/./y.json"]),
+                   status: 64, "both write to")
+        for output in [copy, "/dev/stdin"] {
+            assertTold(try shell("\(Products.report) judge - --json \(quoted(output)) < \(quoted(copy))"), status: 64,
+                       "standard input")
+        }
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: copy)), before, "the log untouched")
+    }
+
+    /// `--json /dev/stdout` writes to standard output as the shell opened it: a file
+    /// redirected to with `>>` is appended to, not replaced (it was, by a rename).
+    func testStandardOutputByNameIsWrittenAsTheShellOpenedIt() throws {
+        let kept = "\(directory!)/app.log"
+        try "keep me\n".write(toFile: kept, atomically: true, encoding: .utf8)
+        for name in ["/dev/stdout", "/proc/self/fd/1"] {
+            let result = try shell("\(Products.report) judge \(quoted(log)) --json \(name) >> \(quoted(kept))")
+            XCTAssertEqual(result.status, 0, result.errors)
+        }
+        let text = try String(contentsOfFile: kept, encoding: .utf8)
+        XCTAssertTrue(text.hasPrefix("keep me\n{"), String(text.prefix(40)))
+        XCTAssertEqual(text.components(separatedBy: "\"qualified\"").count - 1, 2, "both reports appended")
+        assertTold(try shell("\(Products.report) judge \(quoted(log)) --json - --html /dev/stdout > \(quoted(kept))"),
+                   status: 64, "both write to standard output")
     }
 
     /// All or none: an output that fails leaves the others unwritten.

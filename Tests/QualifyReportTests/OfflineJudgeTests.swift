@@ -53,6 +53,27 @@ final class OfflineJudgeTests: XCTestCase {
         XCTAssertEqual(report.steps[2].contacts.count, 20, "20 taps plotted")
     }
 
+    /// A step of more touch reports than a plan's step can take (a hostile log's flood of
+    /// landings) is refused, naming the step, instead of kept whole: half a million took
+    /// 260 MB of a 21 MB log.
+    func testAStepOfTooManyReportsIsRefused() throws {
+        var lines = try Self.lines("qualify-quick-weston.jsonl")
+        let started = try XCTUnwrap(lines.firstIndex { $0.qualify?.state == .started })
+        let flood = (0..<(OfflineJudge.mostStepReports / 10 + 1)).map { index in
+            TouchFrame(time: 1_516_618, touches: (0..<10).map { id in
+                Touch(id: Int32(id), finger: FingerID(id), phase: index == 0 ? .began : .moved,
+                      location: Point(x: 100 + Double(index % 50), y: 400), time: 1_516_618)
+            }, activeTouches: [])
+        }
+        lines.insert(contentsOf: flood.map { LogLine.frame($0, spots: 10, seat: nil) }, at: started + 1)
+        XCTAssertThrowsError(try OfflineJudge().report(lines, source: "flood")) { error in
+            XCTAssertTrue("\(error)".contains("step 1 holds more than 250000 touch reports"), "\(error)")
+        }
+        // Under the limit (with the step's own touches), it is judged.
+        lines.removeSubrange((started + 1 + flood.count - 100)..<(started + 1 + flood.count))
+        XCTAssertNoThrow(try OfflineJudge().report(lines, source: "flood"))
+    }
+
     func testTheRecordedMirroredRunFailsWhatTheFaultTableSays() throws {
         let report = try Self.report("qualify-quick-weston-mirrored.jsonl")
         XCTAssertTrue(report.agreesWithLiveRun)

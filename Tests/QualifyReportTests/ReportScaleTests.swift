@@ -56,4 +56,16 @@ final class ReportScaleTests: XCTestCase {
         XCTAssertLessThan(page.utf8.count, 2 << 20, "the plot keeps at most some thousand reports")
         XCTAssertTrue(page.contains("</html>"))
     }
+
+    /// A step of half a million contacts of one report each (a hostile log's flood of
+    /// landings; a broken panel's ghost touches make hundreds) draws some of them and says
+    /// how many it left out: every contact drew its dot and ring, 73 MB of page for a 21 MB log.
+    func testAStepOfManyContactsMakesASmallPage() throws {
+        var report = try OfflineJudgeTests.report("qualify-quick-weston.jsonl")
+        report.steps[0].contacts = (0..<500_000).map { [[Double($0) / 1000, Double($0 % 1000) / 10, 50]] }
+        let page = ReportHTML.render(report)
+        XCTAssertLessThan(page.utf8.count, 2 << 20, "the plot draws at most some contacts")
+        XCTAssertTrue(page.contains("499000 more contacts not drawn"), "the page says what it left out")
+        XCTAssertTrue(page.contains("</html>"))
+    }
 }

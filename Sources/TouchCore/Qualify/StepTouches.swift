@@ -20,6 +20,8 @@ public struct StepTouches: Sendable {
     public private(set) var down: Set<FingerID> = []
     /// Fingers that began on a button and have not lifted.
     private var onButtons: Set<FingerID> = []
+    /// The touch reports of the step's frames, for a reader that bounds what it keeps.
+    public private(set) var reportCount = 0
 
     public init(buttons: [Rect] = []) { self.buttons = buttons }
 
@@ -28,6 +30,7 @@ public struct StepTouches: Sendable {
     public mutating func restart(buttons: [Rect]) {
         self.buttons = buttons
         frames = []
+        reportCount = 0
         down = []
     }
 
@@ -48,7 +51,10 @@ public struct StepTouches: Sendable {
             }
             if !onButtons.contains(touch.finger) { kept.touches.append(touch) }
         }
-        if !kept.touches.isEmpty { frames.append(kept) }
+        if !kept.touches.isEmpty {
+            frames.append(kept)
+            reportCount += kept.touches.count
+        }
         for touch in frame.touches where touch.phase == .ended || touch.phase == .cancelled { onButtons.remove(touch.finger) }
     }
 
