@@ -46,9 +46,9 @@ struct LogFields {
         // Exact as written; a whole number written with a fraction or an exponent (another
         // writer's 3.0) is taken where a Double holds it exactly.
         if case .integer(let i) = value { return i }
-        guard case .number(let d) = value, d == d.rounded(), abs(d) < 9e15 else {
-            throw LogLineError("'\(key)' is not an integer")
-        }
+        guard case .number(let d) = value, d == d.rounded() else { throw LogLineError("'\(key)' is not an integer") }
+        // A whole number past Int (2^63) as digits, or past what a Double holds exactly.
+        guard abs(d) < 9e15 else { throw LogLineError("'\(key)' is out of range") }
         return Int(d)
     }
 

@@ -132,6 +132,10 @@ final class EventLogContractTests: XCTestCase {
         let late = #"{"type":"frame","time":7,"timeNs":9007199254740993,"spots":0,"touches":[{"id":1,"phase":"began","x":1,"y":2}]}"#
         XCTAssertEqual(try LogLine(json: late).frame?.timeNanoseconds, 9_007_199_254_740_993)
         XCTAssertEqual(try LogLine(json: late).text, late)
+        // Past Int, a whole number is out of range, not "not an integer".
+        XCTAssertThrowsError(try LogLine(json: late.replacingOccurrences(of: "9007199254740993", with: "9223372036854775808"))) {
+            XCTAssertTrue("\($0)".contains("'timeNs' is out of range"), "\($0)")
+        }
     }
 
     /// Frame lines recorded by earlier builds (the fixtures) read back and write the same
