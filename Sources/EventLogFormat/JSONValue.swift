@@ -21,7 +21,7 @@ enum JSONValue: Equatable {
         case (.string(let x), .string(let y)): x == y
         case (.number(let x), .number(let y)): x == y
         case (.integer(let x), .integer(let y)): x == y
-        case (.integer(let x), .number(let y)), (.number(let y), .integer(let x)): Double(x) == y
+        case (.integer(let x), .number(let y)), (.number(let y), .integer(let x)): Int(exactly: y) == x
         case (.bool(let x), .bool(let y)): x == y
         case (.null, .null): true
         case (.array(let x), .array(let y)): x == y

@@ -110,8 +110,7 @@ extension LogKey {
         if let value { JSONBytes.encode(value, into: &out) } else { JSONBytes.append("null", to: &out) }
     }
 
-    /// `[a,b,...]`, each element written by `element`.
-    /// A list whose elements hold `items` (checked against the table in debug builds),
+    /// `[a,b,...]`: a list whose elements hold `items` (checked against the table in debug builds),
     /// each written by `element`.
     func write<Elements: Sequence>(list elements: Elements, of items: LogKeySpec.Holds, into out: inout [UInt8],
                                    _ element: (Elements.Element, inout [UInt8]) -> Void) {

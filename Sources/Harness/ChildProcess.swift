@@ -159,26 +159,41 @@ public final class ChildProcess {
 
     public func signal(_ number: Int32) { kill(pid, number) }
 
-    /// Whether process `pid` (ours or not) has ended, or ends within `timeout` seconds:
-    /// for checking that what a killed process started died with it.
-    public static func ends(_ pid: pid_t, within timeout: Double) -> Bool {
+    /// Waits up to `timeout` seconds for process `pid` (ours or not) to end; whether it
+    /// has: for checking that what a killed process started died with it. Without pidfds
+    /// (an old kernel, a seccomp filter), it looks once in /proc instead of waiting.
+    public static func waitForEnd(of pid: pid_t, timeout: Double) -> Bool {
         let fd = harness_pidfd_open(pid)
-        guard fd >= 0 else { return errno == ESRCH }
+        guard fd >= 0 else { return errno == ESRCH || !isRunning(pid) }
         defer { close(fd) }
         var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0)]
         return poll(&fds, 1, Int32(timeout * 1000)) == 1
+    }
+
+    /// Whether `pid` names a process that has not ended (a zombie has).
+    public static func isRunning(_ pid: pid_t) -> Bool {
+        guard let state = stat(of: pid) else { return false }
+        return state.state != "Z"
+    }
+
+    /// A process's state letter and parent, from /proc/PID/stat ("PID (COMM) STATE PPID
+    /// ..."; the command may hold spaces, parentheses and, cut at 15 bytes by the kernel,
+    /// half a UTF-8 character, so the bytes are decoded leniently).
+    private static func stat(of pid: pid_t) -> (state: Substring, parent: pid_t)? {
+        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/stat") else { return nil }
+        let text = String(decoding: data, as: UTF8.self)
+        guard let close = text.lastIndex(of: ")") else { return nil }
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        guard fields.count > 1, let parent = pid_t(fields[1]) else { return nil }
+        return (fields[0], parent)
     }
 
     /// The processes `pid` started that are still running, and theirs, from /proc.
     public static func descendants(of pid: pid_t) -> [pid_t] {
         var parents: [pid_t: pid_t] = [:]
         for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
-            guard let child = pid_t(name),
-                  let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { continue }
-            // "PID (COMM) STATE PPID ...": the command may hold spaces and parentheses.
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            if fields.count > 1, fields[0] != "Z", let parent = pid_t(fields[1]) { parents[child] = parent }
+            guard let child = pid_t(name), let stat = stat(of: child), stat.state != "Z" else { continue }
+            parents[child] = stat.parent
         }
         var found: [pid_t] = []
         var frontier = [pid]

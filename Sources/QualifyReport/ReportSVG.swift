@@ -29,7 +29,7 @@ enum ReportSVG {
         }
         // A step of a million reports would make a page of 68 MB: past `plottedReports`,
         // every contact keeps evenly spaced reports (its first and last among them).
-        let total = step.contacts.reduce(0) { $0 + $1.count }
+        let total = step.contacts.prefix(drawnContacts).reduce(0) { $0 + $1.count }
         let stride = max(1, (total + plottedReports - 1) / plottedReports)
         for (index, everyReport) in step.contacts.prefix(drawnContacts).enumerated() {
             let contact = thinned(everyReport, stride: stride)

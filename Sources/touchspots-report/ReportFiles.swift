@@ -12,8 +12,8 @@ import QualifyReport
 /// Only regular files are read (and standard input as `-`): a FIFO would block the tool
 /// forever, `/dev/zero` would never end. A log is never held whole: its lines are judged as
 /// they are read, so memory follows what the report keeps (the steps' contacts), not the
-/// file's size: 250 MB of blank or `sync` lines cost what an empty log does
-/// (docs/qualify.md, "The report's limits").
+/// file's size: blank or `sync` lines cost what an empty log does (docs/qualify.md, "The
+/// report's limits").
 enum ReportFiles {
     static let largestLog = 64 << 20
     static let largestReport = 64 << 20
@@ -48,9 +48,11 @@ enum ReportFiles {
             let count = try readSome(fd, into: &buffer, path: path)
             if count == 0 { break }
             total += count
-            guard total <= largestLog else { throw ReportError("\(path): larger than \(size(largestLog)), not a log of touchspots'") }
-            // Lines found with memchr, blank ones counted without a call: 250 MB of blank
-            // lines is a quarter of a billion of them.
+            guard total <= largestLog else {
+                throw ReportError("\(path): larger than \(size(largestLog)), the most the report reads (a qualify run's log is some MiB)")
+            }
+            // Lines found with memchr, blank ones counted without a call: 64 MiB of blank
+            // lines is 67 million of them.
             let ends: [Int] = buffer.withUnsafeBufferPointer { bytes in
                 var ends: [Int] = []
                 var start = 0
@@ -148,7 +150,7 @@ enum ReportFiles {
 
     /// The file's device and inode, where it exists: what tells that two paths are one file.
     /// `-` is standard input's file when it is one (a regular file: `< run.jsonl`).
-    static func identity(_ path: String) -> FileIdentity? {
+    static func identity(ofInput path: String) -> FileIdentity? {
         guard path == "-" else { return identity(of: path) }
         var info = stat()
         guard fstat(0, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }

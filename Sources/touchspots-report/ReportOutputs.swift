@@ -27,7 +27,7 @@ enum ReportOutputs {
         var futures: [String: String] = [:]
         var identities: [FileIdentity: String] = [:]
         for input in inputs {
-            if let id = ReportFiles.identity(input) { identities[id] = input }
+            if let id = ReportFiles.identity(ofInput: input) { identities[id] = input }
         }
         for (flag, path) in outputs {
             if path == "-" || standardDescriptor(path) == 1 {
@@ -42,11 +42,11 @@ enum ReportOutputs {
                 if let other = futures[future] { throw UsageFailure("\(flag) and \(other) both write to \(path)") }
                 futures[future] = flag
             }
-            if let id = ReportFiles.identity(path), let other = identities[id] {
+            if let id = ReportFiles.identity(of: path), let other = identities[id] {
                 throw UsageFailure(other == "-" ? "\(flag) \(path) is the log read from standard input"
                     : inputs.contains(other) ? "\(flag) \(path) is the input \(other)" : "\(flag) and \(other) both write to \(path)")
             }
-            if let id = ReportFiles.identity(path) { identities[id] = flag }
+            if let id = ReportFiles.identity(of: path) { identities[id] = flag }
         }
     }
 
@@ -77,14 +77,12 @@ enum ReportOutputs {
         case replace(String)
     }
 
-    /// 1 or 2 when `path` names the file standard output or standard error is open on
-    /// (and that is a regular file: a terminal or a pipe is written in place anyway).
+    /// 1 or 2 when `path` names what standard output or standard error is open on: a file
+    /// (`/dev/stdout` with `>> app.log`), a pipe (`| jq`: `/dev/stdout` is a link to
+    /// `pipe:[N]`, which no real path names), a terminal.
     static func standardDescriptor(_ path: String) -> Int32? {
         guard path != "-", let id = ReportFiles.identity(of: path) else { return nil }
-        var info = stat()
-        return [1, 2].first { fd in
-            fstat(fd, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && ReportFiles.identity(descriptor: fd) == id
-        }
+        return [1, 2].first { ReportFiles.identity(descriptor: $0) == id }
     }
 
     /// How `path` is written.

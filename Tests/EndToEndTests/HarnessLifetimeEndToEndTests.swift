@@ -25,15 +25,19 @@ final class HarnessLifetimeEndToEndTests: XCTestCase {
         _ = try log.waitFor(timeout: 60, "the run's first frame on \(compositor)", abandon: { harness.hasExited }) {
             $0.frame != nil
         }
-        let started = ChildProcess.descendants(of: harness.pid)
+        func name(_ pid: pid_t) -> String? {
+            (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let started = ChildProcess.descendants(of: harness.pid).map { (pid: $0, name: name($0) ?? "?") }
         XCTAssertGreaterThanOrEqual(started.count, 2, "the compositor and touchspots run under the harness")
         harness.signal(SIGKILL)
         XCTAssertEqual(harness.wait(timeout: 10), 128 + SIGKILL)
-        for pid in started {
-            let name = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?
-                .trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
-            XCTAssertTrue(ChildProcess.ends(pid, within: 10), "\(name) (pid \(pid)) outlived the killed harness on \(compositor)")
-            if !ChildProcess.ends(pid, within: 0) { kill(pid, SIGKILL) }
+        for (pid, command) in started {
+            XCTAssertTrue(ChildProcess.waitForEnd(of: pid, timeout: 10),
+                          "\(command) (pid \(pid)) outlived the killed harness on \(compositor)")
+            // A survivor is stopped, so a failure leaves nothing running: only while the pid
+            // still names the same command (not a process that took its number since).
+            if ChildProcess.isRunning(pid), name(pid) == command { kill(pid, SIGKILL) }
         }
     }
 

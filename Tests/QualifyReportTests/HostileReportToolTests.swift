@@ -146,6 +146,12 @@ final class HostileReportToolTests: XCTestCase {
         XCTAssertEqual(text.components(separatedBy: "\"qualified\"").count - 1, 2, "both reports appended")
         assertTold(try shell("\(Products.report) judge \(quoted(log)) --json - --html /dev/stdout > \(quoted(kept))"),
                    status: 64, "both write to standard output")
+        // A pipe: /dev/stdout is a link to pipe:[N], which no real path names.
+        let piped = try shell("\(Products.report) judge \(quoted(log)) --json /dev/stdout | head -c 1")
+        XCTAssertEqual(piped.output, "{", piped.errors)
+        let both = try shell("\(Products.report) judge \(quoted(log)) --json - --html /dev/stdout | cat")
+        XCTAssertTrue(both.errors.contains("both write to standard output"), both.errors)
+        XCTAssertEqual(both.output, "", "nothing written")
     }
 
     /// All or none: an output that fails leaves the others unwritten.

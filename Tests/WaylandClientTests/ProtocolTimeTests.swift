@@ -16,7 +16,12 @@ final class ProtocolTimeTests: XCTestCase {
     }
 
     func testATimeNoClockReachesIsNoneInsteadOfATrap() {
-        XCTAssertNil(protocolNanoseconds(secondsHigh: 5, secondsLow: 0, nanoseconds: 0), "past Int.max ns")
+        XCTAssertNil(protocolNanoseconds(secondsHigh: 5, secondsLow: 0, nanoseconds: 0), "past UInt64")
+        XCTAssertNil(protocolNanoseconds(secondsHigh: 3, secondsLow: 0, nanoseconds: 0), "past Int.max ns, within UInt64")
+        // One nanosecond past the last time the log can hold.
+        let seconds = UInt64(Int.max) / 1_000_000_000
+        XCTAssertNil(protocolNanoseconds(secondsHigh: UInt32(seconds >> 32), secondsLow: UInt32(truncatingIfNeeded: seconds),
+                                         nanoseconds: UInt32(UInt64(Int.max) % 1_000_000_000) + 1))
         XCTAssertNil(protocolNanoseconds(secondsHigh: .max, secondsLow: .max, nanoseconds: .max), "overflows UInt64")
     }
 }

@@ -56,8 +56,8 @@ extension TouchFrame {
             logged.timeNanoseconds = ns
             logged.source = touch.source
             // A line carries a pen's axes, not whether a finger had an empty set of them.
-            let pen = touch.pen ?? PenState()
-            logged.pen = touch.source.isPen || pen != PenState() ? pen.logged : nil
+            let pen = (touch.pen ?? PenState()).logged
+            logged.pen = touch.source.isPen || pen != PenState() ? pen : nil
             return logged
         }
         return frame
