@@ -119,20 +119,28 @@ let benchmarks: @Sendable () -> Void = {
     /// its lift, so time and allocations per iteration are per lift, the stroke's frames
     /// included; the difference between the two is the matching's. The p99 of the wall
     /// clock is the number docs/benchmark.md gives.
-    for taught in [20, 0] {
-        Benchmark("TouchSession, one-finger stroke and its lift, \(taught) taught strokes",
-                  configuration: .init(metrics: [.wallClock, .mallocCountTotal, .instructions], maxIterations: 2_000)) { benchmark in
+    ///
+    /// With the 16 common shapes the executable loads (`StrokeTemplates.commonShapes`, five
+    /// drawings each), as the same polygons and spirals: ten of them (k 10-19) are near
+    /// copies of taught ones, which claim them and borrow their five drawings, and six
+    /// stand for untaught shapes, matched at every lift.
+    for (taught, common) in [(20, 16), (20, 0), (0, 0)] {
+        func shape(_ k: Int, size: Double = 1) -> [Point] {
+            // Polygons and spirals of different sizes and turns.
+            let sides = 3 + k % 6, turns = 1 + Double(k / 6) * 0.5
+            return (0...48).map { i -> Point in
+                let a = Double(i) / 48 * 2 * Double.pi * turns
+                let r = size * 100 * (1 + 0.2 * Double(k % 3)) * (1 + 0.3 * sinApprox(Double(sides) * a))
+                return Point(x: 400 + r * cosApprox(a), y: 400 + r * sinApprox(a) * (2 - size))
+            }
+        }
+        let name = "TouchSession, one-finger stroke and its lift, \(taught) taught strokes" + (common > 0 ? " and \(common) common shapes" : "")
+        Benchmark(name, configuration: .init(metrics: [.wallClock, .mallocCountTotal, .instructions], maxIterations: 2_000)) { benchmark in
             var settings = GestureSettings()
-            settings.strokes = StrokeTemplates((0..<taught).map { k in
-                // Polygons and spirals of different sizes and turns.
-                let sides = 3 + k % 6, turns = 1 + Double(k / 6) * 0.5
-                let points = (0...48).map { i -> Point in
-                    let a = Double(i) / 48 * 2 * Double.pi * turns
-                    let r = 100 * (1 + 0.2 * Double(k % 3)) * (1 + 0.3 * sinApprox(Double(sides) * a))
-                    return Point(x: 400 + r * cosApprox(a), y: 400 + r * sinApprox(a))
-                }
-                return StrokeTemplate(name: "t\(k)", examples: [points])!
-            })
+            settings.strokes = StrokeTemplates((0..<taught).map { k in StrokeTemplate(name: "t\(k)", examples: [shape(k)])! })
+            settings.strokes.commonShapes = (10..<(10 + common)).map { k in
+                StrokeTemplate(name: "c\(k)", examples: (0..<5).map { d in shape(k, size: 0.9 + 0.05 * Double(d)) })!
+            }
             let clock = ManualClock()
             let session = TouchSession(sceneName: .playground, size: Size(width: 1920, height: 1080), settings: settings,
                                        clock: clock, sink: { _ in })!

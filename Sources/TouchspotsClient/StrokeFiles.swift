@@ -22,6 +22,10 @@ package enum StrokeFiles {
     /// The package's folder of strokes.
     static var shippedDirectory: String { DataFolder.shipped("strokes") }
 
+    /// The package's folder of common shapes (docs/gestures.md, "Common shapes"): never
+    /// named, they keep an untaught shape from being named after a taught stroke.
+    static var shapesDirectory: String { DataFolder.shipped("shapes") }
+
     /// The folders read, later ones winning: the package's, then the user's.
     package static var directories: [String] { [shippedDirectory] + (userDirectory.map { [$0] } ?? []) }
 
@@ -31,8 +35,11 @@ package enum StrokeFiles {
     /// the window is shown. A skipped file is told on stderr and as a `template` warning.
     static func loadOnceShown(into session: TouchSession, log: EventLog?) {
         _ = session.window.timers.schedule(after: 0) { [unowned session] in
+            let shapes = load(from: [shapesDirectory])
             let loaded = load(from: directories)
-            for problem in loaded.problems { log.tell(problem, kind: .template) }
+            for problem in shapes.problems + loaded.problems { log.tell(problem, kind: .template) }
+            // The shapes first: each assignment claims them anew (StrokeTemplates.commonShapes).
+            session.commonShapes = shapes.templates
             session.strokes = loaded.templates
         }
     }
@@ -49,6 +56,10 @@ package enum StrokeFiles {
         for template in strokes.templates {
             print("\(template.name)\t\(template.examples.count) example\(template.examples.count == 1 ? "" : "s")\t\(StrokeTemplate.printable(strokes.paths[template.name]!))")
         }
+        // Standard error, so the list keeps one stroke a line.
+        let shapes = load(from: [shapesDirectory])
+        for problem in shapes.problems { printError(problem) }
+        printError(StrokeTemplate.printable("\(shapes.templates.count) common shape\(shapes.templates.count == 1 ? "" : "s") in \(shapesDirectory), never named (docs/gestures.md, \"Common shapes\")"))
     }
 
     /// Every `*.stroke` in `directories`, later folders winning by name: the first

@@ -44,11 +44,14 @@ final class InstallTests: XCTestCase {
         list.executableURL = URL(fileURLWithPath: binary)
         list.arguments = ["--list-strokes"]
         list.environment = ["HOME": home]
-        let output = Pipe()
+        let output = Pipe(), errors = Pipe()
         list.standardOutput = output
+        list.standardError = errors
         try list.run()
-        list.waitUntilExit()
         let listed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let told = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        list.waitUntilExit()
+        XCTAssertTrue(told.hasPrefix("touchspots: 16 common shapes in \(home)/.local/share/touchspots/shapes"), told)
         XCTAssertEqual(listed.split(separator: "\n").map { $0.split(separator: "\t")[0] }, ["arrow", "caret", "circle", "v", "x"])
         XCTAssertTrue(listed.contains("\(home)/.local/share/touchspots/strokes/v.stroke"), listed)
 

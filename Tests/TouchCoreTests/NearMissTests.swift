@@ -106,6 +106,27 @@ final class NearMissTests: XCTestCase {
         XCTAssertEqual(loose.gestures.compactMap { if case .template(let name, _) = $0 { name } else { nil } }, ["square"])
     }
 
+    /// A circle drawn with a square taught and people's circles among the common shapes:
+    /// it is nearer to the untaught circle than to the square, and the line says so.
+    func testTemplateNearerAnUntaughtShape() throws {
+        let square = [Point(x: 0, y: 0), Point(x: 100, y: 0), Point(x: 100, y: 100), Point(x: 0, y: 100), Point(x: 0, y: 0)]
+        let circle = (0...60).map { i in
+            Point(x: 300 + 100 * cosineOfDegrees(-135 + 6 * Double(i)), y: 300 + 100 * cosineOfDegrees(-225 + 6 * Double(i)))
+        }
+        let driver = SessionDriver()
+        // Both shapes are common ones, as people's rectangles and circles are: the square
+        // claims the rectangle, and the circle stands for itself.
+        driver.session.commonShapes = [try XCTUnwrap(StrokeTemplate(name: "circle", examples: [circle])),
+                                       try XCTUnwrap(StrokeTemplate(name: "rectangle", examples: [path(square)]))]
+        driver.session.strokes = [try XCTUnwrap(StrokeTemplate(name: "square", examples: [path(square)]))]
+        draw(circle.map { Point(x: $0.x * 0.9 + 40, y: $0.y * 0.9 + 20) }, with: driver)
+        XCTAssertEqual(driver.gestures, [])
+        let miss = try XCTUnwrap(misses(driver).first?.first { $0.recognizer == "template square" }, "\(misses(driver))")
+        XCTAssertNil(miss.setting, "no setting moves it: teach the shape")
+        XCTAssertGreaterThan(miss.limit, miss.value, "the common shape's score is the higher")
+        XCTAssertTrue(miss.text.hasPrefix("template square: nearer the untaught shape circle ("), miss.text)
+    }
+
     func testSwipeTooShort() throws {
         let driver = SessionDriver()
         driver.send([(1, .began, 300, 300), (2, .began, 380, 300)])

@@ -9,16 +9,19 @@ import XCTest
 /// docs/gestures.md ("People's strokes"); the targets are issue 38's.
 final class RealStrokeTests: XCTestCase {
     /// The checkmark and the shipped strokes on every stroke, the shipped strokes loaded as
-    /// a user's stroke folder.
+    /// the executable loads them, with the common shapes (drawn by the other four people).
     func testCheckmarkAndShippedStrokesOnPeople() throws {
         let strokes = try RealStroke.all()
         let shipped = try ShippedStrokeTests.shippedTemplates()
         let shippedNames = Set(shipped.map(\.name))
-        let player = StrokePlayer(templates: shipped)
+        var players: [Int: StrokePlayer] = [:]
+        for subject in Set(strokes.map(\.subject)) {
+            players[subject] = StrokePlayer(templates: shipped, commonShapes: RealStroke.commonShapes(without: subject, in: strokes))
+        }
         var checks = Tallies(), falseChecks = Tallies(), own = Tallies(), other = Tallies()
         var reported: [String: [String: Int]] = [:]
         for stroke in strokes {
-            let verdict = StrokePlayer.verdict(player.play(stroke.placed))
+            let verdict = StrokePlayer.verdict(players[stroke.subject]!.play(stroke.placed))
             reported[stroke.label, default: [:]][verdict, default: 0] += 1
             let person = "person s\(stroke.subject)", pace = "pace \(stroke.speed)"
             if stroke.label == "check" {
@@ -60,7 +63,8 @@ final class RealStrokeTests: XCTestCase {
         var confusions: [String: Int] = [:], stopped: [String: Int] = [:]
         for subject in Set(strokes.map(\.subject)).sorted() {
             let mine = strokes.filter { $0.subject == subject }
-            let player = StrokePlayer(templates: Self.teach(RealStroke.shapes, from: mine))
+            let player = StrokePlayer(templates: Self.teach(RealStroke.shapes, from: mine),
+                                      commonShapes: RealStroke.commonShapes(without: subject, in: strokes))
             for stroke in mine where !Self.isLesson(stroke) {
                 let verdict = StrokePlayer.verdict(player.play(stroke.placed))
                 let right = verdict == (stroke.label == "check" ? "checkmark" : stroke.label)
@@ -84,16 +88,15 @@ final class RealStrokeTests: XCTestCase {
         // person x shape; not reached yet (docs/gestures.md, "Matching taught strokes"): what
         // falls short is printed as UNMET, and the levels reached are held, so a change that
         // loses ground fails.
-        // Reached (2026-11-26, the corner rule and the teacher's own agreement): 97.0 %,
-        // shapes from 91.9 %, people from 94.4 %, cells from 81.5 %. The ranking alone
-        // names 99.1 % (plain $1 98.6 %); the rejection costs the rest, and no rule over
-        // the matcher's numbers keeps untaught shapes under their goals for less
-        // (docs/gestures.md, "Where the 65 misses go").
-        Self.hold(named["all"].value, atLeast: 0.99, reached: 0.969, "taught strokes named right")
+        // Reached (2026-11-27, with the common shapes, drawn by the other four people):
+        // 98.6 %, shapes from 96.3 %, people from 96.8 %, cells from 85.2 %; 97.0 % before
+        // them. The ranking alone names 99.1 % (plain $1 98.6 %); the rejection costs the
+        // rest (docs/gestures.md, "Common shapes").
+        Self.hold(named["all"].value, atLeast: 0.99, reached: 0.985, "taught strokes named right")
         for (key, tally) in named.groups {
-            if key.hasPrefix("shape ") { Self.hold(tally.value, atLeast: 0.95, reached: 0.91, "taught strokes named right, \(key)") }
-            if key.hasPrefix("person ") { Self.hold(tally.value, atLeast: 0.95, reached: 0.94, "taught strokes named right, \(key)") }
-            if key.hasPrefix("cell ") { Self.hold(tally.value, atLeast: 0.95, reached: 0.81, "taught strokes named right, \(key)") }
+            if key.hasPrefix("shape ") { Self.hold(tally.value, atLeast: 0.95, reached: 0.96, "taught strokes named right, \(key)") }
+            if key.hasPrefix("person ") { Self.hold(tally.value, atLeast: 0.95, reached: 0.96, "taught strokes named right, \(key)") }
+            if key.hasPrefix("cell ") { Self.hold(tally.value, atLeast: 0.95, reached: 0.85, "taught strokes named right, \(key)") }
         }
     }
 
@@ -107,7 +110,8 @@ final class RealStrokeTests: XCTestCase {
         for subject in Set(strokes.map(\.subject)).sorted() {
             let mine = strokes.filter { $0.subject == subject }
             for taught in halves {
-                let player = StrokePlayer(templates: Self.teach(taught, from: mine))
+                let player = StrokePlayer(templates: Self.teach(taught, from: mine),
+                                          commonShapes: RealStroke.commonShapes(without: subject, in: strokes))
                 for stroke in mine where !taught.contains(stroke.label) {
                     let gestures = player.play(stroke.placed)
                     let match = gestures.lazy.compactMap { gesture -> String? in
@@ -128,6 +132,29 @@ final class RealStrokeTests: XCTestCase {
         for (key, tally) in matched.groups where key.hasPrefix("shape ") {
             XCTAssertLessThanOrEqual(tally.value, 0.05, "untaught strokes matched, \(key)")
         }
+    }
+
+    /// Scribbles (generated: Scribbles) against each person's 16 taught shapes, with the
+    /// common shapes and without: how many are named after a taught stroke. The common
+    /// shapes lend a lesson other people's drawings, which widens what it matches; this
+    /// holds what that costs on strokes that are no shape.
+    func testScribblesMatchLittleTaught() throws {
+        let strokes = try RealStroke.all()
+        var with = Tallies(), without = Tallies()
+        for subject in Set(strokes.map(\.subject)).sorted() {
+            let taught = Self.teach(RealStroke.shapes, from: strokes.filter { $0.subject == subject })
+            let players = [StrokePlayer(templates: taught, commonShapes: RealStroke.commonShapes(without: subject, in: strokes)),
+                           StrokePlayer(templates: taught)]
+            for scribble in Scribbles.make(200, seed: UInt64(subject)) {
+                for (player, index) in zip(players, 0...) {
+                    let named = player.play(scribble.samples).contains { if case .template = $0 { true } else { false } }
+                    if index == 0 { with.add(named, "all", scribble.kind) } else { without.add(named, "all", scribble.kind) }
+                }
+            }
+        }
+        print("scribbles named after a taught stroke (16 taught, each of five people): with the common shapes \(with["all"]) "
+              + "(walks \(with["walk"]), polylines \(with["polyline"])); without \(without["all"]) (walks \(without["walk"]), polylines \(without["polyline"]))")
+        XCTAssertLessThanOrEqual(with["all"].value, 0.07, "scribbles named after a taught stroke")
     }
 
     /// A rate held to the level reached (`reached`, a failure below it) and measured against

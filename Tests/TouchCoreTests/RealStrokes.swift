@@ -75,16 +75,28 @@ struct RealStroke: Sendable {
 
     /// The drawing as points only, for teaching.
     var points: [Point] { placed.map(\.point) }
+
+    /// The common shapes as the executable ships them (data/shapes: each shape's first
+    /// medium drawing by each person), but drawn by the other people only: a person is
+    /// measured as one the shipped shapes were not drawn by (the five kept apart are).
+    static func commonShapes(without subject: Int, in strokes: [RealStroke]) -> [StrokeTemplate] {
+        shapes.compactMap { shape in
+            StrokeTemplate(name: shape, examples: strokes.filter {
+                $0.subject != subject && $0.label == shape && $0.speed == "medium" && $0.rep == 1
+            }.map(\.points))
+        }
+    }
 }
 
 /// Plays strokes through one session's front door (SessionDriver), a stroke at a time.
 final class StrokePlayer {
     let driver: SessionDriver
 
-    init(templates: [StrokeTemplate] = [], settings: GestureSettings = GestureSettings()) {
+    init(templates: [StrokeTemplate] = [], commonShapes: [StrokeTemplate] = [], settings: GestureSettings = GestureSettings()) {
         driver = SessionDriver(size: Size(width: 1024, height: 768), settings: settings, now: 100)
         driver.session.reportsRouting = false
         driver.session.strokes = templates
+        driver.session.commonShapes = commonShapes
     }
 
     /// The gestures one stroke gave, in order, and the session's near-miss lines after it.

@@ -11,9 +11,14 @@ final class ShippedStrokeTests: XCTestCase {
     static let strokesPerPace = 8
 
     /// The shipped files, read and parsed as the executable does.
-    static func shippedTemplates() throws -> [StrokeTemplate] {
+    static func shippedTemplates() throws -> [StrokeTemplate] { try templates(in: "strokes") }
+
+    /// The common shapes the executable loads (data/shapes, docs/gestures.md, "Common shapes").
+    static func commonShapes() throws -> [StrokeTemplate] { try templates(in: "shapes") }
+
+    static func templates(in name: String) throws -> [StrokeTemplate] {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../data/strokes").standardized
+            .appendingPathComponent("../../data/\(name)").standardized
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".stroke") }.sorted()
         return try files.map { file in
             try StrokeTemplate(name: String(file.dropLast(".stroke".count)),
@@ -26,6 +31,12 @@ final class ShippedStrokeTests: XCTestCase {
         XCTAssertEqual(templates.map(\.name), Self.shipped.map(\.rawValue).sorted())
         // Two drawings of each of five people (scripts/make-shipped-strokes).
         for template in templates { XCTAssertEqual(template.examples.count, 10, template.name) }
+        // The 16 shapes of the $1 logs, one drawing of each of the five people.
+        let shapes = try Self.commonShapes()
+        XCTAssertEqual(shapes.map(\.name), ["arrow", "caret", "check", "circle", "delete-mark", "left-curly-brace", "left-sq-bracket",
+                                             "pigtail", "question-mark", "rectangle", "right-curly-brace", "right-sq-bracket",
+                                             "star", "triangle", "v", "x"])
+        for shape in shapes { XCTAssertEqual(shape.examples.count, 5, shape.name) }
     }
 
     /// One-finger swipes stay swipes: straight strokes in eight directions, three lengths,
@@ -53,6 +64,7 @@ final class ShippedStrokeTests: XCTestCase {
     func testShippedStrokesOnPeople() throws {
         var settings = GestureSettings()
         settings.strokes.templates = try Self.shippedTemplates()
+        settings.strokes.commonShapes = try Self.commonShapes()
         /// shape -> what its strokes were reported as ("v", "checkmark", "swipe", "nothing", ...).
         var reported: [HumanStrokes.Shape: [String: Int]] = [:]
         var recallByPace: [HumanStrokes.Pace: PeopleStrokeTests.Rate] = [:]
@@ -103,8 +115,12 @@ final class ShippedStrokeTests: XCTestCase {
         // are (docs/gestures.md, "Shipped strokes"): v, caret and x at >= 90 %; the
         // generated circle, less round than people's, at 73 % under the circle's own limit
         // (its ten examples agree closely: StrokeTemplate.minimumScore); the generated
-        // arrow at 0 %; shapes taken for a shipped one as measured.
-        let recallHeldAt: [HumanStrokes.Shape: Double] = [.circle: 0.73, .arrow: 0]
+        // arrow at 0 %; shapes taken for a shipped one as measured. The generated V at 88 %:
+        // 7 of its 288 lopsided V's lie nearer to people's checks (the common shape
+        // `check`, which no shipped stroke claims) than to the shipped V and are not named
+        // (91.0 % without the common shapes; people's own V's are named as often with them
+        // as without, 98.0 %, RealStrokeTests).
+        let recallHeldAt: [HumanStrokes.Shape: Double] = [.v: 0.88, .circle: 0.73, .arrow: 0]
         for shape in Self.shipped {
             XCTAssertGreaterThanOrEqual(rate(shape) { $0 == shape.rawValue }.value, recallHeldAt[shape] ?? 0.90,
                                         "\(shape.rawValue) recognized")

@@ -56,12 +56,30 @@ public struct StrokeTemplate: Equatable, Sendable {
     public init?(name: String, examples strokes: [[Point]]) {
         let examples = strokes.compactMap(Self.normalized)
         guard !examples.isEmpty else { return nil }
+        self.init(name: name, normalizedExamples: examples)
+    }
+
+    /// A template of examples already `normalized` (a lesson's drawings with those of the
+    /// common shape it claims: `StrokeTemplates.commonShapes`); at least one.
+    init(name: String, normalizedExamples examples: [[Point]]) {
         self.name = name
         self.examples = examples
         radii = examples.map { $0.map { ($0.x * $0.x + $0.y * $0.y).squareRoot() } }
         minimumScore = examples.count >= Self.agreementExamples ? Self.agreement(of: examples) - Self.agreementMargin : nil
         corner = examples.map(Self.sharpestCorner).min() ?? 0
         ownAgreement = (2..<Self.agreementExamples).contains(examples.count) ? Self.agreement(of: examples) : nil
+    }
+
+    /// `lesson` with `borrowed` drawings (normalized) besides its own, judged by the
+    /// lesson's limits: its own drawings' agreement, no limit of its own, and the roundest
+    /// corner of all.
+    init(_ lesson: StrokeTemplate, borrowing borrowed: [[Point]]) {
+        name = lesson.name
+        examples = lesson.examples + borrowed
+        radii = lesson.radii + borrowed.map { $0.map { ($0.x * $0.x + $0.y * $0.y).squareRoot() } }
+        minimumScore = lesson.minimumScore
+        corner = min(lesson.corner, borrowed.map(Self.sharpestCorner).min() ?? .infinity)
+        ownAgreement = lesson.ownAgreement
     }
 
     /// Turns over which `sharpestCorner` adds up the turning.
@@ -237,129 +255,5 @@ public struct StrokeTemplate: Equatable, Sendable {
             sum += ((x - q.x) * (x - q.x) + (y - q.y) * (y - q.y)).squareRoot()
         }
         return sum / Double(b.count)
-    }
-}
-
-/// The taught strokes, matched against a one-finger stroke when it lifts.
-///
-/// As $1, the stroke is named after its nearest template (the highest score). It counts
-/// only when it is also near enough to be that shape and not an untaught one: a score of
-/// at least `minimumScore` (or, for a taught stroke, near its own drawings' agreement and
-/// clearly above every other template: `agreementAllowance`, `minimumMargin`), steps that
-/// go the template's way, `minimumDirection`, and a sharpest corner at most
-/// `maximumRounding` degrees rounder than the template's (docs/gestures.md, "Matching
-/// taught strokes"). All the limits were measured on people's
-/// strokes (five people of the $1 logs, Wobbrock, Wilson and Li, UIST 2007): each person
-/// teaching all 16 shapes from three drawings, and teaching eight while drawing the
-/// other eight. The former fixed 0.89 named nothing for one drawing in seven of a taught
-/// shape.
-public struct StrokeTemplates: Equatable, Sendable {
-    public var templates: [StrokeTemplate]
-    /// The least score that counts as a match.
-    public var minimumScore: Double
-    /// The least direction agreement (`StrokeTemplate.direction`) that counts as a match.
-    public var minimumDirection: Double
-    /// Degrees the stroke's sharpest corner may be rounder than the template's
-    /// (`StrokeTemplate.corner`) and still match it.
-    public var maximumRounding: Double
-
-    /// The most strokes matched, and so loaded: with `StrokeTemplate.maximumExamples`
-    /// each, a lift is matched in a few milliseconds at worst (docs/gestures.md, "Stroke
-    /// files"), where 100 hostile files of 4,090 examples blocked every lift 1.2 s.
-    public static let maximumCount = 32
-
-    public init(_ templates: [StrokeTemplate] = [], minimumScore: Double = 0.84, minimumDirection: Double = 0.5,
-                maximumRounding: Double = 35) {
-        self.templates = templates
-        self.minimumScore = minimumScore
-        self.minimumDirection = minimumDirection
-        self.maximumRounding = maximumRounding
-    }
-
-    /// The nearest template to `stroke`, its score and direction agreement, the score it
-    /// needs (`minimumScore`, or the template's own if higher, at most 0.9), and how much
-    /// rounder the stroke's sharpest corner is than the template's (degrees, negative when
-    /// sharper).
-    public struct Nearest: Equatable, Sendable {
-        public let name: String
-        public let score: Double
-        public let direction: Double
-        public let limit: Double
-        public let rounding: Double
-        /// The lower score that names the stroke all the same when it is `minimumMargin`
-        /// above every other template's (its own agreement less `agreementAllowance`);
-        /// nil for a template with no `ownAgreement`.
-        public let lowerLimit: Double?
-        /// The score less the best other template's (1 when there is none).
-        public let margin: Double
-    }
-
-    /// The nearest template of `stroke`, whether or not it is near enough.
-    public func nearest(_ stroke: [Point]) -> Nearest? {
-        guard !templates.isEmpty, let normalized = StrokeTemplate.normalized(stroke) else { return nil }
-        // Distances, not scores: a template that cannot come under the second best so far
-        // is neither the nearest nor the second (the margin's), and its examples' rotation
-        // searches are skipped (`StrokeTemplate.distance(_:under:)`).
-        var best: StrokeTemplate?
-        var bestDistance = Double.infinity, secondDistance = Double.infinity
-        for template in templates {
-            let distance = template.distance(normalized, under: secondDistance)
-            if best == nil || distance < bestDistance {
-                secondDistance = bestDistance
-                best = template
-                bestDistance = distance
-            } else if distance < secondDistance {
-                secondDistance = distance
-            }
-        }
-        guard let best else { return nil }
-        let bestScore = StrokeTemplate.score(distance: bestDistance)
-        let secondScore = secondDistance.isFinite ? StrokeTemplate.score(distance: secondDistance) : -1
-        let limit = max(minimumScore, min(0.9, best.minimumScore ?? 0))
-        return Nearest(name: best.name, score: bestScore, direction: best.direction(normalized), limit: limit,
-                       rounding: best.corner - StrokeTemplate.sharpestCorner(normalized),
-                       lowerLimit: best.ownAgreement.map { $0 - Self.agreementAllowance },
-                       margin: secondScore < 0 ? 1 : bestScore - secondScore)
-    }
-
-    /// Whether the nearest template is near enough to name the stroke.
-    public func accepts(_ nearest: Nearest) -> Bool {
-        guard nearest.direction >= minimumDirection, nearest.rounding <= maximumRounding else { return false }
-        if nearest.score >= nearest.limit { return true }
-        guard let lower = nearest.lowerLimit else { return false }
-        return nearest.score >= lower && nearest.margin >= Self.minimumMargin
-    }
-
-    /// How far under its own examples' agreement a stroke may score, and by how much it
-    /// must then beat every other template, to be named after a taught stroke below
-    /// `minimumScore` (`StrokeTemplate.ownAgreement`). Measured on people's strokes
-    /// (docs/gestures.md, "Matching taught strokes"): 0.10 and 0.08 name 0.8 point more of
-    /// people's taught drawings (fast 1.3 points) and keep untaught shapes at 0.7 %; an
-    /// allowance of 0.14 lets 13-19 % of some untaught shape in, 0.12 is at that edge.
-    public static let agreementAllowance = 0.10, minimumMargin = 0.08
-
-    /// The best-matching template of `stroke` and its score, if it is near enough.
-    public func match(_ stroke: [Point]) -> (name: String, score: Double)? {
-        guard let nearest = nearest(stroke), accepts(nearest) else { return nil }
-        return (nearest.name, nearest.score)
-    }
-
-    /// Why the nearest template did not name the stroke, when it came close (a score within
-    /// 0.1 of the minimum).
-    func nearMiss(_ nearest: Nearest) -> NearMiss? {
-        guard !accepts(nearest), nearest.score >= nearest.limit - 0.1 else { return nil }
-        let n = NearMiss.number
-        if nearest.score < nearest.limit {
-            return NearMiss(recognizer: "template \(nearest.name)", reason: "\(n(nearest.score)), needs \(n(nearest.limit))",
-                            setting: nearest.limit > minimumScore ? nil : GestureSettings.Key.strokeMinimumScore, value: nearest.score, limit: nearest.limit)
-        }
-        if nearest.direction < minimumDirection {
-            return NearMiss(recognizer: "template \(nearest.name)",
-                            reason: "direction \(n(nearest.direction)), needs \(n(minimumDirection))",
-                            setting: .strokeMinimumDirection, value: nearest.direction, limit: minimumDirection)
-        }
-        return NearMiss(recognizer: "template \(nearest.name)",
-                        reason: "corner rounder by \(n(nearest.rounding)) degrees, at most \(n(maximumRounding))",
-                        setting: .strokeMaximumRounding, value: nearest.rounding, limit: maximumRounding)
     }
 }

@@ -156,6 +156,13 @@ public final class TouchSession {
         set { for detector in [gestures, penGestures] { detector.settings.strokes.templates = newValue } }
     }
 
+    /// Shapes people commonly draw, which a stroke must not be nearer to, untaught, to be
+    /// named after a taught one (`StrokeTemplates.commonShapes`).
+    public var commonShapes: [StrokeTemplate] {
+        get { gestures.settings.strokes.commonShapes }
+        set { for detector in [gestures, penGestures] { detector.settings.strokes.commonShapes = newValue } }
+    }
+
     /// Keeps a taught stroke (the executable writes its file): where, or why not (the lesson
     /// shows it). The `taught` event names the file.
     public var keepStroke: ((StrokeLesson) -> StrokeKeeping)?
