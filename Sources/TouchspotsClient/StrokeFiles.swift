@@ -26,6 +26,12 @@ package enum StrokeFiles {
     /// named, they keep an untaught shape from being named after a taught stroke.
     static var shapesDirectory: String { DataFolder.shipped("shapes") }
 
+    /// The common shapes, at most `StrokeTemplates.maximumCommonShapes` files (the core
+    /// keeps the first `maximumCommonDrawings` drawings of each).
+    static func loadShapes() -> Loaded {
+        load(from: [shapesDirectory], limit: StrokeTemplates.maximumCommonShapes, what: "common shapes are read")
+    }
+
     /// The folders read, later ones winning: the package's, then the user's.
     package static var directories: [String] { [shippedDirectory] + (userDirectory.map { [$0] } ?? []) }
 
@@ -35,7 +41,7 @@ package enum StrokeFiles {
     /// the window is shown. A skipped file is told on stderr and as a `template` warning.
     static func loadOnceShown(into session: TouchSession, log: EventLog?) {
         _ = session.window.timers.schedule(after: 0) { [unowned session] in
-            let shapes = load(from: [shapesDirectory])
+            let shapes = loadShapes()
             let loaded = load(from: directories)
             for problem in shapes.problems + loaded.problems { log.tell(problem, kind: .template) }
             // The shapes first: each assignment claims them anew (StrokeTemplates.commonShapes).
@@ -57,14 +63,15 @@ package enum StrokeFiles {
             print("\(template.name)\t\(template.examples.count) example\(template.examples.count == 1 ? "" : "s")\t\(StrokeTemplate.printable(strokes.paths[template.name]!))")
         }
         // Standard error, so the list keeps one stroke a line.
-        let shapes = load(from: [shapesDirectory])
+        let shapes = loadShapes()
         for problem in shapes.problems { printError(problem) }
         printError(StrokeTemplate.printable("\(shapes.templates.count) common shape\(shapes.templates.count == 1 ? "" : "s") in \(shapesDirectory), never named (docs/gestures.md, \"Common shapes\")"))
     }
 
-    /// Every `*.stroke` in `directories`, later folders winning by name: the first
-    /// `StrokeTemplates.maximumCount` names in order, the rest skipped and told unread.
-    package static func load(from directories: [String]) -> Loaded {
+    /// Every `*.stroke` in `directories`, later folders winning by name: the first `limit`
+    /// names in order, the rest skipped and told unread (`what` says what the limit is of).
+    package static func load(from directories: [String], limit: Int = StrokeTemplates.maximumCount,
+                             what: String = "strokes are matched") -> Loaded {
         var winners: [String: String] = [:]
         for directory in directories {
             for file in files(in: directory) where file.hasSuffix(".stroke") {
@@ -73,11 +80,11 @@ package enum StrokeFiles {
         }
         var loaded = Loaded()
         let names = winners.keys.sorted()
-        if names.count > StrokeTemplates.maximumCount {
-            let skipped = names.count - StrokeTemplates.maximumCount
-            loaded.problems.append("skipped \(skipped) stroke file\(skipped == 1 ? "" : "s") from '\(StrokeTemplate.printable(names[StrokeTemplates.maximumCount]))' on: at most \(StrokeTemplates.maximumCount) strokes are matched")
+        if names.count > limit {
+            let skipped = names.count - limit
+            loaded.problems.append("skipped \(skipped) stroke file\(skipped == 1 ? "" : "s") from '\(StrokeTemplate.printable(names[limit]))' on: at most \(limit) \(what)")
         }
-        for name in names.prefix(StrokeTemplates.maximumCount) {
+        for name in names.prefix(limit) {
             let path = winners[name]!
             do {
                 let text = try SmallTextFile.read(path, what: "the stroke file")

@@ -74,7 +74,7 @@ struct Touchspots: ParsableCommand {
                                valueName: "MM"))
     var millimetresPerPixel: Double?
 
-    @Flag(help: "List the taught strokes (their files: shipped in the package's share/touchspots/strokes or a source build's data/strokes, yours in $XDG_CONFIG_HOME/touchspots/strokes) and exit.")
+    @Flag(help: "List the taught strokes (their files: shipped in the package's share/touchspots/strokes or a source build's data/strokes, yours in $XDG_CONFIG_HOME/touchspots/strokes), say on standard error how many common shapes share/touchspots/shapes holds, and exit.")
     var listStrokes = false
 
     @Option(help: ArgumentHelp("Read gesture thresholds from PATH ('key = value' lines). Default: $XDG_CONFIG_HOME/touchspots/gestures.conf when it exists.",

@@ -89,6 +89,40 @@ final class CommonShapeTests: XCTestCase {
         let strokes = StrokeTemplates([try lesson("box", square), try lesson("zed", zed)])
         XCTAssertEqual(strokes.matched, strokes.templates)
         XCTAssertEqual(strokes.unclaimed, [])
-        XCTAssertNil(try XCTUnwrap(strokes.nearest(circle())).commonShape)
+        XCTAssertEqual(strokes.match(path(square, scale: 0.9, offset: 20))?.name, "box")
+        XCTAssertEqual(strokes.match(path(zed, scale: 1.1))?.name, "zed")
+        let round = try XCTUnwrap(strokes.nearest(circle()))
+        XCTAssertNil(round.commonShape)
+        XCTAssertEqual(round.name, "box")
+        XCTAssertFalse(strokes.accepts(round), "the corner rule alone turns the circle away")
+    }
+
+    func testAShapeTwoLessonsClaimIsLentToNeither() throws {
+        var strokes = StrokeTemplates([try lesson("box", square), try lesson("block", square)])
+        strokes.commonShapes = try commons()
+        XCTAssertEqual(strokes.matched, strokes.templates, "nothing borrowed")
+        XCTAssertEqual(strokes.unclaimed.map(\.name), ["triangle", "circle"], "but the square is claimed")
+    }
+
+    func testANearerCommonShapeGivesANegativeMargin() throws {
+        var strokes = StrokeTemplates([try lesson("box", square)], maximumRounding: 1000)
+        strokes.commonShapes = try commons()
+        let nearest = try XCTUnwrap(strokes.nearest(circle(80)))
+        let common = try XCTUnwrap(nearest.commonShape)
+        XCTAssertEqual(nearest.margin, nearest.score - common.score, accuracy: 1e-12)
+        XCTAssertLessThan(nearest.margin, 0)
+    }
+
+    /// However many shapes and drawings a caller hands over, the core keeps 16 of five.
+    func testCommonShapesAreCapped() throws {
+        var strokes = StrokeTemplates([try lesson("zed", zed)])
+        strokes.commonShapes = try (0..<20).map { k in
+            try XCTUnwrap(StrokeTemplate(name: "c\(k)", examples: (0..<8).map { d in
+                circle(50 + Double(k) * 5 + Double(d)).map { Point(x: $0.x * (1 + 0.05 * Double(k)), y: $0.y) }
+            }))
+        }
+        XCTAssertEqual(strokes.unclaimed.count, StrokeTemplates.maximumCommonShapes)
+        XCTAssertEqual(Set(strokes.unclaimed.map(\.examples.count)), [StrokeTemplates.maximumCommonDrawings])
+        XCTAssertEqual(strokes.unclaimed.map(\.name), (0..<16).map { "c\($0)" })
     }
 }

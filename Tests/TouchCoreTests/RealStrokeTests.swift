@@ -154,7 +154,9 @@ final class RealStrokeTests: XCTestCase {
         }
         print("scribbles named after a taught stroke (16 taught, each of five people): with the common shapes \(with["all"]) "
               + "(walks \(with["walk"]), polylines \(with["polyline"])); without \(without["all"]) (walks \(without["walk"]), polylines \(without["polyline"]))")
+        // Measured 2026-11-27: 6.3 % with, 3.7 % without (docs/gestures.md, "Common shapes").
         XCTAssertLessThanOrEqual(with["all"].value, 0.07, "scribbles named after a taught stroke")
+        XCTAssertLessThanOrEqual(with["all"].value - without["all"].value, 0.03, "what the common shapes cost on scribbles")
     }
 
     /// A rate held to the level reached (`reached`, a failure below it) and measured against

@@ -71,8 +71,12 @@ public struct StrokeTemplate: Equatable, Sendable {
     }
 
     /// `lesson` with `borrowed` drawings (normalized) besides its own, judged by the
-    /// lesson's limits: its own drawings' agreement, no limit of its own, and the roundest
-    /// corner of all.
+    /// lesson's limits (its own drawings' agreement, no limit of its own) and the roundest
+    /// corner of all the drawings: other people round a brace's nub more than one teacher
+    /// does. Measured on people's strokes (docs/gestures.md, "Common shapes"): the lesson's
+    /// own corner names 98.2 % of taught drawings (braces 94.1 %) and 5.0 % of scribbles,
+    /// the roundest of all 98.6 % and 6.3 %; an untaught circle stays turned away from a
+    /// rectangle either way, by the common circle.
     init(_ lesson: StrokeTemplate, borrowing borrowed: [[Point]]) {
         name = lesson.name
         examples = lesson.examples + borrowed
