@@ -171,6 +171,33 @@ let benchmarks: @Sendable () -> Void = {
             }
         }
     }
+
+    /// Claiming the common shapes (StrokeTemplates.commonShapes), which runs when strokes
+    /// are set (files loaded, a lesson learnt), never at the lift: the most the core keeps,
+    /// 32 strokes of ten drawings against 16 shapes of five, and what the executable
+    /// loads, five shipped strokes of ten drawings against the 16.
+    for strokes in [32, 5] {
+        Benchmark("StrokeTemplates, claiming 16 common shapes for \(strokes) strokes of ten drawings",
+                  configuration: .init(metrics: [.wallClock, .mallocCountTotal], maxIterations: 200)) { benchmark in
+            func shape(_ k: Int, _ d: Int) -> [Point] {
+                let sides = 3 + k % 6, turns = 1 + Double(k / 6 % 3) * 0.5
+                return (0...48).map { i -> Point in
+                    let a = Double(i) / 48 * 2 * Double.pi * turns
+                    let r = (1 + 0.04 * Double(d)) * 100 * (1 + 0.3 * sinApprox(Double(sides) * a))
+                    return Point(x: 400 + r * cosApprox(a), y: 400 + r * sinApprox(a))
+                }
+            }
+            let templates = (0..<strokes).map { k in StrokeTemplate(name: "t\(k)", examples: (0..<10).map { shape(k, $0) })! }
+            let common = (0..<16).map { k in StrokeTemplate(name: "c\(k)", examples: (0..<5).map { shape(k + 7, $0) })! }
+            for _ in benchmark.scaledIterations {
+                var set = StrokeTemplates(templates)
+                benchmark.startMeasurement()
+                set.commonShapes = common
+                benchmark.stopMeasurement()
+                blackHole(set)
+            }
+        }
+    }
 }
 
 /// sin and cos of radians through the core's own cosine (the benchmark, like the core,
