@@ -178,9 +178,9 @@ public struct StrokeTemplates: Equatable, Sendable {
     /// The least score of one of a template's drawings against a common shape, nearest of
     /// the common shapes to it, for the template to claim that shape. People's lesson
     /// drawings (five people of the $1 logs, Wobbrock, Wilson and Li, UIST 2007, each of
-    /// the 16 shapes) score 0.80-0.99 against their shape as the other four drew it, and
-    /// their nearest common shape is their own shape in 474 of 480 drawings (the others:
-    /// a V nearest the check, a brace nearest the bracket, both then claimed as well). A
+    /// the 16 shapes, three each) score 0.80-0.99 against their shape as the other four
+    /// drew it, and their nearest common shape is their own shape for 237 of 240 (the
+    /// others: two V's nearest the check, a brace nearest the bracket, claimed as well). A
     /// stroke of the user's own, like no common shape, claims none, and every common shape
     /// still stands for a shape nobody taught (docs/gestures.md, "Common shapes").
     public static let claimMinimum = 0.75
