@@ -7,15 +7,7 @@ import XCTest
 final class CommonShapeTests: XCTestCase {
     /// A polyline through `corners`, a point every 4 px, moved by `offset` and scaled.
     private func path(_ corners: [Point], scale: Double = 1, offset: Double = 0) -> [Point] {
-        var points = [corners[0]]
-        for (a, b) in zip(corners, corners.dropFirst()) {
-            let steps = max(1, Int(a.distance(to: b) / 4))
-            for i in 1...steps {
-                let t = Double(i) / Double(steps)
-                points.append(Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t))
-            }
-        }
-        return points.map { Point(x: 200 + offset + $0.x * scale, y: 200 + $0.y * scale) }
+        Polyline.through(corners).map { Point(x: 200 + offset + $0.x * scale, y: 200 + $0.y * scale) }
     }
 
     private var square: [Point] { [Point(x: 0, y: 0), Point(x: 100, y: 0), Point(x: 100, y: 100), Point(x: 0, y: 100), Point(x: 0, y: 0)] }

@@ -22,17 +22,7 @@ final class NearMissTests: XCTestCase {
     }
 
     /// A polyline through `corners`, a point every 4 px.
-    private func path(_ corners: [Point]) -> [Point] {
-        var points = [corners[0]]
-        for (a, b) in zip(corners, corners.dropFirst()) {
-            let steps = max(1, Int(a.distance(to: b) / 4))
-            for i in 1...steps {
-                let t = Double(i) / Double(steps)
-                points.append(Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t))
-            }
-        }
-        return points
-    }
+    private func path(_ corners: [Point]) -> [Point] { Polyline.through(corners) }
 
     private let check = [Point(x: 300, y: 300), Point(x: 340, y: 345), Point(x: 420, y: 230)]
 
