@@ -153,21 +153,13 @@ public final class TouchSession {
     /// The taught strokes fingers and pens are matched against, from now on.
     public var strokes: [StrokeTemplate] {
         get { gestures.settings.strokes.templates }
-        set {
-            // Claimed once (StrokeTemplates.commonShapes), the result shared by pens.
-            gestures.settings.strokes.templates = newValue
-            penGestures.settings.strokes = gestures.settings.strokes
-        }
+        set { gestures.settings.strokes.templates = newValue; penGestures.settings.strokes = gestures.settings.strokes }
     }
 
-    /// Shapes people commonly draw, which a stroke must not be nearer to, untaught, to be
-    /// named after a taught one (`StrokeTemplates.commonShapes`).
+    /// Shapes people draw, never named (`StrokeTemplates.commonShapes`; claimed once, for pens too).
     public var commonShapes: [StrokeTemplate] {
         get { gestures.settings.strokes.commonShapes }
-        set {
-            gestures.settings.strokes.commonShapes = newValue
-            penGestures.settings.strokes = gestures.settings.strokes
-        }
+        set { gestures.settings.strokes.commonShapes = newValue; penGestures.settings.strokes = gestures.settings.strokes }
     }
 
     /// Keeps a taught stroke (the executable writes its file): where, or why not (the lesson
