@@ -64,7 +64,7 @@ public struct StrokeTemplate: Equatable, Sendable {
     init(name: String, normalizedExamples examples: [[Point]]) {
         self.name = name
         self.examples = examples
-        radii = examples.map { $0.map { ($0.x * $0.x + $0.y * $0.y).squareRoot() } }
+        radii = Self.radii(of: examples)
         minimumScore = examples.count >= Self.agreementExamples ? Self.agreement(of: examples) - Self.agreementMargin : nil
         corner = examples.map(Self.sharpestCorner).min() ?? 0
         ownAgreement = (2..<Self.agreementExamples).contains(examples.count) ? Self.agreement(of: examples) : nil
@@ -80,10 +80,15 @@ public struct StrokeTemplate: Equatable, Sendable {
     init(_ lesson: StrokeTemplate, borrowing borrowed: [[Point]]) {
         name = lesson.name
         examples = lesson.examples + borrowed
-        radii = lesson.radii + borrowed.map { $0.map { ($0.x * $0.x + $0.y * $0.y).squareRoot() } }
+        radii = lesson.radii + Self.radii(of: borrowed)
         minimumScore = lesson.minimumScore
         corner = min(lesson.corner, borrowed.map(Self.sharpestCorner).min() ?? .infinity)
         ownAgreement = lesson.ownAgreement
+    }
+
+    /// Each example's points' distances from its centroid (the origin, once normalized).
+    private static func radii(of examples: [[Point]]) -> [[Double]] {
+        examples.map { $0.map { ($0.x * $0.x + $0.y * $0.y).squareRoot() } }
     }
 
     /// Turns over which `sharpestCorner` adds up the turning.

@@ -208,12 +208,12 @@ public struct StrokeTemplates: Equatable, Sendable {
             unclaimed = []
             return
         }
-        // Per common shape: the templates that claim it, and each one's best score against it.
         // The caps hold whatever the caller loaded.
         let commonShapes = commonShapes.prefix(Self.maximumCommonShapes).map { shape in
             shape.examples.count <= Self.maximumCommonDrawings ? shape
                 : StrokeTemplate(name: shape.name, normalizedExamples: Array(shape.examples.prefix(Self.maximumCommonDrawings)))
         }
+        // Per common shape: the templates that claim it, and each one's best score against it.
         var claimants = [[(template: Int, score: Double)]](repeating: [], count: commonShapes.count)
         for (index, template) in templates.enumerated() {
             for example in template.examples {
