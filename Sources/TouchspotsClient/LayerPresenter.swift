@@ -25,6 +25,8 @@ final class LayerPresenter {
     private struct Found {
         var view: View
         var origin: Point
+        /// Its superview's origin in the window, which only a walk changes.
+        let parent: Point
         var alpha: Double
     }
 
@@ -86,10 +88,20 @@ final class LayerPresenter {
     func update(_ window: Window, scale: Double, usesViewport: Bool, marked: Bool = true) throws -> Bool {
         let pass = (scale: scale, usesViewport: usesViewport, allowsLayers: window.allowsLayers)
         if !marked, !window.hasDamage, let lastPass, lastPass == pass { return false }
-        lastPass = pass
-        found.removeAll(keepingCapacity: true)
-        overlayShown = false
-        collect(window, origin: .zero, alpha: 1)
+        if !window.layerTreeChanged, !window.hasDamage, let lastPass, lastPass == pass {
+            // The same layer views as the last walk found, under ancestors that have not
+            // moved: only their own frames may have (Window.layerTreeChanged).
+            for i in found.indices {
+                let frame = found[i].view.frame
+                found[i].origin = Point(x: found[i].parent.x + frame.minX, y: found[i].parent.y + frame.minY)
+            }
+        } else {
+            lastPass = pass
+            window.layerTreeChanged = false
+            found.removeAll(keepingCapacity: true)
+            overlayShown = false
+            collect(window, origin: .zero, alpha: 1)
+        }
         // Layers lie above everything the window draws: while a view that must stay above
         // them is shown, the spots are drawn into the window's buffer and every layer hides.
         let composes = window.allowsLayers && !overlayShown
@@ -207,7 +219,7 @@ final class LayerPresenter {
             if subview.keepsAboveLayers { overlayShown = true }
             let at = Point(x: origin.x + subview.frame.minX, y: origin.y + subview.frame.minY)
             if subview.isLayer {
-                found.append(Found(view: subview, origin: at, alpha: alpha))
+                found.append(Found(view: subview, origin: at, parent: origin, alpha: alpha))
             } else {
                 collect(subview, origin: at, alpha: alpha * subview.drawingAlpha)
             }

@@ -40,6 +40,40 @@ final class LayerTests: XCTestCase {
         XCTAssertEqual(spot.contentVersion, version, "a move keeps the layer's pixels")
     }
 
+    /// The presenter skips its walk of the tree while `layerTreeChanged` is false and the
+    /// window has no damage: a layer only moving must leave it false, and every change that
+    /// the walk depends on (a view added, removed, hidden, faded, made a layer or an
+    /// overlay) must set it, or a spot would stay on screen or never show.
+    func testOnlyTheTreesChangesAskForTheLayerWalk() {
+        let spot = grownSpot(composing: true)
+        window.layerTreeChanged = false
+        driver.send([(1, .moved, 300, 220)])
+        XCTAssertFalse(window.layerTreeChanged, "a layer that moved is moved without a walk")
+        XCTAssertFalse(window.hasDamage)
+        let other = View(name: "other", frame: Rect(x: 10, y: 10, width: 20, height: 20))
+        let changes: [(String, () -> Void)] = [
+            ("a view added", { self.window.addSubview(other) }),
+            ("a view inserted", { self.window.insertSubview(View(name: "inserted"), at: 0) }),
+            ("a view removed", { other.removeFromSuperview() }),
+            ("a spot hidden", { spot.isHidden = true }),
+            ("a spot shown", { spot.isHidden = false }),
+            ("a spot faded", { spot.alpha = 0.5 }),
+            ("a spot's container faded", { spot.superview!.alpha = 0.5 }),
+            ("a view made a layer", { self.window.subviews[0].isLayer.toggle() }),
+            ("an overlay", { self.window.subviews[0].keepsAboveLayers.toggle() }),
+        ]
+        for (what, change) in changes {
+            window.layerTreeChanged = false
+            change()
+            XCTAssertTrue(window.layerTreeChanged, what)
+        }
+        window.layerTreeChanged = false
+        driver.send([(1, .ended, 300, 220)])
+        clock.advance(by: 2)
+        window.stepAnimations()
+        XCTAssertTrue(window.layerTreeChanged, "a lifted finger's spot goes")
+    }
+
     func testALayersLookChangeBumpsItsVersionOnly() {
         let spot = grownSpot(composing: true)
         let version = spot.contentVersion

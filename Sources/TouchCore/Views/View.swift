@@ -35,10 +35,10 @@ open class View: Responder {
     }
 
     public var isHidden = false {
-        didSet { if isHidden != oldValue { damage(frame, includingHidden: true) } }
+        didSet { if isHidden != oldValue { damage(frame, includingHidden: true); window?.layerTreeChanged = true } }
     }
     public var alpha: Double = 1 {
-        didSet { if alpha != oldValue { setNeedsDisplay() } }
+        didSet { if alpha != oldValue { setNeedsDisplay(); window?.layerTreeChanged = true } }
     }
     public var backgroundColor: Color? {
         didSet { if backgroundColor != oldValue { setNeedsDisplay() } }
@@ -49,12 +49,16 @@ open class View: Responder {
     /// once per look into a buffer of their own and moved by the compositor, so a move costs
     /// no drawing. Only for views nothing else is drawn over and whose content does not
     /// depend on what lies below (the touch spots).
-    public var isLayer = false
+    public var isLayer = false {
+        didSet { if isLayer != oldValue { window?.layerTreeChanged = true } }
+    }
     /// Whether this view, while shown, must be drawn above the layers (trails, the
     /// instrument panel, help, the anomaly banner: what a spot must never cover). Layers
     /// can only lie above the window's buffer, so while such a view is shown the window
     /// draws its layers into its own buffer instead (LayerPresenter.update decides).
-    public var keepsAboveLayers = false
+    public var keepsAboveLayers = false {
+        didSet { if keepsAboveLayers != oldValue { window?.layerTreeChanged = true } }
+    }
     /// Bumped whenever a layer's pixels change (not when it only moves): the presenter
     /// redraws a layer whose version differs from the one it drew.
     public internal(set) var contentVersion = 0
@@ -85,6 +89,7 @@ open class View: Responder {
         subviews.append(view)
         view.superview = self
         view.setNeedsDisplay()
+        window?.layerTreeChanged = true
     }
 
     /// Inserts `view` behind the subviews at and after `index`.
@@ -93,11 +98,13 @@ open class View: Responder {
         subviews.insert(view, at: min(max(index, 0), subviews.count))
         view.superview = self
         view.setNeedsDisplay()
+        window?.layerTreeChanged = true
     }
 
     public func removeFromSuperview() {
         guard let parent = superview else { return }
         setNeedsDisplay()
+        parent.window?.layerTreeChanged = true
         parent.subviews.removeAll { $0 === self }
         superview = nil
     }

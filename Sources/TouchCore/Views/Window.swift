@@ -31,6 +31,14 @@ public final class Window: View {
     }
     /// Whether a layer appeared, moved, changed or went since the presenter last looked.
     public var layersChanged = false
+    /// Whether the tree changed where the presenter's walk for layers looks since it last
+    /// walked: a view added or removed, shown or hidden, its alpha, `isLayer` or
+    /// `keepsAboveLayers` changed. Without it (and with no damage: an ancestor's move
+    /// damages the window) the layers are the same views, and only their own frames can
+    /// have moved, so the presenter moves them without walking the tree (issue 40: the walk
+    /// was a fifth of the client's own instructions on a ten-finger stream). The presenter
+    /// clears it.
+    public var layerTreeChanged = true
 
     public init(size: Size, clock: Clock) {
         self.clock = clock
