@@ -87,8 +87,9 @@ final class LayerPresenter {
     /// tree is not walked (a commit for the panel's text alone).
     func update(_ window: Window, scale: Double, usesViewport: Bool, marked: Bool = true) throws -> Bool {
         let pass = (scale: scale, usesViewport: usesViewport, allowsLayers: window.allowsLayers)
-        if !marked, !window.hasDamage, let lastPass, lastPass == pass { return false }
-        if !window.layerTreeChanged, !window.hasDamage, let lastPass, lastPass == pass {
+        let aroundUnchanged = !window.hasDamage && lastPass.map { $0 == pass } == true
+        if !marked, aroundUnchanged { return false }
+        if !window.layerTreeChanged, aroundUnchanged {
             // The same layer views as the last walk found, under ancestors that have not
             // moved: only their own frames may have (Window.layerTreeChanged).
             for i in found.indices {
