@@ -82,13 +82,13 @@ final class LayerPresenter {
     ///
     /// `marked` is the window's `layersChanged` as the core left it: every change of a
     /// layer (moved, resized, redrawn, added, removed) marks it, and every change around
-    /// one (an ancestor moved or hidden, an overlay shown) damages the window. With
-    /// neither, and the same scale, nothing can have changed for the layers, so the view
-    /// tree is not walked (a commit for the panel's text alone).
+    /// one (an ancestor moved or hidden, an overlay shown) sets `layerTreeChanged`. With
+    /// neither, no damage and the same scale, nothing can have changed for the layers, so
+    /// the view tree is not walked (a commit for the panel's text alone).
     func update(_ window: Window, scale: Double, usesViewport: Bool, marked: Bool = true) throws -> Bool {
         let pass = (scale: scale, usesViewport: usesViewport, allowsLayers: window.allowsLayers)
         let aroundUnchanged = !window.hasDamage && lastPass.map { $0 == pass } == true
-        if !marked, aroundUnchanged { return false }
+        if !marked, !window.layerTreeChanged, aroundUnchanged { return false }
         if !window.layerTreeChanged, aroundUnchanged {
             // The same layer views as the last walk found, under ancestors that have not
             // moved: only their own frames may have (Window.layerTreeChanged).

@@ -59,6 +59,7 @@ final class LayerTests: XCTestCase {
             ("a spot shown", { spot.isHidden = false }),
             ("a spot faded", { spot.alpha = 0.5 }),
             ("a spot's container faded", { spot.superview!.alpha = 0.5 }),
+            ("a spot's container moved", { spot.superview!.frame.origin.x += 5 }),
             ("a view made a layer", { self.window.subviews[0].isLayer.toggle() }),
             ("an overlay", { self.window.subviews[0].keepsAboveLayers.toggle() }),
         ]
@@ -67,6 +68,11 @@ final class LayerTests: XCTestCase {
             change()
             XCTAssertTrue(window.layerTreeChanged, what)
         }
+        let leaf = View(name: "leaf", frame: Rect(x: 40, y: 40, width: 20, height: 20))
+        window.addSubview(leaf)
+        window.layerTreeChanged = false
+        leaf.frame.origin.x += 5
+        XCTAssertFalse(window.layerTreeChanged, "a view with no subviews moves no layer")
         window.layerTreeChanged = false
         driver.send([(1, .ended, 300, 220)])
         clock.advance(by: 2)

@@ -25,6 +25,9 @@ open class View: Responder {
             } else {
                 damage(oldValue)
                 setNeedsDisplay()
+                // Its subviews moved with it, and any layer among them: the presenter's
+                // walk finds their new places (damage alone may be taken before it looks).
+                if frame.origin != oldValue.origin, !subviews.isEmpty { markLayerTreeChanged() }
             }
         }
     }
@@ -35,10 +38,10 @@ open class View: Responder {
     }
 
     public var isHidden = false {
-        didSet { if isHidden != oldValue { damage(frame, includingHidden: true); window?.layerTreeChanged = true } }
+        didSet { if isHidden != oldValue { damage(frame, includingHidden: true); markLayerTreeChanged() } }
     }
     public var alpha: Double = 1 {
-        didSet { if alpha != oldValue { setNeedsDisplay(); window?.layerTreeChanged = true } }
+        didSet { if alpha != oldValue { setNeedsDisplay(); markLayerTreeChanged() } }
     }
     public var backgroundColor: Color? {
         didSet { if backgroundColor != oldValue { setNeedsDisplay() } }
@@ -50,14 +53,14 @@ open class View: Responder {
     /// no drawing. Only for views nothing else is drawn over and whose content does not
     /// depend on what lies below (the touch spots).
     public var isLayer = false {
-        didSet { if isLayer != oldValue { window?.layerTreeChanged = true } }
+        didSet { if isLayer != oldValue { markLayerTreeChanged() } }
     }
     /// Whether this view, while shown, must be drawn above the layers (trails, the
     /// instrument panel, help, the anomaly banner: what a spot must never cover). Layers
     /// can only lie above the window's buffer, so while such a view is shown the window
     /// draws its layers into its own buffer instead (LayerPresenter.update decides).
     public var keepsAboveLayers = false {
-        didSet { if keepsAboveLayers != oldValue { window?.layerTreeChanged = true } }
+        didSet { if keepsAboveLayers != oldValue { markLayerTreeChanged() } }
     }
     /// Bumped whenever a layer's pixels change (not when it only moves): the presenter
     /// redraws a layer whose version differs from the one it drew.
@@ -68,6 +71,12 @@ open class View: Responder {
     public init(name: String, frame: Rect = .zero) {
         self.frame = frame
         super.init(name: name)
+    }
+
+    /// Tells the window that the tree changed where the presenter's walk for layers looks
+    /// (Window.layerTreeChanged lists what does).
+    private func markLayerTreeChanged() {
+        window?.layerTreeChanged = true
     }
 
     /// Subviews held elsewhere outlive this view: they must not keep pointing at it.
@@ -89,7 +98,7 @@ open class View: Responder {
         subviews.append(view)
         view.superview = self
         view.setNeedsDisplay()
-        window?.layerTreeChanged = true
+        markLayerTreeChanged()
     }
 
     /// Inserts `view` behind the subviews at and after `index`.
@@ -98,13 +107,13 @@ open class View: Responder {
         subviews.insert(view, at: min(max(index, 0), subviews.count))
         view.superview = self
         view.setNeedsDisplay()
-        window?.layerTreeChanged = true
+        markLayerTreeChanged()
     }
 
     public func removeFromSuperview() {
         guard let parent = superview else { return }
         setNeedsDisplay()
-        parent.window?.layerTreeChanged = true
+        parent.markLayerTreeChanged()
         parent.subviews.removeAll { $0 === self }
         superview = nil
     }
