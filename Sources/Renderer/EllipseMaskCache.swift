@@ -54,9 +54,9 @@ struct EllipseMaskCache {
     /// to the edge in pixels (approximated along the short axis) as 0-255. Only the pixels
     /// within a pixel and a half of the edge are worked out one by one; a row's inside is
     /// filled with 255 and its outside with 0, as the same formula would give them. A
-    /// spot's 24 or so growth steps each need a new size, so a ten-finger landing computed
-    /// about 240 masks pixel by pixel: 4.3 M instructions of its 14.5 M (callgrind of the
-    /// bench's stream, docs/benchmark.md "A landing's masks by rows").
+    /// spot's growth steps each need a new size, so a ten-finger landing computed its
+    /// masks pixel by pixel: 4.5 M instructions of its 15 M or so (callgrind of the bench's
+    /// stream, docs/benchmark.md "A landing drawn for less, and what the order list buys").
     static func fill(_ data: UnsafeMutablePointer<UInt8>, stride: Int, width: Int, height: Int,
                      ellipse: (cx: Double, cy: Double, rx: Double, ry: Double)) {
         let (cx, cy, rx, ry) = ellipse

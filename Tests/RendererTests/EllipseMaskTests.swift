@@ -15,24 +15,28 @@ final class EllipseMaskTests: XCTestCase {
     private func check(w: Double, h: Double, px: Double, py: Double, file: StaticString = #filePath, line: UInt = #line) {
         let width = Int((px + w).rounded(.up)) + 1, height = Int((py + h).rounded(.up)) + 1
         let stride = (width + 3) & ~3
-        var pixels = [UInt8](repeating: 77, count: stride * height)
         let (cx, cy, rx, ry) = (px + w / 2, py + h / 2, max(w / 2, 0.01), max(h / 2, 0.01))
-        pixels.withUnsafeMutableBufferPointer { buffer in
-            EllipseMaskCache.fill(buffer.baseAddress!, stride: stride, width: width, height: height,
-                                  ellipse: (cx: cx, cy: cy, rx: rx, ry: ry))
-        }
         var wrong = 0
-        for row in 0..<height {
-            for column in 0..<width
-            where pixels[row * stride + column] != coverage(column: column, row: row, cx: cx, cy: cy, rx: rx, ry: ry) {
-                wrong += 1
+        // Filled over two different values: a pixel left unwritten differs in one of them.
+        for old: UInt8 in [77, 178] {
+            var pixels = [UInt8](repeating: old, count: stride * height)
+            pixels.withUnsafeMutableBufferPointer { buffer in
+                EllipseMaskCache.fill(buffer.baseAddress!, stride: stride, width: width, height: height,
+                                      ellipse: (cx: cx, cy: cy, rx: rx, ry: ry))
+            }
+            for row in 0..<height {
+                for column in 0..<width
+                where pixels[row * stride + column] != coverage(column: column, row: row, cx: cx, cy: cy, rx: rx, ry: ry) {
+                    wrong += 1
+                }
             }
         }
         XCTAssertEqual(wrong, 0, "\(w) x \(h) at phase \(px), \(py)", file: file, line: line)
     }
 
     func testEveryGrowthSizeAndPhaseMatchesThePerPixelFormula() {
-        // A spot's growth from 1 to 100 px, in the cache's quarter pixels, at every phase.
+        // A spot's growth from 0 to 100 px, every third quarter pixel (the cache's unit), at
+        // four of the sixteen pairs of quarter-pixel phases.
         for quarter in stride(from: 0, through: 400, by: 3) {
             let d = Double(quarter) / 4
             for phase in 0..<4 {

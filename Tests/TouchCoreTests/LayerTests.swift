@@ -68,6 +68,9 @@ final class LayerTests: XCTestCase {
             change()
             XCTAssertTrue(window.layerTreeChanged, what)
         }
+        window.layersChanged = false
+        spot.superview!.frame.origin.y += 5
+        XCTAssertTrue(window.layersChanged, "a container's move makes a pass due for its layers")
         let leaf = View(name: "leaf", frame: Rect(x: 40, y: 40, width: 20, height: 20))
         window.addSubview(leaf)
         window.layerTreeChanged = false

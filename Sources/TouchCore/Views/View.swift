@@ -26,8 +26,14 @@ open class View: Responder {
                 damage(oldValue)
                 setNeedsDisplay()
                 // Its subviews moved with it, and any layer among them: the presenter's
-                // walk finds their new places (damage alone may be taken before it looks).
-                if frame.origin != oldValue.origin, !subviews.isEmpty { markLayerTreeChanged() }
+                // walk must find their new places. Its damage does not say so: damage can
+                // be taken after the presenter looked, in the same pass (an animation
+                // stepped as the frame is drawn), and a move of empty frames adds none;
+                // and the layers moved, so a pass is due even with nothing else to draw.
+                if frame.origin != oldValue.origin, !subviews.isEmpty {
+                    markLayerTreeChanged()
+                    layerWindow?.layersChanged = true
+                }
             }
         }
     }
