@@ -30,9 +30,9 @@ open class View: Responder {
                 // be taken after the presenter looked, in the same pass (an animation
                 // stepped as the frame is drawn), and a move of empty frames adds none;
                 // and the layers moved, so a pass is due even with nothing else to draw.
-                if frame.origin != oldValue.origin, !subviews.isEmpty {
-                    markLayerTreeChanged()
-                    layerWindow?.layersChanged = true
+                if frame.origin != oldValue.origin, !subviews.isEmpty, let window {
+                    window.layerTreeChanged = true
+                    if window.composesLayers { window.layersChanged = true }
                 }
             }
         }
