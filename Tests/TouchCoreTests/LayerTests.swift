@@ -83,6 +83,38 @@ final class LayerTests: XCTestCase {
         XCTAssertTrue(window.layerTreeChanged, "a lifted finger's spot goes")
     }
 
+    /// A layer inside a layer is drawn as part of the outer one (the presenter collects
+    /// no layer below a layer): every change inside, the inner layer's move included, is a
+    /// change of the outer one's look, or the outer buffer would keep the old pixels.
+    func testALayerInsideALayerRedrawsTheOuterOne() {
+        window.composesLayers = true
+        let outer = View(name: "outer", frame: Rect(x: 100, y: 100, width: 200, height: 200))
+        outer.isLayer = true
+        let inner = View(name: "inner", frame: Rect(x: 10, y: 10, width: 40, height: 40))
+        inner.isLayer = true
+        inner.backgroundColor = .black
+        outer.addSubview(inner)
+        window.addSubview(outer)
+        _ = window.takeDamage()
+        let changes: [(String, () -> Void)] = [
+            ("the inner layer moved", { inner.frame.origin.x += 5 }),
+            ("the inner layer resized", { inner.frame.size.width += 5 }),
+            ("the inner layer redrawn", { inner.backgroundColor = .white }),
+            ("the inner layer hidden", { inner.isHidden = true }),
+        ]
+        for (what, change) in changes {
+            let outerVersion = outer.contentVersion
+            window.layersChanged = false
+            change()
+            XCTAssertGreaterThan(outer.contentVersion, outerVersion, what)
+            XCTAssertTrue(window.layersChanged, what)
+            XCTAssertFalse(window.hasDamage, "\(what): the window's buffer holds neither layer")
+        }
+        let outerVersion = outer.contentVersion
+        outer.frame.origin.x += 5
+        XCTAssertEqual(outer.contentVersion, outerVersion, "the outer layer moved keeps its pixels")
+    }
+
     func testALayersLookChangeBumpsItsVersionOnly() {
         let spot = grownSpot(composing: true)
         let version = spot.contentVersion

@@ -18,8 +18,9 @@ open class View: Responder {
     public var frame: Rect {
         didSet {
             guard frame != oldValue else { return }
-            // A layer that only moved keeps its pixels: the compositor moves them.
-            if isLayer, let window = layerWindow {
+            // A layer that only moved keeps its pixels: the compositor moves them. A layer
+            // inside another is drawn as part of it, so its move is a change of that one's look.
+            if isLayer, let window = shownLayerWindow {
                 if frame.size != oldValue.size { contentVersion &+= 1 }
                 window.layersChanged = true
             } else {
@@ -214,22 +215,29 @@ open class View: Responder {
         damage(frame)
     }
 
-    /// The window, when this view is in one that composes layers.
-    var layerWindow: Window? {
-        guard let window, window.composesLayers else { return nil }
-        return window
+    /// The window, when this view is in one that composes layers and no ancestor is a
+    /// layer (this view, if a layer, is then shown on a layer of its own).
+    var shownLayerWindow: Window? {
+        guard var view = superview else { return nil }
+        while !view.isWindowRoot {
+            guard !view.isLayer, let next = view.superview else { return nil }
+            view = next
+        }
+        let window = unsafeDowncast(view, to: Window.self)
+        return window.composesLayers ? window : nil
     }
 
     /// Reports `rect` (in the superview's coordinates) as changed, unless hidden: to the
-    /// nearest layer (this view or an ancestor) when the window composes layers, else to
-    /// the window as damage in its coordinates. One walk up the tree finds the layer, the
-    /// window and the offset; it runs for every moving spot on every frame.
+    /// outermost layer (this view or an ancestor: a layer inside a layer is drawn as part
+    /// of it) when the window composes layers, else to the window as damage in its
+    /// coordinates. One walk up the tree finds the layer, the window and the offset; it
+    /// runs for every moving spot on every frame.
     func damage(_ rect: Rect, includingHidden: Bool = false) {
         guard includingHidden || !isHidden, var view = superview else { return }
         var layer: View? = isLayer ? self : nil
         var origin = Point.zero
         while !view.isWindowRoot {
-            if layer == nil && view.isLayer { layer = view }
+            if view.isLayer { layer = view }
             origin.x += view.frame.minX
             origin.y += view.frame.minY
             guard let next = view.superview else { return }  // not in a window
