@@ -65,6 +65,11 @@ public struct Recording: Sendable {
         for event in events {
             switch event {
             case .ready(let w, let h, _):
+                // The window is replayed at this size: the sizes --size takes, no others
+                // (a width of 1e300 trapped converting it, 20000 took gigabytes of weston).
+                guard (1...8192).contains(w), (1...8192).contains(h) else {
+                    throw HarnessError("\(path): the ready line's size \(w) x \(h) is outside 1 to 8192")
+                }
                 if width == nil { (width, height) = (Int(w.rounded()), Int(h.rounded())) }
             case .frame(let frame, _, _):
                 // The compositor's 32-bit millisecond clock wraps every 49.7 days.

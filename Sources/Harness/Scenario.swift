@@ -70,7 +70,7 @@ public struct Scenario: Sendable {
                 steps.append(.pace(rate))
             case "wait":
                 guard words.count == 2, let seconds = Scenario.duration(words[1]) else {
-                    throw fail("expected a duration such as 300ms or 2s")
+                    throw fail("expected a duration such as 300ms or 2s, at most 3600s")
                 }
                 steps.append(.wait(seconds))
             default:
@@ -80,10 +80,14 @@ public struct Scenario: Sendable {
         self.steps = steps
     }
 
+    /// At most an hour: a scenario's wait is for timeouts in the client, and a longer
+    /// one (or `inf`) trapped converting it to usleep's microseconds.
     static func duration(_ text: String) -> Double? {
-        if text.hasSuffix("ms"), let v = Double(text.dropLast(2)), v >= 0 { return v / 1000 }
-        if text.hasSuffix("s"), let v = Double(text.dropLast()), v >= 0 { return v }
-        return nil
+        var seconds: Double?
+        if text.hasSuffix("ms"), let v = Double(text.dropLast(2)) { seconds = v / 1000 }
+        else if text.hasSuffix("s"), let v = Double(text.dropLast()) { seconds = v }
+        guard let seconds, seconds >= 0, seconds <= 3600 else { return nil }
+        return seconds
     }
 
     /// Plays the scenario; returns the screenshots written.

@@ -70,11 +70,14 @@ public enum Soak {
                            progress: (Double, Int) -> Void = { _, _ in }) throws -> Result {
         var benchmark = ClientBenchmark.Configuration()
         benchmark.fingers = c.fingers
-        let weston = try ClientBenchmark.startWeston(in: directory, benchmark)
+        // The run's own subfolder, made anew: `directory` is the user's --out, which may
+        // hold files of theirs (startWeston removes the folder it is given).
+        let folder = "\(directory)/soak"
+        let weston = try ClientBenchmark.startWeston(in: folder, benchmark)
         defer { weston.stop() }
-        let log = "\(directory)/events.jsonl"
+        let log = "\(folder)/events.jsonl"
         let client = try ChildProcess(name: "touchspots", arguments: [Products.touchspots, "--fullscreen", "--event-log", log],
-                                      environment: weston.clientEnvironment, logPath: "\(directory)/touchspots.log")
+                                      environment: weston.clientEnvironment, logPath: "\(folder)/touchspots.log")
         defer { _ = try? client.stop(timeout: 5) }
         try weston.control.send("wait-ready", timeout: 20)
         try weston.control.send("sync")
