@@ -13,7 +13,21 @@ public enum ReportJUnit {
             .attribute(named: "tests", value: String(report.summary.checks)),
             .attribute(named: "failures", value: String(report.summary.failed)),
         ] + report.steps.map { suite($0, report: report) }))
-        return xml.render(indentedBy: .spaces(1)) + "\n"
+        return xmlCharacters(xml.render(indentedBy: .spaces(1))) + "\n"
+    }
+
+    /// The document with every character XML 1.0 forbids (control characters other than
+    /// tab, newline and carriage return; U+FFFE, U+FFFF) replaced by U+FFFD: a plan name
+    /// or compositor name holding them made a file no JUnit reader parses. The markup
+    /// itself holds none, so the whole text is filtered once.
+    static func xmlCharacters(_ text: String) -> String {
+        func allowed(_ v: UInt32) -> Bool {
+            v == 0x9 || v == 0xA || v == 0xD || (0x20...0xD7FF).contains(v) || (0xE000...0xFFFD).contains(v) || v >= 0x10000
+        }
+        guard !text.unicodeScalars.allSatisfy({ allowed($0.value) }) else { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars { out.append(allowed(scalar.value) ? scalar : "\u{FFFD}") }
+        return String(out)
     }
 
     private static func suite(_ step: QualifyReport.Step, report: QualifyReport) -> Node<XML.DocumentContext> {

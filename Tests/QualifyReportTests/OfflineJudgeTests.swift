@@ -184,6 +184,18 @@ final class OfflineJudgeTests: XCTestCase {
         XCTAssertEqual(try document.nodes(forXPath: "//testsuite").count, 8, "a suite per step")
     }
 
+    /// Names XML 1.0 cannot hold (control characters, U+FFFE, U+FFFF) still make a
+    /// document a JUnit reader parses: they written raw made one none would.
+    func testTheJUnitXMLStaysWellFormedWithControlCharactersInNames() throws {
+        var report = try Self.report("qualify-quick-weston-mirrored.jsonl")
+        report.plan = "q\u{1}\u{1B}[31m]]><x a=\"&\">\u{FFFF}\u{FFFE}"
+        report.compositor = "we\u{1}ston"
+        let document = try XMLDocument(xmlString: ReportJUnit.render(report))
+        let name = try document.nodes(forXPath: "/testsuites/@name").first?.stringValue
+        XCTAssertEqual(name, "touchspots qualify q\u{FFFD}\u{FFFD}[31m]]><x a=\"&\">\u{FFFD}\u{FFFD} on we\u{FFFD}ston")
+        XCTAssertEqual(try document.nodes(forXPath: "//testcase").count, 18)
+    }
+
     /// A hostile report's long validator name overflows its own row, not every row: the
     /// columns were padded to the widest cell, so a 20 MB name printed 400 MB.
     func testALongCellDoesNotWidenEveryRow() throws {
