@@ -47,8 +47,7 @@ public struct Contact: Equatable, Sendable {
         var contacts: [Contact] = []
         for frame in frames {
             for touch in frame.touches {
-                let time = touch.timeNanoseconds.map { Double($0) / 1e9 } ?? Double(touch.time) / 1000
-                let sample = ContactSample(time: time, point: Point(x: touch.location.x * scale, y: touch.location.y * scale))
+                let sample = ContactSample(time: seconds(of: touch), point: Point(x: touch.location.x * scale, y: touch.location.y * scale))
                 switch touch.phase {
                 case .began:
                     open[touch.finger] = contacts.count
@@ -64,6 +63,12 @@ public struct Contact: Equatable, Sendable {
             }
         }
         return contacts
+    }
+
+    /// When `touch` was reported, seconds: its nanosecond timestamp where the compositor
+    /// sent one (zwp_input_timestamps), else its milliseconds.
+    public static func seconds(of touch: Touch) -> Double {
+        touch.timeNanoseconds.map { Double($0) / 1e9 } ?? Double(touch.time) / 1000
     }
 
     /// Path length in mm.

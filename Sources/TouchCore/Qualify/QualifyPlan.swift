@@ -75,21 +75,20 @@ extension QualifyStep {
         }
     }
 
-    /// Whether `contacts` (all lifted) complete the step.
+    /// Whether the step's contacts, all lifted, tallied in `contacts`, complete the step.
     /// A step whose touches the compositor cancelled is complete: it can only be judged
     /// as taken.
-    public func isComplete(_ contacts: [Contact]) -> Bool {
-        if contacts.contains(where: \.cancelled) { return true }
-        let real = contacts.filter { !$0.isGhost }
+    public func isComplete(_ contacts: ContactTally) -> Bool {
+        if contacts.cancelled { return true }
         switch self {
-        case .line, .hold, .maximumContacts: return !real.isEmpty
-        case .pinch: return real.count >= 2
+        case .line, .hold, .maximumContacts: return contacts.real > 0
+        case .pinch: return contacts.real >= 2
         case .taps(_, let count): return contacts.count >= count
         case .corners(let points): return contacts.count >= points.count
         case .drumroll(let seconds):
-            guard let first = contacts.first, let last = contacts.map(\.ended).max() else { return false }
-            return last - first.began >= 0.9 * seconds  // "about" the time asked
-        case .edges: return real.count >= QualifyStep.edgeOrder.count
+            guard let first = contacts.firstBegan, let last = contacts.latest else { return false }
+            return last - first >= 0.9 * seconds  // "about" the time asked
+        case .edges: return contacts.real >= QualifyStep.edgeOrder.count
         }
     }
 }

@@ -22,6 +22,8 @@ public struct StepTouches: Sendable {
     private var onButtons: Set<FingerID> = []
     /// The touch reports of the step's frames, for a reader that bounds what it keeps.
     public private(set) var reportCount = 0
+    /// The step's contacts as far as its completion asks, kept as frames are taken.
+    public private(set) var tally = ContactTally()
 
     public init(buttons: [Rect] = []) { self.buttons = buttons }
 
@@ -31,6 +33,7 @@ public struct StepTouches: Sendable {
         self.buttons = buttons
         frames = []
         reportCount = 0
+        tally = ContactTally()
         down = []
     }
 
@@ -49,7 +52,10 @@ public struct StepTouches: Sendable {
             case .moved: break
             case .ended, .cancelled: down.remove(touch.finger)
             }
-            if !onButtons.contains(touch.finger) { kept.touches.append(touch) }
+            if !onButtons.contains(touch.finger) {
+                kept.touches.append(touch)
+                tally.count(touch)
+            }
         }
         if !kept.touches.isEmpty {
             frames.append(kept)

@@ -293,7 +293,7 @@ public final class QualifyScene: Scene {
         window?.timers.cancel(judgement)
         judgement = nil
         if touches.down.isEmpty { awaitArrivals() }
-        guard touches.down.isEmpty, steps[index].isComplete(contacts) else { return }
+        guard touches.down.isEmpty, steps[index].isComplete(touches.tally) else { return }
         judgement = window?.timers.schedule(after: Self.settle) { [unowned self] in
             judgement = nil
             judgeStep()
