@@ -39,15 +39,26 @@ final class EventLog {
     private static let backlogLimit = 8 << 20
 
     /// Opens `path` ("-" for standard output), truncating it. A FIFO is opened without
-    /// blocking; with no reader, opening is retried for up to 5 s, then refused.
+    /// blocking; with no reader, opening is retried for up to 5 s, then refused. An
+    /// existing file is replaced only if it is an event log (`isEventLog`) or empty, and
+    /// never when it is read-only, root or not: a mistyped `--event-log notes.txt` must not
+    /// empty someone's file, as the report tool replaces no read-only file either.
     init(path: String) throws {
         self.path = path
-        if path == "-" {
+        if path == "-" || Self.isStandardOutput(path) {
             fd = STDOUT_FILENO
             ownsFD = false
         } else {
             var info = stat()
             let isFIFO = stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO
+            if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
+                guard info.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH) != 0 else {
+                    throw UsageError("cannot write the event log \(path): the file is read-only")
+                }
+                guard info.st_size == 0 || Self.isEventLog(path) else {
+                    throw UsageError("the event log \(path) would replace a file that is not an event log; remove it or name another")
+                }
+            }
             var opened = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | (isFIFO ? O_NONBLOCK : 0), 0o644)
             if isFIFO {
                 var waited = 0
@@ -77,6 +88,28 @@ final class EventLog {
 
     deinit {
         if ownsFD { close(fd) }
+    }
+
+    /// Whether `path` names the file standard output is open on (`/dev/stdout` with
+    /// `>> app.log`): written through the descriptor as it is, not opened again and emptied.
+    static func isStandardOutput(_ path: String) -> Bool {
+        var named = stat(), output = stat()
+        return stat(path, &named) == 0 && fstat(STDOUT_FILENO, &output) == 0
+            && named.st_dev == output.st_dev && named.st_ino == output.st_ino
+    }
+
+    /// Every line of an event log begins so (`LogLine`'s encoder writes `type` first).
+    static let lineStart = Array(#"{"type":""#.utf8)
+
+    /// Whether the file at `path` begins as an event log does: the one kind of file the
+    /// log replaces (a run's log written again). Reads its first bytes only.
+    static func isEventLog(_ path: String) -> Bool {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: lineStart.count)
+        let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        return count == lineStart.count && bytes == lineStart
     }
 
     /// Queues a line; `flush()` writes it. The client flushes after each pass of its loop,

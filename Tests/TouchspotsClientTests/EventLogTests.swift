@@ -76,6 +76,38 @@ final class EventLogTests: XCTestCase {
         XCTAssertEqual(told, [.readerGone], "told once")
     }
 
+    /// A hostile-input hunt found `--event-log` emptied any file it was given, read-only
+    /// ones too when run as root: now only an event log, an empty file or a new one is
+    /// written, and what is refused keeps its bytes.
+    func testOnlyAnEventLogOrAnEmptyFileIsReplaced() throws {
+        let folder = NSTemporaryDirectory() + "touchspots-eventlog-replace-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let notes = folder + "/notes.txt", readOnly = folder + "/old.jsonl", earlier = folder + "/run.jsonl"
+        let empty = folder + "/empty.jsonl", link = folder + "/link.jsonl"
+        try "my notes\n".write(toFile: notes, atomically: false, encoding: .utf8)
+        try #"{"type":"scene","name":"playground"}"# .appending("\n").write(toFile: readOnly, atomically: false, encoding: .utf8)
+        chmod(readOnly, 0o444)
+        try #"{"type":"scene","name":"playground"}"# .appending("\n").write(toFile: earlier, atomically: false, encoding: .utf8)
+        FileManager.default.createFile(atPath: empty, contents: nil)
+        symlink(notes, link)
+        for (path, expected) in [(notes, "would replace a file that is not an event log"), (link, "would replace a file that is not an event log"),
+                                 (readOnly, "the file is read-only")] {
+            XCTAssertThrowsError(try EventLog(path: path), path) { error in
+                XCTAssertTrue(error is UsageError, "\(error)")
+                XCTAssertTrue("\(error)".contains(expected), "\(error)")
+            }
+        }
+        XCTAssertEqual(try String(contentsOfFile: notes, encoding: .utf8), "my notes\n")
+        XCTAssertEqual(try String(contentsOfFile: readOnly, encoding: .utf8), #"{"type":"scene","name":"playground"}"# + "\n")
+        for path in [earlier, empty, folder + "/new.jsonl"] {
+            let log = try EventLog(path: path)
+            log.write(numbered(1))
+            log.flush()
+            XCTAssertEqual(try LogLine(json: String(contentsOfFile: path, encoding: .utf8).trimmingCharacters(in: .newlines)), numbered(1), path)
+        }
+    }
+
     func testAFolderThatIsNotThereIsAUsageError() {
         XCTAssertThrowsError(try EventLog(path: "/nonexistent-folder/events.jsonl")) { error in
             XCTAssertTrue("\(error)".hasPrefix("cannot open the event log /nonexistent-folder/events.jsonl: "), "\(error)")
