@@ -295,6 +295,30 @@ public enum Interop {
     static let matrixBegin = "<!-- matrix: written by scripts/interop, do not edit by hand -->"
     static let matrixEnd = "<!-- end of matrix -->"
 
+    /// The largest page `--page` takes: docs/interop.md is some 20 KB.
+    static let pageLimit = 4 << 20
+
+    /// The text of the page the matrix is written into, read before any compositor runs so
+    /// that a page that cannot take it stops the run at once, not half an hour later: a new
+    /// file is empty; a page that is no regular file, over 4 MiB or not UTF-8 is refused
+    /// (a hostile-input hunt found a Latin-1 page read as nothing and replaced by the matrix).
+    public static func readPage(_ path: String) throws(HarnessError) -> String {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            guard errno == ENOENT else { throw HarnessError("cannot read the page \(path): \(String(cString: strerror(errno)))") }
+            return ""
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw HarnessError("the page \(path) is not a regular file") }
+        guard info.st_size <= pageLimit else { throw HarnessError("the page \(path) is over 4 MiB: not a Markdown page") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw HarnessError("cannot read the page \(path)")
+        }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            throw HarnessError("the page \(path) is not UTF-8 text; it is left as it is")
+        }
+        return text
+    }
+
     /// `page` with the text between its matrix markers replaced by `matrix` (a page
     /// without the markers gets them, with the matrix, at its end).
     public static func replacingMatrix(in page: String, with matrix: String) -> String {

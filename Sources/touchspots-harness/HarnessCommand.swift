@@ -9,6 +9,30 @@ struct HarnessCommand: ParsableCommand {
         abstract: "Runs touchspots under a headless compositor and plays touch scenarios.",
         subcommands: [Run.self, InteropCommand.self, BenchCommand.self, TouchToPixelCommand.self, SoakCommand.self,
                       ReplayCommand.self, EventLogSchemaCommand.self])
+
+    /// Parses and runs, and tells every error in one line on standard error, as the client
+    /// and the report tool do: argument-parser's own message runs to three lines with the
+    /// usage. Help and the version print as argument-parser prints them; a bad argument is
+    /// status 64, a failure at run time its own status (1 unless it says).
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let code as ExitCode {
+            Foundation.exit(code.rawValue)
+        } catch {
+            let code = exitCode(for: error)
+            guard code != .success else { exit(withError: error) }
+            var line = message(for: error).split(separator: "\n")
+                .map { String($0.drop { $0 == " " }) }.filter { !$0.isEmpty }.joined(separator: "; ")
+            if line.hasPrefix("Error: ") { line.removeFirst("Error: ".count) }
+            let printable = String(String.UnicodeScalarView(line.unicodeScalars.prefix(2_000).map {
+                $0.properties.generalCategory == .control ? "?" : $0
+            }))
+            FileHandle.standardError.write(Data("touchspots-harness: \(printable)\n".utf8))
+            Foundation.exit(code.rawValue)
+        }
+    }
 }
 
 struct ReplayCommand: ParsableCommand {
@@ -115,17 +139,10 @@ struct Run: ParsableCommand {
     }
 
     func run() throws {
-        let text: String
-        if demo {
-            text = Scenario.demoText
-        } else if scenario == "-" {
-            text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-        } else {
-            do { text = try String(contentsOfFile: scenario!, encoding: .utf8) } catch {
-                throw ValidationError("cannot read \(scenario!): \(error.localizedDescription)")
-            }
+        let parsed: Scenario
+        do { parsed = demo ? try Scenario(text: Scenario.demoText) : try Scenario.read(scenario!) } catch {
+            throw ValidationError("\(error)")
         }
-        let parsed = try Scenario(text: text)
         let (width, height) = parsedSize!
         let directory = URL(fileURLWithPath: out).standardizedFileURL.path
 
@@ -181,6 +198,10 @@ struct InteropCommand: ParsableCommand {
             }
             return kind
         }
+        var pageText: String?
+        if let page {
+            do { pageText = try Interop.readPage(page) } catch { throw ValidationError("\(error)") }
+        }
         let directory = URL(fileURLWithPath: out).standardizedFileURL.path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         var rows: [Interop.Row] = []
@@ -193,12 +214,11 @@ struct InteropCommand: ParsableCommand {
         try markdown.write(toFile: "\(directory)/matrix.md", atomically: true, encoding: .utf8)
         try Interop.json(rows).write(to: URL(fileURLWithPath: "\(directory)/matrix.json"))
         print(markdown)
-        if let page {
+        if let page, let pageText {
             let seconds = Int(Date().timeIntervalSince(started).rounded())
             let day = ISO8601DateFormatter.string(from: started, timeZone: .current, formatOptions: [.withFullDate])
             let stamp = "Run on \(day), `scripts/interop \(compositors)`, \(seconds / 60) min \(seconds % 60) s:\n\n"
-            let text = (try? String(contentsOfFile: page, encoding: .utf8)) ?? ""
-            try Interop.replacingMatrix(in: text, with: stamp + markdown)
+            try Interop.replacingMatrix(in: pageText, with: stamp + markdown)
                 .write(toFile: page, atomically: true, encoding: .utf8)
         }
         if rows.contains(where: { $0.cells.values.contains { $0.outcome == .fail } }) {

@@ -29,4 +29,46 @@ final class HostileHarnessInputTests: XCTestCase {
             XCTAssertThrowsError(try Scenario(text: wait + "\n"), wait)
         }
     }
+
+    /// `interop --page` reads its page before any compositor runs; a page it cannot take
+    /// is refused and left as it is (a Latin-1 page was read as nothing and replaced).
+    func testAPageThatIsNotUTF8TextIsRefusedAndKept() throws {
+        let folder = NSTemporaryDirectory() + "touchspots-page-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let latin1 = Data("# Matrix for compositors, caf\u{E9}\n".utf8).replacing(Data([0xC3, 0xA9]), with: Data([0xE9]))
+        FileManager.default.createFile(atPath: folder + "/latin1.md", contents: latin1)
+        FileManager.default.createFile(atPath: folder + "/big.md", contents: Data(count: (4 << 20) + 1))
+        try "# Interop\n".write(toFile: folder + "/page.md", atomically: true, encoding: .utf8)
+        for (name, expected) in [("latin1.md", "not UTF-8"), ("big.md", "over 4 MiB"), ("", "not a regular file")] {
+            XCTAssertThrowsError(try Interop.readPage(folder + "/" + name), name) { error in
+                XCTAssertTrue("\(error)".contains(expected), "\(error)")
+            }
+        }
+        XCTAssertEqual(FileManager.default.contents(atPath: folder + "/latin1.md"), latin1)
+        XCTAssertEqual(try Interop.readPage(folder + "/page.md"), "# Interop\n")
+        XCTAssertEqual(try Interop.readPage(folder + "/new.md"), "", "a new page starts empty")
+    }
+
+    /// A scenario is read with a bound, from a file of text only; its errors stay one
+    /// short line (a hunt found `run - < /dev/zero` reading until memory ran out, `run
+    /// /dev/zero` called "permission denied", a 100 KB line printed whole).
+    func testAScenarioIsReadWithABoundAndToldInAShortLine() throws {
+        let folder = NSTemporaryDirectory() + "touchspots-scenario-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        FileManager.default.createFile(atPath: folder + "/big.scenario", contents: Data(repeating: 0x23, count: Scenario.fileLimit + 1))
+        FileManager.default.createFile(atPath: folder + "/latin1.scenario", contents: Data([0x23, 0xE9, 0x0A]))
+        try ("down 0 1 " + String(repeating: "x", count: 100_000) + "\n").write(toFile: folder + "/long.scenario", atomically: true, encoding: .utf8)
+        try "down 0 10 10\nframe\nup 0\nframe\nsync\n".write(toFile: folder + "/good.scenario", atomically: true, encoding: .utf8)
+        for (path, expected) in [(folder + "/big.scenario", "over 16 MiB"), ("/dev/zero", "not a file of text"), (folder, "a directory"),
+                                 (folder + "/latin1.scenario", "not UTF-8"), (folder + "/long.scenario", "scenario line 1: "),
+                                 (folder + "/none.scenario", "No such file")] {
+            XCTAssertThrowsError(try Scenario.read(path), path) { error in
+                XCTAssertTrue("\(error)".contains(expected), "\(error)")
+                XCTAssertLessThan("\(error)".count, 300, "\(error)".prefix(100) + "...")
+            }
+        }
+        XCTAssertEqual(try Scenario.read(folder + "/good.scenario").steps.count, 5)
+    }
 }
