@@ -50,20 +50,31 @@ public struct ReportComparison: Equatable, Sendable {
     /// No real cell comes near it ("no reversed motion", "99.997 Hz pass").
     static let widestColumn = 80
 
+    /// The most of one text of a report (a name, a unit, a source) the table shows.
+    static let longestText = 160
+
+    /// `text` from a report as the table shows it: on a terminal, so its control
+    /// characters escaped (a report's escape sequences are shown, not run), and cut at
+    /// `longestText` with an ellipsis (a hostile report's 2 MB unit filled the screen).
+    static func shown(_ text: String) -> String {
+        let printable = StrokeTemplate.printable(text.count > longestText ? String(text.prefix(longestText)) : text)
+        return text.count > longestText ? printable + "…" : printable
+    }
+
     /// The comparison as a text table, one row per step and validator: figure and verdict
     /// of A, of B, and `<>` where the verdicts differ.
     public var text: String {
-        func name(_ r: QualifyReport) -> String { r.compositor.map { "\(r.source) (\($0))" } ?? r.source }
+        func name(_ r: QualifyReport) -> String { Self.shown(r.compositor.map { "\(r.source) (\($0))" } ?? r.source) }
         func cell(_ v: Verdict?) -> String {
             guard let v else { return "-" }
-            return (v.measured.map { "\(ReportHTML.fixed($0, 3)) \(v.unit)" } ?? "not measured") + (v.passed ? " pass" : " FAIL")
+            return (v.measured.map { "\(ReportHTML.fixed($0, 3)) \(Self.shown(v.unit))" } ?? "not measured") + (v.passed ? " pass" : " FAIL")
         }
-        var lines = ["A: \(name(a)): \(ReportHTML.headline(a))", "B: \(name(b)): \(ReportHTML.headline(b))", ""]
-        let table = rows.map { ["\($0.step) \($0.kind)", $0.validator, cell($0.a), cell($0.b), $0.changed ? "<>" : ""] }
+        var lines = ["A: \(name(a)): \(Self.shown(ReportHTML.headline(a)))", "B: \(name(b)): \(Self.shown(ReportHTML.headline(b)))", ""]
+        let table = rows.map { ["\($0.step) \(Self.shown($0.kind))", Self.shown($0.validator), cell($0.a), cell($0.b), $0.changed ? "<>" : ""] }
         let header = ["step", "validator", "A", "B", ""]
         // Columns as wide as their widest cell, up to `widestColumn`: a hostile report's
         // 20 MB validator name padded every row to it (400 MB printed, 1.2 GB held); a
-        // longer cell now overflows its own row only.
+        // longer cell (cut at `longestText`) overflows its own row only.
         let widths = (0..<header.count).map { column in
             min(Self.widestColumn, ([header] + table).map { $0[column].count }.max() ?? 0)
         }

@@ -196,19 +196,23 @@ final class OfflineJudgeTests: XCTestCase {
         XCTAssertEqual(try document.nodes(forXPath: "//testcase").count, 18)
     }
 
-    /// A hostile report's long validator name overflows its own row, not every row: the
-    /// columns were padded to the widest cell, so a 20 MB name printed 400 MB.
-    func testALongCellDoesNotWidenEveryRow() throws {
+    /// A hostile report's long texts are cut and its control characters shown, not run:
+    /// the columns were padded to the widest cell, so a 20 MB name printed 400 MB, and then
+    /// a 1 MB name or a 2 MB unit was still printed whole, escape sequences and all.
+    func testAHostileReportsTextsAreCutAndEscapedInTheTable() throws {
         let perfect = try Self.report("qualify-quick-weston.jsonl")
         var long = perfect
         let v = long.steps[0].verdicts[0]
-        let name = String(repeating: "v", count: 1 << 20)
+        let name = "\u{1B}[31m" + String(repeating: "v", count: 1 << 20)
         long.steps[0].verdicts[0] = Verdict(validator: name, figure: v.figure, comparison: v.comparison, threshold: v.threshold,
-                                            unit: v.unit, passed: v.passed, detail: v.detail)
+                                            unit: String(repeating: "u", count: 2 << 20), passed: v.passed, detail: v.detail)
+        long.compositor = "we\u{7}ston\u{1B}]0;title\u{7}"
         let text = ReportComparison(long, perfect).text
-        XCTAssertTrue(text.contains(name), "the name whole")
-        XCTAssertLessThan(text.utf8.count, 2 << 20, "one long row, not \(ReportComparison(long, perfect).rows.count)")
-        XCTAssertEqual(text.split(separator: "\n").filter { $0.count > 200 }.count, 1)
+        XCTAssertTrue(text.contains("\\u{1B}[31mvvvv"), "the name's start, its escape shown")
+        XCTAssertTrue(text.contains("we\\u{7}ston\\u{1B}]0;title\\u{7}"), text.prefix(300) + "")
+        XCTAssertFalse(text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "no control character but the line ends")
+        XCTAssertLessThan(text.utf8.count, 8 << 10, "cut, not the name and unit whole")
+        XCTAssertEqual(text.split(separator: "\n").filter { $0.count > 400 }.count, 0)
     }
 
     func testComparingTwoRunsMarksTheVerdictsThatDiffer() throws {
