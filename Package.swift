@@ -100,9 +100,11 @@ let package = Package(
         .target(name: "TouchspotsClient",
                 dependencies: ["TouchCore", "EventLogFormat", "WaylandClient", "Renderer", "CXkbcommon", "QualifyPlans"],
                 swiftSettings: releaseSpeed),
+        // How the three tools tell an error: one line, status 64 for a bad argument.
+        .target(name: "CommandLineErrors", dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(name: "touchspots",
                           dependencies: [
-                              "TouchspotsClient", "TouchCore", "WaylandClient",
+                              "TouchspotsClient", "TouchCore", "WaylandClient", "CommandLineErrors",
                               .product(name: "ArgumentParser", package: "swift-argument-parser"),
                           ],
                           swiftSettings: releaseSpeed, linkerSettings: hotFunctionsFirst),
@@ -120,7 +122,7 @@ let package = Package(
                 dependencies: ["TouchCore", "EventLogFormat", "QualifyPlans", "LibinputRecord",
                                .product(name: "Plot", package: "Plot")]),
         .executableTarget(name: "touchspots-report",
-                          dependencies: ["QualifyReport", "EventLogFormat", "QualifyPlans", "LibinputRecord", "TouchCore",
+                          dependencies: ["QualifyReport", "EventLogFormat", "QualifyPlans", "LibinputRecord", "TouchCore", "CommandLineErrors",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         // `swift package benchmark` (scripts/bench runs it): the core through its front door.
@@ -158,7 +160,7 @@ let package = Package(
                 resources: [.copy("Scripts/mutter-driver.py"), .copy("Scripts/kwin-screenshot.py")]),
         .executableTarget(name: "touchspots-harness",
                           dependencies: [
-                              "Harness", "EventLogFormat",
+                              "Harness", "EventLogFormat", "CommandLineErrors",
                               .product(name: "ArgumentParser", package: "swift-argument-parser"),
                           ]),
 

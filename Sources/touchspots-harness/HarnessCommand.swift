@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineErrors
 import Foundation
 import Harness
 
@@ -10,27 +11,15 @@ struct HarnessCommand: ParsableCommand {
         subcommands: [Run.self, InteropCommand.self, BenchCommand.self, TouchToPixelCommand.self, SoakCommand.self,
                       ReplayCommand.self, EventLogSchemaCommand.self])
 
-    /// Parses and runs, and tells every error in one line on standard error, as the client
-    /// and the report tool do: argument-parser's own message runs to three lines with the
-    /// usage. Help and the version print as argument-parser prints them; a bad argument is
-    /// status 64, a failure at run time its own status (1 unless it says).
+    /// Parses and runs; every error is one line on standard error, `touchspots-harness: `
+    /// first, as the client and the report tool tell theirs (`CommandLineErrors`): status
+    /// 64 for a bad argument or input file, 1 at run time.
     static func main() {
-        do {
-            var command = try parseAsRoot()
-            try command.run()
-        } catch let code as ExitCode {
-            Foundation.exit(code.rawValue)
-        } catch {
-            let code = exitCode(for: error)
-            guard code != .success else { exit(withError: error) }
-            var line = message(for: error).split(separator: "\n")
-                .map { String($0.drop { $0 == " " }) }.filter { !$0.isEmpty }.joined(separator: "; ")
-            if line.hasPrefix("Error: ") { line.removeFirst("Error: ".count) }
+        mainTellingErrorsInOneLine { line in
             let printable = String(String.UnicodeScalarView(line.unicodeScalars.prefix(2_000).map {
                 $0.properties.generalCategory == .control ? "?" : $0
             }))
             FileHandle.standardError.write(Data("touchspots-harness: \(printable)\n".utf8))
-            Foundation.exit(code.rawValue)
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineErrors
 import EventLogFormat
 import Foundation
 import Glibc
@@ -37,22 +38,14 @@ struct ReportCommand: ParsableCommand {
         }
     }
 
-    /// Ends the program for `error`: help and version as argument-parser prints them, a
-    /// usage error as its message in one line (status 64), an `ExitCode` as it is.
+    /// Ends the program for `error`: a usage error of the tool's own as its message in one
+    /// line (status 64), anything else as every tool ends (`CommandLineErrors`).
     static func exitTelling(_ error: Error) -> Never {
-        if let code = error as? ExitCode { Glibc.exit(code.rawValue) }
         if let usage = error as? UsageFailure {
             tell("\(StrokeTemplate.printable(usage.description))")
             Glibc.exit(64)
         }
-        let code = exitCode(for: error)
-        guard code != .success else { exit(withError: error) }
-        let lines = message(for: error).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty }
-        var line = lines.joined(separator: "; ")
-        if line.hasPrefix("Error: ") { line.removeFirst("Error: ".count) }
-        tell("\(StrokeTemplate.printable(line))")
-        Glibc.exit(code.rawValue)
+        exitTelling(error) { tell(StrokeTemplate.printable($0)) }
     }
 }
 

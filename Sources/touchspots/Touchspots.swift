@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineErrors
 import Glibc
 import TouchCore
 import TouchspotsClient
@@ -153,24 +154,10 @@ struct Touchspots: ParsableCommand {
 }
 
 extension Touchspots {
-    /// Parses and runs, and tells every error in one line: argument-parser's own run to
-    /// three or four lines with the usage, which the README's promise (one line, status 64)
-    /// does not allow. Help and the version print as argument-parser prints them.
+    /// Parses and runs; every error is one line, `touchspots: ` first, its escape
+    /// sequences shown, not run (`CommandLineErrors`).
     static func main() {
-        do {
-            var command = try parseAsRoot()
-            try command.run()
-        } catch let code as ExitCode {
-            Glibc.exit(code.rawValue)
-        } catch {
-            let code = exitCode(for: error)
-            guard code != .success else { exit(withError: error) }
-            var line = message(for: error).split(separator: "\n")
-                .map { String($0.drop { $0 == " " }) }.filter { !$0.isEmpty }.joined(separator: "; ")
-            if line.hasPrefix("Error: ") { line.removeFirst("Error: ".count) }
-            printError(StrokeTemplate.printable(line))
-            Glibc.exit(code.rawValue)
-        }
+        mainTellingErrorsInOneLine { printError(StrokeTemplate.printable($0)) }
     }
 }
 

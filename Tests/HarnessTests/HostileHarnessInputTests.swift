@@ -71,4 +71,22 @@ final class HostileHarnessInputTests: XCTestCase {
         }
         XCTAssertEqual(try Scenario.read(folder + "/good.scenario").steps.count, 5)
     }
+
+    /// The harness tells an error as the client and the report tool do: one line, its name
+    /// first, status 64 for a bad argument or input (argument-parser's own ran to three
+    /// lines with the usage).
+    func testTheHarnessTellsABadArgumentInOneLine() throws {
+        let harness = Products.buildDirectory + "/touchspots-harness"
+        let out = NSTemporaryDirectory() + "touchspots-harness-args-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        for arguments in [["bench", "--out", out, "--fingers", "0"], ["run", "/dev/zero", "--out", out], ["nosuch"],
+                          ["interop", "--out", out, "--compositors", "weston\u{1B}[31m"]] {
+            let run = try ChildProcess.run([harness] + arguments)
+            XCTAssertEqual(run.status, 64, "\(arguments)")
+            XCTAssertEqual(run.errors.filter { $0 == "\n" }.count, 1, "\(arguments): \(run.errors)")
+            XCTAssertTrue(run.errors.hasPrefix("touchspots-harness: "), run.errors)
+            XCTAssertFalse(run.errors.contains("\u{1B}"), "an escape shown, not run")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out), "nothing started")
+    }
 }
