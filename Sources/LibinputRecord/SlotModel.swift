@@ -22,10 +22,11 @@ struct SlotModel {
     /// Contacts in one protocol A report; a file sending more is refused.
     static let maximumContacts = 64
     /// Touch reports (began, moved, ended) a recording may hold, all its devices together:
-    /// the judge keeps about 1 KB for each (the reports, the frames the qualify scene logs,
-    /// a step's samples), so 500,000 stay under 600 MB, while a qualify run makes a few
-    /// thousand (the weston run: 2,377 reports) and 500,000 are 35 minutes of one finger at
-    /// 240 Hz. A 20 MB file of one-event reports made 570,000 and took 560 MB before.
+    /// the judge keeps about 250 bytes for each (the reports, a step's samples twice: the
+    /// scene's and the judge's), so 499,000 in one step took 123 MB (`touchspots-report
+    /// recording`, a debug build, 2026-11-28; 622 MB when the steps kept their frames and
+    /// the judge every line the scene logged), while a qualify run makes a few thousand
+    /// (the weston run: 2,377 reports) and 500,000 are 35 minutes of one finger at 240 Hz.
     static let maximumTouches = 500_000
 
     private enum Contact: Equatable {

@@ -11,7 +11,7 @@ public struct ReportError: Error, CustomStringConvertible, Equatable {
 /// (docs/qualify.md, "The report"). It does what `QualifyScene` did live, with the same
 /// core code: the frames between a step's `started` and `judged` lines are the step's,
 /// less the touches of fingers that began on a button the `started` line names (one
-/// `StepTouches` decides, as it does live), made into contacts by `Contact.from` at the
+/// `StepTouches` decides, as it does live), made into contacts by `ContactBuilder` at the
 /// run's scale, and judged by one `QualifyJudge` in the order the run judged them (so the
 /// corners' mapping carries to the edges as it did). A redone step replaces its earlier
 /// judgement and every later one, as on screen. A log written before the `started` line
@@ -43,7 +43,7 @@ public struct OfflineJudge {
     }
 
     /// A judging that takes the log a line at a time, so that a reader need not keep the
-    /// lines: it holds the current step's frames and what the report keeps, never a line
+    /// lines: it holds the current step's contacts and what the report keeps, never a line
     /// it is done with.
     public func reading() -> Reading { Reading(compositor: compositor) }
 
@@ -53,7 +53,7 @@ public struct OfflineJudge {
     static let stepLimit = 10_000
 
     /// The most touch reports of one step the judge keeps: ten fingers on a 240 Hz panel
-    /// for 100 s. A step's frames are kept whole until it is judged, so this bounds the
+    /// for 100 s. A step's samples are kept until it is judged, so this bounds the
     /// judge's memory: a hostile log's step of half a million landings took 260 MB (12
     /// times the log). A live step has no such limit (a hold is not timed out), so a
     /// longer step is judged on its first reports, not refused: its verdicts may then

@@ -24,7 +24,19 @@ public struct RecordingJudge {
         self.compositor = compositor
     }
 
-    private final class Lines { var lines: [LogLine] = [] }
+    /// The judging the played lines go to as they come: the lines are not kept, so that a
+    /// long recording costs the judge's own memory only (a recording of 500,000 reports
+    /// kept every frame line the scene logged beside the judge's, and took 622 MB).
+    private final class Judging {
+        var reading: OfflineJudge.Reading
+        var error: ReportError?
+        init(_ reading: OfflineJudge.Reading) { self.reading = reading }
+
+        func take(_ line: LogLine) {
+            guard error == nil else { return }
+            do { try reading.read(line) } catch { self.error = error }
+        }
+    }
 
     /// The screen the recording is played onto, and its millimetres per pixel: with the
     /// scale given, the screen as given; else the scale is the x axis's millimetres over
@@ -58,14 +70,14 @@ public struct RecordingJudge {
         return (played, scale, true)
     }
 
-    /// The lines the live run would have logged (frames and qualify lines).
-    public func lines(_ record: LibinputRecord) throws(ReportError) -> (lines: [LogLine], fromDevice: Bool) {
+    /// Plays the recording, giving `sink` each line the live run would have logged (frames
+    /// and qualify lines) as it comes; whether the scale came from the device.
+    public func play(_ record: LibinputRecord, into sink: @escaping (LogLine) -> Void) throws(ReportError) -> Bool {
         let (screen, scale, fromDevice) = try geometry(record)
         guard let first = record.reports.first?.microseconds else { throw ReportError("the recording holds no touch") }
         let clock = ManualClock(now: Double(first) / 1e6)
-        let box = Lines()
         guard let session = TouchSession(sceneName: .playground, size: screen, clock: clock, sink: { event in
-            box.lines.append(LogLine(event, seat: nil))
+            sink(LogLine(event, seat: nil))
         }) else { throw ReportError("the core would not start") }
         session.reportsRouting = false
         let device = session.touchscreens.add()
@@ -91,13 +103,15 @@ public struct RecordingJudge {
         }
         clock.now += QualifyScene.settle + QualifyScene.arrivalTimeout + 1
         session.flush()
-        return (box.lines, fromDevice)
+        return fromDevice
     }
 
     /// The recording's report, judged as a log of the same run would be.
     public func report(_ record: LibinputRecord, source: String) throws(ReportError) -> QualifyReport {
-        let (lines, fromDevice) = try lines(record)
-        var report = try OfflineJudge(compositor: compositor).report(lines, source: source)
+        let judging = Judging(OfflineJudge(compositor: compositor).reading())
+        let fromDevice = try play(record) { judging.take($0) }
+        if let error = judging.error { throw error }
+        var report = try judging.reading.report(source: source)
         if fromDevice { report.scale.from = .device }
         report.device = record.device.label
         return report

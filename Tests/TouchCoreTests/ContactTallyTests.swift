@@ -3,7 +3,8 @@ import Testing
 import TouchCore
 
 /// The tally a qualify step keeps as reports arrive (`StepTouches.tally`) is the tally of
-/// the contacts its frames make (`ContactTally(Contact.from(...))`), on random steps with
+/// the contacts its frames make (`ContactTally(Contact.from(...))`), and the contacts it
+/// builds as they arrive are those its frames make, on random steps with
 /// everything a hostile compositor or recording can do: ids reused while down, moves and
 /// ups of fingers never down, cancels, fingers that begin on a button, times that go
 /// backwards, nanosecond timestamps or none. Had the two ways differed, live and offline
@@ -13,6 +14,8 @@ import TouchCore
         await propertyCheck(count: 200, input: Gen.int(in: 0...Int(Int32.max)).array(of: 300)) { codes in
             let button = Rect(x: 0, y: 0, width: 100, height: 50)
             var touches = StepTouches(buttons: [button])
+            var unbuttoned = StepTouches()  // no button: every frame is the step's
+            var frames: [TouchFrame] = []
             var time: UInt32 = 1_000
             for (index, code) in codes.enumerated() {
                 let finger = FingerID(code % 5)
@@ -22,9 +25,14 @@ import TouchCore
                 time = (code >> 10) % 17 == 0 ? time &- 30 : time &+ UInt32((code >> 12) % 25)
                 var touch = Touch(id: Int32(code % 5), finger: finger, phase: phase, location: location, time: time)
                 if (code >> 20) % 3 == 0 { touch.timeNanoseconds = UInt64(time) * 1_000_000 + UInt64(code % 999) }
-                touches.take(TouchFrame(time: time, touches: [touch], activeTouches: []))
+                let frame = TouchFrame(time: time, touches: [touch], activeTouches: [])
+                touches.take(frame)
+                unbuttoned.take(frame)
+                frames.append(frame)
                 if index == 150 && (code >> 25) % 2 == 0 { touches.restart(buttons: [button]) }
                 #expect(touches.tally == ContactTally(touches.contacts(millimetresPerPixel: 0.2)), "after report \(index)")
+                #expect(unbuttoned.contacts(millimetresPerPixel: 0.2) == Contact.from(frames, millimetresPerPixel: 0.2),
+                        "the contacts built as reports come are those of the frames")
             }
         }
     }
