@@ -179,4 +179,37 @@ final class RecordingJudgeTests: XCTestCase {
         XCTAssertTrue(run.output.contains(#""qualified":false"#), "one step of landings qualifies nothing")
         XCTAssertLessThan(took, .seconds(20), "the step's completion is asked on every frame: it must not cost the whole step")
     }
+
+    /// A recording of one long step is judged in the judge's own memory: a step builds its
+    /// contacts as reports come (24 bytes a sample) and the played lines are not kept. One
+    /// finger for 100,000 reports took 148 MB when each step kept its frames and the judge
+    /// every line; now 53 MB (a debug build). The peak is the child's alone, read by a
+    /// python3 parent (this process's children's peak would be the largest of every test's).
+    func testALongStepIsJudgedInLittleMemory() throws {
+        let taps = OfflineJudgeTests.fixture("kernel-repeated-taps.yaml")
+        var yaml = try String(contentsOfFile: taps, encoding: .utf8).components(separatedBy: "  events:\n")[0] + "  events:\n"
+        yaml += "  - evdev:\n    - [1000, 0, 3, 57, 1]\n    - [1000, 0, 3, 53, 3000]\n    - [1000, 0, 3, 54, 2000]\n"
+            + "    - [1000, 0, 1, 330, 1]\n    - [1000, 0, 0, 0, 0]\n"
+        for i in 1..<100_000 {
+            let (s, us) = (1_000 + i * 4_167 / 1_000_000, i * 4_167 % 1_000_000)
+            yaml += "  - evdev:\n    - [\(s), \(us), 3, 53, \(3000 + i % 400)]\n    - [\(s), \(us), 0, 0, 0]\n"
+        }
+        yaml += "  - evdev:\n    - [1500, 0, 3, 57, -1]\n    - [1500, 0, 1, 330, 0]\n    - [1500, 0, 0, 0, 0]\n"
+        let path = NSTemporaryDirectory() + "touchspots-long-step-\(getpid()).yaml"
+        try yaml.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let plan = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../data/plans/quick.json").standardized.path
+        let measure = """
+            import resource, subprocess, sys
+            run = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            print(run.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+            """
+        let run = try ChildProcess.run(["/usr/bin/python3", "-c", measure, Products.report, "recording", path, "--plan", plan,
+                                        "--screen", "1280x800", "--json", "-"])
+        let fields = run.output.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        XCTAssertEqual(fields.count, 2, run.output + run.errors)
+        XCTAssertEqual(fields.first, 0, "the report is written")
+        XCTAssertLessThan(fields.last ?? .max, 100 << 10, "peak KiB: 148 MB when the steps kept their frames")
+    }
 }
