@@ -19,6 +19,13 @@ public final class Display {
         signalFD = ts_termination_signalfd()
         guard signalFD >= 0 else { throw WaylandError.system(call: "signalfd", errno: errno) }
         let env = name ?? ProcessInfoLite.environment("WAYLAND_DISPLAY")
+        // Told before connecting: libwayland would print a line of its own ("error:
+        // XDG_RUNTIME_DIR is invalid or not set in the environment.") ahead of ours.
+        if ProcessInfoLite.environment("WAYLAND_SOCKET") == nil, ProcessInfoLite.environment("XDG_RUNTIME_DIR") == nil,
+           env?.first != "/" {
+            close(signalFD)
+            throw WaylandError.noDisplay(name: env, reason: "XDG_RUNTIME_DIR is not set")
+        }
         guard let display = wl_display_connect(name) else {
             let error = errno
             let reason: String
@@ -27,8 +34,6 @@ public final class Display {
                 reason = "WAYLAND_SOCKET=\(socket) is not an open socket"
                 close(signalFD)
                 throw WaylandError.noDisplay(name: "WAYLAND_SOCKET", reason: reason)
-            } else if ProcessInfoLite.environment("XDG_RUNTIME_DIR") == nil && env?.first != "/" {
-                reason = "XDG_RUNTIME_DIR is not set"
             } else {
                 reason = error != 0 ? String(cString: strerror(error)) : "the connection failed"
             }

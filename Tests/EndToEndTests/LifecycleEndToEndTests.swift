@@ -26,6 +26,14 @@ final class LifecycleEndToEndTests: EndToEndTestCase {
                       result.output)
     }
 
+    /// Without XDG_RUNTIME_DIR, one line: libwayland printed its own ahead of ours.
+    func testNoRuntimeFolderIsOneLine() throws {
+        let run = try ChildProcess.run(["/usr/bin/env", "-u", "XDG_RUNTIME_DIR", "-u", "WAYLAND_DISPLAY", "-u", "WAYLAND_SOCKET",
+                                        Products.touchspots])
+        XCTAssertEqual(run.status, 1)
+        XCTAssertEqual(run.errors, "touchspots: cannot connect to a Wayland compositor (WAYLAND_DISPLAY is not set): XDG_RUNTIME_DIR is not set\n")
+    }
+
     func testWrongFlagsGiveUsage() throws {
         let unknown = try run(["--no-such-flag"])
         XCTAssertEqual(unknown.status, 64)
