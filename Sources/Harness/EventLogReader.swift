@@ -13,6 +13,8 @@ public final class EventLogReader {
     /// what was appended since the last (interop logs with WAYLAND_DEBUG grow long).
     private var parsed: [LogLine] = []
     private var consumed: UInt64 = 0
+    /// Lines of the file read so far, to name a bad line by its number.
+    private var parsedLines = 0
 
     /// Every complete line parsed so far.
     public func events() throws -> [LogLine] {
@@ -23,6 +25,7 @@ public final class EventLogReader {
             // A new file at the same path: start over.
             parsed = []
             consumed = 0
+            parsedLines = 0
         }
         try file.seek(toOffset: consumed)
         guard let data = try file.readToEnd(),
@@ -30,13 +33,20 @@ public final class EventLogReader {
               let lastNewline = data.lastIndex(of: UInt8(ascii: "\n")) else { return parsed }
         let complete = data[data.startIndex...lastNewline]
         var new: [LogLine] = []
-        for line in complete.split(separator: UInt8(ascii: "\n")) where !line.isEmpty {
+        for (number, line) in complete.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated()
+        where !line.isEmpty {
             do {
                 new.append(try LogLine(json: line))
             } catch {
-                throw HarnessError("event log line does not follow docs/event-log.md (\(error)): \(String(decoding: line, as: UTF8.self))")
+                // The line's start only, its control characters shown as `?`: a hunt's 5 MB
+                // line was printed whole, escape sequences and all.
+                let start = String(decoding: line.prefix(120), as: UTF8.self).unicodeScalars
+                    .map { $0.properties.generalCategory == .control ? "?" : String($0) }.joined()
+                let reason = "\(error)".prefix(200)
+                throw HarnessError("\(path): line \(parsedLines + number + 1) is not an event log line as docs/event-log.md has it (\(reason)): \(start)\(line.count > 120 ? "..." : "")")
             }
         }
+        parsedLines += complete.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
         parsed += new
         consumed += UInt64(complete.count)
         return parsed

@@ -54,9 +54,18 @@ public struct Recording: Sendable {
         return parts.joined(separator: " ")
     }
 
+    /// The largest event log replayed: some 20 minutes of ten fingers at 120 Hz. Its lines
+    /// are held parsed, some five times the file (a hunt's 182 MB log took 866 MB).
+    public static let eventLogLimit: Int = 64 << 20
+
     /// Reads a touchspots event log.
     public init(eventLog path: String) throws {
         guard FileManager.default.fileExists(atPath: path) else { throw HarnessError("no such file: \(path)") }
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { throw HarnessError("\(path) is not a regular file") }
+        guard info.st_size <= Self.eventLogLimit else {
+            throw HarnessError("\(path) is over 64 MiB: a replay is of minutes, not hours (cut it to the part that shows the bug)")
+        }
         kind = "event log"
         let events = try EventLogReader(path: path).events()
         guard !events.isEmpty else { throw HarnessError("\(path) holds no event log lines") }

@@ -89,4 +89,27 @@ final class HostileHarnessInputTests: XCTestCase {
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: out), "nothing started")
     }
+
+    /// A replayed log's bad line is named by its number, its start shown with control
+    /// characters as `?` (a 5 MB line was printed whole, escapes and all); a log over
+    /// 64 MiB is refused before it is read (a 182 MB log took 866 MB).
+    func testAReplayedLogsBadLineAndSizeAreToldInALine() throws {
+        let path = NSTemporaryDirectory() + "touchspots-badline-\(UUID().uuidString).jsonl"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try ("{\"type\":\"scene\",\"name\":\"playground\"}\n\n{\"type\":\"\u{1B}[31m" + String(repeating: "x", count: 1 << 20) + "\"}\n")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try Recording(eventLog: path)) { error in
+            let text = "\(error)"
+            XCTAssertTrue(text.contains(path + ": line 3 is not an event log line"), String(text.prefix(300)))
+            XCTAssertFalse(text.contains("\u{1B}"), "an escape shown as ?")
+            XCTAssertLessThan(text.count, 600)
+        }
+        let big = NSTemporaryDirectory() + "touchspots-biglog-\(UUID().uuidString).jsonl"
+        FileManager.default.createFile(atPath: big, contents: nil)
+        defer { try? FileManager.default.removeItem(atPath: big) }
+        XCTAssertEqual(truncate(big, off_t(Recording.eventLogLimit + 1)), 0)
+        XCTAssertThrowsError(try Recording(eventLog: big)) { error in
+            XCTAssertTrue("\(error)".contains("over 64 MiB"), "\(error)")
+        }
+    }
 }
