@@ -4,8 +4,10 @@ import QualifyReport
 /// The report tool's outputs, written all or none (docs/qualify.md, "Where reports go").
 ///
 /// - A regular file (or a name not yet taken) is replaced atomically: the text goes to a
-///   temporary file beside it, renamed over it once every output is ready. A read-only
-///   file is refused, not replaced (root could rename over it).
+///   temporary file beside it, renamed over it once every output is ready, with the old
+///   file's permissions (a 0600 report stays 0600). A read-only file is refused, not
+///   replaced (root could rename over it). Other hard links to it keep the old report, as
+///   an editor's atomic save leaves them.
 /// - Standard output (`-`), a device (`/dev/null`, `/dev/full`) and a FIFO are written in
 ///   place: renaming a regular file over `/dev/null` as root would break the machine. A
 ///   symbolic link is followed: its target is what is written, the link stays a link.
@@ -59,7 +61,7 @@ enum ReportOutputs {
             for (path, text) in outputs {
                 switch try target(path) {
                 case .inPlace: inPlace.append((path, text))
-                case .replace(let target): staged.append((try stage(text, beside: target, for: path), target))
+                case .replace(let target, let mode): staged.append((try stage(text, beside: target, mode: mode, for: path), target))
                 }
             }
             for (path, text) in inPlace { try writeInPlace(text, to: path) }
@@ -74,7 +76,9 @@ enum ReportOutputs {
 
     private enum Target {
         case inPlace
-        case replace(String)
+        /// Replaced by a new file with the old one's permissions (nil: a new name, 0644
+        /// less the umask): a report kept private (0600) stays private.
+        case replace(String, mode: mode_t?)
     }
 
     /// 1 or 2 when `path` names what standard output or standard error is open on: a file
@@ -99,14 +103,14 @@ enum ReportOutputs {
         }
         guard stat(resolved, &info) == 0 else {
             guard errno == ENOENT else { throw ReportError("cannot write \(path): \(String(cString: strerror(errno)))") }
-            return .replace(resolved)
+            return .replace(resolved, mode: nil)
         }
         switch info.st_mode & S_IFMT {
         case S_IFREG:
             guard info.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH) != 0, access(resolved, W_OK) == 0 else {
                 throw ReportError("cannot write \(path): the file is read-only")
             }
-            return .replace(resolved)
+            return .replace(resolved, mode: info.st_mode & 0o7777)
         case S_IFDIR:
             throw ReportError("cannot write \(path): a directory (give a file name, like \(path.hasSuffix("/") ? path : path + "/")report.html)")
         default:
@@ -115,10 +119,11 @@ enum ReportOutputs {
     }
 
     /// The text in a new temporary file beside `target`; its name.
-    private static func stage(_ text: String, beside target: String, for path: String) throws(ReportError) -> String {
+    private static func stage(_ text: String, beside target: String, mode: mode_t?, for path: String) throws(ReportError) -> String {
         let temporary = "\(target).\(getpid()).tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode ?? 0o644)
         guard fd >= 0 else { throw ReportError("cannot write \(path): \(String(cString: strerror(errno)))") }
+        if let mode { _ = fchmod(fd, mode) }  // the umask took bits the old file had
         do {
             try writeAll(text, to: fd, name: path)
         } catch {

@@ -108,6 +108,17 @@ final class HostileReportToolTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "kept")
     }
 
+    /// A private report stays private when it is written again (the new file was 0644).
+    func testAReportWrittenAgainKeepsItsPermissions() throws {
+        let path = "\(directory!)/private.json"
+        FileManager.default.createFile(atPath: path, contents: Data("old".utf8), attributes: [.posixPermissions: 0o600])
+        XCTAssertEqual(try report(["judge", log, "--json", path]).status, 0)
+        var info = stat()
+        XCTAssertEqual(stat(path, &info), 0)
+        XCTAssertEqual(info.st_mode & 0o777, 0o600)
+        XCTAssertTrue(try String(contentsOfFile: path, encoding: .utf8).contains("\"qualified\""), "the new report")
+    }
+
     func testAnOutputThatIsAnInputOrAnotherOutputIsAUsageError() throws {
         let copy = "\(directory!)/run.jsonl"
         try FileManager.default.copyItem(atPath: log, toPath: copy)
