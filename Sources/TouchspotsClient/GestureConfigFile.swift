@@ -23,6 +23,7 @@ package enum GestureConfigFile {
             guard parts.count == 2 else { throw UsageError("--gesture needs KEY=VALUE, not '\(override)'") }
             do { try settings.set(parts[0], to: parts[1]) } catch { throw UsageError("\(error)") }
         }
+        do { try settings.checkConsistency() } catch { throw UsageError("\(error)") }
         return settings
     }
 }

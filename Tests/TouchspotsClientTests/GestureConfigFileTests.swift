@@ -29,6 +29,27 @@ final class GestureConfigFileTests: XCTestCase {
         }
     }
 
+    /// Each key takes what its unit allows, and the two checkmark angles must not cross: a
+    /// hostile-input hunt found a score of 5, a smallest angle over the largest and 1e300 s
+    /// taken, a gesture then never firing or a label never leaving.
+    func testAValueOutsideItsKeysRangeOrContradictingAnotherIsRefused() throws {
+        try "".write(toFile: path, atomically: false, encoding: .utf8)
+        for (flag, expected) in [("stroke-min-score=5", "stroke-min-score needs a number from 0 to 1, not '5'"),
+                                 ("label-duration=1e300", "label-duration needs a number from 0 to 60, not '1e300'"),
+                                 ("swipe-max-angle=120", "swipe-max-angle needs a number from 0 to 90"),
+                                 ("tap-slop=" + String(repeating: "9", count: 60_000), "tap-slop needs a number from 0 to 10000, not '9999"),
+                                 ("tap-slop=nan", "not 'nan'"),
+                                 ("checkmark-min-angle=170", "checkmark-min-angle (170.0) is above checkmark-max-angle (160.0)")] {
+            XCTAssertThrowsError(try GestureConfigFile.settings(config: path, overrides: [flag]), flag) { error in
+                XCTAssertTrue(error is UsageError, "\(error)")
+                XCTAssertTrue("\(error)".contains(expected), "\(error)")
+                XCTAssertLessThan("\(error)".count, 200)
+            }
+        }
+        let edges = try GestureConfigFile.settings(config: path, overrides: ["stroke-min-score=1", "label-duration=60", "tap-slop=0"])
+        XCTAssertEqual(edges.labelDuration, 60, "a range's ends are in it")
+    }
+
     func testAFlagWithoutAnEqualsSignIsAUsageError() throws {
         try "".write(toFile: path, atomically: false, encoding: .utf8)
         XCTAssertThrowsError(try GestureConfigFile.settings(config: path, overrides: ["swipe-min-length"])) { error in

@@ -103,16 +103,43 @@ public struct GestureSettings: Equatable, Sendable {
         public let description: String
     }
 
+    /// The values `key` takes: what its unit allows (a score 0 to 1, an angle up to a half
+    /// turn, or a whole one for a rotation, at most 90 degrees off a swipe's axis), lengths
+    /// up to 10,000 px (beyond any screen) and times up to a minute. A hostile-input hunt
+    /// found `stroke-min-score 5` (no stroke ever named) and 1e300 s label durations taken.
+    public static func range(of key: Key) -> ClosedRange<Double> {
+        switch key {
+        case .tapMaximumDuration, .tapInterval, .longPressDuration, .labelDuration, .swipeLabelDuration: 0...60
+        case .swipeMaximumAngle: 0...90
+        case .checkmarkMinimumAngle, .checkmarkMaximumAngle, .strokeMaximumRounding: 0...180
+        case .rotationMinimumAngle: 0...360
+        case .strokeMinimumScore, .strokeMinimumDirection: 0...1
+        case .tapSlop, .tapDistance, .swipeMinimumLength, .swipeMaximumVariance, .pinchMinimumDelta, .checkmarkMinimumLength,
+             .checkmarkSegmentLength, .longPressAllowableMovement, .edgeMargin: 0...10_000
+        }
+    }
+
     /// Sets one threshold by key; throws for an unknown key or a value that is not a
-    /// non-negative number.
+    /// number in the key's range (`range(of:)`).
     public mutating func set(_ key: String, to text: String) throws {
         guard let entry = Self.keys.first(where: { $0.key.rawValue == key }) else {
             throw InvalidSetting(description: "unknown gesture setting '\(key)' (known: \(Self.keys.map(\.key.rawValue).joined(separator: ", ")))")
         }
-        guard let value = Double(text.trimmingSpaces), value.isFinite, value >= 0 else {
-            throw InvalidSetting(description: "gesture setting \(key) needs a number >= 0, not '\(text)'")
+        let range = Self.range(of: entry.key)
+        func number(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(value) }
+        let shown = text.count > 40 ? text.prefix(40) + "..." : text
+        guard let value = Double(text.trimmingSpaces), range.contains(value) else {
+            throw InvalidSetting(description: "gesture setting \(key) needs a number from \(number(range.lowerBound)) to \(number(range.upperBound)), not '\(shown)'")
         }
         self[keyPath: entry.path] = value
+    }
+
+    /// Throws where two settings contradict each other: a checkmark's smallest turn above
+    /// its largest would make no turn a checkmark. Checked once every setting is applied.
+    public func checkConsistency() throws {
+        guard checkmarkMinimumAngle <= checkmarkMaximumAngle else {
+            throw InvalidSetting(description: "gesture setting checkmark-min-angle (\(checkmarkMinimumAngle)) is above checkmark-max-angle (\(checkmarkMaximumAngle)): no turn would make a checkmark")
+        }
     }
 
     /// Applies `key = value` lines; `#` starts a comment. Throws naming the line.
