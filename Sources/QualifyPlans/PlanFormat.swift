@@ -28,8 +28,14 @@ public enum PlanFormat {
 
         init(from decoder: Decoder) throws {
             let container = try decoder.singleValueContainer()
-            if let number = try? container.decode(Double.self) { self = .number(number) } else {
-                self = .word(try container.decode(String.self))
+            if let number = try? container.decode(Double.self) {
+                self = .number(number)
+            } else if let word = try? container.decode(String.self) {
+                self = .word(word)
+            } else {
+                // A number too large for a Double (60,000 digits, 1e999) fails as a Double
+                // and then as a string: it was told "must be a string".
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "must be a number above 0 and at most 1000")
             }
         }
     }

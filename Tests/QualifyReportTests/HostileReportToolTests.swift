@@ -230,6 +230,10 @@ final class HostileReportToolTests: XCTestCase {
             (#"{"name":"x","steps":[{"kind":"pinch"},{"kind":"taps","at":[0.5,0.5],"count":20.5}]}"#, "step 2 (taps): 'count' must be a whole number"),
             (#"{"name":"x","steps":[{"kind":"line","from":"a"}]}"#, "step 1 (line): 'from' must be [x, y]"),
             (String(repeating: " ", count: 70_000), "larger than 64 KiB"),
+            // A number no Double holds was told "must be a string".
+            (#"{"name":"x","steps":[{"kind":"pinch"}],"thresholds":{"range":"# + String(repeating: "9", count: 60_000) + "}}",
+             "thresholds, range: must be a number above 0 and at most 1000"),
+            (#"{"name":"x","steps":[{"kind":"pinch"}],"thresholds":{"range":1e999}}"#, "must be a number above 0 and at most 1000"),
         ]
         for (index, (text, told)) in plans.enumerated() {
             let plan = "\(directory!)/plan\(index).json"
