@@ -9,6 +9,7 @@ public final class KWin: Compositor {
     public let name = "kwin"
     public let control: ControlChannel
     private let runtimeDirectory: String
+    private let runtime: RuntimeDirectory
     private let bus: ChildProcess
     private let kwin: ChildProcess
     private let input: ChildProcess
@@ -22,10 +23,8 @@ public final class KWin: Compositor {
         }
         self.width = width
         self.height = height
-        var template = Array("/tmp/touchspots-kwin-XXXXXX".utf8CString)
-        guard let dir = mkdtemp(&template) else { throw HarnessError("mkdtemp failed") }
-        runtimeDirectory = String(cString: dir)
-        chmod(runtimeDirectory, 0o700)
+        runtime = try RuntimeDirectory(prefix: "touchspots-kwin-")
+        runtimeDirectory = runtime.path
         let busAddress = "unix:path=\(runtimeDirectory)/bus"
         bus = try ChildProcess(name: "dbus-daemon",
                                arguments: ["dbus-daemon", "--session", "--nofork", "--address=\(busAddress)"],
@@ -59,7 +58,7 @@ public final class KWin: Compositor {
             let tail = kwin.logTail()
             _ = try? kwin.stop(timeout: 2)
             _ = try? bus.stop(timeout: 2)
-            try? FileManager.default.removeItem(atPath: runtimeDirectory)
+            runtime.remove()
             throw HarnessError("kwin did not start: \(error)\n\(tail)")
         }
     }
@@ -96,7 +95,7 @@ public final class KWin: Compositor {
         _ = try? input.stop(timeout: 2)
         _ = try? kwin.stop(timeout: 5)
         _ = try? bus.stop(timeout: 2)
-        try? FileManager.default.removeItem(atPath: runtimeDirectory)
+        runtime.remove()
     }
 
     deinit { stop() }

@@ -16,6 +16,7 @@ public final class Mutter: Compositor {
     private let width: Int
     private let height: Int
     private let runtimeDirectory: String
+    private let runtimeFolder: RuntimeDirectory
     private let processes: [ChildProcess]
     private let compositor: ChildProcess
     private let socketName = "touchspots-mutter"
@@ -34,9 +35,8 @@ public final class Mutter: Compositor {
             throw HarnessError("mutter-driver.py is missing from the harness's resources")
         }
 
-        var template = Array("/tmp/touchspots-mutter-XXXXXX".utf8CString)
-        guard let dir = mkdtemp(&template) else { throw HarnessError("mkdtemp failed") }
-        let runtime = String(cString: dir)
+        runtimeFolder = try RuntimeDirectory(prefix: "touchspots-mutter-")
+        let runtime = runtimeFolder.path
         runtimeDirectory = runtime
         let settings = """
             [org/gnome/desktop/interface]
@@ -113,7 +113,7 @@ public final class Mutter: Compositor {
         } catch {
             let tail = started.last?.logTail() ?? ""
             for process in started.reversed() { _ = try? process.stop(timeout: 2) }
-            try? FileManager.default.removeItem(atPath: runtime)
+            runtimeFolder.remove()
             throw HarnessError("\(shell ? "gnome-shell" : "mutter") did not start: \(error)\n\(tail)")
         }
         processes = started
@@ -177,7 +177,7 @@ public final class Mutter: Compositor {
 
     public func stop() {
         for process in processes.reversed() { _ = try? process.stop(timeout: 5) }
-        try? FileManager.default.removeItem(atPath: runtimeDirectory)
+        runtimeFolder.remove()
     }
 
     deinit { stop() }

@@ -24,6 +24,7 @@ public final class Weston: Compositor {
     }
 
     public let runtimeDirectory: String
+    private let runtime: RuntimeDirectory
     public let socketName = "touchspots-weston"
     public let control: ControlChannel
     private let process: ChildProcess
@@ -37,10 +38,8 @@ public final class Weston: Compositor {
             throw HarnessError("the weston module \(configuration.modulePath) does not exist " +
                                "(swift build builds libtouchspots-weston.so); weston needs an absolute path")
         }
-        var template = Array("/tmp/touchspots-XXXXXX".utf8CString)
-        guard let dir = mkdtemp(&template) else { throw HarnessError("mkdtemp failed") }
-        runtimeDirectory = String(cString: dir)
-        chmod(runtimeDirectory, 0o700)
+        runtime = try RuntimeDirectory(prefix: "touchspots-")
+        runtimeDirectory = runtime.path
 
         var pair: [Int32] = [0, 0]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
@@ -64,7 +63,7 @@ public final class Weston: Compositor {
                     .merging(configuration.physicalSize.map { ["TOUCHSPOTS_WESTON_OUTPUT_MM": $0.text] } ?? [:]) { $1 },
                 logPath: configuration.logPath, inheritedFDs: [pair[1]: 3])
         } catch {
-            try? FileManager.default.removeItem(atPath: runtimeDirectory)
+            runtime.remove()
             throw error
         }
         // The first reply proves weston loaded the module and runs its loop.
@@ -73,7 +72,7 @@ public final class Weston: Compositor {
         } catch {
             let tail = process.logTail()
             _ = try? process.stop(timeout: 2)
-            try? FileManager.default.removeItem(atPath: runtimeDirectory)
+            runtime.remove()
             throw HarnessError("weston did not start: \(error)\n\(tail)")
         }
     }

@@ -12,6 +12,7 @@ public final class WlrootsCompositor: Compositor {
     public let width: Int
     public let height: Int
     private let runtimeDirectory: String
+    private let runtime: RuntimeDirectory
     private let process: ChildProcess
     private var socketName = ""
 
@@ -30,9 +31,8 @@ public final class WlrootsCompositor: Compositor {
         // cage's headless output is fixed at 1280 x 720 (docs/interop.md).
         (width, height) = kind == .cage ? (1280, 720) : (requestedWidth, requestedHeight)
 
-        var template = Array("/tmp/touchspots-wlr-XXXXXX".utf8CString)
-        guard let dir = mkdtemp(&template) else { throw HarnessError("mkdtemp failed") }
-        runtimeDirectory = String(cString: dir)
+        runtime = try RuntimeDirectory(prefix: "touchspots-wlr-")
+        runtimeDirectory = runtime.path
         let nobody = getpwnam("nobody")!.pointee
         chown(runtimeDirectory, nobody.pw_uid, nobody.pw_gid)
         chmod(runtimeDirectory, 0o700)
@@ -88,7 +88,7 @@ public final class WlrootsCompositor: Compositor {
         } catch {
             let tail = process.logTail()
             _ = try? process.stop(timeout: 2)
-            try? FileManager.default.removeItem(atPath: runtimeDirectory)
+            runtime.remove()
             throw HarnessError("\(kind.rawValue) did not start: \(error)\n\(tail)")
         }
     }
@@ -157,7 +157,7 @@ public final class WlrootsCompositor: Compositor {
 
     public func stop() {
         _ = try? process.stop(timeout: 5)
-        try? FileManager.default.removeItem(atPath: runtimeDirectory)
+        runtime.remove()
     }
 
     deinit { stop() }

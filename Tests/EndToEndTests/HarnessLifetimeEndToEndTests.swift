@@ -8,7 +8,8 @@ import XCTest
 /// leaves nothing of its run behind: every process it started dies with it, through the
 /// parent-death signal `ChildProcess` sets, and sets again after a compositor's drop to
 /// `nobody`, which clears it (`ChildProcess.asNobody`). Before, sway and cage outlived
-/// such a harness.
+/// such a harness. Its compositor's runtime directory, which only a cleanup could remove,
+/// goes at the next harness's start (`RuntimeDirectory`).
 final class HarnessLifetimeEndToEndTests: XCTestCase {
     private func killTheHarnessMidRun(compositor: String) throws {
         let directory = "\(Products.buildDirectory)/../e2e/lifetime-\(compositor)"
@@ -30,6 +31,13 @@ final class HarnessLifetimeEndToEndTests: XCTestCase {
         }
         let started = ChildProcess.descendants(of: harness.pid).map { (pid: $0, name: name($0) ?? "?") }
         XCTAssertGreaterThanOrEqual(started.count, 2, "the compositor and touchspots run under the harness")
+        // The runtime directory the run's processes were given.
+        let runtime = started.lazy.compactMap { process -> String? in
+            guard let environment = try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(process.pid)/environ")) else { return nil }
+            return environment.split(separator: 0).lazy.map { String(decoding: $0, as: UTF8.self) }
+                .first { $0.hasPrefix("XDG_RUNTIME_DIR=/tmp/touchspots-") }.map { String($0.dropFirst("XDG_RUNTIME_DIR=".count)) }
+        }.first
+        XCTAssertNotNil(runtime, "the compositor's runtime directory, from its environment")
         harness.signal(SIGKILL)
         XCTAssertEqual(harness.wait(timeout: 10), 128 + SIGKILL)
         for (pid, command) in started {
@@ -38,6 +46,12 @@ final class HarnessLifetimeEndToEndTests: XCTestCase {
             // A survivor is stopped, so a failure leaves nothing running: only while the pid
             // still names the same command (not a process that took its number since).
             if ChildProcess.isRunning(pid), name(pid) == command { kill(pid, SIGKILL) }
+        }
+        // No cleanup ran, so the directory is left; the next harness's sweep takes it
+        // (RuntimeDirectory: every CI run left six here before).
+        if let runtime {
+            RuntimeDirectory.removeAbandoned()
+            XCTAssertFalse(FileManager.default.fileExists(atPath: runtime), "\(runtime) outlived the next sweep on \(compositor)")
         }
     }
 

@@ -138,7 +138,8 @@ final class QualifyEndToEndTests: EndToEndTestCase {
     }
 
     func testABadPlanIsAUsageError() throws {
-        let file = NSTemporaryDirectory() + "touchspots-bad-plan.json"
+        let file = NSTemporaryDirectory() + "touchspots-bad-plan-\(getpid()).json"
+        defer { try? FileManager.default.removeItem(atPath: file) }
         try #"{"name":"x","steps":[{"kind":"wave"}]}"#.write(toFile: file, atomically: true, encoding: .utf8)
         let run = try ChildProcess.run([Products.touchspots, "--qualify", file])
         XCTAssertEqual(run.status, 64)

@@ -138,6 +138,7 @@ final class OfflineJudgeTests: XCTestCase {
     func testTheJSONFollowsItsSchemaAndReadsBack() throws {
         let directory = NSTemporaryDirectory() + "touchspots-report-json-\(getpid())"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         var paths: [String] = []
         for name in ["qualify-quick-weston.jsonl", "qualify-quick-weston-mirrored.jsonl"] {
             let report = try Self.report(name)
