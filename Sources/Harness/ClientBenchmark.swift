@@ -77,14 +77,14 @@ public enum ClientBenchmark {
         } + ["frame"]
     }
 
-    /// A fresh folder and a headless weston of the configured size logging into it.
+    /// A fresh run folder (RunFolder: the old run's replaced, a folder of the user's
+    /// refused) and a headless weston of the configured size logging into it.
     static func startWeston(in folder: String, _ c: Configuration) throws -> Weston {
         try startWeston(in: folder, width: c.width, height: c.height)
     }
 
     static func startWeston(in folder: String, width: Int, height: Int) throws -> Weston {
-        try? FileManager.default.removeItem(atPath: folder)
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try RunFolder.fresh(folder)
         var westonConfiguration = Weston.Configuration(modulePath: Products.westonModule,
                                                        logPath: "\(folder)/weston.log")
         westonConfiguration.width = width
@@ -108,7 +108,7 @@ public enum ClientBenchmark {
     /// One client, one run: start weston, start the client, stream, read the counters.
     public static func measure(_ client: Client, run: Int, configuration c: Configuration,
                                directory: String) throws -> Sample {
-        let folder = "\(directory)/\(client.rawValue)-\(run)"
+        let folder = Self.folder(of: client, run: run, in: directory)
         let weston = try startWeston(in: folder, c)
         defer { weston.stop() }
         let arguments = switch client {
@@ -142,6 +142,21 @@ public enum ClientBenchmark {
     }
 
     /// Every run, the clients alternating (the first client changes with each run).
+    /// Each run's folder under `directory` (RunFolder).
+    static func folder(of client: Client, run: Int, in directory: String) -> String {
+        "\(directory)/\(client.rawValue)-\(run)"
+    }
+
+    static func latencyFolder(rate: Double, in directory: String) -> String { "\(directory)/latency-\(Int(rate))hz" }
+
+    /// Every folder `bench` replaces under `directory`: the runs, the latency streams at
+    /// `latencyRates` and the allocation count. Checked before the first run starts
+    /// (`RunFolder.checkReplaceable`), so a folder of the user's stops the command at once.
+    public static func folders(_ c: Configuration, latencyRates: [Double], in directory: String) -> [String] {
+        (1...max(1, c.runs)).flatMap { run in Client.allCases.map { folder(of: $0, run: run, in: directory) } }
+            + latencyRates.map { latencyFolder(rate: $0, in: directory) } + ["\(directory)/allocations"]
+    }
+
     public static func run(_ configuration: Configuration, directory: String,
                            progress: (Sample) -> Void = { _ in }) throws -> [Sample] {
         var samples: [Sample] = []
@@ -169,7 +184,7 @@ public enum ClientBenchmark {
 
     public static func latency(rate: Double, seconds: Double, configuration c: Configuration,
                                directory: String) throws -> Latency {
-        let folder = "\(directory)/latency-\(Int(rate))hz"
+        let folder = Self.latencyFolder(rate: rate, in: directory)
         let weston = try startWeston(in: folder, c)
         defer { weston.stop() }
         let log = EventLogReader(path: "\(folder)/events.jsonl")

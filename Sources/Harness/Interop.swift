@@ -32,6 +32,15 @@ public enum Interop {
     ]
 
     /// Runs every check on `kind`; a compositor that is not installed is not run.
+    /// Each compositor's and capability's folder under `directory` (RunFolder).
+    public static func folders(_ kinds: [CompositorKind], in directory: String) -> [String] {
+        kinds.flatMap { kind in capabilities.map { folder(kind, $0, in: directory) } }
+    }
+
+    static func folder(_ kind: CompositorKind, _ capability: String, in directory: String) -> String {
+        "\(directory)/\(kind.rawValue)/\(capability)"
+    }
+
     public static func run(_ kind: CompositorKind, directory: String) -> Row {
         var row = Row(compositor: kind.rawValue, cells: [:], observations: [:])
         guard kind.isInstalled else {
@@ -41,9 +50,9 @@ public enum Interop {
             return row
         }
         for capability in capabilities {
-            let folder = "\(directory)/\(kind.rawValue)/\(capability)"
-            try? FileManager.default.removeItem(atPath: folder)
+            let folder = Self.folder(kind, capability, in: directory)
             do {
+                try RunFolder.fresh(folder)
                 if capability == "windowed" && kind == .cage {
                     row.cells[capability] = Cell(outcome: .limitation, note: "cage shows every window fullscreen")
                     continue

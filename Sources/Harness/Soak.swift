@@ -71,7 +71,7 @@ public enum Soak {
         var benchmark = ClientBenchmark.Configuration()
         benchmark.fingers = c.fingers
         // The run's own subfolder, made anew: `directory` is the user's --out, which may
-        // hold files of theirs (startWeston removes the folder it is given).
+        // hold files of theirs; startWeston replaces only a folder a run made (RunFolder).
         let folder = "\(directory)/soak"
         let weston = try ClientBenchmark.startWeston(in: folder, benchmark)
         defer { weston.stop() }

@@ -124,11 +124,25 @@ public enum TouchToPixel {
         return chosen
     }
 
+    /// One client's folder under one condition (RunFolder).
+    static func folder(of client: Client, _ condition: Condition, in directory: String) -> String {
+        let name = String(client.name.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" })
+        return "\(directory)/\(name)-\(condition)"
+    }
+
+    static func roundFolder(_ round: Int, in directory: String) -> String { "\(directory)/round-\(round + 1)" }
+
+    /// Every folder `run` replaces under `directory`, checked before the first run starts.
+    public static func folders(_ clients: [Client], conditions: [Condition], rounds: Int, in directory: String) -> [String] {
+        (0..<rounds).flatMap { round in
+            conditions.flatMap { condition in clients.map { folder(of: $0, condition, in: roundFolder(round, in: directory)) } }
+        }
+    }
+
     /// One client under one condition on a fresh weston.
     public static func measure(_ client: Client, _ condition: Condition, configuration c: Configuration,
                                directory: String, progress: (String) -> Void = { _ in }) throws -> Run {
-        let name = String(client.name.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" })
-        let folder = "\(directory)/\(name)-\(condition)"
+        let folder = Self.folder(of: client, condition, in: directory)
         let weston = try ClientBenchmark.startWeston(in: folder, width: c.width, height: c.height)
         defer { weston.stop() }
         try weston.control.send("wait-idle")
@@ -237,7 +251,7 @@ public enum TouchToPixel {
                 let order = round % 2 == 0 ? clients : clients.reversed()
                 for client in order {
                     runs.append(try measure(client, condition, configuration: configuration,
-                                            directory: "\(directory)/round-\(round + 1)", progress: progress))
+                                            directory: roundFolder(round, in: directory), progress: progress))
                 }
             }
         }

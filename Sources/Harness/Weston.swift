@@ -118,7 +118,7 @@ public final class Weston: Compositor {
     /// Stops weston and removes its runtime directory.
     public func stop() {
         _ = try? process.stop(timeout: 5)
-        try? FileManager.default.removeItem(atPath: runtimeDirectory)
+        runtime.remove()
     }
 
     deinit { stop() }

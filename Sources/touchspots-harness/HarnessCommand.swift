@@ -192,6 +192,7 @@ struct InteropCommand: ParsableCommand {
             do { pageText = try Interop.readPage(page) } catch { throw ValidationError("\(error)") }
         }
         let directory = URL(fileURLWithPath: out).standardizedFileURL.path
+        try RunFolder.checkReplaceable(Interop.folders(kinds, in: directory))
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         var rows: [Interop.Row] = []
         let started = Date()
@@ -251,13 +252,15 @@ struct BenchCommand: ParsableCommand {
         configuration.runs = runs
         configuration.touchspotsArguments = touchspotsArguments
         let directory = URL(fileURLWithPath: out).standardizedFileURL.path
+        let latencyRates = [10, rate]
+        try RunFolder.checkReplaceable(ClientBenchmark.folders(configuration, latencyRates: latencyRates, in: directory))
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let samples = try ClientBenchmark.run(configuration, directory: directory) { sample in
             print("bench: \(sample.client.rawValue) run \(sample.run): client \(Int(sample.clientCPU)) ms, weston \(Int(sample.westonCPU)) ms, mapped after \(Int(sample.startToMapped)) ms")
         }
         // touchspots' own latency: a slow stream (every frame finds no frame callback
         // pending, so nothing waits) and the full-rate one.
-        let latencies = try [10, rate].map {
+        let latencies = try latencyRates.map {
             try ClientBenchmark.latency(rate: $0, seconds: seconds, configuration: configuration, directory: directory)
         }
         let allocations = try ClientBenchmark.allocations(configuration: configuration, directory: directory)

@@ -57,7 +57,9 @@ struct TouchToPixelCommand: ParsableCommand {
         for binary in alsoBinary {
             clients.append(TouchToPixel.Client(name: "touchspots at \(binary)", arguments: [binary, "--fullscreen"]))
         }
-        let runs = try TouchToPixel.run(clients, conditions: try parsedConditions(), rounds: rounds,
+        let conditions = try parsedConditions()
+        try RunFolder.checkReplaceable(TouchToPixel.folders(clients, conditions: conditions, rounds: rounds, in: directory))
+        let runs = try TouchToPixel.run(clients, conditions: conditions, rounds: rounds,
                                         configuration: configuration, directory: directory) { print("touch-to-pixel: \($0)") }
         let report = "Touch to pixel on headless weston (1024x768, pixman), \(rounds) rounds of \(probes) probes "
             + "per client and condition, seeds \(seed)...\(seed + UInt64(rounds) - 1), clients alternated; "
