@@ -57,8 +57,13 @@ public enum ClientBenchmark {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
+    /// Sleeps until `deadline` on the monotonic clock, at most a day from now: a deadline
+    /// past what `timespec` holds (a pace of 1e-300 Hz) trapped in `Int(_:)` before.
     public static func sleep(until deadline: Double) {
-        var ts = timespec(tv_sec: Int(deadline), tv_nsec: Int((deadline - deadline.rounded(.down)) * 1e9))
+        let now = monotonicNow()
+        guard deadline.isFinite, deadline > now else { return }
+        let target = min(deadline, now + 86_400)
+        var ts = timespec(tv_sec: Int(target), tv_nsec: Int((target - target.rounded(.down)) * 1e9))
         while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nil) == EINTR {}
     }
 

@@ -102,11 +102,23 @@ public final class ControlChannel {
 
 extension ControlChannel {
     /// Asks a driver that runs as `nobody` (wlroots shim, mutter driver) for a screenshot:
-    /// it writes into `folder`, the runtime folder it owns, and the file moves to `path`.
+    /// it writes into `folder`, the runtime folder it owns, and the file's bytes are copied to
+    /// `path`. The folder is another user's, so what lies there is opened without following
+    /// a link and taken only if it is a regular file of a screenshot's size (a link to a
+    /// file of root's would otherwise be copied out, or moved in its place).
     func screenshot(to path: String, through folder: String, timeout: Double = 15) throws {
         let temporary = "\(folder)/screenshot.png"
         try send("screenshot \(temporary)", timeout: timeout)
+        let fd = open(temporary, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw HarnessError("the screenshot \(temporary) cannot be opened: \(String(cString: strerror(errno)))") }
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= 256 << 20 else {
+            throw HarnessError("the screenshot \(temporary) is not a regular file of at most 256 MiB")
+        }
+        let bytes = try handle.readToEnd() ?? Data()
+        unlink(temporary)
         try? FileManager.default.removeItem(atPath: path)
-        try FileManager.default.moveItem(atPath: temporary, toPath: path)
+        try bytes.write(to: URL(fileURLWithPath: path))
     }
 }

@@ -32,9 +32,10 @@ public enum Interop {
     ]
 
     /// Runs every check on `kind`; a compositor that is not installed is not run.
-    /// Each compositor's and capability's folder under `directory` (RunFolder).
+    /// Each installed compositor's and capability's folder under `directory` (RunFolder):
+    /// one not installed runs nothing and writes no folder.
     public static func folders(_ kinds: [CompositorKind], in directory: String) -> [String] {
-        kinds.flatMap { kind in capabilities.map { folder(kind, $0, in: directory) } }
+        kinds.filter(\.isInstalled).flatMap { kind in capabilities.map { folder(kind, $0, in: directory) } }
     }
 
     static func folder(_ kind: CompositorKind, _ capability: String, in directory: String) -> String {

@@ -35,8 +35,8 @@ public final class Mutter: Compositor {
             throw HarnessError("mutter-driver.py is missing from the harness's resources")
         }
 
-        runtimeFolder = try RuntimeDirectory(prefix: "touchspots-mutter-")
-        let runtime = runtimeFolder.path
+        runtimeFolder = try RuntimeDirectory(prefix: "touchspots-mutter-", runAs: RuntimeDirectory.nobody)
+        let runtime = runtimeFolder.runtimePath
         runtimeDirectory = runtime
         let settings = """
             [org/gnome/desktop/interface]
@@ -59,12 +59,7 @@ public final class Mutter: Compositor {
             <policy context="default"><allow send_destination="*"/><allow receive_sender="*"/><allow own="*"/></policy></busconfig>
             """
         try systemBusConfig.write(toFile: "\(runtime)/system-bus.conf", atomically: false, encoding: .utf8)
-        let nobody = getpwnam("nobody")!.pointee
-        for path in ["", "/config", "/config/glib-2.0", "/config/glib-2.0/settings",
-                     "/config/glib-2.0/settings/keyfile", "/home", "/system-bus.conf"] {
-            chown(runtime + path, nobody.pw_uid, nobody.pw_gid)
-        }
-        chmod(runtime, 0o700)
+        try runtimeFolder.handOver()
 
         let environment = [
             "XDG_RUNTIME_DIR": runtime, "HOME": "\(runtime)/home", "XDG_CONFIG_HOME": "\(runtime)/config",
@@ -137,7 +132,7 @@ public final class Mutter: Compositor {
         }
         try sync(client: client, eventLog: eventLog)
         try HarnessQuirk.mutterZoomsNewWindows.workAround {
-            let path = "\(runtimeDirectory)/ready.png"
+            let path = "\(runtimeFolder.path)/ready.png"
             let deadline = Date().addingTimeInterval(10)
             while true {
                 try screenshot(to: path)

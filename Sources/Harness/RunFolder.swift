@@ -10,26 +10,33 @@ import Glibc
 /// folder of that name went, with whatever the user kept in it (`--out ~` and a folder
 /// `~/soak` of one's own). A folder without the mark (the user's, or one from a harness
 /// older than the mark) stops the command before any compositor starts, with one line
-/// naming it; an empty folder is taken as it is.
+/// naming it; an empty folder is taken (there is nothing in it to lose), and so is an
+/// absent one.
 public enum RunFolder {
     /// The file that marks a folder as a run's.
     static let markName = ".touchspots-run"
 
-    /// Throws, naming the first of `folders` that exists and is neither empty nor a run's.
+    /// Throws, naming the first of `folders` that exists and is neither empty nor a run's,
+    /// or that cannot be looked at (a path through a file, a folder one may not read).
     public static func checkReplaceable(_ folders: [String]) throws(HarnessError) {
-        for folder in folders where !isReplaceable(folder) {
-            throw HarnessError("\(folder) is in the way: it was not made by the harness (no \(markName) in it); "
-                               + "move it or choose another --out")
+        for folder in folders {
+            if let obstacle = obstacle(folder) { throw HarnessError(obstacle) }
         }
     }
 
-    /// Whether `folder` is absent, an empty folder or a run's.
-    static func isReplaceable(_ folder: String) -> Bool {
+    /// Why `folder` may not be replaced, or nil if it is absent, an empty folder or a run's.
+    static func obstacle(_ folder: String) -> String? {
         var info = stat()
-        guard lstat(folder, &info) == 0 else { return errno == ENOENT }
-        guard info.st_mode & S_IFMT == S_IFDIR else { return false }
-        if lstat("\(folder)/\(markName)", &info) == 0 { return info.st_mode & S_IFMT == S_IFREG }
-        return (try? FileManager.default.contentsOfDirectory(atPath: folder).isEmpty) ?? false
+        let inTheWay = "\(folder) is in the way: it was not made by the harness (no \(markName) in it); move it or choose another --out"
+        guard lstat(folder, &info) == 0 else {
+            return errno == ENOENT ? nil : "\(folder) cannot be used as a run's folder: \(String(cString: strerror(errno)))"
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR else { return inTheWay }
+        if lstat("\(folder)/\(markName)", &info) == 0 { return info.st_mode & S_IFMT == S_IFREG ? nil : inTheWay }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+            return "\(folder) cannot be used as a run's folder: it cannot be read"
+        }
+        return names.isEmpty ? nil : inTheWay
     }
 
     /// Makes `folder` a new, empty run folder: the old run's is removed first; a folder

@@ -10,7 +10,7 @@ import Glibc
 ///     sync                        wait until touchspots has handled everything sent
 ///     screenshot NAME.png         sync, then save the screen into the output folder
 ///     wait DURATION               let time pass (e.g. 500ms, 2s): for timeouts in the client
-///     pace RATE                   from here on, frames at most RATE a second (e.g. 120, as a
+///     pace RATE                   from here on, frames at most RATE a second, 1 to 10000 (e.g. 120, as a
 ///                                 touchscreen reports); `pace 0` sends them as fast as it can
 ///
 /// Coordinates are screen logical pixels (= window ones: the harness runs touchspots fullscreen).
@@ -99,8 +99,9 @@ public struct Scenario: Sendable {
                 }
                 steps.append(.screenshot(words[1]))
             case "pace":
-                guard words.count == 2, let rate = Double(words[1]), rate.isFinite, rate >= 0, rate <= 10_000 else {
-                    throw fail("expected a report rate in Hz, 0 to 10000")
+                guard words.count == 2, let rate = Double(words[1]), rate.isFinite,
+                      rate == 0 || (1...10_000).contains(rate) else {
+                    throw fail("expected a report rate in Hz, 0 (unpaced) or 1 to 10000")
                 }
                 steps.append(.pace(rate))
             case "wait":

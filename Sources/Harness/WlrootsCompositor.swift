@@ -31,11 +31,8 @@ public final class WlrootsCompositor: Compositor {
         // cage's headless output is fixed at 1280 x 720 (docs/interop.md).
         (width, height) = kind == .cage ? (1280, 720) : (requestedWidth, requestedHeight)
 
-        runtime = try RuntimeDirectory(prefix: "touchspots-wlr-")
-        runtimeDirectory = runtime.path
-        let nobody = getpwnam("nobody")!.pointee
-        chown(runtimeDirectory, nobody.pw_uid, nobody.pw_gid)
-        chmod(runtimeDirectory, 0o700)
+        runtime = try RuntimeDirectory(prefix: "touchspots-wlr-", runAs: RuntimeDirectory.nobody)
+        runtimeDirectory = runtime.runtimePath
 
         let controlPath = "\(runtimeDirectory)/control"
         var arguments: [String]
@@ -45,7 +42,7 @@ public final class WlrootsCompositor: Compositor {
                 output HEADLESS-1 resolution \(width)x\(height) position 0 0 scale \(scale)
                 \(swayBorders ? "" : "default_border none\ndefault_floating_border none")
                 """
-            try Self.writeOwned(config, to: "\(runtimeDirectory)/sway.conf", uid: nobody.pw_uid)
+            try config.write(toFile: "\(runtimeDirectory)/sway.conf", atomically: false, encoding: .utf8)
             arguments = ["sway", "-c", "\(runtimeDirectory)/sway.conf"]
         case .cage:
             // cage needs an application and ends with it; a pause keeps it up while
@@ -58,7 +55,7 @@ public final class WlrootsCompositor: Compositor {
                 mode = \(width)x\(height)
                 scale = \(scale)
                 """
-            try Self.writeOwned(config, to: "\(runtimeDirectory)/phoc.ini", uid: nobody.pw_uid)
+            try config.write(toFile: "\(runtimeDirectory)/phoc.ini", atomically: false, encoding: .utf8)
             arguments = ["phoc", "-C", "\(runtimeDirectory)/phoc.ini"]
         case .weston, .mutter, .gnomeShell, .kwin:
             throw HarnessError("\(kind.rawValue) is not a wlroots compositor")
@@ -71,6 +68,7 @@ public final class WlrootsCompositor: Compositor {
             "TOUCHSPOTS_WLROOTS_SIZE": "\(width / max(scale, 1))x\(height / max(scale, 1))",
         ]
         if let physicalSize { environment["TOUCHSPOTS_WLROOTS_OUTPUT_MM"] = physicalSize.text }
+        try runtime.handOver()
         process = try ChildProcess(name: kind.rawValue, arguments: ChildProcess.asNobody + arguments,
                                    environment: environment, logPath: "\(directory)/\(kind.rawValue).log")
         do {
@@ -91,11 +89,6 @@ public final class WlrootsCompositor: Compositor {
             runtime.remove()
             throw HarnessError("\(kind.rawValue) did not start: \(error)\n\(tail)")
         }
-    }
-
-    private static func writeOwned(_ text: String, to path: String, uid: uid_t) throws {
-        try text.write(toFile: path, atomically: false, encoding: .utf8)
-        chown(path, uid, gid_t(bitPattern: -1))
     }
 
     public var clientEnvironment: [String: String] {

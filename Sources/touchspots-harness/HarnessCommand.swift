@@ -59,7 +59,7 @@ struct ReplayCommand: ParsableCommand {
 
     func validate() throws {
         guard CompositorKind(rawValue: compositor) != nil else { throw ValidationError("unknown compositor '\(compositor)'") }
-        guard speed > 0, speed <= 100 else { throw ValidationError("--speed must be in (0, 100]") }
+        guard speed >= 0.01, speed <= 100 else { throw ValidationError("--speed must be in [0.01, 100]") }
         let parts = size.split(separator: "x").compactMap { Int($0) }
         guard parts.count == 2, parts.allSatisfy({ (64...8192).contains($0) }) else {
             throw ValidationError("--size must look like 1024x640")
@@ -239,7 +239,7 @@ struct BenchCommand: ParsableCommand {
 
     func validate() throws {
         guard (1...64).contains(fingers) else { throw ValidationError("--fingers must be 1...64") }
-        guard rate > 0, rate <= 1000 else { throw ValidationError("--rate must be in (0, 1000]") }
+        guard rate >= 1, rate <= 1000 else { throw ValidationError("--rate must be in [1, 1000] Hz") }
         guard seconds > 0, seconds <= 600 else { throw ValidationError("--seconds must be in (0, 600]") }
         guard (1...50).contains(runs) else { throw ValidationError("--runs must be 1...50") }
     }
@@ -294,7 +294,7 @@ struct SoakCommand: ParsableCommand {
 
     func validate() throws {
         guard (1...64).contains(fingers) else { throw ValidationError("--fingers must be 1...64") }
-        guard rate > 0, rate <= 1000 else { throw ValidationError("--rate must be in (0, 1000]") }
+        guard rate >= 1, rate <= 1000 else { throw ValidationError("--rate must be in [1, 1000] Hz") }
         guard seconds >= 10, seconds <= 86_400 else { throw ValidationError("--seconds must be in [10, 86400]") }
         guard maxGrowth >= 0 else { throw ValidationError("--max-growth must not be negative") }
     }

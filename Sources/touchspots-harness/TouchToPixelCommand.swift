@@ -49,7 +49,6 @@ struct TouchToPixelCommand: ParsableCommand {
         configuration.probes = probes
         configuration.seed = seed
         let directory = URL(fileURLWithPath: out).standardizedFileURL.path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         var clients: [TouchToPixel.Client] = [.westonSimpleTouch, .reference, .touchspots()]
         for variant in (variants ?? "").split(separator: ",") {
             clients.append(.touchspots(variant.split(separator: "+").map(String.init)))
@@ -59,10 +58,11 @@ struct TouchToPixelCommand: ParsableCommand {
         }
         let conditions = try parsedConditions()
         try RunFolder.checkReplaceable(TouchToPixel.folders(clients, conditions: conditions, rounds: rounds, in: directory))
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let runs = try TouchToPixel.run(clients, conditions: conditions, rounds: rounds,
                                         configuration: configuration, directory: directory) { print("touch-to-pixel: \($0)") }
         let report = "Touch to pixel on headless weston (1024x768, pixman), \(rounds) rounds of \(probes) probes "
-            + "per client and condition, seeds \(seed)...\(seed + UInt64(rounds) - 1), clients alternated; "
+            + "per client and condition, seeds \(seed)...\(seed &+ UInt64(rounds) &- 1) (wrapping), clients alternated; "
             + "touchspots is \(Products.touchspots):\n\n" + TouchToPixel.report(runs)
         try report.write(toFile: "\(directory)/touch-to-pixel.md", atomically: true, encoding: .utf8)
         print(report)

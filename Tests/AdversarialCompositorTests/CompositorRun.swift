@@ -13,6 +13,9 @@ final class CompositorRun {
     let log: EventLogReader
     let directory: String
     private let runtime: String
+    /// Removed by `close()` or when dropped, and swept by the next run if the test process
+    /// is killed (a leftover `touchspots-tc-` folder per killed run before).
+    private let runtimeFolder: RuntimeDirectory
 
     static let touch = UInt32(WL_SEAT_CAPABILITY_TOUCH.rawValue)
     static let pointer = UInt32(WL_SEAT_CAPABILITY_POINTER.rawValue)
@@ -24,8 +27,8 @@ final class CompositorRun {
         directory = "\(Products.buildDirectory)/../adversarial/\(name)"
         try? FileManager.default.removeItem(atPath: directory)
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        var template = Array("/tmp/touchspots-tc-XXXXXX".utf8CString)
-        runtime = String(cString: mkdtemp(&template)!)
+        runtimeFolder = try RuntimeDirectory(prefix: "touchspots-tc-")
+        runtime = runtimeFolder.path
         guard let tc = tc_create_with_scale(runtime, "tc-0", options, scale120) else {
             throw HarnessError("cannot listen on \(runtime)/tc-0")
         }
@@ -48,7 +51,7 @@ final class CompositorRun {
     func close() {
         _ = try? client.stop(timeout: 5)
         tc_destroy(tc)
-        try? FileManager.default.removeItem(atPath: runtime)
+        runtimeFolder.remove()
     }
 
     /// Runs the compositor until `condition` holds (it wakes on every client request).

@@ -64,9 +64,9 @@ final class RuntimeDirectoryTests: XCTestCase {
         XCTAssertFalse(exists(path))
         var dropped: RuntimeDirectory? = try RuntimeDirectory(prefix: "touchspots-", in: parent)
         let droppedPath = dropped!.path
+        XCTAssertTrue(exists(droppedPath))
         dropped = nil
-        XCTAssertNil(dropped)
-        XCTAssertFalse(exists(droppedPath))
+        XCTAssertFalse(exists(droppedPath), "a runtime directory goes with its owner")
         XCTAssertTrue(exists(next.path))
     }
 
@@ -90,5 +90,53 @@ final class RuntimeDirectoryTests: XCTestCase {
         child.waitUntilExit()
         XCTAssertEqual(RuntimeDirectory.removeAbandoned(in: parent), [directory])
         XCTAssertFalse(exists(directory))
+    }
+
+    /// A compositor run as nobody gets a folder inside the harness's directory, never the
+    /// directory itself; and what nobody leaves in its folder (a link to a file of root's,
+    /// a link where a folder was) is unlinked, never followed.
+    func testACompositorOfAnotherUserGetsAFolderInsideAndItsLinksAreNotFollowed() throws {
+        try XCTSkipUnless(geteuid() == 0, "giving a folder to nobody takes root")
+        let precious = try folder("precious", files: ["secret": "keep"])
+        let runtime = try RuntimeDirectory(prefix: "touchspots-wlr-", in: parent, runAs: RuntimeDirectory.nobody)
+        XCTAssertEqual(runtime.runtimePath, runtime.path + "/run")
+        try "output".write(toFile: runtime.runtimePath + "/sway.conf", atomically: false, encoding: .utf8)
+        try runtime.handOver()
+        var info = stat()
+        XCTAssertEqual(lstat(runtime.path, &info), 0)
+        XCTAssertEqual(info.st_uid, 0, "the harness keeps its directory")
+        XCTAssertEqual(info.st_mode & 0o777, 0o711, "others may pass through to their folder, not list or write")
+        for owned in [runtime.runtimePath, runtime.runtimePath + "/sway.conf"] {
+            XCTAssertEqual(lstat(owned, &info), 0)
+            XCTAssertEqual(info.st_uid, RuntimeDirectory.nobody.uid, "\(owned) is the compositor's")
+        }
+        // What a compositor gone bad could leave: links out of its folder.
+        XCTAssertEqual(symlink(precious, runtime.runtimePath + "/folder-link"), 0)
+        XCTAssertEqual(symlink(precious + "/secret", runtime.runtimePath + "/file-link"), 0)
+        try FileManager.default.createDirectory(atPath: runtime.runtimePath + "/deep/er", withIntermediateDirectories: true)
+        XCTAssertEqual(symlink(precious, runtime.runtimePath + "/deep/er/up"), 0)
+        let path = runtime.path
+        runtime.remove()
+        XCTAssertFalse(exists(path))
+        XCTAssertEqual(try String(contentsOfFile: precious + "/secret", encoding: .utf8), "keep")
+    }
+
+    /// Directories whose contents someone else could change are never swept, whatever
+    /// lock they hold: one of another user's, one others may write in, one whose lock is a
+    /// second link to a file elsewhere.
+    func testOnlyDirectoriesNoOneElseCanChangeAreSwept() throws {
+        try XCTSkipUnless(geteuid() == 0, "making a directory of nobody's takes root")
+        let nobody = RuntimeDirectory.nobody
+        let othersDirectory = try folder("touchspots-wlr-Nobody", files: ["harness.lock": ""])
+        XCTAssertEqual(chown(othersDirectory, nobody.uid, nobody.gid), 0)
+        let writable = try folder("touchspots-wlr-Open01", files: ["harness.lock": ""])
+        XCTAssertEqual(chmod(writable, 0o777), 0)
+        let linked = try folder("touchspots-wlr-Linked", files: ["data": "keep"])
+        let elsewhere = try folder("elsewhere", files: ["lock": ""])
+        XCTAssertEqual(link(elsewhere + "/lock", linked + "/harness.lock"), 0)
+        XCTAssertEqual(RuntimeDirectory.removeAbandoned(in: parent), [])
+        for kept in [othersDirectory, writable, linked, elsewhere + "/lock"] {
+            XCTAssertTrue(exists(kept), "\(kept) is kept")
+        }
     }
 }
