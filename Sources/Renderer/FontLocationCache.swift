@@ -136,12 +136,15 @@ public struct FontLocationCache {
     }
 }
 
-/// The whole of a small file, or nil when it cannot be read or is larger than 64 KiB
-/// (the cache never is).
+/// The whole of a small file, or nil when it cannot be read, is not a regular file or is
+/// larger than 64 KiB (the cache never is). Opened without blocking: a FIFO put in the
+/// cache's place held the client before its first frame, deaf to SIGINT and SIGTERM.
 private func read(_ path: String) -> String? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard fd >= 0 else { return nil }
     defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 4096)
     while true {
@@ -155,8 +158,14 @@ private func read(_ path: String) -> String? {
     return String(decoding: bytes, as: UTF8.self)
 }
 
+/// Writes `text` into a new file at `path`. Made with O_EXCL, so a link or file already
+/// there (planted, or left by a client of the same pid that crashed) is never written
+/// through: it is removed (the name, not what it points at) and the file made again.
 private func write(_ text: String, to path: String) -> Bool {
-    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    var fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    if fd < 0, errno == EEXIST, unlink(path) == 0 {
+        fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    }
     guard fd >= 0 else { return false }
     defer { close(fd) }
     var bytes = Array(text.utf8)[...]

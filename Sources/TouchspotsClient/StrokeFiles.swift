@@ -123,7 +123,12 @@ package enum StrokeFiles {
             let path = "\(directory)/\(lesson.name).stroke"
             let bytes = Array(StrokeTemplate.text(examples: lesson.examples).utf8)
             let temporary = "\(path).\(getpid()).tmp"
-            let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            // O_EXCL: a link planted under the temporary name is never written through; a
+            // leftover of a crashed client of the same pid is removed (the name only) first.
+            var fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            if fd < 0, errno == EEXIST, unlink(temporary) == 0 {
+                fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            }
             guard fd >= 0 else { throw UsageError("cannot write \(temporary): \(String(cString: strerror(errno)))") }
             let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
             let closed = close(fd)

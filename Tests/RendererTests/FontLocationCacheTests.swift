@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Renderer
 import XCTest
 
@@ -75,6 +76,27 @@ final class FontLocationCacheTests: XCTestCase {
         XCTAssertNil(cache.location(for: "Face Sans"), "a relative path is never trusted")
         cache.store(FontLocationCache.Location(path: fontFile.path, index: 0), for: "Face Sans")
         XCTAssertEqual(cache.location(for: "Face Sans")?.path, fontFile.path, "a bad file is replaced")
+    }
+
+    /// A FIFO in the cache's place is a miss at once (it held the client forever, deaf to
+    /// SIGTERM); a link planted under the temporary name the store writes is not written
+    /// through.
+    func testAFIFOOrAPlantedLinkIsNotFollowed() throws {
+        let cache = makeCache()
+        try FileManager.default.createDirectory(
+            at: URL(fileURLWithPath: cache.file).deletingLastPathComponent(), withIntermediateDirectories: true)
+        XCTAssertEqual(mkfifo(cache.file, 0o600), 0)
+        let started = Date()
+        XCTAssertNil(cache.location(for: "Face Sans"))
+        XCTAssertLessThan(Date().timeIntervalSince(started), 5, "a FIFO is not waited on")
+        unlink(cache.file)
+        let victim = directory.appendingPathComponent("victim").path
+        try Data("keep".utf8).write(to: URL(fileURLWithPath: victim))
+        XCTAssertEqual(symlink(victim, "\(cache.file).\(getpid())"), 0)
+        let location = FontLocationCache.Location(path: fontFile.path, index: 0)
+        cache.store(location, for: "Face Sans")
+        XCTAssertEqual(try String(contentsOfFile: victim, encoding: .utf8), "keep")
+        XCTAssertEqual(makeCache().location(for: "Face Sans"), location, "the store still lands")
     }
 
     func testFontconfigPointedElsewhereMeansNoCache() {
