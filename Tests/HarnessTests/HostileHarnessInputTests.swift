@@ -22,6 +22,20 @@ final class HostileHarnessInputTests: XCTestCase {
         }
     }
 
+    /// A scenario's pace is 0 (unpaced) or 1 to 10,000 Hz: `pace 1e-300` trapped, `pace
+    /// 0.0001` waited 10,000 s a frame. A deadline past a day is slept to a day, never trapped.
+    func testAPaceNoClockKeepsIsRefused() throws {
+        XCTAssertNoThrow(try Scenario(text: "pace 0\npace 1\npace 120\npace 10000\n"))
+        for pace in ["pace 1e-300", "pace 0.0001", "pace -1", "pace 10001", "pace nan", "pace inf"] {
+            XCTAssertThrowsError(try Scenario(text: pace + "\n"), pace)
+        }
+        let started = ClientBenchmark.monotonicNow()
+        ClientBenchmark.sleep(until: -Double.infinity)
+        ClientBenchmark.sleep(until: .nan)
+        ClientBenchmark.sleep(until: started - 1e300)
+        XCTAssertLessThan(ClientBenchmark.monotonicNow() - started, 1, "a past or unreal deadline is no wait")
+    }
+
     /// A scenario's wait is at most an hour; infinity and NaN are no durations.
     func testAWaitBeyondAnHourIsRefused() throws {
         XCTAssertNoThrow(try Scenario(text: "wait 3600s\nwait 250ms\n"))
@@ -80,7 +94,12 @@ final class HostileHarnessInputTests: XCTestCase {
         let out = NSTemporaryDirectory() + "touchspots-harness-args-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: out) }
         for arguments in [["bench", "--out", out, "--fingers", "0"], ["run", "/dev/zero", "--out", out], ["nosuch"],
-                          ["interop", "--out", out, "--compositors", "weston\u{1B}[31m"]] {
+                          ["interop", "--out", out, "--compositors", "weston\u{1B}[31m"],
+                          // Rates and speeds a clock cannot keep: 1e-300 trapped converting a
+                          // deadline to timespec, 1e-9 waited for years.
+                          ["replay", "/dev/null", "--out", out, "--speed", "1e-300"],
+                          ["replay", "/dev/null", "--out", out, "--speed", "1e-9"],
+                          ["bench", "--out", out, "--rate", "1e-300"], ["soak", "--out", out, "--rate", "0.001"]] {
             let run = try ChildProcess.run([harness] + arguments)
             XCTAssertEqual(run.status, 64, "\(arguments)")
             XCTAssertEqual(run.errors.filter { $0 == "\n" }.count, 1, "\(arguments): \(run.errors)")
