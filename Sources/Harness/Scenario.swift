@@ -67,7 +67,10 @@ public struct Scenario: Sendable {
 
     public init(text: String) throws(HarnessError) {
         var steps: [Step] = []
-        for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // Lines end in "\n" or "\r\n" (Swift reads "\r\n" as one Character, so a split on
+        // "\n" alone left a Windows file one line); a byte-order mark is no step.
+        let body = text.hasPrefix("\u{FEFF}") ? text.dropFirst() : Substring(text)
+        for (number, raw) in body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
                 .trimmingCharacters(in: .whitespaces)
             if line.isEmpty { continue }

@@ -26,6 +26,15 @@ public final class Display {
             close(signalFD)
             throw WaylandError.noDisplay(name: env, reason: "XDG_RUNTIME_DIR is not set")
         }
+        // Told before connecting too: libwayland prints its own line ("error: socket path
+        // ... plus null terminator exceeds 108 bytes") for a name past a socket's 108 bytes.
+        if ProcessInfoLite.environment("WAYLAND_SOCKET") == nil, let env {
+            let path = env.first == "/" ? env : "\(ProcessInfoLite.environment("XDG_RUNTIME_DIR") ?? "")/\(env)"
+            if path.utf8.count >= 108 {
+                close(signalFD)
+                throw WaylandError.noDisplay(name: env, reason: "its socket path is \(path.utf8.count) bytes, over the 107 a Unix socket's name holds")
+            }
+        }
         guard let display = wl_display_connect(name) else {
             let error = errno
             let reason: String

@@ -54,6 +54,32 @@ final class HostileArgumentsEndToEndTests: XCTestCase {
         }
     }
 
+    /// A value of the user's echoed in an error has its control characters shown, not run,
+    /// and a long one is cut (a hunt found escapes and newlines from --gesture, --qualify,
+    /// --config and --display printed raw, and libwayland's own line for a long --display).
+    func testValuesEchoedInErrorsCannotDriveTheTerminal() throws {
+        let config = "\(directory!)/esc.conf"
+        try "tap-slop = 1\u{1B}[31mX\n".write(toFile: config, atomically: false, encoding: .utf8)
+        let cases: [([String], Int32, String)] = [
+            (["--gesture", "tap\u{1B}[31m=3"], 64, "unknown gesture setting 'tap\\u{1B}[31m'"),
+            (["--gesture", "tap-slop=1\n2"], 64, "tap-slop"),
+            (["--config", config], 64, "'1\\u{1B}[31mX'"),
+            (["--qualify", "/no/such\u{1B}[31m"], 64, "/no/such\\u{1B}[31m"),
+            (["--gesture", "tap-slop=" + String(repeating: "9", count: 100_000)], 64, "tap-slop"),
+            (["--display", "d\u{1B}[31m"], 1, "'d\\u{1B}[31m'"),
+            (["--display", String(repeating: "x", count: 200)], 1, "over the 107 a Unix socket's name holds"),
+        ]
+        for (arguments, status, told) in cases {
+            let result = try touchspots(arguments)
+            let shown = String(result.errors.prefix(200))
+            XCTAssertEqual(result.status, status, "\(arguments.map { $0.prefix(40) }): \(shown)")
+            XCTAssertEqual(result.errors.filter { $0 == "\n" }.count, 1, "one line: \(shown)")
+            XCTAssertFalse(result.errors.contains("\u{1B}"), "an escape shown, not run: \(shown)")
+            XCTAssertLessThan(result.errors.count, 2_100, "cut: \(shown)")
+            XCTAssertTrue(result.errors.hasPrefix("touchspots: ") && result.errors.contains(told), shown)
+        }
+    }
+
     /// No compositor: the run ends with status 1 and leaves no empty log; a relative HOME
     /// makes nothing at the root.
     func testAQualifyRunWithoutACompositorLeavesNoLog() throws {

@@ -36,6 +36,12 @@ final class HostileHarnessInputTests: XCTestCase {
         XCTAssertLessThan(ClientBenchmark.monotonicNow() - started, 1, "a past or unreal deadline is no wait")
     }
 
+    /// A scenario saved on Windows ("\r\n", a byte-order mark) reads as it shows.
+    func testAScenarioWithWindowsLineEndsReadsAsItShows() throws {
+        let scenario = try Scenario(text: "\u{FEFF}down 0 10 10\r\nframe\r\nup 0\r\nframe\r\nsync\r\n")
+        XCTAssertEqual(scenario.steps.count, 5)
+    }
+
     /// A scenario's wait is at most an hour; infinity and NaN are no durations.
     func testAWaitBeyondAnHourIsRefused() throws {
         XCTAssertNoThrow(try Scenario(text: "wait 3600s\nwait 250ms\n"))

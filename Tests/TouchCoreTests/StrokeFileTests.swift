@@ -12,6 +12,9 @@ final class StrokeFileTests: XCTestCase {
         XCTAssertEqual(template, StrokeTemplate(name: "v", examples: examples))
         let commented = text + "# a comment\n\n"
         XCTAssertEqual(try StrokeTemplate(name: "v", text: commented), template)
+        // Saved on Windows: "\r\n" line ends (one Character to Swift) and a byte-order mark.
+        let windows = "\u{FEFF}" + text.replacingOccurrences(of: "\n", with: "\r\n")
+        XCTAssertEqual(try StrokeTemplate(name: "v", text: windows), template)
     }
 
     func testBadFilesAreRefusedWithTheirReason() {

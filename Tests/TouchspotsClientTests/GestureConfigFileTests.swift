@@ -19,6 +19,12 @@ final class GestureConfigFileTests: XCTestCase {
         let settings = try GestureConfigFile.settings(config: path, overrides: ["swipe-max-angle=10"])
         XCTAssertEqual(settings.swipeMinimumLength, 60)
         XCTAssertEqual(settings[keyPath: settingPath("swipe-max-angle")], 10, "the flag wins over the file")
+        // Saved on Windows: "\r\n" is one Character to Swift, so the file was one line
+        // ("tap-slop needs a number ..., not '20\ntap-...'"); a byte-order mark is no key.
+        try "\u{FEFF}swipe-min-length = 60\r\nswipe-max-angle = 20\r\n".write(toFile: path, atomically: false, encoding: .utf8)
+        let windows = try GestureConfigFile.settings(config: path, overrides: [])
+        XCTAssertEqual(windows.swipeMinimumLength, 60)
+        XCTAssertEqual(windows[keyPath: settingPath("swipe-max-angle")], 20)
     }
 
     func testAnUnknownKeyInTheFileNamesTheFile() throws {
