@@ -20,9 +20,15 @@ struct RecordFile {
     /// The number of the line last returned, from 1.
     private(set) var lineNumber = 0
 
+    /// `path` "-" is standard input, as the report tool's other inputs take it (a pipe from
+    /// `libinput record`); its size is bounded as it is read.
     init(path: String, limit: Int) throws {
         source = path
         self.limit = limit
+        if path == "-" {
+            handle = FileHandle.standardInput
+            return
+        }
         var info = stat()
         guard stat(path, &info) == 0 else { throw LibinputRecordError("cannot read \(path): no such file") }
         guard (info.st_mode & S_IFMT) == S_IFREG else {

@@ -99,8 +99,13 @@ public enum PlanFormat {
             func fail(_ why: String) -> PlanError {
                 PlanError("the plan \(path), step \(index + 1)\(step.kind.map { " (\($0))" } ?? ""): \(why)")
             }
+            // A value of the wrong type, or a number no Double holds (1e999): told with the
+            // range the key takes, as a value out of range is (it was "must be a number").
             if let mistyped = step.mistyped {
-                throw fail("'\(mistyped)' must be \(mistyped == "kind" ? "a string" : ["from", "to", "at"].contains(mistyped) ? "[x, y]" : "a number")")
+                let wanted = ["kind": "a string", "from": "[x, y]", "to": "[x, y]", "at": "[x, y]",
+                              "seconds": "a number from 0.5 to 60", "count": "a whole number from 1 to 100",
+                              "inset": "a number from 0 to 50 (mm)"]
+                throw fail("'\(mistyped)' must be \(wanted[mistyped] ?? "a number")")
             }
             guard let kind = step.kind else { throw fail("no 'kind' (kinds: \(kinds))") }
             func place(_ value: [Double]?, _ key: String) throws -> Point {

@@ -132,6 +132,12 @@ public struct QualifyReport: Codable, Equatable, Sendable {
             }
             verdicts = try c.decode([Verdict].self, forKey: .verdicts)
             contacts = try c.decode([[[Double]]].self, forKey: .contacts)
+            // The schema's sample is three numbers; `[]` samples were taken (22 million of
+            // them cost 1.1 GB) and would have been drawn at (0, 0).
+            for (index, contact) in contacts.enumerated() where contact.contains(where: { $0.count != 3 }) {
+                throw DecodingError.dataCorruptedError(forKey: .contacts, in: c,
+                    debugDescription: "contact \(index + 1) has a sample that is not [seconds, x mm, y mm]")
+            }
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -232,8 +238,44 @@ extension QualifyReport {
         return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
     }
 
+    /// The most JSON values (numbers, strings, arrays, objects) a report read back may
+    /// hold: more than the judge writes from the largest log it reads (64 MiB of frames,
+    /// at most about 1.8 million touch reports of four values each). Foundation's decoder
+    /// builds a map of the whole document first, about 52 bytes a value whatever is
+    /// decoded from it: a 64 MiB report of 8 million minimal samples (`[0,0,0]`) took
+    /// 1.76 GB to read, twice that to compare. Within this count, `compare` of two reports
+    /// of 7.8 million values each peaked at 551 MB (debug build, `/usr/bin/time`). Counted
+    /// on the bytes before decoding (`valueCount`).
+    public static let largestValueCount = 8_000_000
+
+    /// About how many values `data` holds (its commas and its arrays' and objects'
+    /// openings outside strings, plus one), counting stops past `limit`.
+    static func valueCount(_ data: Data, limit: Int) -> Int {
+        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Int in
+            var count = 1, inString = false, escaped = false
+            for byte in bytes {
+                if inString {
+                    if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true }
+                    else if byte == UInt8(ascii: "\"") { inString = false }
+                    continue
+                }
+                switch byte {
+                case UInt8(ascii: "\""): inString = true
+                case UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "{"):
+                    count += 1
+                    if count > limit { return count }
+                default: break
+                }
+            }
+            return count
+        }
+    }
+
     /// A report read back from its JSON; a `ReportError` names what is wrong.
     public init(json data: Data, source: String) throws {
+        guard Self.valueCount(data, limit: Self.largestValueCount) <= Self.largestValueCount else {
+            throw ReportError("\(source): over \(Self.largestValueCount) JSON values, more than a report of touchspots' holds")
+        }
         do {
             self = try JSONDecoder().decode(QualifyReport.self, from: data)
         } catch {

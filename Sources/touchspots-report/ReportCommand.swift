@@ -199,6 +199,12 @@ struct Compare: ParsableCommand {
     @Argument(help: "The second report's JSON (B).")
     var b: String
 
+    func validate() throws {
+        guard !(a == "-" && b == "-") else {
+            throw ValidationError("A and B cannot both be '-': standard input holds one report")
+        }
+    }
+
     func run() throws {
         let comparison = try fail { ReportComparison(try ReportFiles.readReport(a), try ReportFiles.readReport(b)) }
         try fail { try ReportOutputs.writeAll(comparison.text, to: 1, name: "standard output") }

@@ -83,23 +83,29 @@ enum ReportFiles {
         if !pending.isEmpty { try take(pending[...]) }
     }
 
-    static func readReport(_ path: String) throws -> QualifyReport {
-        try QualifyReport(json: try read(path, limit: largestReport, what: "report"), source: path)
+    /// A report, its contacts dropped unless `keepingContacts`: `compare` reads verdicts
+    /// only, and two reports' contacts were held side by side for nothing.
+    static func readReport(_ path: String, keepingContacts: Bool = false) throws -> QualifyReport {
+        var report = try QualifyReport(json: try read(path, limit: largestReport, what: "report"), source: path)
+        if !keepingContacts {
+            for index in report.steps.indices { report.steps[index].contacts = [] }
+        }
+        return report
     }
 
     /// The whole of a small file.
     static func read(_ path: String, limit: Int, what: String) throws -> Data {
         let fd = try open(path, what: what)
         defer { if fd != 0 { close(fd) } }
-        var data = [UInt8]()
+        var data = Data()
         var buffer = [UInt8](repeating: 0, count: min(chunk, limit + 1))
         while true {
             let count = try readSome(fd, into: &buffer, path: path)
             if count == 0 { break }
-            data += buffer[..<count]
+            data.append(contentsOf: buffer[..<count])
             guard data.count <= limit else { throw ReportError("\(path): larger than \(size(limit)), not a \(what) of touchspots'") }
         }
-        return Data(data)
+        return data
     }
 
     /// "64 KiB", "64 MiB".

@@ -146,7 +146,12 @@ enum ReportOutputs {
         if let fd = standardDescriptor(path) { return try writeAll(text, to: fd, name: path) }
         let fd = open(path, O_WRONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
-            if errno == ENXIO { throw ReportError("cannot write \(path): a FIFO that nothing reads") }
+            // ENXIO is a FIFO without a reader, or a socket or a device with nothing behind it.
+            if errno == ENXIO {
+                var info = stat()
+                let fifo = stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO
+                throw ReportError("cannot write \(path): \(fifo ? "a FIFO that nothing reads" : "a socket or device with nothing behind it")")
+            }
             throw ReportError("cannot write \(path): \(String(cString: strerror(errno)))")
         }
         defer { close(fd) }

@@ -243,6 +243,46 @@ final class HostileReportToolTests: XCTestCase {
         let report = "\(directory!)/r.json"
         try #"{"format":"touchspots-qualify-report","version":1}"#.write(toFile: report, atomically: true, encoding: .utf8)
         assertTold(try self.report(["compare", report, report]), status: 1, "no key 'plan'")
+        assertTold(try self.report(["compare", "-", "-"]), status: 64, "cannot both be '-'")
+        // A number no Double holds was told "must be a number", without the range.
+        let plan = "\(directory!)/huge-seconds.json"
+        try #"{"name":"x","steps":[{"kind":"hold","at":[0.5,0.5],"seconds":1e999}]}"#.write(toFile: plan, atomically: true, encoding: .utf8)
+        assertTold(try self.report(["recording", recording, "--plan", plan, "--screen", "1280x800", "--json", "-"]), status: 64,
+                   "'seconds' must be a number from 0.5 to 60")
+    }
+
+    /// A recording from standard input, as the log may be (it was "cannot read -: no such
+    /// file"): the same report as from the file.
+    func testARecordingIsReadFromStandardInput() throws {
+        let fromFile = try report(["recording", recording, "--plan", "quick", "--screen", "1280x800", "--json", "-"])
+        let fromInput = try shell("\(quoted(Products.report)) recording - --plan quick --screen 1280x800 --json - < \(quoted(recording))")
+        XCTAssertEqual(fromInput.status, 0, fromInput.errors)
+        XCTAssertEqual(fromFile.status, 0, fromFile.errors)
+        XCTAssertEqual(fromInput.output.replacingOccurrences(of: "\"source\":\"-\"", with: ""),
+                       fromFile.output.replacingOccurrences(of: "\"source\":\"\(recording.replacingOccurrences(of: "/", with: "\\/"))\"", with: ""))
+        XCTAssertTrue(fromInput.output.contains("\"verdicts\""))
+    }
+
+    /// A report's samples are [seconds, x mm, y mm] (`[]` was taken: 22 million of them
+    /// cost 1.1 GB), and a report holds at most `largestValueCount` JSON values, counted
+    /// before decoding (a 64 MiB report of minimal samples took 1.76 GB to read, 3.5 GB to
+    /// compare).
+    func testAReportsSamplesAndSizeAreCheckedBeforeTheyCostMemory() throws {
+        let good = "\(directory!)/good.json"
+        XCTAssertEqual(try report(["judge", log, "--json", good]).status, 0)
+        let text = try String(contentsOfFile: good, encoding: .utf8)
+        let sample = try XCTUnwrap(text.range(of: #"\[\[\[[^\]]*\]"#, options: .regularExpression))
+        let emptied = "\(directory!)/empty-sample.json"
+        try text.replacingCharacters(in: sample, with: "[[[]").write(toFile: emptied, atomically: true, encoding: .utf8)
+        assertTold(try report(["compare", good, emptied]), status: 1, "has a sample that is not [seconds, x mm, y mm]")
+        let crowded = "\(directory!)/crowded.json"
+        let filler = String(repeating: "[0,0,0],", count: QualifyReport.largestValueCount / 4 + 1)
+        try text.replacingCharacters(in: sample, with: "[[" + filler + "[0,0,0]").write(toFile: crowded, atomically: true, encoding: .utf8)
+        let measured = try shell("/usr/bin/time -f '%M' \(quoted(Products.report)) compare \(quoted(good)) \(quoted(crowded))")
+        XCTAssertEqual(measured.status, 1)
+        XCTAssertTrue(measured.errors.contains("over \(QualifyReport.largestValueCount) JSON values"), measured.errors)
+        let kilobytes = Int(measured.errors.split(separator: "\n").last.map(String.init) ?? "") ?? .max
+        XCTAssertLessThan(kilobytes, 200 << 10, "refused before decoding: peak \(kilobytes) KiB")
     }
 
     /// A line is at most 1 MiB wherever it falls in the reads: one begun in a read and
