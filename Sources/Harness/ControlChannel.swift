@@ -104,21 +104,32 @@ extension ControlChannel {
     /// Asks a driver that runs as `nobody` (wlroots shim, mutter driver) for a screenshot:
     /// it writes into `folder`, the runtime folder it owns, and the file's bytes are copied to
     /// `path`. The folder is another user's, so what lies there is opened without following
-    /// a link and taken only if it is a regular file of a screenshot's size (a link to a
-    /// file of root's would otherwise be copied out, or moved in its place).
+    /// a link and taken only if it is a regular file of the folder's owner with one link (a
+    /// link, or a hard link to a file of root's, would otherwise be copied out), read up to
+    /// 256 MiB (the owner could grow it as it is read).
     func screenshot(to path: String, through folder: String, timeout: Double = 15) throws {
         let temporary = "\(folder)/screenshot.png"
         try send("screenshot \(temporary)", timeout: timeout)
-        let fd = open(temporary, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { throw HarnessError("the screenshot \(temporary) cannot be opened: \(String(cString: strerror(errno)))") }
-        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= 256 << 20 else {
-            throw HarnessError("the screenshot \(temporary) is not a regular file of at most 256 MiB")
-        }
-        let bytes = try handle.readToEnd() ?? Data()
-        unlink(temporary)
+        let bytes = try Self.take(temporary, writtenIn: folder)
         try? FileManager.default.removeItem(atPath: path)
         try bytes.write(to: URL(fileURLWithPath: path))
+    }
+
+    /// The bytes of `file`, which the owner of `folder` wrote, then removed: refused unless
+    /// a regular file of that owner with one link, of at most 256 MiB.
+    static func take(_ file: String, writtenIn folder: String) throws -> Data {
+        let limit = 256 << 20
+        let fd = open(file, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw HarnessError("the screenshot \(file) cannot be opened: \(String(cString: strerror(errno)))") }
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        var info = stat(), folderInfo = stat()
+        guard fstat(fd, &info) == 0, stat(folder, &folderInfo) == 0, info.st_mode & S_IFMT == S_IFREG,
+              info.st_uid == folderInfo.st_uid, info.st_nlink == 1, info.st_size <= limit else {
+            throw HarnessError("the screenshot \(file) is not a regular file of the compositor's of at most 256 MiB")
+        }
+        let bytes = try handle.read(upToCount: limit + 1) ?? Data()
+        guard bytes.count <= limit else { throw HarnessError("the screenshot \(file) grew past 256 MiB as it was read") }
+        unlink(file)
+        return bytes
     }
 }

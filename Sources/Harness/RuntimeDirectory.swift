@@ -122,8 +122,7 @@ public final class RuntimeDirectory: @unchecked Sendable {
             defer { close(lockFD) }
             guard fstat(lockFD, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid(),
                   info.st_nlink == 1, flock(lockFD, LOCK_EX | LOCK_NB) == 0 else { continue }
-            removeContents(of: fd)
-            if unlinkat(parentFD, name, AT_REMOVEDIR) == 0 {
+            if removeContents(of: fd), unlinkat(parentFD, name, AT_REMOVEDIR) == 0 {
                 removed.append("\(parent)/\(String(decoding: name.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))")
             }
         }
@@ -134,22 +133,68 @@ public final class RuntimeDirectory: @unchecked Sendable {
     private static func removeTree(_ path: String) {
         let fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else { return }
-        removeContents(of: fd)
+        let emptied = removeContents(of: fd)
         close(fd)
-        rmdir(path)
+        if emptied { rmdir(path) }
     }
 
-    /// Empties the directory open as `fd`. Every step is relative to a descriptor and opens
-    /// folders with O_NOFOLLOW, so a link put where a folder was is unlinked, never followed.
-    static func removeContents(of fd: Int32) {
-        walk(fd, depth: 0) { parent, name, isDirectory in
-            _ = unlinkat(parent, name, isDirectory ? AT_REMOVEDIR : 0)
+    /// How deep a walk goes before it moves a folder up (`removeContents`).
+    static let deepest = 32
+
+    /// Empties the directory open as `top`, its lock last, and says whether it is empty.
+    /// Every step is relative to a descriptor and opens folders with O_NOFOLLOW, so a link
+    /// put where a folder was is unlinked, never followed. What cannot be removed (a mount
+    /// inside, which is not entered; a tree growing as it is removed) keeps the lock, so the
+    /// next sweep tries again: a directory whose lock went first was never swept again. A
+    /// folder deeper than `deepest` is moved up into `top` (the harness's own, which no
+    /// one else can write) and removed on the next pass, so no depth runs out descriptors
+    /// or leaves a tree behind.
+    @discardableResult
+    static func removeContents(of top: Int32) -> Bool {
+        var info = stat()
+        guard fstat(top, &info) == 0 else { return false }
+        let device = info.st_dev
+        let lock = Array(lockName.utf8CString)
+        var moved = 0
+        for _ in 0..<256 {
+            var movedThisPass = false
+            func empty(_ fd: Int32, depth: Int) {
+                for name in entries(of: fd) where depth > 0 || name != lock {
+                    let child = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+                    guard child >= 0 else {
+                        _ = unlinkat(fd, name, 0)
+                        continue
+                    }
+                    var childInfo = stat()
+                    guard fstat(child, &childInfo) == 0, childInfo.st_dev == device else {
+                        close(child)
+                        continue
+                    }
+                    if depth + 1 >= deepest {
+                        close(child)
+                        while true {
+                            moved += 1
+                            if renameat(fd, name, top, ".deep-\(moved)") == 0 { movedThisPass = true; break }
+                            if errno != EEXIST { break }
+                        }
+                        continue
+                    }
+                    empty(child, depth: depth + 1)
+                    close(child)
+                    _ = unlinkat(fd, name, AT_REMOVEDIR)
+                }
+            }
+            empty(top, depth: 0)
+            if !movedThisPass { break }
         }
+        guard entries(of: top) == [lock] || entries(of: top).isEmpty else { return false }
+        _ = unlinkat(top, lock, 0)
+        return entries(of: top).isEmpty
     }
 
-    /// Calls `visit` for everything under the directory open as `fd`, a folder's contents
-    /// before the folder. Folders deeper than 64 levels are left (nothing the harness makes
-    /// goes past four).
+    /// Calls `visit` for everything under the directory open as `fd` on its file system,
+    /// a folder's contents before the folder, at most 64 levels down (`handOver`'s folder is
+    /// the harness's own, a few levels deep).
     private static func walk(_ fd: Int32, depth: Int, _ visit: (Int32, [CChar], Bool) -> Void) {
         guard depth < 64 else { return }
         for name in entries(of: fd) {
@@ -176,8 +221,9 @@ public final class RuntimeDirectory: @unchecked Sendable {
         rewinddir(directory)
         var names: [[CChar]] = []
         while let entry = readdir(directory) {
-            var name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                Array(raw.bindMemory(to: CChar.self).prefix(while: { $0 != 0 }))
+            // Up to the name's NUL only: the record may end before d_name's 256 bytes do.
+            var name = withUnsafePointer(to: &entry.pointee.d_name) { field in
+                field.withMemoryRebound(to: CChar.self, capacity: 256) { Array(UnsafeBufferPointer(start: $0, count: strlen($0))) }
             }
             if name == [46] || name == [46, 46] { continue }
             name.append(0)

@@ -68,9 +68,10 @@ public struct Scenario: Sendable {
     public init(text: String) throws(HarnessError) {
         var steps: [Step] = []
         // Lines end in "\n" or "\r\n" (Swift reads "\r\n" as one Character, so a split on
-        // "\n" alone left a Windows file one line); a byte-order mark is no step.
+        // "\n" alone left a Windows file one line), and only there: a lone "\r" or U+2028
+        // ends no line, so line numbers are an editor's; a byte-order mark is no step.
         let body = text.hasPrefix("\u{FEFF}") ? text.dropFirst() : Substring(text)
-        for (number, raw) in body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+        for (number, raw) in body.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
             let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
                 .trimmingCharacters(in: .whitespaces)
             if line.isEmpty { continue }

@@ -238,17 +238,17 @@ extension QualifyReport {
         return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
     }
 
-    /// The most JSON values (numbers, strings, arrays, objects) a report read back may
-    /// hold: more than the judge writes from the largest log it reads (64 MiB of frames,
-    /// at most about 1.8 million touch reports of four values each). Foundation's decoder
-    /// builds a map of the whole document first, about 52 bytes a value whatever is
-    /// decoded from it: a 64 MiB report of 8 million minimal samples (`[0,0,0]`) took
-    /// 1.76 GB to read, twice that to compare. Within this count, `compare` of two reports
-    /// of 7.8 million values each peaked at 551 MB (debug build, `/usr/bin/time`). Counted
-    /// on the bytes before decoding (`valueCount`).
-    public static let largestValueCount = 8_000_000
+    /// The most JSON values (numbers, strings, arrays, objects, and keys, which the decoder
+    /// maps too) a report read back may hold: what a 64 MiB report of real samples holds
+    /// (about 25 bytes and four values a sample: 2.7 million samples), so the file limit,
+    /// not this count, bounds a report the judge wrote. Foundation's decoder builds a map of
+    /// the whole document first, about 52 bytes a value whatever is decoded from it: a 64
+    /// MiB report of minimal samples (`[0,0,0]`, 8 million) took 1.76 GB to read, twice that
+    /// to compare; within this count a hostile report costs what the largest real one does.
+    /// Counted on the bytes before decoding (`valueCount`).
+    public static let largestValueCount = 11_000_000
 
-    /// About how many values `data` holds (its commas and its arrays' and objects'
+    /// About how many values `data` holds (its commas, colons and its arrays' and objects'
     /// openings outside strings, plus one), counting stops past `limit`.
     static func valueCount(_ data: Data, limit: Int) -> Int {
         data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Int in
@@ -261,7 +261,7 @@ extension QualifyReport {
                 }
                 switch byte {
                 case UInt8(ascii: "\""): inString = true
-                case UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "{"):
+                case UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: "{"):
                     count += 1
                     if count > limit { return count }
                 default: break

@@ -48,12 +48,9 @@ final class RunFolderTests: XCTestCase {
     /// Through the commands: told in one line with status 1 before any compositor starts,
     /// the user's files kept. The user's folder is the last one each command would write,
     /// so only a check made before the first run stops it in time: nothing but the user's
-    /// file is under --out afterwards, and no compositor's runtime folder was made.
+    /// file is under --out afterwards (no compositor's log, no report).
     func testTheCommandsStopAtAUsersFolder() throws {
         let harness = Products.buildDirectory + "/touchspots-harness"
-        func runtimeFolders() -> Set<String> {
-            Set(((try? FileManager.default.contentsOfDirectory(atPath: "/tmp")) ?? []).filter { $0.hasPrefix("touchspots-") })
-        }
         for (arguments, folder) in [(["bench", "--runs", "1", "--seconds", "1"], "allocations"),
                                     (["interop", "--compositors", "weston"], "weston/pen"),
                                     (["touch-to-pixel", "--probes", "1", "--rounds", "1"], "round-1/touchspots-moveWithStream"),
@@ -62,7 +59,6 @@ final class RunFolderTests: XCTestCase {
             let path = "\(out)/\(folder)"
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
             try "mine".write(toFile: "\(path)/notes.txt", atomically: false, encoding: .utf8)
-            let before = runtimeFolders()
             let run = try ChildProcess.run([harness] + arguments + ["--out", out])
             XCTAssertEqual(run.status, 1, "\(arguments): \(run.errors)")
             XCTAssertEqual(run.errors.filter { $0 == "\n" }.count, 1, "\(arguments): \(run.errors)")
@@ -70,7 +66,6 @@ final class RunFolderTests: XCTestCase {
             let files = FileManager.default.enumerator(atPath: out)?.compactMap { $0 as? String }
                 .filter { !folder.hasPrefix($0) } ?? []
             XCTAssertEqual(files, ["\(folder)/notes.txt"], "\(arguments): nothing ran before the refusal")
-            XCTAssertTrue(runtimeFolders().subtracting(before).isEmpty, "\(arguments): no compositor started")
             XCTAssertEqual(try String(contentsOfFile: "\(path)/notes.txt", encoding: .utf8), "mine")
         }
     }

@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import Harness
+@testable import Harness
 import XCTest
 
 /// Compositors' runtime directories: a harness's own abandoned ones go when the next is
@@ -115,10 +115,55 @@ final class RuntimeDirectoryTests: XCTestCase {
         XCTAssertEqual(symlink(precious + "/secret", runtime.runtimePath + "/file-link"), 0)
         try FileManager.default.createDirectory(atPath: runtime.runtimePath + "/deep/er", withIntermediateDirectories: true)
         XCTAssertEqual(symlink(precious, runtime.runtimePath + "/deep/er/up"), 0)
+        // The compositor's user can work in its folder and cannot list or write the harness's.
+        func asNobody(_ command: String) -> Int32 {
+            Process.run("/usr/bin/setpriv", ["--reuid=nobody", "--regid=nogroup", "--clear-groups", "/bin/sh", "-c", command])
+        }
+        XCTAssertEqual(asNobody("touch '\(runtime.runtimePath)/socket'"), 0, "nobody writes in its folder")
+        XCTAssertNotEqual(asNobody("ls '\(runtime.path)'"), 0, "nobody cannot list the harness's directory")
+        XCTAssertNotEqual(asNobody("touch '\(runtime.path)/planted'"), 0, "nobody cannot write in it")
+        // A tree deeper than a walk goes, made by the compositor's user.
+        XCTAssertEqual(asNobody("cd '\(runtime.runtimePath)' && for i in $(seq 100); do mkdir d && cd d || exit 1; done"), 0)
         let path = runtime.path
         runtime.remove()
-        XCTAssertFalse(exists(path))
+        XCTAssertFalse(exists(path), "removed whole, the 100-level tree too")
         XCTAssertEqual(try String(contentsOfFile: precious + "/secret", encoding: .utf8), "keep")
+    }
+
+    /// A screenshot the compositor's user wrote is taken only as a regular file of theirs
+    /// with one link: a link or a hard link to a file of root's is refused, not copied out.
+    func testAScreenshotIsTakenOnlyAsTheCompositorsOwnFile() throws {
+        try XCTSkipUnless(geteuid() == 0, "a folder of nobody's takes root")
+        let runtime = try RuntimeDirectory(prefix: "touchspots-wlr-", in: parent, runAs: RuntimeDirectory.nobody)
+        try runtime.handOver()
+        let secret = try folder("secret", files: ["key": "root's"]) + "/key"
+        let shot = runtime.runtimePath + "/screenshot.png"
+        XCTAssertEqual(symlink(secret, shot), 0)
+        XCTAssertThrowsError(try ControlChannel.take(shot, writtenIn: runtime.runtimePath))
+        unlink(shot)
+        XCTAssertEqual(link(secret, shot), 0)
+        XCTAssertThrowsError(try ControlChannel.take(shot, writtenIn: runtime.runtimePath))
+        unlink(shot)
+        try "png".write(toFile: shot, atomically: false, encoding: .utf8)
+        XCTAssertEqual(chown(shot, RuntimeDirectory.nobody.uid, RuntimeDirectory.nobody.gid), 0)
+        XCTAssertEqual(try ControlChannel.take(shot, writtenIn: runtime.runtimePath), Data("png".utf8))
+        XCTAssertFalse(exists(shot), "taken, it is gone")
+        XCTAssertEqual(try String(contentsOfFile: secret, encoding: .utf8), "root's")
+    }
+
+    /// What cannot be removed keeps the lock, so the next sweep tries again (the lock went
+    /// first, and a directory left half-removed was never swept again).
+    func testADirectoryThatCannotBeEmptiedKeepsItsLock() throws {
+        try XCTSkipUnless(geteuid() == 0, "an immutable file takes root")
+        let directory = try folder("touchspots-wlr-Stuck1", files: ["harness.lock": "", "stuck": ""])
+        guard Process.run("/usr/bin/chattr", ["+i", "\(directory)/stuck"]) == 0 else {
+            throw XCTSkip("this file system has no immutable files (chattr +i)")
+        }
+        XCTAssertEqual(RuntimeDirectory.removeAbandoned(in: parent), [])
+        XCTAssertTrue(exists("\(directory)/harness.lock"), "the lock stays while something is left")
+        XCTAssertEqual(Process.run("/usr/bin/chattr", ["-i", "\(directory)/stuck"]), 0)
+        XCTAssertEqual(RuntimeDirectory.removeAbandoned(in: parent), [directory], "the next sweep takes it")
+        XCTAssertFalse(exists(directory))
     }
 
     /// Directories whose contents someone else could change are never swept, whatever
@@ -138,5 +183,19 @@ final class RuntimeDirectoryTests: XCTestCase {
         for kept in [othersDirectory, writable, linked, elsewhere + "/lock"] {
             XCTAssertTrue(exists(kept), "\(kept) is kept")
         }
+    }
+}
+
+private extension Process {
+    /// Runs `path` with `arguments`, its output discarded; its status (-1 if it cannot run).
+    static func run(_ path: String, _ arguments: [String]) -> Int32 {
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: path)
+        child.arguments = arguments
+        child.standardError = FileHandle.nullDevice
+        child.standardOutput = FileHandle.nullDevice
+        guard (try? child.run()) != nil else { return -1 }
+        child.waitUntilExit()
+        return child.terminationStatus
     }
 }

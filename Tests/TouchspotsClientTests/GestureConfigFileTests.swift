@@ -25,6 +25,11 @@ final class GestureConfigFileTests: XCTestCase {
         let windows = try GestureConfigFile.settings(config: path, overrides: [])
         XCTAssertEqual(windows.swipeMinimumLength, 60)
         XCTAssertEqual(windows[keyPath: settingPath("swipe-max-angle")], 20)
+        // Only "\n" and "\r\n" end a line: a U+2028 in a comment does not end the comment
+        // (Character.isNewline would have applied the setting after it).
+        try "# old:\u{2028}swipe-min-length = 99\nswipe-max-angle = 20\n".write(toFile: path, atomically: false, encoding: .utf8)
+        XCTAssertEqual(try GestureConfigFile.settings(config: path, overrides: []).swipeMinimumLength,
+                       GestureSettings().swipeMinimumLength)
     }
 
     func testAnUnknownKeyInTheFileNamesTheFile() throws {

@@ -144,10 +144,11 @@ public struct GestureSettings: Equatable, Sendable {
 
     /// Applies `key = value` lines; `#` starts a comment. Throws naming the line.
     public mutating func apply(configuration text: String, source: String) throws {
-        // "\r\n" is one Character to Swift: lines split on any newline, so a file saved on
-        // Windows is read line by line; a byte-order mark is no part of the first key.
+        // "\r\n" is one Character to Swift: lines split on it and on "\n" (not on a lone "\r"
+        // or U+2028, which a comment may hold), so a file saved on Windows is read line by
+        // line; a byte-order mark is no part of the first key.
         let body = text.hasPrefix("\u{FEFF}") ? text.dropFirst() : Substring(text)
-        for (number, raw) in body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+        for (number, raw) in body.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
             let line = String(raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0])
                 .trimmingSpaces
             if line.isEmpty { continue }

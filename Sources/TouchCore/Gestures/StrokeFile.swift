@@ -37,10 +37,11 @@ extension StrokeTemplate {
     /// Reads a stroke file's text.
     public init(name: String, text: String) throws(FileError) {
         try Self.validate(name: name)
-        // "\r\n" is one Character to Swift: lines split on any newline, so a file saved on
-        // Windows reads as it shows; a byte-order mark is not part of the header.
+        // "\r\n" is one Character to Swift: lines split on it and on "\n" (not on a lone "\r"
+        // or U+2028, so line numbers are an editor's), and a file saved on Windows reads as
+        // it shows; a byte-order mark is not part of the header.
         let body = text.hasPrefix("\u{FEFF}") ? text.dropFirst() : Substring(text)
-        var lines = body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { String($0).trimmingSpaces }
+        var lines = body.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map { String($0).trimmingSpaces }
         guard lines.first == Self.fileHeader else {
             throw FileError(description: "the first line must be '\(Self.fileHeader)'")
         }
