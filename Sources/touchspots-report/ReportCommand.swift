@@ -223,9 +223,13 @@ func fail<T>(_ body: () throws -> T) throws -> T {
     }
 }
 
-/// One line on standard error, `touchspots-report: ` first. Written with write(2), its
-/// errors ignored: FileHandle's `write(_:)` traps when standard error is a full disk.
+/// One line on standard error, `touchspots-report: ` first, its control characters shown
+/// as `\u{..}` and cut at 2,000 characters (a 100 KB argument was echoed whole), as the
+/// client and the harness tell theirs. Written with write(2), its errors ignored:
+/// FileHandle's `write(_:)` traps when standard error is a full disk.
 func tell(_ line: String) {
-    let bytes = Array("touchspots-report: \(line)\n".utf8)
+    var shown = StrokeTemplate.printable(line)
+    if shown.count > 2_000 { shown = String(shown.prefix(2_000)) + "..." }
+    let bytes = Array("touchspots-report: \(shown)\n".utf8)
     _ = bytes.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
 }

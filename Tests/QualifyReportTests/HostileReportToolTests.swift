@@ -244,6 +244,10 @@ final class HostileReportToolTests: XCTestCase {
         try #"{"format":"touchspots-qualify-report","version":1}"#.write(toFile: report, atomically: true, encoding: .utf8)
         assertTold(try self.report(["compare", report, report]), status: 1, "no key 'plan'")
         assertTold(try self.report(["compare", "-", "-"]), status: 64, "cannot both be '-'")
+        // A 100 KB argument is cut in the message (it was echoed whole).
+        let long = try self.report(["compare", String(repeating: "x", count: 100_000) + ".json", report])
+        assertTold(long, status: 1, "xxx...")
+        XCTAssertLessThan(long.errors.count, 2_100)
         // A number no Double holds was told "must be a number", without the range.
         let plan = "\(directory!)/huge-seconds.json"
         try #"{"name":"x","steps":[{"kind":"hold","at":[0.5,0.5],"seconds":1e999}]}"#.write(toFile: plan, atomically: true, encoding: .utf8)
