@@ -31,12 +31,17 @@ final class HarnessLifetimeEndToEndTests: XCTestCase {
         }
         let started = ChildProcess.descendants(of: harness.pid).map { (pid: $0, name: name($0) ?? "?") }
         XCTAssertGreaterThanOrEqual(started.count, 2, "the compositor and touchspots run under the harness")
-        // The runtime directory the run's processes were given.
-        let runtime = started.lazy.compactMap { process -> String? in
-            guard let environment = try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(process.pid)/environ")) else { return nil }
-            return environment.split(separator: 0).lazy.map { String(decoding: $0, as: UTF8.self) }
-                .first { $0.hasPrefix("XDG_RUNTIME_DIR=/tmp/touchspots-") }.map { String($0.dropFirst("XDG_RUNTIME_DIR=".count)) }
-        }.first
+        // The runtime directory the run's processes were given: the one holding a harness's
+        // lock (a process the harness did not give one, kwin's bus, inherits the test
+        // process's own, which the in-process test compositor sets to a folder of its own).
+        let runtime = started.lazy.flatMap { process -> [String] in
+            guard let environment = try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(process.pid)/environ")) else { return [] }
+            return environment.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+                .filter { $0.hasPrefix("XDG_RUNTIME_DIR=/tmp/touchspots-") }.map { String($0.dropFirst("XDG_RUNTIME_DIR=".count)) }
+        }.first { value in
+            let directory = value.hasSuffix("/run") ? String(value.dropLast(4)) : value
+            return FileManager.default.fileExists(atPath: "\(directory)/harness.lock")
+        }
         XCTAssertNotNil(runtime, "the compositor's runtime directory, from its environment")
         harness.signal(SIGKILL)
         XCTAssertEqual(harness.wait(timeout: 10), 128 + SIGKILL)
