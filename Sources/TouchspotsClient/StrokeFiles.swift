@@ -56,7 +56,7 @@ package enum StrokeFiles {
         let strokes = StrokeFiles.load(from: StrokeFiles.directories)
         for problem in strokes.problems { printError(problem) }
         if strokes.templates.isEmpty {
-            printError(StrokeTemplate.printable("no strokes in \(StrokeFiles.directories.joined(separator: " or "))"))
+            printError("no strokes in \(StrokeFiles.directories.joined(separator: " or "))")
         }
         // Names are a-z, 0-9 and '-'; a folder's path (from $HOME) may hold anything.
         for template in strokes.templates {
@@ -65,7 +65,7 @@ package enum StrokeFiles {
         // Standard error, so the list keeps one stroke a line.
         let shapes = loadShapes()
         for problem in shapes.problems { printError(problem) }
-        printError(StrokeTemplate.printable("\(shapes.templates.count) common shape\(shapes.templates.count == 1 ? "" : "s") in \(shapesDirectory), never named (docs/gestures.md, \"Common shapes\")"))
+        printError("\(shapes.templates.count) common shape\(shapes.templates.count == 1 ? "" : "s") in \(shapesDirectory), never named (docs/gestures.md, \"Common shapes\")")
     }
 
     /// Every `*.stroke` in `directories`, later folders winning by name: the first `limit`

@@ -42,10 +42,10 @@ struct ReportCommand: ParsableCommand {
     /// line (status 64), anything else as every tool ends (`CommandLineErrors`).
     static func exitTelling(_ error: Error) -> Never {
         if let usage = error as? UsageFailure {
-            tell("\(StrokeTemplate.printable(usage.description))")
+            tell(usage.description)
             Glibc.exit(64)
         }
-        exitTelling(error) { tell(StrokeTemplate.printable($0)) }
+        exitTelling(error) { tell($0) }
     }
 }
 
@@ -217,8 +217,9 @@ func fail<T>(_ body: () throws -> T) throws -> T {
     do {
         return try body()
     } catch let error as ReportError {
-        // A log's own text (a state, a plan's name) may hold escape sequences: shown, not run.
-        tell("\(StrokeTemplate.printable(error.description))")
+        // A log's own text (a state, a plan's name) may hold escape sequences: `tell` shows
+        // them, not runs them.
+        tell(error.description)
         throw ExitCode(1)
     }
 }
@@ -228,8 +229,6 @@ func fail<T>(_ body: () throws -> T) throws -> T {
 /// client and the harness tell theirs. Written with write(2), its errors ignored:
 /// FileHandle's `write(_:)` traps when standard error is a full disk.
 func tell(_ line: String) {
-    var shown = StrokeTemplate.printable(line)
-    if shown.count > 2_000 { shown = String(shown.prefix(2_000)) + "..." }
-    let bytes = Array("touchspots-report: \(shown)\n".utf8)
+    let bytes = Array("touchspots-report: \(StrokeTemplate.printable(line, limit: 2_000))\n".utf8)
     _ = bytes.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
 }

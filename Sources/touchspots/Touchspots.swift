@@ -157,7 +157,7 @@ extension Touchspots {
     /// Parses and runs; every error is one line, `touchspots: ` first, its escape
     /// sequences shown, not run (`CommandLineErrors`).
     static func main() {
-        mainTellingErrorsInOneLine { printError(StrokeTemplate.printable($0)) }
+        mainTellingErrorsInOneLine { printError($0) }
     }
 }
 

@@ -78,8 +78,14 @@ extension StrokeTemplate {
     }
 
     /// `text` with control characters (escape sequences, newlines) shown as `\u{1B}`, so
-    /// that a file's or a name's bytes cannot drive the terminal they are printed on.
-    public static func printable(_ text: String) -> String {
+    /// that a file's or a name's bytes cannot drive the terminal they are printed on; past
+    /// `limit` characters (the tools' one-line errors: 2,000), cut and ended with "...".
+    public static func printable(_ text: String, limit: Int = .max) -> String {
+        let shown = printable(text)
+        return shown.count > limit ? String(shown.prefix(limit)) + "..." : shown
+    }
+
+    private static func printable(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             if scalar.value < 0x20 || (0x7f...0x9f).contains(scalar.value) {
