@@ -20,6 +20,8 @@ package final class App: EventLoopOwner, Toplevel.Owner, Registry.Owner, Surface
     private let latency: LatencyMeter
     private let log: EventLog?
     private var lifecycle = WindowLifecycle()
+    /// Reading the stroke files, until the session has them.
+    private var strokeLoader: StrokeLoader?
     private var fail: Error?
 
     package init(options: AppOptions) throws {
@@ -62,8 +64,22 @@ package final class App: EventLoopOwner, Toplevel.Owner, Registry.Owner, Surface
         wire()
         try options.start(session, outputs: registry.outputs.values.map(\.geometry))
         toplevel.setMinimumSize(width: 200, height: 150)
-        // The initial commit carries no buffer; the first configure answers it.
+        // The initial commit carries no buffer; the first configure answers it. The stroke
+        // files are read on a second thread meanwhile (StrokeLoader says why).
         surface.commit()
+        display.flush()
+        strokeLoader = StrokeLoader(base: session.strokeTemplates)
+        session.awaitStrokes = { [unowned self] in takeStrokes(waiting: true) }
+    }
+
+    /// Hands the stroke files to the session once read (waiting for them at the first
+    /// lift: `TouchSession.awaitStrokes`), and tells what was skipped.
+    private func takeStrokes(waiting: Bool) {
+        guard let prepared = strokeLoader?.take(waiting: waiting) else { return }
+        strokeLoader = nil
+        session.awaitStrokes = nil
+        for problem in prepared.problems { log.tell(problem, kind: .template) }
+        session.strokeTemplates = prepared.templates
     }
 
     /// The loop, the window, the registry, the presenter and the latency meter call into the
@@ -86,7 +102,6 @@ package final class App: EventLoopOwner, Toplevel.Owner, Registry.Owner, Surface
     func presenterWillCommit() { latency.willCommit(surface) }
     func presenterCommittedFirst(size: Size, scale: Double) {
         log?.write(.ready(width: size.width, height: size.height, scale: scale))
-        StrokeFiles.loadOnceShown(into: session, log: log)
     }
     func presenterLoweredScale(asked: Double, used: Double) {
         log?.write(.warning(message: "the compositor's scale \(asked) would need a buffer over \(BufferPool.maxBufferBytes >> 20) MiB; drawing at \(used)", kind: .scale))
@@ -122,13 +137,17 @@ package final class App: EventLoopOwner, Toplevel.Owner, Registry.Owner, Surface
                            eventsSinceFlush: session.touchscreens.eventsSinceFlush)
     }
     package var nextDeadline: Double? {
-        registry.seats.values.compactMap { $0.keyboard?.repeatDeadline }.reduce(session.nextDeadline) { min($0 ?? .infinity, $1) }
+        let deadline = registry.seats.values.compactMap { $0.keyboard?.repeatDeadline }.reduce(session.nextDeadline) { min($0 ?? .infinity, $1) }
+        // The stroke thread wakes no one: the loop looks every 2 ms until it has finished.
+        guard strokeLoader != nil else { return deadline }
+        return min(deadline ?? .infinity, EventLoop.monotonicNow() + 0.002)
     }
     package func loopReceivedUserSignal() { lifecycle.syncRequested() }
 
     /// After each dispatch: the session hands on touch groups whose frame has not come and
     /// runs due timers, then the window is drawn if the compositor can take a frame.
     package func loopIsIdle() {
+        if strokeLoader != nil { takeStrokes(waiting: false) }
         session.flush()
         for seat in registry.seats.values { seat.keyboard?.fireRepeat() }
         if toplevel.needsDecorations { loop.runBeforeNextRead { [unowned self] in try decorate() } }
@@ -150,7 +169,7 @@ package final class App: EventLoopOwner, Toplevel.Owner, Registry.Owner, Surface
         // SIGUSR1 asks "have you caught up?" (kwin's harness cannot ping). The log's lines
         // for this pass go out after the commit (EventLog.write) and before the pongs, so a
         // harness that syncs on a ping finds them written.
-        if let count = lifecycle.syncAnswer(caughtUp: !session.needsRedraw) { log?.write(.sync(count: count)) }
+        if let count = lifecycle.syncAnswer(caughtUp: !session.needsRedraw && strokeLoader == nil) { log?.write(.sync(count: count)) }
         log?.flush()
         registry.answerPings()
         registry.releaseRetiredOutputs()

@@ -35,19 +35,24 @@ package enum StrokeFiles {
     /// The folders read, later ones winning: the package's, then the user's.
     package static var directories: [String] { [shippedDirectory] + (userDirectory.map { [$0] } ?? []) }
 
-    /// Loads the stroke files into `session` in the loop pass after the window's first
-    /// commit went out (a timer due at once), not before: reading and parsing the shipped
-    /// five added 0.7 ms to every start (docs/benchmark.md), and no stroke can lift before
-    /// the window is shown. A skipped file is told on stderr and as a `template` warning.
-    static func loadOnceShown(into session: TouchSession, log: EventLog?) {
-        _ = session.window.timers.schedule(after: 0) { [unowned session] in
-            let shapes = loadShapes()
-            let loaded = load(from: directories)
-            for problem in shapes.problems + loaded.problems { log.tell(problem, kind: .template) }
-            // The shapes first: each assignment claims them anew (StrokeTemplates.commonShapes).
-            session.commonShapes = shapes.templates
-            session.strokes = loaded.templates
-        }
+    /// The stroke files made ready for the session: the shipped and the user's strokes
+    /// and the common shapes, claims made, and what was skipped (one message per file).
+    struct Prepared: Sendable {
+        var templates: StrokeTemplates
+        var problems: [String]
+    }
+
+    /// Reads every stroke file and the common shapes into `base` (which keeps its
+    /// limits). No I/O but the files' and nothing shared: `StrokeLoader` runs it on its
+    /// thread.
+    static func prepare(_ base: StrokeTemplates) -> Prepared {
+        let shapes = loadShapes()
+        let loaded = load(from: directories)
+        var templates = base
+        // The shapes first: each assignment claims them anew (StrokeTemplates.commonShapes).
+        templates.commonShapes = shapes.templates
+        templates.templates = loaded.templates
+        return Prepared(templates: templates, problems: shapes.problems + loaded.problems)
     }
 
     /// `--list-strokes`: each stroke's name, examples and file on standard output, what

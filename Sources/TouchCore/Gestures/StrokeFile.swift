@@ -37,19 +37,22 @@ extension StrokeTemplate {
     /// Reads a stroke file's text.
     public init(name: String, text: String) throws(FileError) {
         try Self.validate(name: name)
-        // "\r\n" is one Character to Swift: lines split on it and on "\n" (not on a lone "\r"
-        // or U+2028, so line numbers are an editor's), and a file saved on Windows reads as
-        // it shows; a byte-order mark is not part of the header.
+        // Lines end at "\n" (a "\r" before it, as a file saved on Windows has, goes with
+        // the trimmed spaces; a lone "\r" or U+2028 ends no line, so line numbers are an
+        // editor's); a byte-order mark is not part of the header. Lines, words and numbers
+        // are split on their UTF-8 bytes: split as Characters, the shipped strokes and
+        // shapes took 14 ms to read, in the pass that drew a touch (docs/benchmark.md).
         let body = text.hasPrefix("\u{FEFF}") ? text.dropFirst() : Substring(text)
-        var lines = body.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map { String($0).trimmingSpaces }
+        var lines = body.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            .map { String(Substring($0)).trimmingSpaces }
         guard lines.first == Self.fileHeader else {
             throw FileError(description: "the first line must be '\(Self.fileHeader)'")
         }
         lines.removeFirst()
         var examples: [[Point]] = []
         for (index, line) in lines.enumerated() where !line.isEmpty && !line.hasPrefix("#") {
-            let words = line.split(separator: " ")
-            guard words.first == "example" else {
+            let words = line.utf8.split(separator: UInt8(ascii: " "))
+            guard let first = words.first, first.elementsEqual("example".utf8) else {
                 throw FileError(description: "line \(index + 2): expected 'example x,y x,y ...'")
             }
             guard examples.count < Self.maximumExamples else {
@@ -59,11 +62,12 @@ extension StrokeTemplate {
                 throw FileError(description: "line \(index + 2): more than \(Self.maximumPoints) points")
             }
             var points: [Point] = []
+            points.reserveCapacity(words.count - 1)
             for word in words.dropFirst() {
-                let parts = word.split(separator: ",")
-                guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]),
+                let parts = word.split(separator: UInt8(ascii: ","))
+                guard parts.count == 2, let x = Double(Substring(parts[0])), let y = Double(Substring(parts[1])),
                       abs(x) <= Self.largestCoordinate, abs(y) <= Self.largestCoordinate else {
-                    throw FileError(description: "line \(index + 2): '\(Self.printable(String(word.prefix(40))))' is not a point x,y (each within ±1000000)")
+                    throw FileError(description: "line \(index + 2): '\(Self.printable(String(Substring(word).prefix(40))))' is not a point x,y (each within ±1000000)")
                 }
                 points.append(Point(x: x, y: y))
             }

@@ -162,6 +162,19 @@ public final class TouchSession {
         set { gestures.settings.strokes.commonShapes = newValue; penGestures.settings.strokes = gestures.settings.strokes }
     }
 
+    /// Every stroke and common shape at once, claims made (`StrokeTemplates`): the
+    /// executable reads the stroke files on a second thread and hands them in whole.
+    public var strokeTemplates: StrokeTemplates {
+        get { gestures.settings.strokes }
+        set { gestures.settings.strokes = newValue; penGestures.settings.strokes = newValue }
+    }
+
+    /// Set while the stroke files are being read: called once, before the first frame in
+    /// which a finger, a pen or the mouse lifts, to hand them in (`strokeTemplates`), so
+    /// that no lift is matched without them however early it comes. Touches that do not
+    /// lift never wait for the files.
+    public var awaitStrokes: (() -> Void)?
+
     /// Keeps a taught stroke (the executable writes its file): where, or why not (the lesson
     /// shows it). The `taught` event names the file.
     public var keepStroke: ((StrokeLesson) -> StrokeKeeping)?
@@ -183,6 +196,10 @@ public final class TouchSession {
 
     /// One frame, from any device: tap counts, views, overlays, the log line, then the scene.
     private func deliver(_ frame: TouchFrame) {
+        if let awaitStrokes, frame.touches.contains(where: { $0.phase == .ended || $0.phase == .cancelled }) {
+            self.awaitStrokes = nil
+            awaitStrokes()
+        }
         var frame = frame
         let detector = frame.touches.first?.source.isPen == true ? penGestures : gestures
         let recognized = frame.touches.isEmpty ? [] : detector.handle(&frame, at: clock.now)
