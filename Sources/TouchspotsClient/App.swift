@@ -20,8 +20,7 @@ package final class App: EventLoopOwner, Toplevel.Owner, Registry.Owner, Surface
     private let latency: LatencyMeter
     private let log: EventLog?
     private var lifecycle = WindowLifecycle()
-    /// Reading the stroke files, until the session has them.
-    private var strokeLoader: StrokeLoader?
+    private var strokes: StrokeLoader!  // the stroke files, read on a second thread
     private var fail: Error?
 
     package init(options: AppOptions) throws {
@@ -64,22 +63,11 @@ package final class App: EventLoopOwner, Toplevel.Owner, Registry.Owner, Surface
         wire()
         try options.start(session, outputs: registry.outputs.values.map(\.geometry))
         toplevel.setMinimumSize(width: 200, height: 150)
-        // The initial commit carries no buffer; the first configure answers it. The stroke
-        // files are read on a second thread meanwhile (StrokeLoader says why).
+        // The initial commit carries no buffer; the first configure answers it while a
+        // second thread reads the stroke files (StrokeLoader says why).
         surface.commit()
         display.flush()
-        strokeLoader = StrokeLoader(base: session.strokeTemplates)
-        session.awaitStrokes = { [unowned self] in takeStrokes(waiting: true) }
-    }
-
-    /// Hands the stroke files to the session once read (waiting for them at the first
-    /// lift: `TouchSession.awaitStrokes`), and tells what was skipped.
-    private func takeStrokes(waiting: Bool) {
-        guard let prepared = strokeLoader?.take(waiting: waiting) else { return }
-        strokeLoader = nil
-        session.awaitStrokes = nil
-        for problem in prepared.problems { log.tell(problem, kind: .template) }
-        session.strokeTemplates = prepared.templates
+        strokes = StrokeLoader(for: session, log: log)
     }
 
     /// The loop, the window, the registry, the presenter and the latency meter call into the
@@ -100,9 +88,7 @@ package final class App: EventLoopOwner, Toplevel.Owner, Registry.Owner, Surface
     package func registryOutputsChanged(_ registry: Registry) { surface.outputsChanged() }
     package func registry(_ registry: Registry, described output: Output) { log?.write(.output(LogOutput(output.geometry))) }
     func presenterWillCommit() { latency.willCommit(surface) }
-    func presenterCommittedFirst(size: Size, scale: Double) {
-        log?.write(.ready(width: size.width, height: size.height, scale: scale))
-    }
+    func presenterCommittedFirst(size: Size, scale: Double) { log?.write(.ready(width: size.width, height: size.height, scale: scale)) }
     func presenterLoweredScale(asked: Double, used: Double) {
         log?.write(.warning(message: "the compositor's scale \(asked) would need a buffer over \(BufferPool.maxBufferBytes >> 20) MiB; drawing at \(used)", kind: .scale))
     }
@@ -115,11 +101,9 @@ package final class App: EventLoopOwner, Toplevel.Owner, Registry.Owner, Surface
     package func toplevelConfigured(_ configuration: Toplevel.Configuration) -> (width: Int32, height: Int32) {
         let size = configuration.size.map { Size(width: Double($0.width), height: Double($0.height)) } ?? options.size
         session.resize(to: size)
-        if let line = lifecycle.configured(.configure(width: size.width, height: size.height,
-                                                      fullscreen: configuration.isFullscreen,
-                                                      maximized: configuration.isMaximized)) {
-            log?.write(line)
-        }
+        let line = lifecycle.configured(.configure(width: size.width, height: size.height,
+                                                   fullscreen: configuration.isFullscreen, maximized: configuration.isMaximized))
+        if let line { log?.write(line) }
         return (Int32(size.width.rounded()), Int32(size.height.rounded()))
     }
     package func toplevelClosed() { loop.stop() }
@@ -137,17 +121,14 @@ package final class App: EventLoopOwner, Toplevel.Owner, Registry.Owner, Surface
                            eventsSinceFlush: session.touchscreens.eventsSinceFlush)
     }
     package var nextDeadline: Double? {
-        let deadline = registry.seats.values.compactMap { $0.keyboard?.repeatDeadline }.reduce(session.nextDeadline) { min($0 ?? .infinity, $1) }
-        // The stroke thread wakes no one: the loop looks every 2 ms until it has finished.
-        guard strokeLoader != nil else { return deadline }
-        return min(deadline ?? .infinity, EventLoop.monotonicNow() + 0.002)
+        registry.seats.values.compactMap { $0.keyboard?.repeatDeadline }.reduce(strokes.look(by: session.nextDeadline)) { min($0 ?? .infinity, $1) }
     }
     package func loopReceivedUserSignal() { lifecycle.syncRequested() }
 
     /// After each dispatch: the session hands on touch groups whose frame has not come and
     /// runs due timers, then the window is drawn if the compositor can take a frame.
     package func loopIsIdle() {
-        if strokeLoader != nil { takeStrokes(waiting: false) }
+        strokes.handOver(waiting: false)
         session.flush()
         for seat in registry.seats.values { seat.keyboard?.fireRepeat() }
         if toplevel.needsDecorations { loop.runBeforeNextRead { [unowned self] in try decorate() } }
@@ -169,7 +150,7 @@ package final class App: EventLoopOwner, Toplevel.Owner, Registry.Owner, Surface
         // SIGUSR1 asks "have you caught up?" (kwin's harness cannot ping). The log's lines
         // for this pass go out after the commit (EventLog.write) and before the pongs, so a
         // harness that syncs on a ping finds them written.
-        if let count = lifecycle.syncAnswer(caughtUp: !session.needsRedraw && strokeLoader == nil) { log?.write(.sync(count: count)) }
+        if let count = lifecycle.syncAnswer(caughtUp: !session.needsRedraw && strokes.isHandedOver) { log?.write(.sync(count: count)) }
         log?.flush()
         registry.answerPings()
         registry.releaseRetiredOutputs()

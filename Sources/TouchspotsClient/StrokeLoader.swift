@@ -1,6 +1,7 @@
 import Glibc
 import Synchronization
 import TouchCore
+import WaylandClient
 
 /// Reads the stroke files and claims the common shapes (`StrokeFiles.prepare`) on a second
 /// thread, started once the window's initial commit has gone out, so that neither the
@@ -13,7 +14,8 @@ import TouchCore
 /// thread"). The thread only reads files and builds values; the loop hands them to the
 /// session (`take`) and tells what was skipped. The session asks for them at the first
 /// lift (`TouchSession.awaitStrokes`), which then waits for the thread if it has not
-/// finished: only a stroke lifted in the first few milliseconds of the window can.
+/// finished: only a stroke lifted in the first few milliseconds of the window can. A
+/// sync (SIGUSR1) is answered once they are handed over.
 final class StrokeLoader {
     /// What the thread makes, and whether it has; written by the thread before `done`.
     private final class Work: @unchecked Sendable {
@@ -30,11 +32,17 @@ final class StrokeLoader {
 
     private let work: Work
     private var thread: pthread_t?
+    private unowned let session: TouchSession
+    private let log: EventLog?
+    /// The strokes are the session's.
+    private(set) var isHandedOver = false
 
-    /// Starts reading; `base` holds the limits the strokes are matched with. Where no
-    /// thread can be made, the files are read at once.
-    init(base: StrokeTemplates) {
-        work = Work(base: base)
+    /// Starts reading the files for `session` (with the limits it matches with), and has
+    /// it ask for them at its first lift. Where no thread can be made, reads them at once.
+    init(for session: TouchSession, log: EventLog?) {
+        self.session = session
+        self.log = log
+        work = Work(base: session.strokes)
         var thread = pthread_t()
         let context = Unmanaged.passRetained(work).toOpaque()
         let made = pthread_create(&thread, nil, { context in
@@ -47,15 +55,26 @@ final class StrokeLoader {
             Unmanaged<Work>.fromOpaque(context).release()
             work.run()
         }
+        session.awaitStrokes = { [unowned self] in handOver(waiting: true) }
     }
 
-    /// The strokes, once the thread has finished (or, `waiting`, after waiting for it);
-    /// nil while it reads. Answers once.
-    func take(waiting: Bool) -> StrokeFiles.Prepared? {
-        guard waiting || work.done.load(ordering: .acquiring) else { return nil }
+    /// `deadline`, or sooner while the thread reads: the loop looks every 2 ms (the thread
+    /// wakes nobody) until the strokes are handed over.
+    func look(by deadline: Double?) -> Double? {
+        isHandedOver ? deadline : min(deadline ?? .infinity, EventLoop.monotonicNow() + 0.002)
+    }
+
+    /// Hands the strokes to the session if the thread has finished (or, `waiting`, once
+    /// it has), and tells what was skipped: on stderr and as `template` warnings.
+    func handOver(waiting: Bool) {
+        guard !isHandedOver, waiting || work.done.load(ordering: .acquiring) else { return }
         join()
-        defer { work.result = nil }
-        return work.result
+        isHandedOver = true
+        session.awaitStrokes = nil
+        guard let prepared = work.result else { return }
+        work.result = nil
+        for problem in prepared.problems { log.tell(problem, kind: .template) }
+        session.strokes = prepared.templates
     }
 
     private func join() {

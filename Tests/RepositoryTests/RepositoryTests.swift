@@ -106,7 +106,7 @@ final class RepositoryTests: XCTestCase {
         let manifest = try read("Package.swift")
         let declaration = try NSRegularExpression(
             pattern: #"\.(?:target|executableTarget|testTarget)\(name: "([^"]+)"(?:,\s*dependencies:\s*\[([^\]]*)\])?"#)
-        let standard: Set<String> = ["Foundation", "FoundationEssentials", "FoundationXML", "Glibc", "XCTest", "Dispatch", "Testing"]
+        let standard: Set<String> = ["Foundation", "FoundationEssentials", "FoundationXML", "Glibc", "XCTest", "Dispatch", "Testing", "Synchronization"]
         var checked = 0
         for match in declaration.matches(in: manifest, range: NSRange(manifest.startIndex..., in: manifest)) {
             let name = (manifest as NSString).substring(with: match.range(at: 1))

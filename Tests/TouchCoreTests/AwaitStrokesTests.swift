@@ -13,9 +13,9 @@ final class AwaitStrokesTests: XCTestCase {
         var asked = 0
         driver.session.awaitStrokes = { [unowned driver] in
             asked += 1
-            var strokes = driver.session.strokeTemplates
+            var strokes = driver.session.strokes
             strokes.templates = [template]
-            driver.session.strokeTemplates = strokes
+            driver.session.strokes = strokes
         }
         let drawn = zed.map { Point(x: $0.x * 2 + 200, y: $0.y * 2 + 200) }
         driver.send([(1, .began, drawn[0].x, drawn[0].y)])

@@ -86,7 +86,7 @@ final class HostileStrokeTests: XCTestCase {
         let scene = try XCTUnwrap(driver.session.stage.scene as? TeachStrokeScene)
         XCTAssertEqual(scene.hint.text, "cannot write strokes/zed.stroke: Permission denied")
         XCTAssertFalse(scene.saveButton.isHidden, "Save again")
-        XCTAssertFalse(driver.session.strokes.contains { $0.name == "zed" })
+        XCTAssertFalse(driver.session.strokes.templates.contains { $0.name == "zed" })
         driver.run(0.5)
         driver.tap(5, save.x, save.y)
         XCTAssertEqual(lessons().last?.step, .taught, "the second Save kept it")

@@ -59,7 +59,7 @@ final class NearMissTests: XCTestCase {
     func testTemplate() throws {
         let zed = [Point(x: 0, y: 0), Point(x: 100, y: 0), Point(x: 0, y: 100), Point(x: 100, y: 100)]
         let driver = SessionDriver()
-        driver.session.strokes = [try XCTUnwrap(StrokeTemplate(name: "zed", examples: [path(zed)]))]
+        driver.session.strokes.templates = [try XCTUnwrap(StrokeTemplate(name: "zed", examples: [path(zed)]))]
         // A Z whose last stroke runs back up: near the Z, not near enough.
         draw(path([Point(x: 200, y: 200), Point(x: 400, y: 200), Point(x: 200, y: 400), Point(x: 400, y: 300)]), with: driver)
         XCTAssertEqual(driver.gestures, [])
@@ -76,7 +76,7 @@ final class NearMissTests: XCTestCase {
     func testTemplateCorner() throws {
         let square = [Point(x: 0, y: 0), Point(x: 100, y: 0), Point(x: 100, y: 100), Point(x: 0, y: 100), Point(x: 0, y: 0)]
         let driver = SessionDriver()
-        driver.session.strokes = [try XCTUnwrap(StrokeTemplate(name: "square", examples: [path(square)]))]
+        driver.session.strokes.templates = [try XCTUnwrap(StrokeTemplate(name: "square", examples: [path(square)]))]
         let circle = (0...60).map { i in
             Point(x: 300 + 100 * cosineOfDegrees(-135 + 6 * Double(i)), y: 300 + 100 * cosineOfDegrees(-225 + 6 * Double(i)))
         }
@@ -91,7 +91,7 @@ final class NearMissTests: XCTestCase {
         var settings = GestureSettings()
         try settings.set("stroke-max-rounding", to: "90")
         let loose = SessionDriver(settings: settings)
-        loose.session.strokes = driver.session.strokes
+        loose.session.strokes.templates = driver.session.strokes.templates
         draw(circle, with: loose)
         XCTAssertEqual(loose.gestures.compactMap { if case .template(let name, _) = $0 { name } else { nil } }, ["square"])
     }
@@ -106,9 +106,9 @@ final class NearMissTests: XCTestCase {
         let driver = SessionDriver()
         // Both shapes are common ones, as people's rectangles and circles are: the square
         // claims the rectangle, and the circle stands for itself.
-        driver.session.commonShapes = [try XCTUnwrap(StrokeTemplate(name: "circle", examples: [circle])),
+        driver.session.strokes.commonShapes = [try XCTUnwrap(StrokeTemplate(name: "circle", examples: [circle])),
                                        try XCTUnwrap(StrokeTemplate(name: "rectangle", examples: [path(square)]))]
-        driver.session.strokes = [try XCTUnwrap(StrokeTemplate(name: "square", examples: [path(square)]))]
+        driver.session.strokes.templates = [try XCTUnwrap(StrokeTemplate(name: "square", examples: [path(square)]))]
         draw(circle.map { Point(x: $0.x * 0.9 + 40, y: $0.y * 0.9 + 20) }, with: driver)
         XCTAssertEqual(driver.gestures, [])
         let miss = try XCTUnwrap(misses(driver).first?.first { $0.recognizer == "template square" }, "\(misses(driver))")

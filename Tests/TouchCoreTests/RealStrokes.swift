@@ -95,8 +95,8 @@ final class StrokePlayer {
     init(templates: [StrokeTemplate] = [], commonShapes: [StrokeTemplate] = [], settings: GestureSettings = GestureSettings()) {
         driver = SessionDriver(size: Size(width: 1024, height: 768), settings: settings, now: 100)
         driver.session.reportsRouting = false
-        driver.session.strokes = templates
-        driver.session.commonShapes = commonShapes
+        driver.session.strokes.templates = templates
+        driver.session.strokes.commonShapes = commonShapes
     }
 
     /// The gestures one stroke gave, in order, and the session's near-miss lines after it.

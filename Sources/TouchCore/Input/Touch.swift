@@ -90,6 +90,9 @@ public struct TouchFrame: Equatable, Sendable {
     /// one frame is one report of the panel, so its touches share it).
     public var timeNanoseconds: UInt64? { touches.first?.timeNanoseconds }
 
+    /// Whether a finger, pen or mouse button lifts (or is cancelled) in this frame.
+    public var lifts: Bool { touches.contains { $0.phase == .ended || $0.phase == .cancelled } }
+
     public init(time: UInt32, touches: [Touch], activeTouches: [Touch],
                 device: InputDevice = InputDevice(0), hovers: [PenHover] = []) {
         self.time = time; self.touches = touches; self.activeTouches = activeTouches

@@ -150,29 +150,16 @@ public final class TouchSession {
         for detector in [gestures, penGestures] { detector.lengthScale = scale }
     }
 
-    /// The taught strokes fingers and pens are matched against, from now on.
-    public var strokes: [StrokeTemplate] {
-        get { gestures.settings.strokes.templates }
-        set { gestures.settings.strokes.templates = newValue; penGestures.settings.strokes = gestures.settings.strokes }
-    }
-
-    /// Shapes people draw, never named (`StrokeTemplates.commonShapes`; claimed once, for pens too).
-    public var commonShapes: [StrokeTemplate] {
-        get { gestures.settings.strokes.commonShapes }
-        set { gestures.settings.strokes.commonShapes = newValue; penGestures.settings.strokes = gestures.settings.strokes }
-    }
-
-    /// Every stroke and common shape at once, claims made (`StrokeTemplates`): the
-    /// executable reads the stroke files on a second thread and hands them in whole.
-    public var strokeTemplates: StrokeTemplates {
+    /// What a lifted finger or pen is matched against, from now on: the taught and shipped
+    /// strokes and the common shapes (claimed once, for pens too).
+    public var strokes: StrokeTemplates {
         get { gestures.settings.strokes }
         set { gestures.settings.strokes = newValue; penGestures.settings.strokes = newValue }
     }
 
-    /// Set while the stroke files are being read: called once, before the first frame in
-    /// which a finger, a pen or the mouse lifts, to hand them in (`strokeTemplates`), so
-    /// that no lift is matched without them however early it comes. Touches that do not
-    /// lift never wait for the files.
+    /// Set while the executable reads the stroke files: called once, before the first frame
+    /// in which a finger, pen or mouse lifts, to hand them in (`strokes`), so that no lift is
+    /// matched without them. Touches that do not lift never wait for the files.
     public var awaitStrokes: (() -> Void)?
 
     /// Keeps a taught stroke (the executable writes its file): where, or why not (the lesson
@@ -182,7 +169,7 @@ public final class TouchSession {
     /// A lesson's stroke replaces one of the same name; the playground follows to try it.
     private func learn(_ lesson: StrokeLesson) {
         guard let template = StrokeTemplate(name: lesson.name, examples: lesson.examples) else { return }
-        strokes = strokes.filter { $0.name != lesson.name } + [template]
+        strokes.templates = strokes.templates.filter { $0.name != lesson.name } + [template]
         stage.show(.playground)
     }
 
@@ -196,10 +183,7 @@ public final class TouchSession {
 
     /// One frame, from any device: tap counts, views, overlays, the log line, then the scene.
     private func deliver(_ frame: TouchFrame) {
-        if let awaitStrokes, frame.touches.contains(where: { $0.phase == .ended || $0.phase == .cancelled }) {
-            self.awaitStrokes = nil
-            awaitStrokes()
-        }
+        if let wait = awaitStrokes, frame.lifts { awaitStrokes = nil; wait() }
         var frame = frame
         let detector = frame.touches.first?.source.isPen == true ? penGestures : gestures
         let recognized = frame.touches.isEmpty ? [] : detector.handle(&frame, at: clock.now)
