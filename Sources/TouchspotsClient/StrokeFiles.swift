@@ -28,8 +28,8 @@ package enum StrokeFiles {
 
     /// The common shapes, at most `StrokeTemplates.maximumCommonShapes` files (the core
     /// keeps the first `maximumCommonDrawings` drawings of each).
-    static func loadShapes() -> Loaded {
-        load(from: [shapesDirectory], limit: StrokeTemplates.maximumCommonShapes, what: "common shapes are read")
+    static func loadShapes(from folder: String = shapesDirectory) -> Loaded {
+        load(from: [folder], limit: StrokeTemplates.maximumCommonShapes, what: "common shapes are read")
     }
 
     /// The folders read, later ones winning: the package's, then the user's.
@@ -42,12 +42,13 @@ package enum StrokeFiles {
         var problems: [String]
     }
 
-    /// Reads every stroke file and the common shapes into `base` (which keeps its
-    /// limits). No I/O but the files' and nothing shared: `StrokeLoader` runs it on its
-    /// thread.
-    static func prepare(_ base: StrokeTemplates) -> Prepared {
-        let shapes = loadShapes()
-        let loaded = load(from: directories)
+    /// Reads the stroke files of `folders` and the common shapes of `shapesFolder` into
+    /// `base` (which keeps its limits). The folders are given, not looked up here: this
+    /// runs on `StrokeLoader`'s thread, which reads no environment and shares nothing, only
+    /// the files.
+    static func prepare(_ base: StrokeTemplates, folders: [String], shapesFolder: String) -> Prepared {
+        let shapes = loadShapes(from: shapesFolder)
+        let loaded = load(from: folders)
         var templates = base
         // The shapes first: each assignment claims them anew (StrokeTemplates.commonShapes).
         templates.commonShapes = shapes.templates

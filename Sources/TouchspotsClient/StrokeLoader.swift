@@ -5,27 +5,30 @@ import WaylandClient
 
 /// Reads the stroke files and claims the common shapes (`StrokeFiles.prepare`) on a second
 /// thread, started once the window's initial commit has gone out, so that neither the
-/// first frame nor any touch waits for them.
+/// first frame nor a touch waits for them (a lift may: below).
 ///
 /// Why a thread: the shipped strokes and common shapes take 15-20 ms to read, parse and
 /// claim in a release build (250 ms in a debug one). Read in the loop after the first
 /// frame, they held a touch that came meanwhile unread that long; read before the first
 /// frame, they made every start 13 ms later (docs/benchmark.md, "Stroke files on a second
 /// thread"). The thread only reads files and builds values; the loop hands them to the
-/// session (`take`) and tells what was skipped. The session asks for them at the first
-/// lift (`TouchSession.awaitStrokes`), which then waits for the thread if it has not
-/// finished: only a stroke lifted in the first few milliseconds of the window can. A
-/// sync (SIGUSR1) is answered once they are handed over.
+/// session (`handOver`) and tells what was skipped. The session asks for them at the
+/// first lift of a finger, pen or mouse button (`TouchSession.awaitStrokes`), which then
+/// waits for the thread if it has not finished: only a lift in the window's first 15-20
+/// ms can (250 ms in a debug build). A sync (SIGUSR1) is answered once they are handed
+/// over; a compositor's ping is not held for them.
 final class StrokeLoader {
     /// What the thread makes, and whether it has; written by the thread before `done`.
     private final class Work: @unchecked Sendable {
         let base: StrokeTemplates
+        // Looked up on the main thread: the environment is read there only.
+        let folders = StrokeFiles.directories, shapesFolder = StrokeFiles.shapesDirectory
         var result: StrokeFiles.Prepared?
         let done = Atomic<Bool>(false)
         init(base: StrokeTemplates) { self.base = base }
 
         func run() {
-            result = StrokeFiles.prepare(base)
+            result = StrokeFiles.prepare(base, folders: folders, shapesFolder: shapesFolder)
             done.store(true, ordering: .releasing)
         }
     }

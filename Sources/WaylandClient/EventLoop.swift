@@ -21,7 +21,8 @@ public protocol EventLoopOwner: AnyObject {
 
 /// The client's only loop: poll on the display fd, a signalfd for SIGINT/SIGTERM, and the
 /// nearest deadline of the owner's timers (the core keeps those, on its injected clock).
-/// Nothing wakes it while nothing happens.
+/// Nothing wakes it while nothing happens (the owner's deadlines aside: while the stroke
+/// files are read, one every 2 ms).
 public final class EventLoop {
     public enum Exit: Equatable, Sendable {
         /// stop() was called (window closed, quit key...).
