@@ -57,6 +57,10 @@ public enum TouchToPixel {
         public let presentedNanoseconds: UInt64
         /// The injection time, CLOCK_MONOTONIC ns.
         public let injectedNanoseconds: UInt64
+        /// Its place in the run (0 first) and the seconds from the client's start to it:
+        /// a late probe's, in the report, says whether lateness keeps to a run's start.
+        public let index: Int
+        public let sinceStart: Double
     }
 
     public struct Run: Sendable {
@@ -146,6 +150,7 @@ public enum TouchToPixel {
         let weston = try ClientBenchmark.startWeston(in: folder, width: c.width, height: c.height)
         defer { weston.stop() }
         try weston.control.send("wait-idle")
+        let started = ClientBenchmark.monotonicNow()
         let process = try ChildProcess(name: client.name, arguments: client.arguments,
                                        environment: weston.clientEnvironment, logPath: "\(folder)/client.log")
         defer { _ = try? process.stop(timeout: 2) }
@@ -204,7 +209,8 @@ public enum TouchToPixel {
                 let injected = presented - UInt64((toPresent * 1e6).rounded())
                 probes.append(Probe(toPixel: toRepaint, floor: floorRepaint, toPresented: toPresent,
                                     floorPresented: floorPresent, repaintsPastFloor: late,
-                                    presentedNanoseconds: presented, injectedNanoseconds: injected))
+                                    presentedNanoseconds: presented, injectedNanoseconds: injected,
+                                    index: probes.count + missed, sinceStart: Double(injected) / 1e9 - started))
             } catch let error as HarnessError where error.description.contains("timed out") {
                 missed += 1
             }
@@ -282,6 +288,17 @@ public enum TouchToPixel {
             out += "| \(f(ClientBenchmark.percentile(probes.map(\.toPresented), 50))) "
             out += "| \(f(ClientBenchmark.percentile(probes.map(\.toPresented), 90))) |\n"
         }
+        // Each late probe, where it fell: one that keeps to a run's first seconds is start-up's.
+        var late: [String] = []
+        for run in runs {
+            for probe in run.probes where probe.repaintsPastFloor >= 1 {
+                let when = String(format: "%.2f s after the client started: %.1f ms to pixel, floor %.1f ms",
+                                  probe.sinceStart, probe.toPixel, probe.floor)
+                late.append("- \(run.client), \(run.condition.rawValue): probe \(probe.index + 1) of \(run.probes.count + run.missed), "
+                            + "\(when), \(probe.repaintsPastFloor) repaint(s) past it")
+            }
+        }
+        if !late.isEmpty { out += "\nProbes a repaint or more past the floor:\n\n" + late.joined(separator: "\n") + "\n" }
         return out
     }
 }
