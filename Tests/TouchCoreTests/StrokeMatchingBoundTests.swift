@@ -2,51 +2,70 @@ import Foundation
 @testable import TouchCore
 import XCTest
 
-/// The lift skips an example's rotation search when `StrokeTemplate.turnBound` says it
-/// cannot beat the second-nearest template so far. That must change nothing: the bound is
-/// under every distance the search can find, and the nearest template, its score and its
-/// margin are those of trying every example, on people's strokes (five of the $1 logs,
-/// Wobbrock, Wilson and Li, UIST 2007).
+/// The lift stops pairing a stroke with an example as soon as the pairing cannot rank the
+/// template under the second-nearest so far (`StrokeTemplates.rank(_:_:_:under:)`,
+/// `StrokeTemplate.warpedDistance`). That must change nothing: the nearest template, its
+/// score and its margin are those of pairing every example in full, on people's strokes
+/// (five of the $1 logs, Wobbrock, Wilson and Li, UIST 2007).
 final class StrokeMatchingBoundTests: XCTestCase {
-    func testSkippingSearchesChangesNoMatch() throws {
+    func testStoppingEarlyChangesNoMatch() throws {
         let strokes = try RealStroke.all()
         let subject = strokes[0].subject
         let mine = strokes.filter { $0.subject == subject }
         let templates = RealStrokeTests.teach(RealStroke.shapes, from: mine)
         let matcher = StrokeTemplates(templates)
-        var checked = 0, beyond = 0, pairs = 0
+        var checked = 0, stopped = 0, pairings = 0
         for stroke in mine where stroke.rep % 3 == 0 {
             let normalized = try XCTUnwrap(StrokeTemplate.normalized(stroke.points))
-            // Every example, both ways, searched: the nearest and the second by distance.
-            var distances: [(name: String, distance: Double)] = []
-            var bounds: [Double] = []
+            let corner = StrokeTemplate.sharpestCorner(normalized)
+            // Every example, both ways, paired in full: the nearest and the second by rank.
+            var ranked: [(name: String, rank: Double, score: Double)] = []
             for template in templates {
                 var best = Double.infinity
-                for (example, radii) in zip(template.examples, template.radii) {
-                    for way in [normalized, normalized.reversed()] {
-                        let distance = StrokeTemplate.distance(way, example)
-                        let bound = StrokeTemplate.turnBound(way, example, radii)
-                        XCTAssertLessThanOrEqual(bound, distance, "\(stroke.key) against \(template.name)")
-                        bounds.append(bound)
-                        best = min(best, distance)
+                for example in template.examples {
+                    for reversed in [false, true] {
+                        best = min(best, StrokeTemplate.warpedDistance(normalized, example, reversed: reversed, under: .infinity))
                     }
                 }
-                distances.append((template.name, best))
+                let score = StrokeTemplate.score(distance: best)
+                let penalty = StrokeTemplates.rankPenalty(direction: template.direction(normalized), rounding: template.corner - corner)
+                ranked.append((template.name, 1 - score + penalty, score))
             }
-            let sorted = distances.sorted { $0.distance < $1.distance }
+            let sorted = ranked.sorted { $0.rank < $1.rank }
             let nearest = try XCTUnwrap(matcher.nearest(stroke.points))
             XCTAssertEqual(nearest.name, sorted[0].name, stroke.key)
-            XCTAssertEqual(nearest.score, StrokeTemplate.score(distance: sorted[0].distance), accuracy: 1e-12, stroke.key)
-            XCTAssertEqual(nearest.margin, StrokeTemplate.score(distance: sorted[0].distance)
-                           - StrokeTemplate.score(distance: sorted[1].distance), accuracy: 1e-12, stroke.key)
+            XCTAssertEqual(nearest.score, sorted[0].score, accuracy: 1e-12, stroke.key)
+            XCTAssertEqual(nearest.margin, sorted[0].score - sorted[1].score, accuracy: 1e-12, stroke.key)
             checked += 1
-            // Searches skipped whatever the order: bounds at or beyond the second's distance.
-            beyond += bounds.filter { $0 >= sorted[1].distance }.count
-            pairs += bounds.count
+            // Pairings that stop early against the second-nearest shape's rank.
+            for template in templates {
+                let penalty = StrokeTemplates.rankPenalty(direction: template.direction(normalized), rounding: template.corner - corner)
+                let room = sorted[1].rank - penalty
+                for example in template.examples {
+                    pairings += 1
+                    if room <= 0 || StrokeTemplate.warpedDistance(normalized, example, reversed: false,
+                                                                  under: min(1, room) * StrokeTemplate.halfDiagonal) == .infinity {
+                        stopped += 1
+                    }
+                }
+            }
         }
         XCTAssertGreaterThan(checked, 100)
-        // The bound is tight enough to matter: most searches cannot beat the second shape.
-        print("searches the turn bound rules out against the second-nearest shape: \(beyond) of \(pairs)")
-        XCTAssertGreaterThan(Double(beyond), 0.5 * Double(pairs))
+        // The bound matters: most pairings cannot bring their template under the second shape.
+        print("pairings stopped early against the second-nearest shape: \(stopped) of \(pairings)")
+        XCTAssertGreaterThan(Double(stopped), 0.5 * Double(pairings))
+    }
+
+    /// Stopping early returns infinity exactly when the full pairing is not under the bound.
+    func testWarpedDistanceStopsOnlyAtTheBound() throws {
+        let strokes = try RealStroke.all()
+        let examples = strokes.prefix(60).compactMap { StrokeTemplate.normalized($0.points) }
+        for (a, b) in zip(examples, examples.dropFirst()) {
+            let full = StrokeTemplate.warpedDistance(a, b, reversed: false, under: .infinity)
+            XCTAssertEqual(StrokeTemplate.warpedDistance(a, b, reversed: false, under: full * 1.0001), full, accuracy: 1e-12)
+            XCTAssertEqual(StrokeTemplate.warpedDistance(a, b, reversed: false, under: full * 0.9999), .infinity)
+            // No warping needed for a stroke against itself.
+            XCTAssertEqual(StrokeTemplate.warpedDistance(a, a, reversed: false, under: .infinity), 0)
+        }
     }
 }
