@@ -88,15 +88,15 @@ final class RealStrokeTests: XCTestCase {
         // person x shape; not reached yet (docs/gestures.md, "Matching taught strokes"): what
         // falls short is printed as UNMET, and the levels reached are held, so a change that
         // loses ground fails.
-        // Reached (2026-11-27, with the common shapes, drawn by the other four people):
-        // 98.6 %, shapes from 96.3 %, people from 96.8 %, cells from 85.2 %; 97.0 % before
-        // them. The ranking alone names 99.1 % (plain $1 98.6 %); the rejection costs the
-        // rest (docs/gestures.md, "Common shapes").
-        Self.hold(named["all"].value, atLeast: 0.99, reached: 0.985, "taught strokes named right")
+        // Reached (2026-11-29, paired elastically, with the common shapes drawn by the
+        // other four people): 99.0 % (2,139; 2,138 would be under), shapes from 97.0 %,
+        // people from 98.1 %, cells from 88.9 %; 98.6 % with $1's pairing, 97.0 % before
+        // the common shapes (docs/gestures.md, "Elastic pairing").
+        Self.hold(named["all"].value, atLeast: 0.99, reached: 0.99, "taught strokes named right")
         for (key, tally) in named.groups {
-            if key.hasPrefix("shape ") { Self.hold(tally.value, atLeast: 0.95, reached: 0.96, "taught strokes named right, \(key)") }
-            if key.hasPrefix("person ") { Self.hold(tally.value, atLeast: 0.95, reached: 0.96, "taught strokes named right, \(key)") }
-            if key.hasPrefix("cell ") { Self.hold(tally.value, atLeast: 0.95, reached: 0.85, "taught strokes named right, \(key)") }
+            if key.hasPrefix("shape ") { Self.hold(tally.value, atLeast: 0.95, reached: 0.97, "taught strokes named right, \(key)") }
+            if key.hasPrefix("person ") { Self.hold(tally.value, atLeast: 0.95, reached: 0.98, "taught strokes named right, \(key)") }
+            if key.hasPrefix("cell ") { Self.hold(tally.value, atLeast: 0.95, reached: 0.88, "taught strokes named right, \(key)") }
         }
     }
 
@@ -154,7 +154,8 @@ final class RealStrokeTests: XCTestCase {
         }
         print("scribbles named after a taught stroke (16 taught, each of five people): with the common shapes \(with["all"]) "
               + "(walks \(with["walk"]), polylines \(with["polyline"])); without \(without["all"]) (walks \(without["walk"]), polylines \(without["polyline"]))")
-        // Measured 2026-11-27: 6.3 % with, 3.7 % without (docs/gestures.md, "Common shapes").
+        // Measured 2026-11-29: 6.4 % with, 3.9 % without (2026-11-27, with $1's pairing: 6.3
+        // and 3.7 %; docs/gestures.md, "Elastic pairing").
         XCTAssertLessThanOrEqual(with["all"].value, 0.07, "scribbles named after a taught stroke")
         XCTAssertLessThanOrEqual(with["all"].value - without["all"].value, 0.03, "what the common shapes cost on scribbles")
     }

@@ -29,7 +29,8 @@ public struct StrokeTemplate: Equatable, Sendable {
     public static let largestCoordinate = 1e6
     /// How many steps either way a stroke's point may pair with an example's
     /// (`warpedDistance`). On people's strokes (five people of the $1 logs, each teaching
-    /// all 16 shapes from three drawings) 2 named 2,140 of 2,160 taught drawings with 1 of
+    /// all 16 shapes from three drawings; docs/gestures.md, "Elastic pairing", in a model
+    /// of the matcher) 2 named 2,140 of 2,160 taught drawings (the tests: 2,139) with 1 of
     /// 2,400 untaught ones and 6.4 % of scribbles; 1 named 2,135 with 6 untaught; 3 named
     /// 2,141 with 2 untaught and 7.1 % of scribbles; the rotation search of $1 on top (5
     /// turns within 15 degrees) named 2,142 and let 10 % of scribbles in.
@@ -55,8 +56,7 @@ public struct StrokeTemplate: Equatable, Sendable {
     /// How its examples agree, when it has two to `agreementExamples - 1` (a taught stroke
     /// has three): the least score of an example against the others. A stroke that scores
     /// under the matching minimum may still be this shape when it scores within
-    /// `StrokeTemplates.agreementAllowance` of this and clearly above every other shape
-    /// (`StrokeTemplates.minimumMargin`): a fast drawing is as far from the teacher's
+    /// `StrokeTemplates.agreementAllowance` of this: a fast drawing is as far from the teacher's
     /// three as they are from each other, give or take.
     public let ownAgreement: Double?
 
