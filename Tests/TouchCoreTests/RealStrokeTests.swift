@@ -88,15 +88,15 @@ final class RealStrokeTests: XCTestCase {
         // person x shape; not reached yet (docs/gestures.md, "Matching taught strokes"): what
         // falls short is printed as UNMET, and the levels reached are held, so a change that
         // loses ground fails.
-        // Reached (2026-11-29, paired elastically, with the common shapes drawn by the
-        // other four people): 99.0 % (2,139; 2,138 would be under), shapes from 97.0 %,
-        // people from 98.1 %, cells from 88.9 %; 98.6 % with $1's pairing, 97.0 % before
-        // the common shapes (docs/gestures.md, "Elastic pairing").
+        // Reached (2026-11-29, points and steps paired elastically, with the common shapes
+        // drawn by the other four people): 99.2 % (2,142; 99 % is 2,139), shapes from
+        // 97.0 %, people from 98.6 %, cells from 92.6 %; 98.6 % with $1's pairing, 97.0 %
+        // before the common shapes (docs/gestures.md, "Elastic pairing").
         Self.hold(named["all"].value, atLeast: 0.99, reached: 0.99, "taught strokes named right")
         for (key, tally) in named.groups {
             if key.hasPrefix("shape ") { Self.hold(tally.value, atLeast: 0.95, reached: 0.97, "taught strokes named right, \(key)") }
             if key.hasPrefix("person ") { Self.hold(tally.value, atLeast: 0.95, reached: 0.98, "taught strokes named right, \(key)") }
-            if key.hasPrefix("cell ") { Self.hold(tally.value, atLeast: 0.95, reached: 0.88, "taught strokes named right, \(key)") }
+            if key.hasPrefix("cell ") { Self.hold(tally.value, atLeast: 0.95, reached: 0.92, "taught strokes named right, \(key)") }
         }
     }
 
@@ -154,7 +154,7 @@ final class RealStrokeTests: XCTestCase {
         }
         print("scribbles named after a taught stroke (16 taught, each of five people): with the common shapes \(with["all"]) "
               + "(walks \(with["walk"]), polylines \(with["polyline"])); without \(without["all"]) (walks \(without["walk"]), polylines \(without["polyline"]))")
-        // Measured 2026-11-29: 6.4 % with, 3.9 % without (2026-11-27, with $1's pairing: 6.3
+        // Measured 2026-11-29: 6.5 % with, 3.9 % without (2026-11-27, with $1's pairing: 6.3
         // and 3.7 %; docs/gestures.md, "Elastic pairing").
         XCTAssertLessThanOrEqual(with["all"].value, 0.07, "scribbles named after a taught stroke")
         XCTAssertLessThanOrEqual(with["all"].value - without["all"].value, 0.03, "what the common shapes cost on scribbles")

@@ -134,18 +134,19 @@ public struct StrokeTemplates: Equatable, Sendable {
     }
 
     /// How `template` ranks for a normalized stroke whose sharpest corner is `corner`:
-    /// nil when it cannot rank under `bound`. The direction and corner come first (cheap),
-    /// so the distance is only followed as far as the rank can still come under the bound.
+    /// nil when it cannot rank under `bound`. The corner's part comes first (free), then the
+    /// distance, followed only as far as the rank can still come under the bound, then the
+    /// direction's part, for the few templates still in the running.
     static func rank(_ template: StrokeTemplate, _ normalized: [Point], _ corner: Double, under bound: Double) -> Ranked? {
-        let direction = template.direction(normalized)
-        let penalty = rankPenalty(direction: direction, rounding: template.corner - corner)
-        let room = bound - penalty
+        let cornerPart = rankPenalty(direction: 1, rounding: template.corner - corner)
+        let room = bound - cornerPart
         guard room > 0 else { return nil }
         // 1 less the score is the distance over half the diagonal, at most 1.
         let distance = template.distance(normalized, under: room > 1 ? .infinity : room * StrokeTemplate.halfDiagonal)
         guard distance.isFinite else { return nil }
         let score = StrokeTemplate.score(distance: distance)
-        let rank = 1 - score + penalty
+        let direction = template.direction(normalized)
+        let rank = 1 - score + rankPenalty(direction: direction, rounding: template.corner - corner)
         return rank < bound ? Ranked(rank: rank, score: score, direction: direction) : nil
     }
 
