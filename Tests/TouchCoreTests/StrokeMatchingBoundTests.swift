@@ -37,15 +37,19 @@ final class StrokeMatchingBoundTests: XCTestCase {
             XCTAssertEqual(nearest.score, sorted[0].score, accuracy: 1e-12, stroke.key)
             XCTAssertEqual(nearest.margin, sorted[0].score - sorted[1].score, accuracy: 1e-12, stroke.key)
             checked += 1
-            // Pairings that stop early against the second-nearest shape's rank.
+            // Pairings that stop early against the second-nearest shape's rank, as `rank`
+            // bounds them (the corner's part first; no bound while the room is over 1), both
+            // ways of drawing: a lower count than the lift's, whose second best so far is
+            // looser early on.
             for template in templates {
-                let penalty = StrokeTemplates.rankPenalty(direction: template.direction(normalized), rounding: template.corner - corner)
-                let room = sorted[1].rank - penalty
+                let room = sorted[1].rank - StrokeTemplates.rankPenalty(direction: 1, rounding: template.corner - corner)
+                let bound = room > 1 ? Double.infinity : room * StrokeTemplate.halfDiagonal
                 for example in template.examples {
-                    pairings += 1
-                    if room <= 0 || StrokeTemplate.warpedDistance(normalized, example, reversed: false,
-                                                                  under: min(1, room) * StrokeTemplate.halfDiagonal) == .infinity {
-                        stopped += 1
+                    for reversed in [false, true] {
+                        pairings += 1
+                        if room <= 0 || StrokeTemplate.warpedDistance(normalized, example, reversed: reversed, under: bound) == .infinity {
+                            stopped += 1
+                        }
                     }
                 }
             }

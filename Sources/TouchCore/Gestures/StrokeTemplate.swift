@@ -30,7 +30,8 @@ public struct StrokeTemplate: Equatable, Sendable {
     /// How many steps either way a stroke's point may pair with an example's
     /// (`warpedDistance`). On people's strokes (five people of the $1 logs, each teaching
     /// all 16 shapes from three drawings; docs/gestures.md, "Elastic pairing", in a model
-    /// of the matcher) 2 named 2,140 of 2,160 taught drawings (the tests: 2,139) with 1 of
+    /// of the matcher, the directions still paired index to index) 2 named 2,140 of 2,160
+    /// taught drawings (the tests: 2,139; with elastic directions 2,142) with 1 of
     /// 2,400 untaught ones and 6.4 % of scribbles; 1 named 2,135 with 6 untaught; 3 named
     /// 2,141 with 2 untaught and 7.1 % of scribbles; the rotation search of $1 on top (5
     /// turns within 15 degrees) named 2,142 and let 10 % of scribbles in.
@@ -241,7 +242,9 @@ public struct StrokeTemplate: Equatable, Sendable {
             let p = reversed ? a[n - i] : a[i - 1], q = b[j - 1]
             return ((p.x - q.x) * (p.x - q.x) + (p.y - q.y) * (p.y - q.y)).squareRoot()
         }
-        return sum / Double(n)
+        // The sum is under bound x n; the mean may still round up to the bound.
+        let mean = sum / Double(n)
+        return mean < bound ? mean : .infinity
     }
 
     /// The least sum of `cost(i, j)` (1-based) over pairings of two sequences of `n` that

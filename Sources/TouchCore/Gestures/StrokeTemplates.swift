@@ -22,7 +22,7 @@ public struct StrokeTemplates: Equatable, Sendable {
     /// lesson's template (fewer than `StrokeTemplate.agreementExamples` drawings) then
     /// also holds the common shape's drawings, so a quick drawing of it is matched against
     /// more than the teacher's three. An unclaimed one stands for a shape nobody taught: a
-    /// stroke nearer to it than to every template is not named. Empty: matching is as
+    /// stroke that ranks it before every template (`rankPenalty`) is not named. Empty: matching is as
     /// without them.
     public var commonShapes: [StrokeTemplate] = [] { didSet { claimCommonShapes() } }
     /// The least score that counts as a match.
@@ -159,10 +159,10 @@ public struct StrokeTemplates: Equatable, Sendable {
     }
 
     /// On people's strokes (five people of the $1 logs, each teaching all 16 shapes from
-    /// three drawings; docs/gestures.md, "Elastic pairing"): ranked by score alone the
-    /// nearest template is the drawn shape for 2,147 of 2,160 drawings (checks counted) and
-    /// 2,135 are named; with 0.2 and 0.2, 2,150 and 2,139; 0.1-0.3 and 0.1-0.4 all give
-    /// 2,148-2,150 and 2,137-2,139.
+    /// three drawings; docs/gestures.md, "Elastic pairing"; measured with the directions
+    /// paired index to index): ranked by score alone the nearest template is the drawn
+    /// shape for 2,147 of 2,160 drawings (checks counted) and 2,135 are named; with 0.2 and
+    /// 0.2, 2,150 and 2,139; 0.1-0.3 and 0.1-0.4 all give 2,148-2,150 and 2,137-2,139.
     static let directionWeight = 0.2, cornerWeight = 0.2, cornerSlack = 20.0
 
     /// Whether the nearest template is near enough to name the stroke.
@@ -174,9 +174,11 @@ public struct StrokeTemplates: Equatable, Sendable {
 
     /// How far under its own examples' agreement a stroke may score to be named after a
     /// taught stroke below `minimumScore` (`StrokeTemplate.ownAgreement`). Measured on
-    /// people's strokes (docs/gestures.md, "Elastic pairing"): 0.10 names 2,139 of 2,160
-    /// taught drawings, 1 of 2,400 untaught ones and 6.4 % of scribbles; 0.08 2,137 and
-    /// 5.7 %, 0.12 2,140 and 7.9 %, 0.14 2,144 and 10.1 %. Until elastic pairing the stroke
+    /// people's strokes (docs/gestures.md, "Elastic pairing"; with the points paired
+    /// elastically, the directions still index to index): 0.10 named 2,139 of 2,160 taught
+    /// drawings, 1 of 2,400 untaught ones and 6.4 % of scribbles; 0.08 2,137 and 5.7 %,
+    /// 0.12 2,140 and 7.9 %, 0.14 2,144 and 10.1 %. With the directions elastic too, 0.10
+    /// names 2,142 and 6.5 %. Until elastic pairing the stroke
     /// also had to score 0.08 over every other template; it now costs drawings and keeps
     /// out no untaught shape.
     public static let agreementAllowance = 0.10
@@ -188,18 +190,23 @@ public struct StrokeTemplates: Equatable, Sendable {
     }
 
     /// Why the nearest template did not name the stroke, when it came close (a score within
-    /// 0.1 of the minimum).
+    /// 0.1 of the score it needs).
     func nearMiss(_ nearest: Nearest) -> NearMiss? {
-        guard !accepts(nearest), nearest.score >= nearest.limit - 0.1 else { return nil }
+        // The score that names it: the limit, or the teacher's agreement less the allowance.
+        let needed = min(nearest.limit, nearest.lowerLimit ?? nearest.limit)
+        guard !accepts(nearest), nearest.score >= needed - 0.1 else { return nil }
         let n = NearMiss.number
         if let common = nearest.commonShape {
+            // Ranked by direction and corner too, the untaught shape may come first with a
+            // lower score than the template's.
+            let how = common.score >= nearest.score ? "" : " in direction and corner"
             return NearMiss(recognizer: "template \(nearest.name)",
-                            reason: "nearer the untaught shape \(common.name) (\(n(common.score)) against \(n(nearest.score)))",
+                            reason: "nearer the untaught shape \(common.name)\(how) (\(n(common.score)) against \(n(nearest.score)))",
                             setting: nil, value: nearest.score, limit: common.score)
         }
-        if nearest.score < nearest.limit {
-            return NearMiss(recognizer: "template \(nearest.name)", reason: "\(n(nearest.score)), needs \(n(nearest.limit))",
-                            setting: nearest.limit > minimumScore ? nil : GestureSettings.Key.strokeMinimumScore, value: nearest.score, limit: nearest.limit)
+        if nearest.score < needed {
+            return NearMiss(recognizer: "template \(nearest.name)", reason: "\(n(nearest.score)), needs \(n(needed))",
+                            setting: nearest.limit > minimumScore ? nil : GestureSettings.Key.strokeMinimumScore, value: nearest.score, limit: needed)
         }
         if nearest.direction < minimumDirection {
             return NearMiss(recognizer: "template \(nearest.name)",
