@@ -42,7 +42,7 @@ final class StrokeMatchingBoundTests: XCTestCase {
             // ways of drawing: a lower count than the lift's, whose second best so far is
             // looser early on.
             for template in templates {
-                let room = sorted[1].rank - StrokeTemplates.rankPenalty(direction: 1, rounding: template.corner - corner)
+                let room = sorted[1].rank - StrokeTemplates.cornerPenalty(rounding: template.corner - corner)
                 let bound = room > 1 ? Double.infinity : room * StrokeTemplate.halfDiagonal
                 for example in template.examples {
                     for reversed in [false, true] {

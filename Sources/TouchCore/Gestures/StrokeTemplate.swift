@@ -234,7 +234,8 @@ public struct StrokeTemplate: Equatable, Sendable {
     /// more than `warpBand` steps away, of the summed distances of paired points, over the
     /// count (dynamic time warping; a mean point distance, as $1's, when every point pairs
     /// with its own index). Infinity when it is not under `bound`, found as soon as every
-    /// pairing so far already sums to `bound` or more. No allocation (a few hundred bytes on the stack): it runs at the lift.
+    /// pairing so far already sums to `bound` or more. No allocation (`warp`): it runs at
+    /// the lift.
     static func warpedDistance(_ a: [Point], _ b: [Point], reversed: Bool, under bound: Double) -> Double {
         let n = a.count
         guard n > 0, n == b.count else { return .infinity }

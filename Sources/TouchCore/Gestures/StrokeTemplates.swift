@@ -5,9 +5,8 @@
 /// counts only when it is also near enough to be that shape and not an untaught one: a
 /// score of at least `minimumScore` (or, for a taught stroke, its own drawings' agreement
 /// less `agreementAllowance`), steps that go the template's way, `minimumDirection`, a
-/// sharpest corner at most
-/// `maximumRounding` degrees rounder than the template's, and no untaught common shape
-/// ranked before it (`commonShapes`; docs/gestures.md, "Matching taught strokes", "Common
+/// sharpest corner at most `maximumRounding` degrees rounder than the template's, and no
+/// untaught common shape ranked before it (`commonShapes`; docs/gestures.md, "Matching taught strokes", "Common
 /// shapes", "Elastic pairing").
 /// All the limits were measured on people's strokes (five people of the $1 logs, Wobbrock,
 /// Wilson and Li, UIST 2007): each person teaching all 16 shapes from three drawings, and
@@ -22,8 +21,8 @@ public struct StrokeTemplates: Equatable, Sendable {
     /// lesson's template (fewer than `StrokeTemplate.agreementExamples` drawings) then
     /// also holds the common shape's drawings, so a quick drawing of it is matched against
     /// more than the teacher's three. An unclaimed one stands for a shape nobody taught: a
-    /// stroke that ranks it before every template (`rankPenalty`) is not named. Empty: matching is as
-    /// without them.
+    /// stroke that ranks it before every template (`rankPenalty`) is not named. Empty:
+    /// matching is as without them.
     public var commonShapes: [StrokeTemplate] = [] { didSet { claimCommonShapes() } }
     /// The least score that counts as a match.
     public var minimumScore: Double
@@ -138,7 +137,7 @@ public struct StrokeTemplates: Equatable, Sendable {
     /// distance, followed only as far as the rank can still come under the bound, then the
     /// direction's part, for the few templates still in the running.
     static func rank(_ template: StrokeTemplate, _ normalized: [Point], _ corner: Double, under bound: Double) -> Ranked? {
-        let cornerPart = rankPenalty(direction: 1, rounding: template.corner - corner)
+        let cornerPart = cornerPenalty(rounding: template.corner - corner)
         let room = bound - cornerPart
         guard room > 0 else { return nil }
         // 1 less the score is the distance over half the diagonal, at most 1.
@@ -155,7 +154,12 @@ public struct StrokeTemplates: Equatable, Sendable {
     /// `cornerWeight` per 180 degrees the corners differ beyond `cornerSlack`, either way.
     /// Only the ranking; the limits are the score's, direction's and corner's own.
     static func rankPenalty(direction: Double, rounding: Double) -> Double {
-        directionWeight * (1 - direction) + cornerWeight * max(0, abs(rounding) - cornerSlack) / 180
+        directionWeight * (1 - direction) + cornerPenalty(rounding: rounding)
+    }
+
+    /// The corner's part of `rankPenalty`, known before the distance (`rank`).
+    static func cornerPenalty(rounding: Double) -> Double {
+        cornerWeight * max(0, abs(rounding) - cornerSlack) / 180
     }
 
     /// On people's strokes (five people of the $1 logs, each teaching all 16 shapes from
