@@ -160,7 +160,7 @@ let package = Package(
                 resources: [.copy("Scripts/mutter-driver.py"), .copy("Scripts/kwin-screenshot.py")]),
         .executableTarget(name: "touchspots-harness",
                           dependencies: [
-                              "Harness", "EventLogFormat", "CommandLineErrors",
+                              "Harness", "EventLogFormat", "CommandLineErrors", "TouchCore",
                               .product(name: "ArgumentParser", package: "swift-argument-parser"),
                           ]),
 

@@ -3,6 +3,8 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/mman.h>
+#include <stdint.h>
+#include <sys/eventfd.h>
 #include <sys/signalfd.h>
 #include <time.h>
 #include <unistd.h>
@@ -60,4 +62,20 @@ int ts_read_signal(int fd)
 	struct signalfd_siginfo info;
 	ssize_t n = read(fd, &info, sizeof info);
 	return n == (ssize_t)sizeof info ? (int)info.ssi_signo : 0;
+}
+
+int ts_wake_fd(void) { return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC); }
+
+void ts_wake(int fd)
+{
+	uint64_t one = 1;
+	ssize_t written = write(fd, &one, sizeof one);
+	(void)written; /* full (2^64 - 2 wakes pending) or closed: the loop wakes anyway */
+}
+
+void ts_drain(int fd)
+{
+	uint64_t count;
+	ssize_t n = read(fd, &count, sizeof count);
+	(void)n;
 }

@@ -67,7 +67,7 @@ package final class App: EventLoopOwner, Toplevel.Owner, Registry.Owner, Surface
         // second thread reads the stroke files (StrokeLoader says why).
         surface.commit()
         display.flush()
-        strokes = StrokeLoader(for: session, log: log)
+        strokes = StrokeLoader(for: session, log: log, waker: loop.waker)
     }
 
     /// The loop, the window, the registry, the presenter and the latency meter call into the
@@ -121,7 +121,7 @@ package final class App: EventLoopOwner, Toplevel.Owner, Registry.Owner, Surface
                            eventsSinceFlush: session.touchscreens.eventsSinceFlush)
     }
     package var nextDeadline: Double? {
-        registry.seats.values.compactMap { $0.keyboard?.repeatDeadline }.reduce(strokes.look(by: session.nextDeadline)) { min($0 ?? .infinity, $1) }
+        registry.seats.values.compactMap { $0.keyboard?.repeatDeadline }.reduce(session.nextDeadline) { min($0 ?? .infinity, $1) }
     }
     package func loopReceivedUserSignal() { lifecycle.syncRequested() }
 

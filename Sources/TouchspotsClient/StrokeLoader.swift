@@ -25,11 +25,14 @@ final class StrokeLoader {
         let folders = StrokeFiles.directories, shapesFolder = StrokeFiles.shapesDirectory
         var result: StrokeFiles.Prepared?
         let done = Atomic<Bool>(false)
-        init(base: StrokeTemplates) { self.base = base }
+        /// Wakes the loop once `done`, so it need not look on a timer.
+        let waker: EventLoopWaker
+        init(base: StrokeTemplates, waker: EventLoopWaker) { self.base = base; self.waker = waker }
 
         func run() {
             result = StrokeFiles.prepare(base, folders: folders, shapesFolder: shapesFolder)
             done.store(true, ordering: .releasing)
+            waker.wake()
         }
     }
 
@@ -41,11 +44,12 @@ final class StrokeLoader {
     private(set) var isHandedOver = false
 
     /// Starts reading the files for `session` (with the limits it matches with), and has
-    /// it ask for them at its first lift. Where no thread can be made, reads them at once.
-    init(for session: TouchSession, log: EventLog?) {
+    /// it ask for them at its first lift; the thread wakes the loop through `waker` when
+    /// it is done. Where no thread can be made, reads them at once.
+    init(for session: TouchSession, log: EventLog?, waker: EventLoopWaker) {
         self.session = session
         self.log = log
-        work = Work(base: session.strokes)
+        work = Work(base: session.strokes, waker: waker)
         var thread = pthread_t()
         let context = Unmanaged.passRetained(work).toOpaque()
         let made = pthread_create(&thread, nil, { context in
@@ -61,14 +65,9 @@ final class StrokeLoader {
         session.awaitStrokes = { [unowned self] in handOver(waiting: true) }
     }
 
-    /// `deadline`, or sooner while the thread reads: the loop looks every 2 ms (the thread
-    /// wakes nobody) until the strokes are handed over.
-    func look(by deadline: Double?) -> Double? {
-        isHandedOver ? deadline : min(deadline ?? .infinity, EventLoop.monotonicNow() + 0.002)
-    }
-
     /// Hands the strokes to the session if the thread has finished (or, `waiting`, once
-    /// it has), and tells what was skipped: on stderr and as `template` warnings.
+    /// it has), and tells what was skipped: on stderr and as `template` warnings. The
+    /// loop's idle call asks; the thread's wake makes sure one comes once it is done.
     func handOver(waiting: Bool) {
         guard !isHandedOver, waiting || work.done.load(ordering: .acquiring) else { return }
         join()

@@ -19,10 +19,28 @@ public protocol EventLoopOwner: AnyObject {
     func loopReceivedUserSignal()
 }
 
-/// The client's only loop: poll on the display fd, a signalfd for SIGINT/SIGTERM, and the
-/// nearest deadline of the owner's timers (the core keeps those, on its injected clock).
-/// Nothing wakes it while nothing happens (the owner's deadlines aside: while the stroke
-/// files are read, one every 2 ms).
+/// Wakes the event loop from another thread: an eventfd the loop polls beside the display.
+/// The stroke loader's thread says so when it is done (`StrokeLoader`), where the loop
+/// once looked every 2 ms until then.
+public final class EventLoopWaker: @unchecked Sendable {
+    let fd: Int32
+
+    init() throws {
+        fd = ts_wake_fd()
+        guard fd >= 0 else { throw WaylandError.system(call: "eventfd", errno: errno) }
+    }
+
+    /// Safe from any thread: the loop's next poll returns, and `loopIsIdle` runs.
+    public func wake() { ts_wake(fd) }
+
+    func drain() { ts_drain(fd) }
+
+    deinit { close(fd) }
+}
+
+/// The client's only loop: poll on the display fd, a signalfd for SIGINT/SIGTERM, the
+/// waker's eventfd, and the nearest deadline of the owner's timers (the core keeps those,
+/// on its injected clock). Nothing wakes it while nothing happens.
 public final class EventLoop {
     public enum Exit: Equatable, Sendable {
         /// stop() was called (window closed, quit key...).
@@ -34,8 +52,10 @@ public final class EventLoop {
     private let display: Display
     private var signalFD: Int32 { display.signalFD }
     private var exit: Exit?
-    /// The display and the signalfd; kept, so a wake-up allocates nothing.
-    private var fds = [pollfd(), pollfd()]
+    /// The display, the signalfd and the waker; kept, so a wake-up allocates nothing.
+    private var fds = [pollfd(), pollfd(), pollfd()]
+    /// For another thread to wake the loop (held by what it hands to that thread).
+    public let waker: EventLoopWaker
 
     /// Unowned: the owner owns the loop. Without one, the loop reads ahead, waits for no
     /// deadline and has nothing to do when idle.
@@ -49,6 +69,7 @@ public final class EventLoop {
 
     public init(display: Display) throws {
         self.display = display
+        waker = try EventLoopWaker()
     }
 
     /// Runs `work` at the start of the next pass, before the loop prepares to read (the
@@ -111,6 +132,7 @@ public final class EventLoop {
             fds[0] = pollfd(fd: display.fileDescriptor,
                             events: Int16(POLLIN) | (wantWrite ? Int16(POLLOUT) : 0), revents: 0)
             fds[1] = pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0)
+            fds[2] = pollfd(fd: waker.fd, events: Int16(POLLIN), revents: 0)
             let timeout = pollTimeout()
             let ready = fds.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), timeout) }
             if ready < 0 && errno != EINTR {
@@ -127,6 +149,8 @@ public final class EventLoop {
                 }
             }
             if wl_display_dispatch_pending(d) < 0 { throw display.currentError() }
+            // Woken by another thread: the next pass's idle call takes what it finished.
+            if ready > 0 && fds[2].revents & Int16(POLLIN) != 0 { waker.drain() }
             if ready > 0 && fds[1].revents & Int16(POLLIN) != 0 {
                 let signal = ts_read_signal(signalFD)
                 if signal == SIGUSR1 {

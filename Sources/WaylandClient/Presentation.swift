@@ -21,14 +21,28 @@ final class PresentationFeedback {
     private(set) var tag = 0
     private unowned let surface: Surface
 
-    nonisolated(unsafe) private static let listener = Listener.make(wp_presentation_feedback_listener(
-        sync_output: { _, _, _ in },
-        presented: { data, _, secondsHigh, secondsLow, nanoseconds, refresh, _, _, _ in
+    /// wp_presentation_feedback's events, in the XML's order.
+    private enum Event: UInt32 { case syncOutput, presented, discarded }
+
+    /// Its events through a dispatcher rather than a listener, as the touch events come
+    /// (TouchDevice's dispatcher says why): every commit asks for one of these, so each
+    /// commit's answer (a `sync_output` and a `presented`) went through libffi twice.
+    private static let dispatcher: wl_dispatcher_func_t = { _, target, opcode, _, args in
+        guard let target, let args, let data = wl_proxy_get_user_data(OpaquePointer(target)),
+              let event = Event(rawValue: opcode)
+        else { return 0 }
+        switch event {
+        case .syncOutput: break
+        case .presented:
+            // presented(tv_sec_hi, tv_sec_lo, tv_nsec, refresh, seq_hi, seq_lo, flags).
             // A time no clock reaches is no presentation the meter can use: told as discarded.
-            let time = protocolNanoseconds(secondsHigh: secondsHigh, secondsLow: secondsLow, nanoseconds: nanoseconds)
-            object(data, as: PresentationFeedback.self).finish(time.map { PresentedTime(nanoseconds: $0, refresh: refresh) })
-        },
-        discarded: { data, _ in object(data, as: PresentationFeedback.self).finish(nil) }))
+            let time = protocolNanoseconds(secondsHigh: args[0].u, secondsLow: args[1].u, nanoseconds: args[2].u)
+            object(data, as: PresentationFeedback.self).finish(time.map { PresentedTime(nanoseconds: $0, refresh: args[3].u) })
+        case .discarded:
+            object(data, as: PresentationFeedback.self).finish(nil)
+        }
+        return 0
+    }
 
     init(surface: Surface) {
         self.surface = surface
@@ -36,7 +50,7 @@ final class PresentationFeedback {
 
     func start(presentation: OpaquePointer, tag: Int) {
         let proxy = wp_presentation_feedback(presentation, surface.proxy)!
-        wp_presentation_feedback_add_listener(proxy, Self.listener, unretained(self))
+        wl_proxy_add_dispatcher(proxy, Self.dispatcher, nil, unretained(self))
         self.proxy = proxy
         self.tag = tag
     }

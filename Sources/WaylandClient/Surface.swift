@@ -32,8 +32,14 @@ public final class Surface {
     nonisolated(unsafe) private static let fractionalListener = Listener.make(wp_fractional_scale_v1_listener(
         preferred_scale: { data, _, scale in object(data, as: Surface.self).preferredScale120 = scale }))
 
-    nonisolated(unsafe) private static let callbackListener = Listener.make(wl_callback_listener(
-        done: { data, callback, _ in object(data, as: Surface.self).frameDone(callback!) }))
+    /// A frame callback's one event, `done`, through a dispatcher rather than a listener
+    /// (no libffi call for it; TouchDevice's dispatcher says why): one comes for most
+    /// repaints while fingers move.
+    private static let callbackDispatcher: wl_dispatcher_func_t = { _, target, opcode, _, _ in
+        guard opcode == 0, let target, let data = wl_proxy_get_user_data(OpaquePointer(target)) else { return 0 }
+        object(data, as: Surface.self).frameDone(OpaquePointer(target))
+        return 0
+    }
 
     public init(registry: Registry) {
         self.registry = registry
@@ -145,7 +151,7 @@ public final class Surface {
     private func armFrameCallback(_ onFrame: @escaping () -> Void) {
         if frameCallback == nil {
             let callback = wl_surface_frame(proxy)!
-            wl_callback_add_listener(callback, Self.callbackListener, unretained(self))
+            wl_proxy_add_dispatcher(callback, Self.callbackDispatcher, nil, unretained(self))
             frameCallback = callback
         }
         onFrameDone = onFrame

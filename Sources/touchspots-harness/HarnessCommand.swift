@@ -2,6 +2,7 @@ import ArgumentParser
 import CommandLineErrors
 import Foundation
 import Harness
+import TouchCore
 
 @main
 struct HarnessCommand: ParsableCommand {
@@ -16,10 +17,8 @@ struct HarnessCommand: ParsableCommand {
     /// 64 for a bad argument or input file, 1 at run time.
     static func main() {
         mainTellingErrorsInOneLine { line in
-            let printable = String(String.UnicodeScalarView(line.unicodeScalars.prefix(2_000).map {
-                $0.properties.generalCategory == .control ? "?" : $0
-            }))
-            FileHandle.standardError.write(Data("touchspots-harness: \(printable)\n".utf8))
+            // Control characters as `\u{1B}`, as the client and the report tool show them.
+            FileHandle.standardError.write(Data("touchspots-harness: \(StrokeTemplate.printable(line, limit: 2_000))\n".utf8))
         }
     }
 }

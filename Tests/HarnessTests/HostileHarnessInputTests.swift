@@ -116,7 +116,7 @@ final class HostileHarnessInputTests: XCTestCase {
     }
 
     /// A replayed log's bad line is named by its number, its start shown with control
-    /// characters as `?` (a 5 MB line was printed whole, escapes and all); a log over
+    /// characters as `\u{1B}` (a 5 MB line was printed whole, escapes and all); a log over
     /// 64 MiB is refused before it is read (a 182 MB log took 866 MB).
     func testAReplayedLogsBadLineAndSizeAreToldInALine() throws {
         let path = NSTemporaryDirectory() + "touchspots-badline-\(UUID().uuidString).jsonl"
@@ -126,7 +126,8 @@ final class HostileHarnessInputTests: XCTestCase {
         XCTAssertThrowsError(try Recording(eventLog: path)) { error in
             let text = "\(error)"
             XCTAssertTrue(text.contains(path + ": line 3 is not an event log line"), String(text.prefix(300)))
-            XCTAssertFalse(text.contains("\u{1B}"), "an escape shown as ?")
+            XCTAssertFalse(text.contains("\u{1B}"), "an escape shown, not run")
+            XCTAssertTrue(text.contains("\\u{1B}[31m"), "the escape named as every tool names it")
             XCTAssertLessThan(text.count, 600)
         }
         let big = NSTemporaryDirectory() + "touchspots-biglog-\(UUID().uuidString).jsonl"

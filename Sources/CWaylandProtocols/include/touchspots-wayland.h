@@ -41,4 +41,11 @@ int ts_termination_signalfd(void);
 /* Reads one pending signal from a signalfd made above; returns its number or 0. */
 int ts_read_signal(int fd);
 
+/* eventfd is not exported through Swift's Glibc module either. A non-blocking,
+ * close-on-exec eventfd another thread wakes the event loop with, or -1 with errno set;
+ * ts_wake adds one to it (safe from any thread), ts_drain empties it. */
+int ts_wake_fd(void);
+void ts_wake(int fd);
+void ts_drain(int fd);
+
 #endif
