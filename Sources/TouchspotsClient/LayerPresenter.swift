@@ -195,22 +195,13 @@ final class LayerPresenter {
         buffer.drawnBox = renderer.render(layer: view, into: PixelBuffer(pixels: pixels, width: width, height: height,
                                                                          stride: buffer.stride),
                                           scale: scale, alpha: item.alpha, offset: offset, dirty: buffer.drawnBox)
-        entry.surface.show(buffer, scale: scale, usesViewport: usesViewport, logicalSize: logical,
-                           opaque: item.alpha >= 1 ? view.opaqueParts.compactMap { Self.inside($0.offsetBy(dx: offset.x, dy: offset.y)) } : [])
+        entry.surface.show(buffer, scale: scale, usesViewport: usesViewport, logicalSize: logical)
         entry.version = view.contentVersion
         entry.alpha = item.alpha
         entry.scale = scale
         entry.size = logical
         entry.offset = offset
         return true
-    }
-
-    /// The whole pixels inside `rect`, if any.
-    private static func inside(_ rect: Rect) -> PixelRect? {
-        let x0 = Int32(rect.minX.rounded(.up)), y0 = Int32(rect.minY.rounded(.up))
-        let x1 = Int32(rect.maxX.rounded(.down)), y1 = Int32(rect.maxY.rounded(.down))
-        guard x1 > x0, y1 > y0 else { return nil }
-        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     /// The visible layer views under `view`, back to front, with their window origin and

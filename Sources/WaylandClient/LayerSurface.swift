@@ -16,7 +16,6 @@ public final class LayerSurface {
     private let registry: Registry
     private var viewport: OpaquePointer?
     private var buffers: [LayerBuffer] = []
-    private var shownOpaque: [PixelRect] = []
     /// Two would do where the compositor releases a buffer as soon as the next one is
     /// committed (weston); a third covers one that holds it until it has repainted.
     public static let maxBuffers = 3
@@ -57,17 +56,16 @@ public final class LayerSurface {
     }
 
     /// Shows `buffer` (drawn) at `scale`; `logicalSize` is its size on screen, which a
-    /// viewport maps it onto when the scale is fractional. `opaque` (logical px, whole
-    /// pixels inside what is drawn opaquely) lets the compositor copy rather than blend.
+    /// viewport maps it onto when the scale is fractional.
+    ///
+    /// A layer declares no opaque region. A spot's disc once declared three bands inside
+    /// it opaque, so that the compositor could copy them rather than blend; on headless
+    /// weston 10 (pixman) that cost weston about a tenth more CPU on the ten-finger stream
+    /// (the bands split every spot's and the window's repaint into many small rectangles),
+    /// and set a new region at each step of a growth (docs/benchmark.md, "No opaque bands
+    /// in the spots").
     public func show(_ buffer: LayerBuffer, scale: Double, usesViewport: Bool,
-                     logicalSize: (width: Int32, height: Int32), opaque: [PixelRect]) {
-        if opaque != shownOpaque, let compositor = registry.compositor {
-            let region = wl_compositor_create_region(compositor)
-            for rect in opaque { wl_region_add(region, rect.x, rect.y, rect.width, rect.height) }
-            wl_surface_set_opaque_region(proxy, region)
-            wl_region_destroy(region)
-            shownOpaque = opaque
-        }
+                     logicalSize: (width: Int32, height: Int32)) {
         if usesViewport, let viewporter = registry.viewporter {
             if viewport == nil { viewport = wp_viewporter_get_viewport(viewporter, proxy) }
             wl_surface_set_buffer_scale(proxy, 1)

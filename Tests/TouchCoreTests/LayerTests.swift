@@ -150,21 +150,6 @@ final class LayerTests: XCTestCase {
         XCTAssertTrue(damage.contains { $0.union(spot.frame) == $0 }, "and the new one")
     }
 
-    func testTheOpaquePartsLieInsideTheDisc() {
-        let spot = grownSpot(composing: true)
-        let parts = spot.opaqueParts
-        XCTAssertEqual(parts.count, 3)
-        let r = spot.bounds.width / 2, c = spot.bounds.center
-        for part in parts {
-            for corner in [Point(x: part.minX, y: part.minY), Point(x: part.maxX, y: part.maxY)] {
-                let dx = corner.x - c.x, dy = corner.y - c.y
-                XCTAssertLessThanOrEqual((dx * dx + dy * dy).squareRoot(), r, "\(part) leaves the disc")
-            }
-        }
-        spot.alpha = 0.5
-        XCTAssertTrue(spot.opaqueParts.isEmpty, "a translucent spot is opaque nowhere")
-    }
-
     /// The globals touchspots was offered by cage 0.1.4, phoc 0.24 and sway 1.7 (headless,
     /// WAYLAND_DEBUG=client): only the first two hide subsurfaces by direct scan-out.
     func testDirectScanoutQuirkIsToldFromTheGlobals() {

@@ -65,16 +65,6 @@ public final class TouchSpotView: View {
         growth.animator.cancel(growth.id)
     }
 
-    /// Three bands inside the disc (an octagon-like cross covering about 80 % of it): the
-    /// compositor copies them instead of blending, and skips the window below them.
-    public override var opaqueParts: [Rect] {
-        guard color.alpha >= 1, drawingAlpha >= 1 else { return [] }
-        let r = bounds.width / 2, c = bounds.center
-        return [(0.4, 0.916), (0.7, 0.714), (0.916, 0.4)].map { (h, w) in
-            Rect(x: c.x - w * r, y: c.y - h * r, width: 2 * w * r, height: 2 * h * r)
-        }
-    }
-
     public override func draw(in canvas: Canvas) {
         canvas.fillEllipse(in: bounds, color: color)
         if let contact {

@@ -193,11 +193,6 @@ open class View: Responder {
 
     // MARK: Drawing
 
-    /// Parts of the view (its own coordinates) that its drawing covers fully opaquely, so a
-    /// compositor showing it as a layer need not blend them or draw what lies below. Empty
-    /// unless a view knows better; a view whose opaque parts change calls setNeedsDisplay.
-    open var opaqueParts: [Rect] { [] }
-
     /// For a layer whose animation grows it: the size it grows to. Its buffer is made that
     /// size once and the view drawn centred in it, so each step of the growth is a redraw
     /// into a buffer the layer already has, not a new wl_buffer (issue 40: a ten-finger
