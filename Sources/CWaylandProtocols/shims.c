@@ -70,7 +70,10 @@ void ts_wake(int fd)
 {
 	uint64_t one = 1;
 	ssize_t written = write(fd, &one, sizeof one);
-	(void)written; /* full (2^64 - 2 wakes pending) or closed: the loop wakes anyway */
+	/* Only a full counter (2^64 - 2 wakes pending) fails, and the loop is awake then. The
+	 * fd must still be open: the waker's owner keeps it so (StrokeLoader's thread holds
+	 * the waker until it has written). */
+	(void)written;
 }
 
 void ts_drain(int fd)

@@ -90,9 +90,10 @@ public struct LibinputRecord: Sendable {
 
         /// A name or node as a message says it: the file's text, so at most 80 characters
         /// and no control character (a 5,000-character name or an escape sequence must not
-        /// reach a terminal).
+        /// reach a terminal): control characters as `\u{1B}`, as every tool's error line
+        /// shows them (`StrokeTemplate.printable`).
         static func said(_ text: String) -> String {
-            let shown = String(text.unicodeScalars.prefix(80).map { $0.value < 0x20 || $0.value == 0x7F ? "?" : Character($0) })
+            let shown = StrokeTemplate.printable(String(String.UnicodeScalarView(text.unicodeScalars.prefix(80))))
             return text.unicodeScalars.count > 80 ? shown + "..." : shown
         }
     }

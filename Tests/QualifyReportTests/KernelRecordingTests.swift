@@ -344,6 +344,13 @@ final class KernelRecordingTests: XCTestCase {
         XCTAssertThrowsError(try LibinputRecord(contents: Self.file([long]), source: "t", device: "x")) {
             XCTAssertFalse("\($0)".contains("\u{1B}"))
         }
+        // A short one is shown whole, its escape named as every tool names it.
+        let escaped = Self.device(name: "Pad\u{1B}[2J", properties: [0], udev: [],
+                                  reports: [Self.report(0, [(3, 57, 1), (3, 53, 5), (3, 54, 5)])])
+        XCTAssertThrowsError(try LibinputRecord(contents: Self.file([escaped]), source: "t", device: "x")) {
+            XCTAssertFalse("\($0)".contains("\u{1B}"))
+            XCTAssertTrue("\($0)".contains("Pad\\u{1B}[2J"), "\($0)")
+        }
 
         var dense = "# EVEMU 1.3\nN: Dense\nP: 02 00 00 00 00 00 00 00\nA: 2f 0 9 0 0 0\nA: 35 0 4095 0 0 16\nA: 36 0 2559 0 0 16\n"
         dense += "E: 0.000000 0003 0036 5\n"

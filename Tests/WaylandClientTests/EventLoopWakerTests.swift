@@ -15,9 +15,11 @@ final class EventLoopWakerTests: XCTestCase {
     func testAnotherThreadsWakeEndsThePollAndTheDrainEmptiesIt() throws {
         let waker = try EventLoopWaker()
         XCTAssertFalse(readable(waker, waitingMs: 0), "asleep until woken")
-        let thread = Thread { waker.wake(); waker.wake() }
+        let woken = DispatchSemaphore(value: 0)
+        let thread = Thread { waker.wake(); waker.wake(); woken.signal() }
         thread.start()
         XCTAssertTrue(readable(waker, waitingMs: 5_000), "the other thread's wake is heard")
+        woken.wait()  // both wakes written before the drain, or the second would outlive it
         waker.drain()
         XCTAssertFalse(readable(waker, waitingMs: 0), "two wakes, one drain: asleep again")
         XCTAssertEqual(fcntl(waker.fd, F_GETFD) & FD_CLOEXEC, FD_CLOEXEC, "not inherited by children")
