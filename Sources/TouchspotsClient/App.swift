@@ -120,9 +120,7 @@ package final class App: EventLoopOwner, Toplevel.Owner, Registry.Owner, Surface
                            holdUpAwaitingFrame: session.touchscreens.holdsUpAwaitingFrame,
                            eventsSinceFlush: session.touchscreens.eventsSinceFlush)
     }
-    package var nextDeadline: Double? {
-        registry.seats.values.compactMap { $0.keyboard?.repeatDeadline }.reduce(session.nextDeadline) { min($0 ?? .infinity, $1) }
-    }
+    package var nextDeadline: Double? { registry.seats.values.compactMap { $0.keyboard?.repeatDeadline }.reduce(session.nextDeadline) { min($0 ?? .infinity, $1) } }
     package func loopReceivedUserSignal() { lifecycle.syncRequested() }
 
     /// After each dispatch: the session hands on touch groups whose frame has not come and
@@ -149,8 +147,9 @@ package final class App: EventLoopOwner, Toplevel.Owner, Registry.Owner, Surface
         }
         // SIGUSR1 asks "have you caught up?" (kwin's harness cannot ping). The log's lines
         // for this pass go out after the commit (EventLog.write) and before the pongs, so a
-        // harness that syncs on a ping finds them written.
-        if let count = lifecycle.syncAnswer(caughtUp: !session.needsRedraw && strokes.isHandedOver) { log?.write(.sync(count: count)) }
+        // harness that syncs on a ping finds them written; the requests go out before the
+        // `sync` line (mutter 43 once got a harness's pointer motions before libdecor's move).
+        if let count = lifecycle.syncAnswer(caughtUp: !session.needsRedraw && strokes.isHandedOver) { display.flush(); log?.write(.sync(count: count)) }
         log?.flush()
         registry.answerPings()
         registry.releaseRetiredOutputs()
