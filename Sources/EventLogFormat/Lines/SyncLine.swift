@@ -1,8 +1,7 @@
 import TouchCore
 
 // A `sync` line: after the n-th SIGUSR1, once everything read so far is handled and drawn,
-// and every request made is sent
-// (for harnesses on compositors that cannot ping clients).
+// and every request made is sent (for harnesses on compositors that cannot ping clients).
 extension LogLine {
     public enum SyncKey: String, LogKey {
         case count
