@@ -41,7 +41,7 @@ public final class EventLogReader {
                 // The line's start only, its control characters shown as `\u{1B}` (as every
                 // tool's error line shows them): a hunt's 5 MB line was printed whole, escape
                 // sequences and all.
-                let start = StrokeTemplate.printable(String(decoding: line.prefix(120), as: UTF8.self))
+                let start = printableText(String(decoding: line.prefix(120), as: UTF8.self))
                 let reason = "\(error)".prefix(200)
                 throw HarnessError("\(path): line \(parsedLines + number + 1) is not an event log line as docs/event-log.md has it (\(reason)): \(start)\(line.count > 120 ? "..." : "")")
             }

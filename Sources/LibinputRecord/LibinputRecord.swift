@@ -91,9 +91,9 @@ public struct LibinputRecord: Sendable {
         /// A name or node as a message says it: the file's text, so at most 80 characters
         /// and no control character (a 5,000-character name or an escape sequence must not
         /// reach a terminal): control characters as `\u{1B}`, as every tool's error line
-        /// shows them (`StrokeTemplate.printable`).
+        /// shows them (`printableText`).
         static func said(_ text: String) -> String {
-            let shown = StrokeTemplate.printable(String(String.UnicodeScalarView(text.unicodeScalars.prefix(80))))
+            let shown = printableText(String(String.UnicodeScalarView(text.unicodeScalars.prefix(80))))
             return text.unicodeScalars.count > 80 ? shown + "..." : shown
         }
     }

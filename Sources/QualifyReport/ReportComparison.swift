@@ -57,7 +57,7 @@ public struct ReportComparison: Equatable, Sendable {
     /// characters escaped (a report's escape sequences are shown, not run), and cut at
     /// `longestText` with an ellipsis (a hostile report's 2 MB unit filled the screen).
     static func shown(_ text: String) -> String {
-        let printable = StrokeTemplate.printable(text.count > longestText ? String(text.prefix(longestText)) : text)
+        let printable = printableText(text.count > longestText ? String(text.prefix(longestText)) : text)
         return text.count > longestText ? printable + "…" : printable
     }
 

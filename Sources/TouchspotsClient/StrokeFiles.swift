@@ -66,7 +66,7 @@ package enum StrokeFiles {
         }
         // Names are a-z, 0-9 and '-'; a folder's path (from $HOME) may hold anything.
         for template in strokes.templates {
-            print("\(template.name)\t\(template.examples.count) example\(template.examples.count == 1 ? "" : "s")\t\(StrokeTemplate.printable(strokes.paths[template.name]!))")
+            print("\(template.name)\t\(template.examples.count) example\(template.examples.count == 1 ? "" : "s")\t\(printableText(strokes.paths[template.name]!))")
         }
         // Standard error, so the list keeps one stroke a line.
         let shapes = loadShapes()
@@ -88,7 +88,7 @@ package enum StrokeFiles {
         let names = winners.keys.sorted()
         if names.count > limit {
             let skipped = names.count - limit
-            loaded.problems.append("skipped \(skipped) stroke file\(skipped == 1 ? "" : "s") from '\(StrokeTemplate.printable(names[limit]))' on: at most \(limit) \(what)")
+            loaded.problems.append("skipped \(skipped) stroke file\(skipped == 1 ? "" : "s") from '\(printableText(names[limit]))' on: at most \(limit) \(what)")
         }
         for name in names.prefix(limit) {
             let path = winners[name]!
@@ -97,9 +97,9 @@ package enum StrokeFiles {
                 loaded.templates.append(try StrokeTemplate(name: name, text: text))
                 loaded.paths[name] = path
             } catch let error as StrokeTemplate.FileError {
-                loaded.problems.append(StrokeTemplate.printable("skipped the stroke file \(path): \(error.description)"))
+                loaded.problems.append(printableText("skipped the stroke file \(path): \(error.description)"))
             } catch {
-                loaded.problems.append(StrokeTemplate.printable("skipped the stroke file \(path): \(error)"))
+                loaded.problems.append(printableText("skipped the stroke file \(path): \(error)"))
             }
         }
         return loaded
@@ -145,7 +145,7 @@ package enum StrokeFiles {
             }
             return .saved(path: path)
         } catch {
-            let reason = StrokeTemplate.printable("\(error)")
+            let reason = printableText("\(error)")
             log.tell("the stroke '\(lesson.name)' was not saved: \(reason)", kind: .template)
             // On screen, the system's reason without the folder's path, which does not fit.
             let why = reason.split(separator: ":").last.map { String($0.drop { $0 == " " }) } ?? reason

@@ -13,6 +13,6 @@ package struct UsageError: Error, CustomStringConvertible {
 /// start a second line) and a message past 2,000 characters is cut, as the harness and
 /// the report tool tell theirs.
 package func printError(_ message: String) {
-    let line = Array("touchspots: \(StrokeTemplate.printable(message, limit: 2_000))\n".utf8)
+    let line = Array("touchspots: \(printableText(message, limit: 2_000))\n".utf8)
     _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
 }

@@ -18,7 +18,7 @@ struct HarnessCommand: ParsableCommand {
     static func main() {
         mainTellingErrorsInOneLine { line in
             // Control characters as `\u{1B}`, as the client and the report tool show them.
-            FileHandle.standardError.write(Data("touchspots-harness: \(StrokeTemplate.printable(line, limit: 2_000))\n".utf8))
+            FileHandle.standardError.write(Data("touchspots-harness: \(printableText(line, limit: 2_000))\n".utf8))
         }
     }
 }

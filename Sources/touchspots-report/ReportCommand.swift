@@ -229,6 +229,6 @@ func fail<T>(_ body: () throws -> T) throws -> T {
 /// client and the harness tell theirs. Written with write(2), its errors ignored:
 /// FileHandle's `write(_:)` traps when standard error is a full disk.
 func tell(_ line: String) {
-    let bytes = Array("touchspots-report: \(StrokeTemplate.printable(line, limit: 2_000))\n".utf8)
+    let bytes = Array("touchspots-report: \(printableText(line, limit: 2_000))\n".utf8)
     _ = bytes.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
 }

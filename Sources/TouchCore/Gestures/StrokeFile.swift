@@ -23,11 +23,11 @@ extension StrokeTemplate {
     /// '..'), one starting with '-', a name over 40 characters, and a built-in gesture's.
     public static func validate(name: String) throws(FileError) {
         guard !name.isEmpty, name.utf8.count <= 40 else {
-            throw FileError(description: "a stroke's name needs 1 to 40 characters, not '\(printable(name))'")
+            throw FileError(description: "a stroke's name needs 1 to 40 characters, not '\(printableText(name))'")
         }
         guard name.utf8.allSatisfy({ (0x61...0x7a).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2d }),
               name.utf8.first != 0x2d else {
-            throw FileError(description: "a stroke's name may hold only a-z, 0-9 and '-' (not first): '\(printable(name))'")
+            throw FileError(description: "a stroke's name may hold only a-z, 0-9 and '-' (not first): '\(printableText(name))'")
         }
         guard !reservedNames.contains(name) else {
             throw FileError(description: "'\(name)' is a built-in gesture's name")
@@ -67,7 +67,7 @@ extension StrokeTemplate {
                 let parts = word.split(separator: UInt8(ascii: ","))
                 guard parts.count == 2, let x = Double(Substring(parts[0])), let y = Double(Substring(parts[1])),
                       abs(x) <= Self.largestCoordinate, abs(y) <= Self.largestCoordinate else {
-                    throw FileError(description: "line \(index + 2): '\(Self.printable(String(Substring(word).prefix(40))))' is not a point x,y (each within ±1000000)")
+                    throw FileError(description: "line \(index + 2): '\(printableText(String(Substring(word).prefix(40))))' is not a point x,y (each within ±1000000)")
                 }
                 points.append(Point(x: x, y: y))
             }
@@ -79,26 +79,6 @@ extension StrokeTemplate {
             throw FileError(description: "every example is a single point")
         }
         self = template
-    }
-
-    /// `text` with control characters (escape sequences, newlines) shown as `\u{1B}`, so
-    /// that a file's or a name's bytes cannot drive the terminal they are printed on; past
-    /// `limit` characters (the tools' one-line errors: 2,000), cut and ended with "...".
-    public static func printable(_ text: String, limit: Int = .max) -> String {
-        let shown = printable(text)
-        return shown.count > limit ? String(shown.prefix(limit)) + "..." : shown
-    }
-
-    private static func printable(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            if scalar.value < 0x20 || (0x7f...0x9f).contains(scalar.value) {
-                out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
     }
 
     /// A stroke file's text for `examples`, as drawn (surface px, two decimals).
