@@ -6,8 +6,8 @@
 /// score of at least `minimumScore` (or, for a taught stroke, its own drawings' agreement
 /// less `agreementAllowance`), steps that go the template's way, `minimumDirection`, a
 /// sharpest corner at most `maximumRounding` degrees rounder than the template's, and no
-/// untaught common shape ranked before it (`commonShapes`; docs/gestures.md, "Matching taught strokes", "Common
-/// shapes", "Elastic pairing").
+/// untaught common shape ranked before it (`commonShapes`; docs/gestures.md, "Matching
+/// taught strokes", "Common shapes", "Elastic pairing").
 /// All the limits were measured on people's strokes (five people of the $1 logs, Wobbrock,
 /// Wilson and Li, UIST 2007): each person teaching all 16 shapes from three drawings, and
 /// teaching eight while drawing the other eight. The former fixed 0.89 named nothing for
