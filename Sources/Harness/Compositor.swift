@@ -48,11 +48,18 @@ public enum CompositorKind: String, CaseIterable, Sendable {
     /// Starts one, `width` x `height` logical px at `scale`, logging into `directory`.
     /// `scale` may be fractional on kwin; weston and wlroots 0.15 take integers. With
     /// `windowed`, as a user's desktop runs it: weston with its desktop shell, sway with its
-    /// default borders and title bars (windows tiled).
+    /// default borders and title bars (windows tiled). With `asShipped`, no driver adds
+    /// anything to what the compositor sends (weston's module; the other drivers add
+    /// nothing to touch delivery).
     public func start(width: Int, height: Int, scale: Double, directory: String,
-                      windowed: Bool = false, physicalSize: PhysicalSize? = nil) throws -> Compositor {
+                      windowed: Bool = false, physicalSize: PhysicalSize? = nil,
+                      asShipped: Bool = false) throws -> Compositor {
         if self != .kwin && scale != scale.rounded() {
             throw HarnessError("\(rawValue) takes integer scales only")
+        }
+        if self == .cage && scale != 1 {
+            // cage 0.1.4 has no option or file that sets an output's scale.
+            throw HarnessError("the harness cannot set cage's output scale (cage 0.1.4 has no option for it)")
         }
         if physicalSize != nil && ![.weston, .sway, .cage, .phoc].contains(self) {
             throw HarnessError("the harness gives an output a physical size on weston and wlroots compositors only")
@@ -66,6 +73,7 @@ public enum CompositorKind: String, CaseIterable, Sendable {
             configuration.scale = Int(scale)
             if windowed { configuration.shell = "desktop-shell.so" }
             configuration.physicalSize = physicalSize
+            configuration.asShipped = asShipped
             return try Weston(configuration)
         case .sway, .cage, .phoc:
             return try WlrootsCompositor(kind: self, width: width, height: height, scale: Int(scale),

@@ -21,12 +21,14 @@ public final class HeadlessRun: @unchecked Sendable {
     public init(outputDirectory: String, compositor kind: CompositorKind = .weston,
                 width: Int = 1024, height: Int = 640, scale: Double = 1, windowed: Bool = false,
                 clientArguments: [String] = [], environment: [String: String] = [:],
-                physicalSize: PhysicalSize? = nil, touchspots: String = Products.touchspots) throws {
+                physicalSize: PhysicalSize? = nil, asShipped: Bool = false,
+                touchspots: String = Products.touchspots) throws {
         try FileManager.default.createDirectory(atPath: outputDirectory,
                                                 withIntermediateDirectories: true)
         self.outputDirectory = outputDirectory
         compositor = try kind.start(width: width, height: height, scale: scale,
-                                    directory: outputDirectory, windowed: windowed, physicalSize: physicalSize)
+                                    directory: outputDirectory, windowed: windowed, physicalSize: physicalSize,
+                                    asShipped: asShipped)
 
         let logPath = "\(outputDirectory)/events.jsonl"
         eventLog = EventLogReader(path: logPath)

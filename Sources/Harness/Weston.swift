@@ -14,6 +14,10 @@ public final class Weston: Compositor {
         public var shell = "kiosk-shell.so"
         /// The output's physical size in mm, which headless weston leaves at 0 x 0.
         public var physicalSize: PhysicalSize?
+        /// Weston as its users have it: the module adds none of its workarounds for weston
+        /// 10's faults (the frame after the last up, the cancel; quirks.c). A conformance
+        /// run judges the compositor, not the harness.
+        public var asShipped = false
         public var modulePath: String
         public var logPath: String
 
@@ -60,7 +64,8 @@ public final class Weston: Compositor {
                 name: "weston", arguments: arguments,
                 environment: ["XDG_RUNTIME_DIR": runtimeDirectory,
                               "TOUCHSPOTS_WESTON_CONTROL_FD": "3"]
-                    .merging(configuration.physicalSize.map { ["TOUCHSPOTS_WESTON_OUTPUT_MM": $0.text] } ?? [:]) { $1 },
+                    .merging(configuration.physicalSize.map { ["TOUCHSPOTS_WESTON_OUTPUT_MM": $0.text] } ?? [:]) { $1 }
+                    .merging(configuration.asShipped ? ["TOUCHSPOTS_WESTON_AS_SHIPPED": "1"] : [:]) { $1 },
                 logPath: configuration.logPath, inheritedFDs: [pair[1]: 3])
         } catch {
             runtime.remove()

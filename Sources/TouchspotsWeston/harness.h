@@ -87,6 +87,9 @@ struct harness {
 	/* for quirk_weston10_frame_after_last_up() */
 	struct wl_client *last_focus_client;
 	bool frame_owed;
+	/* TOUCHSPOTS_WESTON_AS_SHIPPED: weston as its users have it, none of the quirks.c
+	 * workarounds that add what weston 10 itself does not send (a conformance run). */
+	bool as_shipped;
 
 	/* The one command that is waiting, if any. */
 	struct connection *waiter;

@@ -77,7 +77,7 @@ harness_frame(struct harness *h, struct connection *c)
 {
 	struct weston_touch *touch = weston_seat_get_touch(&h->seat);
 	notify_touch_frame(h->device);
-	if (h->frame_owed)
+	if (h->frame_owed && !h->as_shipped)
 		quirk_weston10_frame_after_last_up(touch, h->last_focus_client);
 	h->frame_owed = false;
 	reply(c, "ok");
@@ -87,7 +87,8 @@ HIDDEN void
 harness_cancel(struct harness *h, struct connection *c)
 {
 	notify_touch_cancel(h->device);
-	quirk_weston10_deliver_cancel(weston_seat_get_touch(&h->seat));
+	if (!h->as_shipped)
+		quirk_weston10_deliver_cancel(weston_seat_get_touch(&h->seat));
 	h->active_count = 0;
 	h->frame_owed = false;
 	reply(c, "ok");

@@ -1,0 +1,171 @@
+import Foundation
+
+/// A conformance run's report: what ran (touchspots' version and commit), when, on what
+/// (the host's kernel), and for each compositor its version as its binary reports it, the
+/// driver that touched it and every check's verdict. One Codable type for the JSON the
+/// harness writes and `--compare` reads (docs/conformance.md; its schema,
+/// docs/conformance.schema.json, is generated from this file's enums: `schema`).
+public struct ConformanceReport: Codable, Sendable, Equatable {
+    public struct Touchspots: Codable, Sendable, Equatable {
+        public var version: String
+        /// The source tree's commit the harness was built from, or "unknown".
+        public var commit: String
+        public init(version: String, commit: String) { self.version = version; self.commit = commit }
+    }
+
+    public struct Host: Codable, Sendable, Equatable {
+        public var name: String
+        /// `uname -r` and `-v`.
+        public var kernel: String
+        public init(name: String, kernel: String) { self.name = name; self.kernel = kernel }
+    }
+
+    public struct Check: Codable, Sendable, Equatable {
+        public var id: String
+        public var element: String
+        public var sentence: String
+        public var verdict: ConformanceVerdict
+        public var detail: String
+        /// The check's evidence folder, relative to the report (checks that do not pass).
+        public var evidence: String?
+
+        public init(_ finding: Finding, evidence: String?) {
+            id = finding.check.rawValue
+            element = finding.check.element
+            sentence = finding.check.sentence
+            verdict = finding.verdict
+            detail = finding.detail
+            self.evidence = evidence
+        }
+    }
+
+    public struct Compositor: Codable, Sendable, Equatable {
+        public var name: String
+        /// What the compositor's binary says of itself (`weston --version`), or why not.
+        public var version: String
+        /// How the harness reached it, and what that can inject.
+        public var driver: String
+        /// The command line it was started with.
+        public var command: String
+        public var checks: [Check]
+
+        public init(name: String, version: String, driver: String, command: String, checks: [Check]) {
+            self.name = name; self.version = version; self.driver = driver; self.command = command; self.checks = checks
+        }
+
+        public func count(_ verdict: ConformanceVerdict) -> Int { checks.filter { $0.verdict == verdict }.count }
+    }
+
+    public var touchspots: Touchspots
+    /// ISO 8601, UTC.
+    public var date: String
+    public var host: Host
+    public var compositors: [Compositor]
+
+    public init(touchspots: Touchspots, date: String, host: Host, compositors: [Compositor]) {
+        self.touchspots = touchspots; self.date = date; self.host = host; self.compositors = compositors
+    }
+
+    public func json() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(self)
+    }
+
+    /// The largest report `--compare` reads: seven compositors' report is some 20 KB.
+    public static let sizeLimit = 16 << 20
+
+    public init(json data: Data) throws {
+        self = try JSONDecoder().decode(Self.self, from: data)
+    }
+
+    // MARK: comparing two runs
+
+    /// A check whose verdict is not the same in two runs of the same compositor.
+    public struct Change: Sendable, Equatable {
+        public var compositor: String
+        public var check: String
+        public var before: ConformanceVerdict?
+        public var after: ConformanceVerdict?
+        /// Worse (or gone): `--compare` exits 1.
+        public var isRegression: Bool {
+            guard let after else { return true }
+            guard let before else { return after == .fail }
+            return after > before
+        }
+        public var text: String {
+            "\(isRegression ? "WORSE" : "changed") \(compositor) \(check): \(before?.rawValue ?? "absent") -> \(after?.rawValue ?? "absent")"
+        }
+    }
+
+    /// Every check whose verdict changed from `before` to `self`, compositor by compositor
+    /// (by name: two versions of one compositor are one row).
+    public func changes(since before: ConformanceReport) -> [Change] {
+        var changes: [Change] = []
+        let names = (before.compositors.map(\.name) + compositors.map(\.name)).reduce(into: [String]()) {
+            if !$0.contains($1) { $0.append($1) }
+        }
+        for name in names {
+            let old = before.compositors.first { $0.name == name }?.checks ?? []
+            let new = compositors.first { $0.name == name }?.checks ?? []
+            let ids = (old.map(\.id) + new.map(\.id)).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            for id in ids {
+                let a = old.first { $0.id == id }?.verdict, b = new.first { $0.id == id }?.verdict
+                if a != b { changes.append(Change(compositor: name, check: id, before: a, after: b)) }
+            }
+        }
+        return changes
+    }
+
+    // MARK: the schema
+
+    /// The JSON Schema of the report, made from the enums above so that it cannot list a
+    /// verdict or check the code does not have; docs/conformance.schema.json is this, and
+    /// a test fails when it is stale (`touchspots-harness conformance --schema` prints it).
+    public static var schema: String {
+        func string(_ description: String) -> [String: Any] { ["type": "string", "description": description] }
+        let check: [String: Any] = [
+            "type": "object", "additionalProperties": false,
+            "required": ["id", "element", "sentence", "verdict", "detail"],
+            "properties": [
+                "id": ["type": "string", "description": "the check's stable id (docs/conformance.md); new ids may appear",
+                       "examples": ConformanceCheck.allCases.map(\.rawValue)] as [String: Any],
+                "element": string("the protocol element the check is about, e.g. wl_touch.frame"),
+                "sentence": string("the protocol's words the compositor is held to, quoted from its XML"),
+                "verdict": ["enum": ConformanceVerdict.allCases.map(\.rawValue),
+                            "description": "pass: the words hold; fail: they are broken; differs: allowed, but a client must cope; untestable: not tried, detail says why"] as [String: Any],
+                "detail": string("what was seen, in a line"),
+                "evidence": string("the folder of the trace lines, logs and screenshot, relative to the report"),
+            ] as [String: Any],
+        ]
+        let compositor: [String: Any] = [
+            "type": "object", "additionalProperties": false,
+            "required": ["name", "version", "driver", "command", "checks"],
+            "properties": [
+                "name": string("the compositor's name"),
+                "version": string("what its binary says of its version"),
+                "driver": string("how the harness reached it and what that can inject"),
+                "command": string("the command line it was started with"),
+                "checks": ["type": "array", "items": check] as [String: Any],
+            ] as [String: Any],
+        ]
+        let root: [String: Any] = [
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "title": "touchspots conformance report",
+            "description": "Written by touchspots-harness conformance (docs/conformance.md); generated from Sources/Conformance/ConformanceReport.swift.",
+            "type": "object", "additionalProperties": false,
+            "required": ["touchspots", "date", "host", "compositors"],
+            "properties": [
+                "touchspots": ["type": "object", "additionalProperties": false, "required": ["version", "commit"],
+                               "properties": ["version": string("touchspots' version"),
+                                              "commit": string("the commit it was built from, or unknown")]] as [String: Any],
+                "date": ["type": "string", "format": "date-time", "description": "when the run began, UTC"] as [String: Any],
+                "host": ["type": "object", "additionalProperties": false, "required": ["name", "kernel"],
+                         "properties": ["name": string("the host's name"), "kernel": string("uname -r and -v")]] as [String: Any],
+                "compositors": ["type": "array", "items": compositor] as [String: Any],
+            ] as [String: Any],
+        ]
+        let data = try! JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}

@@ -1,0 +1,223 @@
+import Conformance
+import Foundation
+
+/// Drives one compositor through the conformance scenarios and judges what touchspots
+/// received, as libwayland traced it (`WAYLAND_DEBUG=client`), against what the driver
+/// injected (docs/conformance.md). The compositor runs as shipped: no driver adds to what
+/// it sends (`asShipped`). touchspots is only the surface that is touched; its own
+/// handling of the stream plays no part in a verdict.
+public enum ConformanceRun {
+    /// Runs every scenario on `kind`, with logs under `directory/<name>/`, and returns
+    /// the compositor's entry of the report; a check that does not pass gets an evidence
+    /// folder `directory/<name>/<check>/`.
+    public static func run(_ kind: CompositorKind, directory: String) -> ConformanceReport.Compositor {
+        let folder = "\(directory)/\(kind.rawValue)"
+        var findings: [(Finding, session: String?)] = []
+        let fullscreen = "\(folder)/runs/fullscreen"
+        do {
+            // The compositor's folder is new for each run: no evidence left of a check
+            // that passes now (the command has checked it is the harness's to replace).
+            try RunFolder.fresh(folder)
+            try RunFolder.fresh(fullscreen)
+            let session = try start(kind, in: fullscreen)
+            defer { session.stop() }
+            let basic = try play(Scenarios.twoFingers, in: session)
+            let cancel: [InjectedGroup]?
+            var cancelReason = ""
+            switch session.compositor.cancellation {
+            case .commands(let batches, _): cancel = try play(Scenarios.groups(batches), in: session, quietEnd: true)
+            case .unavailable(let why): cancel = nil; cancelReason = why
+            }
+            _ = try? session.screenshot("end.png")
+            let trace = traceText(session)
+            let events = ReceivedEvent.parse(trace: trace)
+            findings += [
+                TouchStreamJudge.seatHasTouch(events),
+                TouchStreamJudge.frameAfterGroups(basic, lastUp: false),
+                TouchStreamJudge.frameAfterGroups(basic, lastUp: true),
+                TouchStreamJudge.groupInOneFrame(basic),
+                TouchStreamJudge.idsUniqueWhileActive(events),
+                TouchStreamJudge.nothingAfterUp(events),
+                TouchStreamJudge.surfaceLocal(.downSurfaceLocal, basic, context: "fullscreen, scale 1"),
+                cancel.map(TouchStreamJudge.cancel)
+                    ?? Finding(.cancelEndsEveryTouch, .untestable, "the driver cannot make \(kind.rawValue) cancel: \(cancelReason)"),
+                TouchStreamJudge.serialsIncrease(events),
+                TouchStreamJudge.timesNeverGoBack(events),
+                TouchStreamJudge.timestampsAgree(events, advertised: trace.contains("\"zwp_input_timestamps_manager_v1\"")),
+            ].map { ($0, fullscreen) }
+        } catch {
+            for check: ConformanceCheck in [.seatHasTouch, .frameAfterEachGroup, .frameAfterLastUp, .groupInOneFrame,
+                                             .idsUniqueWhileActive, .nothingAfterUp, .downSurfaceLocal, .cancelEndsEveryTouch,
+                                             .serialsIncrease, .timesNeverGoBack, .timestampsAgree] {
+                findings.append((Finding(check, .untestable, "the fullscreen run did not start: \(firstLine(error))"), fullscreen))
+            }
+        }
+        findings += scaled(kind, folder: folder)
+        findings += windowed(kind, folder: folder)
+
+        var checks: [ConformanceReport.Check] = []
+        for (finding, session) in findings.sorted(by: { order($0.0.check) < order($1.0.check) }) {
+            var evidence: String?
+            if finding.verdict != .pass, let session {
+                evidence = writeEvidence(finding, session: session, folder: folder)
+            }
+            checks.append(ConformanceReport.Check(finding, evidence: evidence))
+        }
+        return ConformanceReport.Compositor(name: kind.rawValue, version: kind.version, driver: kind.driver,
+                                            command: command(kind: kind), checks: checks)
+    }
+
+    static func order(_ check: ConformanceCheck) -> Int { ConformanceCheck.allCases.firstIndex(of: check)! }
+
+    /// What the harness injects, group by group.
+    enum Scenarios {
+        /// Two fingers land together, move together, lift together.
+        static let twoFingers = [
+            InjectedGroup(steps: [.down(id: 1, x: 300, y: 300), .down(id: 2, x: 600, y: 320)]),
+            InjectedGroup(steps: [.motion(id: 1, x: 330, y: 310), .motion(id: 2, x: 560, y: 340)]),
+            InjectedGroup(steps: [.up(id: 1), .up(id: 2)]),
+        ]
+
+        /// A driver's batches of commands (its way to make the compositor cancel) as groups.
+        static func groups(_ batches: [[String]]) -> [InjectedGroup] {
+            batches.map { batch in
+                InjectedGroup(steps: batch.compactMap { command in
+                    let words = command.split(separator: " ")
+                    let numbers = words.dropFirst().compactMap { Double($0) }
+                    switch (words.first, numbers.count) {
+                    case ("down", 3): return .down(id: Int32(numbers[0]), x: numbers[1], y: numbers[2])
+                    case ("motion", 3): return .motion(id: Int32(numbers[0]), x: numbers[1], y: numbers[2])
+                    case ("up", 1): return .up(id: Int32(numbers[0]))
+                    case ("cancel", 0): return .cancel
+                    default: return nil
+                    }
+                })
+            }
+        }
+    }
+
+    static func start(_ kind: CompositorKind, in folder: String, scale: Double = 1, windowed: Bool = false) throws -> HeadlessRun {
+        try HeadlessRun(outputDirectory: folder, compositor: kind, scale: scale, windowed: windowed,
+                        environment: ["WAYLAND_DEBUG": "client"], asShipped: true)
+    }
+
+    /// Sends each group, syncs, and keeps what arrived for it. Injected input reaches the
+    /// client through the compositor's own queues (mutter's input thread), which a sync of
+    /// the client does not wait for: each group waits until something of it arrived (or
+    /// `quietEnd`, for a group that may rightly bring nothing: 3 s), then syncs again.
+    static func play(_ groups: [InjectedGroup], in session: HeadlessRun, quietEnd: Bool = false) throws -> [InjectedGroup] {
+        var played: [InjectedGroup] = []
+        var seen = ReceivedEvent.parse(trace: traceText(session)).count
+        for (index, var group) in groups.enumerated() {
+            try session.send(batch: group.commands)
+            try session.sync()
+            let deadline = Date().addingTimeInterval(quietEnd && index == groups.count - 1 ? 3 : 5)
+            while ReceivedEvent.parse(trace: traceText(session)).count == seen && Date() < deadline {
+                Thread.sleep(forTimeInterval: 0.05)  // no sync exists for a compositor's input queue
+            }
+            try session.sync()
+            let events = ReceivedEvent.parse(trace: traceText(session))
+            group.received = Array(events.dropFirst(seen))
+            seen = events.count
+            played.append(group)
+        }
+        return played
+    }
+
+    static func traceText(_ session: HeadlessRun) -> String {
+        (try? String(contentsOfFile: session.client.logPath, encoding: .utf8)) ?? ""
+    }
+
+    /// A down and an up at output scale 2: logical coordinates either way.
+    static func scaled(_ kind: CompositorKind, folder: String) -> [(Finding, session: String?)] {
+        let path = "\(folder)/runs/scale-2"
+        do {
+            try RunFolder.fresh(path)
+            let session = try start(kind, in: path, scale: 2)
+            defer { session.stop() }
+            let groups = try play([InjectedGroup(steps: [.down(id: 1, x: 300, y: 200)]), InjectedGroup(steps: [.up(id: 1)])],
+                                  in: session)
+            _ = try? session.screenshot("end.png")
+            return [(TouchStreamJudge.surfaceLocal(.downSurfaceLocalScale2, groups, context: "fullscreen, scale 2"), path)]
+        } catch {
+            return [(Finding(.downSurfaceLocalScale2, .untestable, "the run at scale 2 did not start: \(firstLine(error))"), path)]
+        }
+    }
+
+    /// touchspots as the app grid starts it, in a decorated window the compositor places:
+    /// a down inside, a motion out of the window (above its content, onto its title bar
+    /// or beyond) and an up there.
+    static func windowed(_ kind: CompositorKind, folder: String) -> [(Finding, session: String?)] {
+        let path = "\(folder)/runs/windowed"
+        guard kind != .cage else {
+            let why = "cage shows every window fullscreen: no window to leave, no decorated window to place"
+            return [(Finding(.downSurfaceLocalWindowed, .untestable, why), nil), (Finding(.implicitGrab, .untestable, why), nil)]
+        }
+        do {
+            try RunFolder.fresh(path)
+            let session = try start(kind, in: path, windowed: true)
+            defer { session.stop() }
+            // Out through the top (a title bar, a panel) where there is room, else the left.
+            let outside: (x: Double, y: Double)
+            if session.origin.y >= 8 {
+                outside = (200, -(session.origin.y / 2).rounded())
+            } else if session.origin.x >= 8 {
+                outside = (-(session.origin.x / 2).rounded(), 250)
+            } else {
+                let why = "the window's content starts at the output's corner (\(session.origin)): no room to leave it"
+                return [(Finding(.implicitGrab, .untestable, why), nil)]
+            }
+            let groups = try play([
+                InjectedGroup(steps: [.down(id: 1, x: 200, y: 250)]),
+                InjectedGroup(steps: [.motion(id: 1, x: outside.x, y: outside.y)]),
+                InjectedGroup(steps: [.up(id: 1)]),
+            ], in: session)
+            _ = try? session.screenshot("end.png")
+            return [
+                (TouchStreamJudge.surfaceLocal(.downSurfaceLocalWindowed, [groups[0]],
+                                               context: "window at \(Int(session.origin.x)),\(Int(session.origin.y))"), path),
+                (TouchStreamJudge.implicitGrab(groups, outside: outside), path),
+            ]
+        } catch {
+            let why = "the windowed run did not start: \(firstLine(error))"
+            return [(Finding(.downSurfaceLocalWindowed, .untestable, why), path), (Finding(.implicitGrab, .untestable, why), path)]
+        }
+    }
+
+    /// The check's evidence folder: the trace lines at fault, the run's event log and
+    /// client trace, the compositor's log and the screenshot at the scenario's end.
+    static func writeEvidence(_ finding: Finding, session: String, folder: String) -> String? {
+        let name = finding.check.rawValue
+        let path = "\(folder)/\(name)"
+        do {
+            try RunFolder.fresh(path)
+            var text = "# \(finding.check.element): \(finding.verdict.rawValue): \(finding.detail)\n"
+            text += "# the protocol: \"\(finding.check.sentence)\" (protocols/\(finding.check.source))\n"
+            text += "# WAYLAND_DEBUG=client lines of the events at fault:\n"
+            text += finding.lines.joined(separator: "\n") + "\n"
+            try text.write(toFile: "\(path)/wayland-debug.txt", atomically: false, encoding: .utf8)
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: session)) ?? []
+            for file in files where file.hasSuffix(".log") || file == "events.jsonl" || file == "end.png" {
+                try? FileManager.default.copyItem(atPath: "\(session)/\(file)", toPath: "\(path)/\(file)")
+            }
+            return "\(URL(fileURLWithPath: folder).lastPathComponent)/\(name)"
+        } catch {
+            return nil
+        }
+    }
+
+    /// How the driver starts the compositor (Weston, WlrootsCompositor, Mutter, KWin), for
+    /// the report.
+    static func command(kind: CompositorKind) -> String {
+        switch kind {
+        case .weston: "TOUCHSPOTS_WESTON_AS_SHIPPED=1 weston --backend=headless-backend.so --use-pixman --modules=libtouchspots-weston.so"
+        case .sway, .cage, .phoc: "WLR_BACKENDS=headless LD_PRELOAD=libtouchspots-wlroots.so \(kind.rawValue)"
+        case .mutter, .gnomeShell: "\(kind.rawValue) --headless --wayland --no-x11 --virtual-monitor 1024x640"
+        case .kwin: "kwin_wayland --virtual --no-lockscreen --no-global-shortcuts --width 1024 --height 640"
+        }
+    }
+
+    static func firstLine(_ error: Error) -> String {
+        "\(error)".split(separator: "\n").first.map(String.init) ?? "\(error)"
+    }
+}

@@ -1,0 +1,98 @@
+import ArgumentParser
+import Conformance
+import Foundation
+import Harness
+
+/// `touchspots-harness conformance`: holds compositors to the touch protocol's words and
+/// writes the report (docs/conformance.md); `--compare` says which verdicts changed
+/// between two runs; `--schema` prints the report's JSON Schema.
+struct ConformanceCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "conformance",
+        abstract: "Check compositors' touch delivery against the protocol's words and write the report.",
+        discussion: """
+            Runs each compositor headless as shipped (no workaround of the harness's own), \
+            touches touchspots through the compositor's driver and judges the wl_touch \
+            events touchspots received (libwayland's WAYLAND_DEBUG trace) against what was \
+            injected. Writes DIR/conformance.html, DIR/conformance.json (schema: \
+            docs/conformance.schema.json) and DIR/conformance.xml (JUnit), each run's logs \
+            under DIR/<compositor>/runs/, and for each check that does not pass an evidence \
+            folder DIR/<compositor>/<check>/. Exits 1 when a check fails. \
+            --compare OLD.json NEW.json prints the verdicts that changed and exits 1 when one \
+            got worse. See docs/conformance.md.
+            """)
+
+    @Option(help: ArgumentHelp("A compositor to check (repeatable; default: every one installed): \(CompositorKind.allCases.map(\.rawValue).joined(separator: ", ")).",
+                               valueName: "NAME"))
+    var compositor: [String] = []
+
+    @Option(help: ArgumentHelp("Folder for the report, the runs' logs and the evidence (made by the harness, or one it made before).",
+                               valueName: "DIR"))
+    var out: String?
+
+    @Option(parsing: .upToNextOption,
+            help: ArgumentHelp("Compare two reports: the verdicts that changed; exit 1 when one got worse.", valueName: "OLD.json NEW.json"))
+    var compare: [String] = []
+
+    @Flag(help: "Print the report's JSON Schema and exit.")
+    var schema = false
+
+    func validate() throws {
+        let modes = [schema, !compare.isEmpty, out != nil].filter { $0 }.count
+        guard modes == 1 else { throw ValidationError("give --out DIR, or --compare OLD.json NEW.json, or --schema") }
+        if !compare.isEmpty && compare.count != 2 { throw ValidationError("--compare takes two reports, OLD.json NEW.json") }
+        for name in compositor where CompositorKind(rawValue: name) == nil {
+            throw ValidationError("unknown compositor '\(name)' (known: \(CompositorKind.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+    }
+
+    func run() throws {
+        if schema {
+            print(ConformanceReport.schema, terminator: "")
+            return
+        }
+        if !compare.isEmpty {
+            let (old, new) = (try Self.read(compare[0]), try Self.read(compare[1]))
+            let changes = new.changes(since: old)
+            print("before: \(old.provenance)\nafter:  \(new.provenance)")
+            for line in changes.map(\.text) { print(line) }
+            let worse = changes.filter(\.isRegression).count
+            print(changes.isEmpty ? "no verdict changed" : "\(changes.count) verdict(s) changed, \(worse) worse")
+            if worse > 0 { throw ExitCode(1) }
+            return
+        }
+        let kinds = compositor.isEmpty ? CompositorKind.allCases.filter(\.isInstalled) : compositor.compactMap(CompositorKind.init)
+        if let missing = kinds.first(where: { !$0.isInstalled }) {
+            throw ValidationError("\(missing.rawValue) is not installed (scripts/install-compositors installs the seven)")
+        }
+        guard !kinds.isEmpty else { throw ValidationError("no compositor is installed (scripts/install-compositors)") }
+        let directory = URL(fileURLWithPath: out!).standardizedFileURL.path
+        do { try RunFolder.fresh(directory) } catch { throw ValidationError("\(error)") }
+        let date = Provenance.date
+        var compositors: [ConformanceReport.Compositor] = []
+        for kind in kinds {
+            print("conformance: \(kind.rawValue)...")
+            compositors.append(ConformanceRun.run(kind, directory: directory))
+        }
+        let report = ConformanceReport(touchspots: .init(version: Provenance.touchspotsVersion, commit: Provenance.commit),
+                                       date: date, host: Provenance.host, compositors: compositors)
+        try report.json().write(to: URL(fileURLWithPath: "\(directory)/conformance.json"))
+        try report.html.write(toFile: "\(directory)/conformance.html", atomically: false, encoding: .utf8)
+        try report.junit.write(toFile: "\(directory)/conformance.xml", atomically: false, encoding: .utf8)
+        print(report.text, terminator: "")
+        print("report: \(directory)/conformance.html")
+        if compositors.contains(where: { $0.count(.fail) > 0 }) { throw ExitCode(1) }
+    }
+
+    /// A report written by this command: a regular file of at most 16 MiB that decodes.
+    static func read(_ path: String) throws -> ConformanceReport {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw ValidationError("cannot read \(path): \(String(cString: strerror(errno)))") }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw ValidationError("\(path) is not a regular file") }
+        guard info.st_size <= ConformanceReport.sizeLimit else { throw ValidationError("\(path) is over 16 MiB: not a conformance report") }
+        guard let data = FileManager.default.contents(atPath: path) else { throw ValidationError("cannot read \(path)") }
+        do { return try ConformanceReport(json: data) } catch {
+            throw ValidationError("\(path) is not a conformance report (touchspots-harness conformance --out writes one): \(error)")
+        }
+    }
+}
