@@ -37,8 +37,10 @@ extension ConformanceReport {
             <html lang="en"><head><meta charset="utf-8">
             <title>touchspots conformance: \(escape(compositors.map(\.name).joined(separator: ", ")))</title>
             <style>
-            body { font-family: sans-serif; margin: 2em; max-width: 80em; }
-            table { border-collapse: collapse; } td, th { border: 1px solid #bbb; padding: 0.3em 0.5em; vertical-align: top; text-align: left; }
+            body { font-family: sans-serif; margin: 1em 2em; }
+            p, dl { max-width: 70em; }
+            table { border-collapse: collapse; font-size: 0.85em; }
+            td, th { border: 1px solid #bbb; padding: 0.3em 0.5em; vertical-align: top; text-align: left; min-width: 9em; }
             .pass { background: #d8f0d8; } .fail { background: #f6c8c8; } .differs { background: #fbe9b7; } .untestable { background: #e4e4e4; }
             .detail { font-size: 0.85em; color: #333; } .sentence { font-style: italic; color: #444; }
             </style></head><body>

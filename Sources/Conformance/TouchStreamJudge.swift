@@ -197,34 +197,39 @@ public enum TouchStreamJudge {
 
     // MARK: wl_touch.cancel
 
-    /// Two fingers down (group 1), then the device cancels them (group 2).
-    public static func cancel(_ groups: [InjectedGroup]) -> Finding {
-        let all = groups.flatMap(\.touchEvents)
+    /// Fingers down, then the driver's way to make the compositor cancel them (the device
+    /// cancels; gnome-shell takes three fingers for its own gesture): every touch that was
+    /// down ends, by wl_touch.cancel or by up, and nothing follows a cancel for them.
+    /// Judged on the whole stream of the scenario, which a driver may play back to back.
+    public static func cancel(_ events: [ReceivedEvent]) -> Finding {
+        let touch = events.filter { $0.object.hasPrefix("wl_touch@") }
+        let lines = touch.map(\.line)
         var active: Set<Int32> = []
-        for event in groups.first?.touchEvents ?? [] {
-            if case .down(_, _, _, let id, _, _) = event.kind { active.insert(id) }
+        var downs = 0
+        for (index, event) in touch.enumerated() {
+            switch event.kind {
+            case .down(_, _, _, let id, _, _): active.insert(id); downs += 1
+            case .up(_, _, let id): active.remove(id)
+            case .cancel:
+                let cancelled = active
+                let following = touch[(index + 1)...].filter { $0.touchID.map(cancelled.contains) ?? false }
+                if following.isEmpty {
+                    return Finding(.cancelEndsEveryTouch, .pass, "wl_touch.cancel with \(cancelled.count) touches down, then nothing for them")
+                }
+                return Finding(.cancelEndsEveryTouch, .fail, "\(following.count) event(s) for cancelled touches after wl_touch.cancel",
+                               lines: lines)
+            default: break
+            }
         }
-        guard !active.isEmpty else { return Finding(.cancelEndsEveryTouch, .untestable, "the downs did not arrive", lines: all.map(\.line)) }
-        let after = groups.dropFirst().flatMap(\.touchEvents)
-        if let cancel = after.firstIndex(where: { $0.kind == .cancel }) {
-            let following = after[(cancel + 1)...].filter { $0.touchID.map(active.contains) ?? false }
-            if following.isEmpty { return Finding(.cancelEndsEveryTouch, .pass, "wl_touch.cancel, then nothing for the \(active.count) touches") }
-            return Finding(.cancelEndsEveryTouch, .fail, "\(following.count) event(s) for cancelled touches after wl_touch.cancel",
-                           lines: all.map(\.line))
-        }
-        let lifted = Set(after.compactMap { event -> Int32? in
-            if case .up(_, _, let id) = event.kind { return id }
-            return nil
-        })
-        let left = active.subtracting(lifted)
-        if left.isEmpty {
+        guard downs > 0 else { return Finding(.cancelEndsEveryTouch, .untestable, "the downs did not arrive", lines: lines) }
+        if active.isEmpty {
             return Finding(.cancelEndsEveryTouch, .differs,
                            "ended by wl_touch.up, not wl_touch.cancel: a client takes the lift for a release (a tap, a drop)",
-                           lines: all.map(\.line))
+                           lines: lines)
         }
         return Finding(.cancelEndsEveryTouch, .fail,
-                       "no wl_touch.cancel and no up: \(left.count) of \(active.count) touches never end (\"ending with an up event\")",
-                       lines: all.map(\.line))
+                       "no wl_touch.cancel and no up: \(active.count) of \(downs) touches never end (\"ending with an up event\")",
+                       lines: lines)
     }
 
     // MARK: serials and times

@@ -88,13 +88,7 @@ public struct Recording: Sendable {
                     time += 1 << 32
                 }
                 lastTime = time
-                frames.append(Frame(time: time, touches: frame.entries.map { entry in
-                    let pen = entry.pen
-                    return Touch(id: Int(entry.id), phase: entry.phase, x: entry.location.x, y: entry.location.y,
-                                 source: entry.source == .touchscreen ? nil : entry.source, pressure: pen?.pressure,
-                                 tilt: pen.flatMap { pen in pen.tiltX.flatMap { x in pen.tiltY.map { [x, $0] } } },
-                                 distance: pen?.distance)
-                }))
+                frames.append(Frame(time: time, touches: Self.touches(of: frame)))
             case .gesture(let g): gestures.append(Self.summary(g))
             case .label(let text, let slot): if !text.isEmpty { labels.append("\(slot.rawValue): \(text)") }
             case .warning:
@@ -103,6 +97,17 @@ public struct Recording: Sendable {
             }
         }
         guard !frames.isEmpty else { throw HarnessError("\(path) holds no frame lines to replay") }
+    }
+
+    /// A logged frame's entries as a recording's touches.
+    static func touches(of frame: TouchFrame) -> [Touch] {
+        frame.entries.map { entry in
+            let pen = entry.pen
+            return Touch(id: Int(entry.id), phase: entry.phase, x: entry.location.x, y: entry.location.y,
+                         source: entry.source == .touchscreen ? nil : entry.source, pressure: pen?.pressure,
+                         tilt: pen.flatMap { pen in pen.tiltX.flatMap { x in pen.tiltY.map { [x, $0] } } },
+                         distance: pen?.distance)
+        }
     }
 
     /// Reads a recording of a touchscreen (`LibinputRecord`: `libinput record`'s YAML or an

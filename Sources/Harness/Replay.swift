@@ -23,17 +23,31 @@ public enum Replay {
         public var warnings: [(kind: String, outcome: String)] = []
         /// Whether there was anything to compare (an event log), and whether it matched.
         public var hasExpectations = false
+        /// The delivered stream against the recorded one (event logs only).
+        public var stream: StreamComparison?
+        /// Who, what and when: touchspots' version and commit, the compositor's version,
+        /// the date and the kernel.
+        public var provenance: [String] = []
         public var gesturesMatch: Bool { recordedGestures == replayedGestures }
         public var labelsMatch: Bool { recordedLabels == replayedLabels }
-        public var passed: Bool { !hasExpectations || (gesturesMatch && labelsMatch) }
+        /// An event log replayed passes when the stream, the gestures and the labels are
+        /// the recorded ones; a recording of a device has nothing to compare and neither
+        /// passes nor fails (`text` says "played; nothing to compare").
+        public var passed: Bool { !hasExpectations || ((stream?.matches ?? true) && gesturesMatch && labelsMatch) }
 
         public var text: String {
             var out = "replay of \(recording) on \(compositor): \(framesPlayed) frames played\n"
+            for line in provenance { out += "\(line)\n" }
             if let device { out += "device: \(device)\n" }
             for (reason, count) in skipped.sorted(by: { $0.key < $1.key }) {
                 out += "  skipped \(count) x: \(reason)\n"
             }
             if hasExpectations {
+                if let stream {
+                    out += "stream: \(stream.matches ? "same" : "DIFFERENT"): \(stream.recordedFrames) frames of fingers recorded, \(stream.deliveredFrames) delivered"
+                    out += " (ids numbered per touch, positions within \(StreamComparison.tolerance) px)\n"
+                    if let first = stream.firstDifference { out += "  first difference: \(first)\n" }
+                }
                 out += "gestures: \(gesturesMatch ? "same" : "DIFFERENT")\n"
                 out += "  recorded: \(recordedGestures.joined(separator: "; "))\n"
                 out += "  replayed: \(replayedGestures.joined(separator: "; "))\n"
@@ -45,7 +59,11 @@ public enum Replay {
                 out += "gestures: \(replayedGestures.joined(separator: "; "))\n"
                 out += "labels: \(replayedLabels.joined(separator: "; "))\n"
             }
-            out += passed ? "PASS\n" : "FAIL\n"
+            if !hasExpectations {
+                out += "played; nothing to compare (a recording of a device says nothing of what a client should receive)\n"
+            } else {
+                out += passed ? "PASS\n" : "FAIL\n"
+            }
             return out
         }
     }
@@ -100,6 +118,17 @@ public enum Replay {
         report.replayedGestures = events.compactMap(\.gesture).map(Recording.summary)
         report.replayedLabels = events.compactMap(\.label).filter { !$0.text.isEmpty }.map { "\($0.slot.rawValue): \($0.text)" }
         report.hasExpectations = recording.kind == "event log"
+        if report.hasExpectations {
+            let delivered = events.compactMap { line -> Recording.Frame? in
+                guard case .frame(let frame, _, _) = line else { return nil }
+                return Recording.Frame(time: Int64(frame.time), touches: Recording.touches(of: frame))
+            }
+            report.stream = StreamComparison(recorded: recording.frames, delivered: delivered)
+        }
+        report.provenance = [
+            "compositor: \(kind.version)",
+            "touchspots: \(Provenance.touchspotsVersion) (\(Provenance.commit)), \(Provenance.date), kernel \(Provenance.host.kernel)",
+        ]
         report.recordedGestures = recording.gestures
         report.recordedLabels = recording.labels
         let replayedKinds = Set(events.compactMap(\.warningKind))

@@ -11,6 +11,8 @@ public final class WlrootsCompositor: Compositor {
     public let control: ControlChannel
     public let width: Int
     public let height: Int
+    /// The output's integer scale: a fullscreen window is width / scale logical px wide.
+    private let scale: Int
     private let runtimeDirectory: String
     private let runtime: RuntimeDirectory
     private let process: ChildProcess
@@ -21,6 +23,7 @@ public final class WlrootsCompositor: Compositor {
     public init(kind: CompositorKind, width requestedWidth: Int, height requestedHeight: Int, scale: Int,
                 directory: String, swayBorders: Bool = false, physicalSize: PhysicalSize? = nil) throws {
         name = kind.rawValue
+        self.scale = max(scale, 1)
         guard ChildProcess.which(kind.rawValue) != nil else {
             throw HarnessError("\(kind.rawValue) is not installed (scripts/install-compositors installs it)")
         }
@@ -100,7 +103,7 @@ public final class WlrootsCompositor: Compositor {
     /// wlroots compositors pick the surface under a touch at the time of the touch, so the
     /// window is touchable once it has its fullscreen size and the client has caught up.
     public func waitUntilReady(eventLog: EventLogReader, client: ChildProcess) throws {
-        try eventLog.waitForWindow(width: width, height: height, client: client)
+        try eventLog.waitForWindow(width: width / scale, height: height / scale, client: client)
         try control.send("sync")
     }
 

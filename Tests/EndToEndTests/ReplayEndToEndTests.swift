@@ -33,6 +33,20 @@ final class ReplayEndToEndTests: XCTestCase {
         XCTAssertTrue(report.labelsMatch, report.text)
         XCTAssertTrue(report.passed)
         XCTAssertEqual(report.framesPlayed, 26)
+        XCTAssertEqual(report.stream?.matches, true, report.text)
+        XCTAssertEqual(report.stream?.deliveredFrames, 26, report.text)
+        XCTAssertTrue(report.text.contains("compositor: weston 10"), "the report names the compositor's version: \(report.text)")
+        XCTAssertTrue(report.text.hasSuffix("PASS\n"), report.text)
+    }
+
+    /// cage 0.1.4 sends no wl_touch.frame: the gestures still come out the same, but the
+    /// client sees another stream, and the replay says so with the first difference.
+    func testAReplayOnACompositorThatDropsFramesFailsWithTheFirstDifference() throws {
+        let report = try replayLog(on: .cage)
+        XCTAssertEqual(report.stream?.matches, false, report.text)
+        XCTAssertFalse(report.passed, report.text)
+        XCTAssertTrue(report.text.contains("first difference: frame 1: recorded [touch 1 began at 300,300], delivered ["), report.text)
+        XCTAssertTrue(report.text.hasSuffix("FAIL\n"), report.text)
     }
 
     func testARecordedLogReplaysOnSwayWithTheSameGesturesAndLabels() throws {
@@ -52,6 +66,8 @@ final class ReplayEndToEndTests: XCTestCase {
                                     name: "libinput-two-finger-swipe.yaml")
         XCTAssertEqual(report.replayedGestures, ["swipe horizontal 2 fingers"], report.text)
         XCTAssertTrue(report.replayedLabels.contains { $0.hasPrefix("swipe:") }, report.text)
+        XCTAssertTrue(report.text.contains("played; nothing to compare"), report.text)
+        XCTAssertFalse(report.text.contains("PASS"), "a recording of a device has nothing to pass: \(report.text)")
     }
 
     /// The same swipe as an evemu-record file of a protocol A panel (every contact resent

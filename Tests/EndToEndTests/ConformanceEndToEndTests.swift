@@ -1,0 +1,86 @@
+import Conformance
+import Foundation
+import Harness
+import XCTest
+
+/// `touchspots-harness conformance` as a compositor developer runs it, on the seven
+/// compositors as shipped: the three files, the JSON valid against its schema, each
+/// compositor's version as its binary reports it, and every check's verdict as measured
+/// (docs/conformance.md, "What the seven do"). The known faults of these versions are
+/// found: cage 0.1.4 sends no wl_touch.frame (fixed in cage 0.2.0), weston 10 none after
+/// the last up (weston#44, fixed in weston 12) and no cancel, mutter 43 none after the last
+/// up, wlroots 0.15's compositors no cancel.
+final class ConformanceEndToEndTests: XCTestCase {
+    private let directory = "\(Products.buildDirectory)/../e2e/conformance"
+    private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// What is not `pass`, compositor by compositor.
+    private let expected: [String: [String: ConformanceVerdict]] = [
+        "weston": ["frame-after-last-up": .fail, "cancel-ends-every-touch": .fail],
+        "sway": ["implicit-grab": .differs, "cancel-ends-every-touch": .fail, "timestamps-agree": .untestable],
+        "cage": ["frame-after-each-group": .fail, "frame-after-last-up": .fail, "cancel-ends-every-touch": .fail,
+                 "down-surface-local-scale-2": .untestable, "down-surface-local-windowed": .untestable,
+                 "implicit-grab": .untestable, "timestamps-agree": .untestable],
+        "phoc": ["cancel-ends-every-touch": .fail, "timestamps-agree": .untestable],
+        "mutter": ["frame-after-last-up": .fail, "group-in-one-frame": .differs, "down-surface-local-scale-2": .untestable,
+                   "cancel-ends-every-touch": .untestable, "timestamps-agree": .untestable],
+        "gnome-shell": ["frame-after-last-up": .fail, "group-in-one-frame": .differs, "down-surface-local-scale-2": .untestable,
+                        "timestamps-agree": .untestable],
+        "kwin": ["timestamps-agree": .untestable],
+    ]
+
+    func testTheSevenCompositorsAsShipped() throws {
+        try? FileManager.default.removeItem(atPath: directory)
+        try FileManager.default.createDirectory(atPath: (directory as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let harness = "\(Products.buildDirectory)/touchspots-harness"
+        let run = try ChildProcess(name: "touchspots-harness", arguments: [harness, "conformance", "--out", directory],
+                                   logPath: "\(directory).log")
+        XCTAssertEqual(run.wait(timeout: 900), 1, "a check fails, so it exits 1: \(run.logTail())")
+        for file in ["conformance.html", "conformance.json", "conformance.xml"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: "\(directory)/\(file)"), file)
+        }
+        let validation = try ChildProcess.run(["python3", "-c", """
+            import json, sys, jsonschema
+            schema = json.load(open(sys.argv[1])); report = json.load(open(sys.argv[2]))
+            jsonschema.validators.validator_for(schema)(schema, format_checker=jsonschema.FormatChecker()).validate(report)
+            """, root.appendingPathComponent("docs/conformance.schema.json").path, "\(directory)/conformance.json"])
+        XCTAssertEqual(validation.status, 0, validation.errors)
+
+        let report = try ConformanceReport(json: Data(contentsOf: URL(fileURLWithPath: "\(directory)/conformance.json")))
+        XCTAssertEqual(report.compositors.map(\.name), CompositorKind.allCases.map(\.rawValue))
+        XCTAssertTrue(report.touchspots.version.hasPrefix("0."), report.touchspots.version)
+        XCTAssertNotEqual(report.host.kernel, "")
+        let versions = ["weston": "weston 10.", "sway": "sway version 1.7", "cage": "Cage version 0.1.4", "phoc": "Phoc 0.24",
+                        "mutter": "mutter 43", "gnome-shell": "GNOME Shell 43", "kwin": "Debian package kwin-wayland 4:5.27"]
+        for compositor in report.compositors {
+            XCTAssertTrue(compositor.version.contains(versions[compositor.name]!), "\(compositor.name): \(compositor.version)")
+            XCTAssertEqual(compositor.checks.map(\.id), ConformanceCheck.allCases.map(\.rawValue))
+            for check in compositor.checks {
+                XCTAssertEqual(check.verdict, expected[compositor.name]?[check.id] ?? .pass,
+                               "\(compositor.name) \(check.id): \(check.detail)")
+                if check.verdict == .fail || check.verdict == .differs {
+                    let evidence = "\(directory)/\(check.evidence ?? "none")"
+                    let trace = try String(contentsOfFile: "\(evidence)/wayland-debug.txt", encoding: .utf8)
+                    XCTAssertTrue(trace.contains(check.sentence), "the evidence quotes the protocol")
+                    XCTAssertTrue(trace.contains("wl_touch@") || check.id == "implicit-grab", "the trace lines at fault: \(trace)")
+                }
+            }
+        }
+        let junit = try String(contentsOfFile: "\(directory)/conformance.xml", encoding: .utf8)
+        let failures = report.compositors.map { $0.count(.fail) }.reduce(0, +)
+        XCTAssertTrue(junit.contains("failures=\"\(failures)\""), junit)
+
+        // A run compared with itself changes nothing; with one where a check got worse it exits 1.
+        let json = "\(directory)/conformance.json"
+        var worse = report
+        worse.compositors[0].checks[0].verdict = .fail
+        let worsePath = "\(directory)/worse.json"
+        try worse.json().write(to: URL(fileURLWithPath: worsePath))
+        let same = try ChildProcess.run([harness, "conformance", "--compare", json, json])
+        XCTAssertEqual(same.status, 0, same.errors)
+        XCTAssertTrue(same.output.contains("no verdict changed"), same.output)
+        let regressed = try ChildProcess.run([harness, "conformance", "--compare", json, worsePath])
+        XCTAssertEqual(regressed.status, 1, regressed.output)
+        XCTAssertTrue(regressed.output.contains("WORSE weston seat-has-touch: pass -> fail"), regressed.output)
+    }
+}
