@@ -45,7 +45,10 @@ final class ReplayEndToEndTests: XCTestCase {
         let report = try replayLog(on: .cage)
         XCTAssertEqual(report.stream?.matches, false, report.text)
         XCTAssertFalse(report.passed, report.text)
-        XCTAssertTrue(report.text.contains("first difference: frame 1: recorded [touch 1 began at 300,300], delivered ["), report.text)
+        // Where the first difference falls depends on how touchspots groups frameless
+        // events in time (docs/compositor-quirks.md); that it is shown does not.
+        XCTAssertNotNil(report.text.range(of: #"first difference: frame [0-9]+: recorded \[touch [0-9]+ [a-z]+ at [0-9.,]+.*\], (delivered \[|not delivered)"#,
+                                          options: .regularExpression), report.text)
         XCTAssertTrue(report.text.hasSuffix("FAIL\n"), report.text)
     }
 
