@@ -7,11 +7,11 @@ import Foundation
 /// it sends (`asShipped`). touchspots is only the surface that is touched; its own
 /// handling of the stream plays no part in a verdict.
 public enum ConformanceRun {
-    /// Runs every scenario on `kind`, with logs under `directory/<name>/`, and returns
+    /// Runs every scenario on `target`, with logs under `directory/<name>/`, and returns
     /// the compositor's entry of the report; a check that does not pass gets an evidence
     /// folder `directory/<name>/<check>/`.
-    public static func run(_ kind: CompositorKind, directory: String) -> ConformanceReport.Compositor {
-        let folder = "\(directory)/\(kind.rawValue)"
+    public static func run(_ target: ConformanceTarget, directory: String) -> ConformanceReport.Compositor {
+        let folder = "\(directory)/\(target.folderName)"
         var findings: [(Finding, session: String?)] = []
         let fullscreen = "\(folder)/runs/fullscreen"
         do {
@@ -19,7 +19,7 @@ public enum ConformanceRun {
             // that passes now (the command has checked it is the harness's to replace).
             try RunFolder.fresh(folder)
             try RunFolder.fresh(fullscreen)
-            let session = try start(kind, in: fullscreen)
+            let session = try target.start(in: fullscreen)
             defer { session.stop() }
             let basic = try play(Scenarios.twoFingers, in: session)
             let cancel: [InjectedGroup]?
@@ -40,7 +40,7 @@ public enum ConformanceRun {
                 TouchStreamJudge.nothingAfterUp(events),
                 TouchStreamJudge.surfaceLocal(.downSurfaceLocal, basic, context: "fullscreen, scale 1"),
                 cancel.map { TouchStreamJudge.cancel($0.flatMap(\.received)) }
-                    ?? Finding(.cancelEndsEveryTouch, .untestable, "the driver cannot make \(kind.rawValue) cancel: \(cancelReason)"),
+                    ?? Finding(.cancelEndsEveryTouch, .untestable, "the driver cannot make \(target.name) cancel: \(cancelReason)"),
                 TouchStreamJudge.serialsIncrease(events),
                 TouchStreamJudge.timesNeverGoBack(events),
                 TouchStreamJudge.timestampsAgree(events, advertised: trace.contains("\"zwp_input_timestamps_manager_v1\"")),
@@ -52,8 +52,8 @@ public enum ConformanceRun {
                 findings.append((Finding(check, .untestable, "the fullscreen run did not start: \(firstLine(error))"), fullscreen))
             }
         }
-        findings += scaled(kind, folder: folder)
-        findings += windowed(kind, folder: folder)
+        findings += scaled(target, folder: folder)
+        findings += windowed(target, folder: folder)
 
         var checks: [ConformanceReport.Check] = []
         for (finding, session) in findings.sorted(by: { order($0.0.check) < order($1.0.check) }) {
@@ -63,8 +63,8 @@ public enum ConformanceRun {
             }
             checks.append(ConformanceReport.Check(finding, evidence: evidence))
         }
-        return ConformanceReport.Compositor(name: kind.rawValue, version: kind.version, driver: kind.driver,
-                                            command: command(kind: kind), checks: checks)
+        return ConformanceReport.Compositor(name: target.name, version: target.version, driver: target.driver,
+                                            command: target.command, checks: checks)
     }
 
     static func order(_ check: ConformanceCheck) -> Int { ConformanceCheck.allCases.firstIndex(of: check)! }
@@ -94,11 +94,6 @@ public enum ConformanceRun {
                 })
             }
         }
-    }
-
-    static func start(_ kind: CompositorKind, in folder: String, scale: Double = 1, windowed: Bool = false) throws -> HeadlessRun {
-        try HeadlessRun(outputDirectory: folder, compositor: kind, scale: scale, windowed: windowed,
-                        environment: ["WAYLAND_DEBUG": "client"], asShipped: true)
     }
 
     /// Sends each group, syncs, and keeps what arrived for it. Injected input reaches the
@@ -150,11 +145,15 @@ public enum ConformanceRun {
     }
 
     /// A down and an up at output scale 2: logical coordinates either way.
-    static func scaled(_ kind: CompositorKind, folder: String) -> [(Finding, session: String?)] {
+    static func scaled(_ target: ConformanceTarget, folder: String) -> [(Finding, session: String?)] {
         let path = "\(folder)/runs/scale-2"
+        if case .nested = target {
+            return [(Finding(.downSurfaceLocalScale2, .untestable,
+                             "a nested compositor's output scale is its own: the harness cannot set it (give it in the command)"), nil)]
+        }
         do {
             try RunFolder.fresh(path)
-            let session = try start(kind, in: path, scale: 2)
+            let session = try target.start(in: path, scale: 2)
             defer { session.stop() }
             let groups = try play([InjectedGroup(steps: [.down(id: 1, x: 300, y: 200)]), InjectedGroup(steps: [.up(id: 1)])],
                                   in: session)
@@ -168,15 +167,15 @@ public enum ConformanceRun {
     /// touchspots as the app grid starts it, in a decorated window the compositor places:
     /// a down inside, a motion out of the window (above its content, onto its title bar
     /// or beyond) and an up there.
-    static func windowed(_ kind: CompositorKind, folder: String) -> [(Finding, session: String?)] {
+    static func windowed(_ target: ConformanceTarget, folder: String) -> [(Finding, session: String?)] {
         let path = "\(folder)/runs/windowed"
-        guard kind != .cage else {
+        guard target != .driven(.cage) else {
             let why = "cage shows every window fullscreen: no window to leave, no decorated window to place"
             return [(Finding(.downSurfaceLocalWindowed, .untestable, why), nil), (Finding(.implicitGrab, .untestable, why), nil)]
         }
         do {
             try RunFolder.fresh(path)
-            let session = try start(kind, in: path, windowed: true)
+            let session = try target.start(in: path, windowed: true)
             defer { session.stop() }
             // Out through the top (a title bar, a panel) where there is room, else the left.
             let outside: (x: Double, y: Double)
@@ -185,8 +184,14 @@ public enum ConformanceRun {
             } else if session.origin.x >= 8 {
                 outside = (-(session.origin.x / 2).rounded(), 250)
             } else {
-                let why = "the window's content starts at the output's corner (\(session.origin)): no room to leave it"
-                return [(Finding(.implicitGrab, .untestable, why), nil)]
+                let groups = try play([InjectedGroup(steps: [.down(id: 1, x: 200, y: 250)]), InjectedGroup(steps: [.up(id: 1)])],
+                                      in: session)
+                let why = "the window's content starts at the output's corner (\(Int(session.origin.x)),\(Int(session.origin.y))): no room to leave it"
+                return [
+                    (TouchStreamJudge.surfaceLocal(.downSurfaceLocalWindowed, [groups[0]],
+                                                   context: "window at \(Int(session.origin.x)),\(Int(session.origin.y))"), path),
+                    (Finding(.implicitGrab, .untestable, why), nil),
+                ]
             }
             let groups = try play([
                 InjectedGroup(steps: [.down(id: 1, x: 200, y: 250)]),
@@ -224,17 +229,6 @@ public enum ConformanceRun {
             return "\(URL(fileURLWithPath: folder).lastPathComponent)/\(name)"
         } catch {
             return nil
-        }
-    }
-
-    /// How the driver starts the compositor (Weston, WlrootsCompositor, Mutter, KWin), for
-    /// the report.
-    static func command(kind: CompositorKind) -> String {
-        switch kind {
-        case .weston: "TOUCHSPOTS_WESTON_AS_SHIPPED=1 weston --backend=headless-backend.so --use-pixman --modules=libtouchspots-weston.so"
-        case .sway, .cage, .phoc: "WLR_BACKENDS=headless LD_PRELOAD=libtouchspots-wlroots.so \(kind.rawValue)"
-        case .mutter, .gnomeShell: "\(kind.rawValue) --headless --wayland --no-x11 --virtual-monitor 1024x640"
-        case .kwin: "kwin_wayland --virtual --no-lockscreen --no-global-shortcuts --width 1024 --height 640"
         }
     }
 

@@ -22,6 +22,11 @@ public enum HarnessQuirk: String, CaseIterable, Sendable {
     /// wlroots 0.15 screencopy (grim) copies a buffer scanned out directly without
     /// rendering it (black on phoc, stale on cage): the shim reads the output's front buffer.
     case wlrootsScreencopyOfScanout
+    /// wlroots 0.15's wayland backend (a nested sway) makes its touch device only when the
+    /// host announces touch after the backend started, and the host announced it during
+    /// start-up: the nested driver's host drops touch and restores it (fixed in wlroots 0.16,
+    /// "backend/wayland: fix touch device not added on startup").
+    case wlroots015NestedTouchOnStartup
 
     /// The compositors and versions it was seen on.
     public var seenOn: String {
@@ -32,6 +37,7 @@ public enum HarnessQuirk: String, CaseIterable, Sendable {
         case .gnomeShellStartsInOverview: "gnome-shell 43"
         case .mutterStartHangsAtTimes: "gnome-shell 43"
         case .wlrootsScreencopyOfScanout: "phoc 0.24, cage 0.1.4 (wlroots 0.15)"
+        case .wlroots015NestedTouchOnStartup: "sway 1.7 (wlroots 0.15) nested"
         }
     }
 

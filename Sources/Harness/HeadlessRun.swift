@@ -18,17 +18,26 @@ public final class HeadlessRun: @unchecked Sendable {
     /// touchspots is fullscreen unless `windowed`: then it starts as the app grid starts it
     /// (a decorated window the compositor places: weston's desktop shell, sway tiling it
     /// with its title bar), and the session learns where the window is.
-    public init(outputDirectory: String, compositor kind: CompositorKind = .weston,
-                width: Int = 1024, height: Int = 640, scale: Double = 1, windowed: Bool = false,
-                clientArguments: [String] = [], environment: [String: String] = [:],
-                physicalSize: PhysicalSize? = nil, asShipped: Bool = false,
-                touchspots: String = Products.touchspots) throws {
+    public convenience init(outputDirectory: String, compositor kind: CompositorKind = .weston,
+                            width: Int = 1024, height: Int = 640, scale: Double = 1, windowed: Bool = false,
+                            clientArguments: [String] = [], environment: [String: String] = [:],
+                            physicalSize: PhysicalSize? = nil, asShipped: Bool = false,
+                            touchspots: String = Products.touchspots) throws {
+        try self.init(outputDirectory: outputDirectory, windowed: windowed, clientArguments: clientArguments,
+                      environment: environment, touchspots: touchspots) {
+            try kind.start(width: width, height: height, scale: scale, directory: outputDirectory, windowed: windowed,
+                           physicalSize: physicalSize, asShipped: asShipped)
+        }
+    }
+
+    /// The same with a compositor `start` makes (a nested one, `NestedCompositor`).
+    public init(outputDirectory: String, windowed: Bool = false, clientArguments: [String] = [],
+                environment: [String: String] = [:], touchspots: String = Products.touchspots,
+                start: () throws -> Compositor) throws {
         try FileManager.default.createDirectory(atPath: outputDirectory,
                                                 withIntermediateDirectories: true)
         self.outputDirectory = outputDirectory
-        compositor = try kind.start(width: width, height: height, scale: scale,
-                                    directory: outputDirectory, windowed: windowed, physicalSize: physicalSize,
-                                    asShipped: asShipped)
+        compositor = try start()
 
         let logPath = "\(outputDirectory)/events.jsonl"
         eventLog = EventLogReader(path: logPath)

@@ -40,6 +40,7 @@ static const struct {
 	{ "watch", TS_COMMAND_WATCH, 2, "watch X Y" },
 	{ "watch-result", TS_COMMAND_WATCH_RESULT, 0, "watch-result" },
 	{ "window", TS_COMMAND_WINDOW, 0, "window" },
+	{ "touch-capability", TS_COMMAND_TOUCH_CAPABILITY, 1, "touch-capability on|off" },
 };
 
 static const struct { const char *name; uint32_t code; } buttons[] = {
@@ -242,6 +243,11 @@ ts_command_parse(char *line, struct ts_command *command, char *error, size_t err
 	case TS_COMMAND_SCREENSHOT:
 	case TS_COMMAND_REQUESTS:
 		command->text = words[1];
+		break;
+	case TS_COMMAND_TOUCH_CAPABILITY:
+		if (strcmp(words[1], "on") && strcmp(words[1], "off"))
+			return fail(error, error_size, "%s: '%s' is not on or off", name, words[1]);
+		command->pressed = strcmp(words[1], "on") == 0;
 		break;
 	case TS_COMMAND_TOOL_IN:
 	case TS_COMMAND_TOOL_MOTION:

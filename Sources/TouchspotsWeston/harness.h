@@ -23,6 +23,7 @@
 void weston_seat_init(struct weston_seat *seat, struct weston_compositor *ec,
 		      const char *seat_name);
 int weston_seat_init_touch(struct weston_seat *seat);
+void weston_seat_release_touch(struct weston_seat *seat);
 void weston_seat_release(struct weston_seat *seat);
 struct weston_touch_device *
 weston_touch_create_touch_device(struct weston_touch *touch, const char *syspath,
@@ -90,6 +91,8 @@ struct harness {
 	/* TOUCHSPOTS_WESTON_AS_SHIPPED: weston as its users have it, none of the quirks.c
 	 * workarounds that add what weston 10 itself does not send (a conformance run). */
 	bool as_shipped;
+	/* touch-capability off: the seat has no touch until it is on again. */
+	bool touch_released;
 
 	/* The one command that is waiting, if any. */
 	struct connection *waiter;
@@ -139,6 +142,7 @@ HIDDEN void window_command(struct harness *h, struct connection *c);
 HIDDEN void touch_command(struct harness *h, struct connection *c, const struct ts_command *cmd);
 HIDDEN void harness_frame(struct harness *h, struct connection *c);
 HIDDEN void harness_cancel(struct harness *h, struct connection *c);
+HIDDEN void harness_touch_capability(struct harness *h, struct connection *c, bool on);
 HIDDEN void pointer_command(struct harness *h, struct connection *c, const struct ts_command *cmd);
 HIDDEN void key_command(struct harness *h, struct connection *c, const struct ts_command *cmd);
 

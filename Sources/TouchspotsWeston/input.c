@@ -39,6 +39,10 @@ touch_command(struct harness *h, struct connection *c, const struct ts_command *
 	int32_t id = cmd->id;
 	struct timespec ts;
 
+	if (h->touch_released) {
+		reply(c, "error: %s: the seat has no touch (touch-capability off)", cmd->name);
+		return;
+	}
 	int index = find_active(h, id);
 	if (type == WL_TOUCH_DOWN && index >= 0) {
 		reply(c, "error: %s: touch %d is already down", cmd->name, id);
@@ -91,6 +95,26 @@ harness_cancel(struct harness *h, struct connection *c)
 		quirk_weston10_deliver_cancel(weston_seat_get_touch(&h->seat));
 	h->active_count = 0;
 	h->frame_owed = false;
+	reply(c, "ok");
+}
+
+/* The seat loses touch (its touches end as weston ends them, the fingers are gone) or
+ * gains it again, announced to clients through wl_seat.capabilities. weston keeps the seat's
+ * touch state and the module's device across the two: a nested compositor that creates
+ * its touch device only when touch is announced after it started (wlroots 0.15's wayland
+ * backend) gets one. */
+HIDDEN void
+harness_touch_capability(struct harness *h, struct connection *c, bool on)
+{
+	if (on == h->touch_released) {
+		if (on)
+			weston_seat_init_touch(&h->seat);
+		else
+			weston_seat_release_touch(&h->seat);
+		h->touch_released = !on;
+		h->active_count = 0;
+		h->frame_owed = false;
+	}
 	reply(c, "ok");
 }
 

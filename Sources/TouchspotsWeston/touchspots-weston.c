@@ -165,6 +165,9 @@ run_command(struct connection *c, char *line)
 	case TS_COMMAND_WINDOW:
 		window_command(h, c);
 		return;
+	case TS_COMMAND_TOUCH_CAPABILITY:
+		harness_touch_capability(h, c, cmd.pressed);
+		return;
 	case TS_COMMAND_WAIT_READY:
 	case TS_COMMAND_WAIT_IDLE:
 	case TS_COMMAND_SYNC:

@@ -220,6 +220,9 @@ run(char *line)
 		}
 		return;
 	}
+	case TS_COMMAND_TOUCH_CAPABILITY:
+		reply("unsupported: %s: the wlroots shim's touchscreen stays", cmd.name);
+		return;
 	case TS_COMMAND_WINDOW:
 		/* The harness asks sway's IPC where the window is. */
 		reply("unsupported: %s: the wlroots shim does not know the compositor's windows", cmd.name);

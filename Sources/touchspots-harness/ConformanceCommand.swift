@@ -2,6 +2,7 @@ import ArgumentParser
 import Conformance
 import Foundation
 import Harness
+import TouchCore
 
 /// `touchspots-harness conformance`: holds compositors to the touch protocol's words and
 /// writes the report (docs/conformance.md); `--compare` says which verdicts changed
@@ -17,7 +18,9 @@ struct ConformanceCommand: ParsableCommand {
             injected. Writes DIR/conformance.html, DIR/conformance.json (schema: \
             docs/conformance.schema.json) and DIR/conformance.xml (JUnit), each run's logs \
             under DIR/<compositor>/runs/, and for each check that does not pass an evidence \
-            folder DIR/<compositor>/<check>/. Exits 1 when a check fails. \
+            folder DIR/<compositor>/<check>/. Exits 1 when a check fails or a compositor \
+            could not be run. --compositor-command runs any compositor that can be a \
+            Wayland client nested in the harness's headless weston. \
             --compare OLD.json NEW.json prints the verdicts that changed and exits 1 when one \
             got worse. See docs/conformance.md.
             """)
@@ -25,6 +28,10 @@ struct ConformanceCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A compositor to check (repeatable; default: every one installed): \(CompositorKind.allCases.map(\.rawValue).joined(separator: ", ")).",
                                valueName: "NAME"))
     var compositor: [String] = []
+
+    @Option(help: ArgumentHelp("Any compositor that runs as a Wayland client, with its arguments (split at spaces; VAR=value words first set its environment), run nested in the harness's headless weston and touched through it, e.g. 'weston --backend=wayland-backend.so --fullscreen' or 'WLR_BACKENDS=wayland sway' (repeatable).",
+                               valueName: "CMD ARGS"))
+    var compositorCommand: [String] = []
 
     @Option(help: ArgumentHelp("Folder for the report, the runs' logs and the evidence (made by the harness, or one it made before).",
                                valueName: "DIR"))
@@ -41,6 +48,9 @@ struct ConformanceCommand: ParsableCommand {
         let modes = [schema, !compare.isEmpty, out != nil].filter { $0 }.count
         guard modes == 1 else { throw ValidationError("give --out DIR, or --compare OLD.json NEW.json, or --schema") }
         if !compare.isEmpty && compare.count != 2 { throw ValidationError("--compare takes two reports, OLD.json NEW.json") }
+        for command in compositorCommand where command.split(separator: " ").isEmpty {
+            throw ValidationError("--compositor-command '\(command)' names no program")
+        }
         for name in compositor where CompositorKind(rawValue: name) == nil {
             throw ValidationError("unknown compositor '\(name)' (known: \(CompositorKind.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
@@ -61,18 +71,28 @@ struct ConformanceCommand: ParsableCommand {
             if worse > 0 { throw ExitCode(1) }
             return
         }
-        let kinds = compositor.isEmpty ? CompositorKind.allCases.filter(\.isInstalled) : compositor.compactMap(CompositorKind.init)
+        let kinds = compositor.isEmpty && compositorCommand.isEmpty ? CompositorKind.allCases.filter(\.isInstalled)
+            : compositor.compactMap(CompositorKind.init)
         if let missing = kinds.first(where: { !$0.isInstalled }) {
             throw ValidationError("\(missing.rawValue) is not installed (scripts/install-compositors installs the seven)")
         }
-        guard !kinds.isEmpty else { throw ValidationError("no compositor is installed (scripts/install-compositors)") }
+        let commands = compositorCommand.map { $0.split(separator: " ").map(String.init) }
+        for command in commands {
+            guard let program = ConformanceTarget.split(command).arguments.first else {
+                throw ValidationError("--compositor-command '\(command.joined(separator: " "))' names no program")
+            }
+            guard ChildProcess.which(program) != nil else { throw ValidationError("--compositor-command: \(program) is not found") }
+        }
+        let targets = kinds.map(ConformanceTarget.driven) + commands.map(ConformanceTarget.nested)
+        guard !targets.isEmpty else { throw ValidationError("no compositor is installed (scripts/install-compositors)") }
+        if Set(targets.map(\.name)).count < targets.count { throw ValidationError("a compositor is named twice") }
         let directory = URL(fileURLWithPath: out!).standardizedFileURL.path
         do { try RunFolder.fresh(directory) } catch { throw ValidationError("\(error)") }
         let date = Provenance.date
         var compositors: [ConformanceReport.Compositor] = []
-        for kind in kinds {
-            print("conformance: \(kind.rawValue)...")
-            compositors.append(ConformanceRun.run(kind, directory: directory))
+        for target in targets {
+            print("conformance: \(printableText(target.name))...")
+            compositors.append(ConformanceRun.run(target, directory: directory))
         }
         let report = ConformanceReport(touchspots: .init(version: Provenance.touchspotsVersion, commit: Provenance.commit),
                                        date: date, host: Provenance.host, compositors: compositors)
@@ -81,7 +101,12 @@ struct ConformanceCommand: ParsableCommand {
         try report.junit.write(toFile: "\(directory)/conformance.xml", atomically: false, encoding: .utf8)
         print(report.text, terminator: "")
         print("report: \(directory)/conformance.html")
-        if compositors.contains(where: { $0.count(.fail) > 0 }) { throw ExitCode(1) }
+        // A compositor that never started was not judged: a run-time failure, said so.
+        let silent = compositors.filter { $0.count(.untestable) == $0.checks.count }
+        for compositor in silent {
+            FileHandle.standardError.write(Data("touchspots-harness: \(printableText(compositor.name)) could not be run: \(printableText(compositor.checks.first?.detail ?? ""))\n".utf8))
+        }
+        if !silent.isEmpty || compositors.contains(where: { $0.count(.fail) > 0 }) { throw ExitCode(1) }
     }
 
     /// A report written by this command: a regular file of at most 16 MiB that decodes.

@@ -84,3 +84,41 @@ final class ConformanceEndToEndTests: XCTestCase {
         XCTAssertTrue(regressed.output.contains("WORSE weston seat-has-touch: pass -> fail"), regressed.output)
     }
 }
+
+/// Any compositor that runs as a Wayland client, nested in the harness's headless weston
+/// and touched through it (`--compositor-command`): weston and sway, whose verdicts agree
+/// with their drivers' on every check both can test.
+final class NestedConformanceEndToEndTests: XCTestCase {
+    private let directory = "\(Products.buildDirectory)/../e2e/conformance-nested"
+
+    func testNestedWestonAndSwayAgreeWithTheirDrivers() throws {
+        try? FileManager.default.removeItem(atPath: directory)
+        try FileManager.default.createDirectory(atPath: (directory as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let harness = "\(Products.buildDirectory)/touchspots-harness"
+        // sway as the user runs it nested, with its default borders (an empty configuration:
+        // title bars on a window) and pixman, this machine having no GPU.
+        let run = try ChildProcess(name: "touchspots-harness", arguments: [
+            harness, "conformance", "--compositor", "weston", "--compositor", "sway",
+            "--compositor-command", "weston --backend=wayland-backend.so --use-pixman --fullscreen --idle-time=0 --no-config --shell=kiosk-shell.so",
+            "--compositor-command", "WLR_BACKENDS=wayland WLR_RENDERER=pixman sway -c /dev/null",
+            "--out", directory,
+        ], logPath: "\(directory).log")
+        XCTAssertEqual(run.wait(timeout: 600), 1, "weston 10 and sway 1.7 fail a check: \(run.logTail())")
+        let report = try ConformanceReport(json: Data(contentsOf: URL(fileURLWithPath: "\(directory)/conformance.json")))
+        XCTAssertEqual(report.compositors.map(\.name), ["weston", "sway", "weston (nested)", "sway (nested)"])
+        for (driven, nested) in [(0, 2), (1, 3)] {
+            let a = report.compositors[driven], b = report.compositors[nested]
+            XCTAssertEqual(b.checks.map(\.id), ConformanceCheck.allCases.map(\.rawValue), "every check, each once")
+            XCTAssertTrue(b.version.hasPrefix(a.name == "weston" ? "weston 10" : "sway version 1.7"), b.version)
+            var compared = 0
+            for (x, y) in zip(a.checks, b.checks) where x.verdict != .untestable && y.verdict != .untestable {
+                XCTAssertEqual(x.verdict, y.verdict, "\(a.name) \(x.id): driven \(x.detail); nested \(y.detail)")
+                compared += 1
+            }
+            // Untestable nested: the scale (the command's own), and on a kiosk-shell weston,
+            // which shows every window fullscreen, leaving the window.
+            XCTAssertGreaterThanOrEqual(compared, a.name == "weston" ? 12 : 11, "\(a.name): checks both could test")
+            XCTAssertEqual(b.checks.first { $0.id == "down-surface-local-scale-2" }?.verdict, .untestable)
+        }
+    }
+}

@@ -38,6 +38,17 @@ final class HarnessProtocolTests: XCTestCase {
         XCTAssertEqual(reply("watch-result now"), "error: watch-result takes 0 arguments, not 1 (usage: watch-result)")
     }
 
+    /// A seat losing and regaining touch (the nested driver's announcement of touch to a
+    /// compositor that started before it, docs/conformance.md).
+    func testTouchCapability() throws {
+        let on = try parse("touch-capability on").get()
+        XCTAssertEqual(on.kind, TS_COMMAND_TOUCH_CAPABILITY)
+        XCTAssertTrue(on.pressed)
+        XCTAssertFalse(try parse("touch-capability off").get().pressed)
+        XCTAssertEqual(reply("touch-capability maybe"), "error: touch-capability: 'maybe' is not on or off")
+        XCTAssertEqual(reply("touch-capability"), "error: touch-capability takes 1 argument, not 0 (usage: touch-capability on|off)")
+    }
+
     func testTouchCommandsCarryIdAndPosition() throws {
         let down = try parse("down 7 12.5 -3").get()
         XCTAssertEqual(down.kind, TS_COMMAND_DOWN)

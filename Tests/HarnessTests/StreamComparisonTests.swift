@@ -60,3 +60,14 @@ final class StreamComparisonTests: XCTestCase {
         XCTAssertFalse(StreamComparison(recorded: frames(recorded), delivered: frames(delivered)).matches)
     }
 }
+
+/// `--compositor-command`'s words: `VAR=value` first, as a shell takes them.
+final class ConformanceTargetTests: XCTestCase {
+    func testLeadingAssignmentsAreTheEnvironment() {
+        let (environment, arguments) = ConformanceTarget.split(["WLR_BACKENDS=wayland", "WLR_RENDERER=pixman", "sway", "-c", "A=b"])
+        XCTAssertEqual(environment, ["WLR_BACKENDS": "wayland", "WLR_RENDERER": "pixman"])
+        XCTAssertEqual(arguments, ["sway", "-c", "A=b"], "an assignment after the program is an argument")
+        XCTAssertEqual(ConformanceTarget.split(["=x", "weston"]).arguments, ["=x", "weston"], "no name, no assignment")
+        XCTAssertEqual(ConformanceTarget.nested(["WLR_BACKENDS=wayland", "/usr/bin/sway"]).name, "sway (nested)")
+    }
+}

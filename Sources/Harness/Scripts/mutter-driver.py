@@ -138,6 +138,7 @@ COMMANDS = {
     "pointer": ("X", "Y"), "button": ("BUTTON", "STATE"), "key": ("KEY", "STATE"),
     "wait-ready": (), "wait-idle": (), "sync": (), "screenshot": ("PATH",), "size": (), "commits": (),
     "requests": ("IFACE.MSG",),
+    "touch-capability": ("on|off",),
     # This driver's own: gnome-shell starts in the overview.
     "overview": ("hide",),
 }

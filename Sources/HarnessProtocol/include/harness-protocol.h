@@ -39,6 +39,7 @@ enum ts_command_kind {
 	TS_COMMAND_WATCH,        /* watch X Y: remember the 3x3 output pixels at X Y */
 	TS_COMMAND_WATCH_RESULT, /* watch-result -> ok TO_PRESENTED_MS FLOOR_PRESENTED_MS PAST_FLOOR PRESENTED_NS TO_REPAINT_MS FLOOR_REPAINT_MS */
 	TS_COMMAND_WINDOW,       /* window -> ok X Y W H: the client window's content on the output */
+	TS_COMMAND_TOUCH_CAPABILITY, /* touch-capability on|off: the seat gains or loses touch */
 };
 
 enum ts_tool { TS_TOOL_PEN, TS_TOOL_ERASER };
@@ -52,7 +53,7 @@ struct ts_command {
 	int32_t id;        /* down, motion, up */
 	double x, y;       /* down, motion, pointer, watch: finite numbers */
 	uint32_t code;     /* button: BTN_*; key: KEY_* (Linux input codes) */
-	bool pressed;      /* button, key */
+	bool pressed;      /* button, key; touch-capability: on */
 	const char *text;  /* screenshot PATH, requests IFACE.MSG (points into the line) */
 	enum ts_tool tool; /* tool-* */
 	unsigned axes;     /* tool-motion: enum ts_axis bits */

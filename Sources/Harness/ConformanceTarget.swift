@@ -1,0 +1,89 @@
+import Foundation
+
+/// What a conformance run judges: one of the compositors the harness drives through a
+/// driver of its own, or any compositor that runs as a Wayland client, nested in the
+/// harness's headless weston and touched through it (`NestedCompositor`).
+public enum ConformanceTarget: Equatable, Sendable {
+    case driven(CompositorKind)
+    /// The compositor's command line: `VAR=value` words first, as a shell takes them,
+    /// then the program and its arguments.
+    case nested([String])
+
+    /// The report's name for it: "weston", or "weston (nested)".
+    public var name: String {
+        switch self {
+        case .driven(let kind): kind.rawValue
+        case .nested(let command): "\(program(of: command)) (nested)"
+        }
+    }
+
+    /// Its folder under the run's: "weston", or "nested-weston".
+    var folderName: String {
+        switch self {
+        case .driven(let kind): kind.rawValue
+        case .nested(let command): "nested-\(program(of: command))"
+        }
+    }
+
+    /// The command's `VAR=value` words and the rest.
+    public static func split(_ command: [String]) -> (environment: [String: String], arguments: [String]) {
+        let assignments = command.prefix { word in
+            guard let equals = word.firstIndex(of: "="), equals != word.startIndex else { return false }
+            return word[..<equals].allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+        }
+        var environment: [String: String] = [:]
+        for word in assignments {
+            let equals = word.firstIndex(of: "=")!
+            environment[String(word[..<equals])] = String(word[word.index(after: equals)...])
+        }
+        return (environment, Array(command.dropFirst(assignments.count)))
+    }
+
+    private func program(of command: [String]) -> String {
+        String((Self.split(command).arguments.first ?? "compositor").split(separator: "/").last ?? "compositor")
+            .filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }
+    }
+
+    public var version: String {
+        switch self {
+        case .driven(let kind): kind.version
+        case .nested(let command): Provenance.version(of: Self.split(command).arguments.first ?? "")
+        }
+    }
+
+    public var driver: String {
+        switch self {
+        case .driven(let kind): kind.driver
+        case .nested:
+            "nested in the harness's headless weston 10, touched through its seat (touch down, motion, up, frame, cancel; the seat's touch dropped and restored)"
+        }
+    }
+
+    /// How the compositor is started, for the report.
+    public var command: String {
+        switch self {
+        case .driven(.weston): "TOUCHSPOTS_WESTON_AS_SHIPPED=1 weston --backend=headless-backend.so --use-pixman --modules=libtouchspots-weston.so"
+        case .driven(let kind) where [.sway, .cage, .phoc].contains(kind):
+            "WLR_BACKENDS=headless LD_PRELOAD=libtouchspots-wlroots.so \(kind.rawValue)"
+        case .driven(.kwin): "kwin_wayland --virtual --no-lockscreen --no-global-shortcuts --width 1024 --height 640"
+        case .driven(let kind): "\(kind.rawValue) --headless --wayland --no-x11 --virtual-monitor 1024x640"
+        case .nested(let command): command.joined(separator: " ")
+        }
+    }
+
+    /// touchspots on it, with libwayland's trace of what it receives, the compositor as
+    /// shipped (no workaround of a driver's own).
+    func start(in folder: String, scale: Double = 1, windowed: Bool = false) throws -> HeadlessRun {
+        let environment = ["WAYLAND_DEBUG": "client"]
+        switch self {
+        case .driven(let kind):
+            return try HeadlessRun(outputDirectory: folder, compositor: kind, scale: scale, windowed: windowed,
+                                   environment: environment, asShipped: true)
+        case .nested(let command):
+            return try HeadlessRun(outputDirectory: folder, windowed: windowed, environment: environment) {
+                let (variables, arguments) = Self.split(command)
+                return try NestedCompositor(command: arguments, environment: variables, width: 1024, height: 640, directory: folder)
+            }
+        }
+    }
+}
