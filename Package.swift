@@ -192,7 +192,7 @@ let package = Package(
                     dependencies: ["TouchspotsClient", "TouchCore", "EventLogFormat", "WaylandClient", "TestCompositor",
                                    "TouchspotsTestSupport"]),
         .testTarget(name: "AdversarialCompositorTests",
-                    dependencies: ["TestCompositor", "Harness", "TouchspotsTestSupport", "EventLogFormat", "TouchCore",
+                    dependencies: ["Conformance", "TestCompositor", "Harness", "TouchspotsTestSupport", "EventLogFormat", "TouchCore",
                                    .product(name: "PropertyBased", package: "swift-property-based")]),
     ]
 )

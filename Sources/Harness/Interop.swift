@@ -17,6 +17,8 @@ public enum Interop {
 
     public struct Row: Sendable {
         public var compositor: String
+        /// What the compositor's binary says of its version (`Provenance.version`).
+        public var version = ""
         public var cells: [String: Cell]
         /// What was measured of the compositor itself (frames, cancel, ids).
         public var observations: [String: String]
@@ -44,6 +46,7 @@ public enum Interop {
 
     public static func run(_ kind: CompositorKind, directory: String) -> Row {
         var row = Row(compositor: kind.rawValue, cells: [:], observations: [:])
+        row.version = kind.isInstalled ? kind.version : "not installed"
         guard kind.isInstalled else {
             for capability in capabilities {
                 row.cells[capability] = Cell(outcome: .notRun, note: "\(kind.rawValue) is not installed")
@@ -283,9 +286,18 @@ public enum Interop {
             : Cell(outcome: .fail, note: "phases \(phases.map(\.rawValue)), pressure \(began.pen?.pressure.map { String($0) } ?? "none")")
     }
 
-    /// The matrix as Markdown, for people.
+    /// Who, what and when: touchspots' version and commit, the date and the kernel.
+    public static var provenance: String {
+        "touchspots \(Provenance.touchspotsVersion) (\(Provenance.commit)), \(Provenance.date), kernel \(Provenance.host.kernel)"
+    }
+
+    /// The matrix as Markdown, for people: what ran and on which versions first. The matrix
+    /// asks whether touchspots works on each compositor; whether the compositor keeps the
+    /// protocol's words is `touchspots-harness conformance`'s question (docs/conformance.md).
     public static func markdown(_ rows: [Row]) -> String {
-        var out = "| compositor | " + capabilities.joined(separator: " | ") + " |\n"
+        var out = "\(provenance)\n\n"
+        for row in rows { out += "- \(row.compositor): \(row.version)\n" }
+        out += "\n| compositor | " + capabilities.joined(separator: " | ") + " |\n"
         out += "|---|" + capabilities.map { _ in "---" }.joined(separator: "|") + "|\n"
         for row in rows {
             out += "| \(row.compositor) | " + capabilities.map { capability in
@@ -344,6 +356,7 @@ public enum Interop {
         let object: [[String: Any]] = rows.map { row in
             [
                 "compositor": row.compositor,
+                "version": row.version,
                 "capabilities": row.cells.mapValues { ["outcome": $0.outcome.rawValue, "note": $0.note] },
                 "observations": row.observations,
             ]

@@ -22,7 +22,7 @@ final class CompositorRun {
 
     init(name: String, options: Int32 = 0, capabilities: UInt32 = CompositorRun.touch,
          scale120: UInt32 = 0, output: Int32? = nil, configure: (Int32, Int32)? = nil,
-         seatName: String? = nil, waitForWindow: Bool = true) throws {
+         seatName: String? = nil, waitForWindow: Bool = true, environment: [String: String] = [:]) throws {
         let name = String(name.map { $0.isLetter || $0.isNumber ? $0 : "-" })
         directory = "\(Products.buildDirectory)/../adversarial/\(name)"
         try? FileManager.default.removeItem(atPath: directory)
@@ -40,7 +40,7 @@ final class CompositorRun {
         log = EventLogReader(path: "\(directory)/events.jsonl")
         client = try ChildProcess(name: "touchspots",
                                   arguments: [Products.touchspots, "--event-log", log.path],
-                                  environment: ["XDG_RUNTIME_DIR": runtime, "WAYLAND_DISPLAY": "tc-0"],
+                                  environment: environment.merging(["XDG_RUNTIME_DIR": runtime, "WAYLAND_DISPLAY": "tc-0"]) { $1 },
                                   logPath: "\(directory)/touchspots.log")
         if waitForWindow {
             try pump("the window to map") { tc_has_mapped_toplevel(tc) }

@@ -59,10 +59,15 @@ final class InteropTests: XCTestCase {
     }
 
     func testMatrixWritesMarkdownAndJSON() throws {
-        let row = Interop.Row(compositor: "x", cells: ["maps": .init(outcome: .pass, note: "ok")], observations: ["k": "v"])
-        XCTAssertTrue(Interop.markdown([row]).contains("| x | pass: ok |"))
+        var row = Interop.Row(compositor: "x", cells: ["maps": .init(outcome: .pass, note: "ok")], observations: ["k": "v"])
+        row.version = "x 1.2"
+        let markdown = Interop.markdown([row])
+        XCTAssertTrue(markdown.contains("| x | pass: ok |"))
+        XCTAssertTrue(markdown.hasPrefix("touchspots 0."), "what ran comes first: \(markdown)")
+        XCTAssertTrue(markdown.contains("- x: x 1.2\n"), "each compositor's version: \(markdown)")
         let json = try JSONSerialization.jsonObject(with: try Interop.json([row])) as? [[String: Any]]
         XCTAssertEqual(json?.first?["compositor"] as? String, "x")
+        XCTAssertEqual(json?.first?["version"] as? String, "x 1.2")
         let page = "# Interop\n\nprose\n\n<!-- matrix: written by scripts/interop, do not edit by hand -->\nold\n<!-- end of matrix -->\n\nmore prose\n"
         let updated = Interop.replacingMatrix(in: page, with: "new")
         XCTAssertTrue(updated.contains("prose\n\n<!-- matrix"), updated)

@@ -1,0 +1,132 @@
+import Conformance
+import Foundation
+import Harness
+import TestCompositor
+import XCTest
+
+/// Each conformance check shown failing on a compositor that breaks it on purpose: the
+/// in-process test compositor sends the faulty stream to the real touchspots, whose
+/// libwayland traces what arrived (WAYLAND_DEBUG=client), and the judge reads that trace,
+/// as a conformance run does (docs/conformance.md).
+final class ConformanceFaultTests: XCTestCase {
+    private var run: CompositorRun!
+    private var tc: OpaquePointer { run.tc }
+
+    private func start(_ name: String = #function, capabilities: UInt32 = CompositorRun.touch) throws {
+        run = try CompositorRun(name: "conformance-\(name)", capabilities: capabilities, environment: ["WAYLAND_DEBUG": "client"])
+    }
+
+    override func tearDown() {
+        run?.close()
+        run = nil
+    }
+
+    /// Everything touchspots has received so far, as the judge reads it.
+    private func received() -> [ReceivedEvent] {
+        XCTAssertTrue(run.sync(), "touchspots answered the ping")
+        return ReceivedEvent.parse(trace: (try? String(contentsOfFile: run.client.logPath, encoding: .utf8)) ?? "")
+    }
+
+    /// Plays each group with the compositor's own `send`, then keeps what arrived for it.
+    private func play(_ groups: [(steps: [InjectedGroup.Step], send: () -> Void)]) -> [InjectedGroup] {
+        var seen = received().count
+        return groups.map { group in
+            group.send()
+            let events = received()
+            defer { seen = events.count }
+            return InjectedGroup(steps: group.steps, received: Array(events.dropFirst(seen)))
+        }
+    }
+
+    private let twoDown: [InjectedGroup.Step] = [.down(id: 1, x: 300, y: 300), .down(id: 2, x: 600, y: 320)]
+    private let twoMove: [InjectedGroup.Step] = [.motion(id: 1, x: 330, y: 310), .motion(id: 2, x: 560, y: 340)]
+    private let twoUp: [InjectedGroup.Step] = [.up(id: 1), .up(id: 2)]
+
+    func testNoFrameAtAll() throws {
+        try start()
+        let groups = play([
+            (twoDown, { tc_touch_down(self.tc, 10, 1, 300, 300); tc_touch_down(self.tc, 10, 2, 600, 320) }),
+            (twoMove, { tc_touch_motion(self.tc, 20, 1, 330, 310); tc_touch_motion(self.tc, 20, 2, 560, 340) }),
+            (twoUp, { tc_touch_up(self.tc, 30, 1); tc_touch_up(self.tc, 30, 2) }),
+        ])
+        XCTAssertEqual(TouchStreamJudge.frameAfterGroups(groups, lastUp: false).verdict, .fail)
+        XCTAssertEqual(TouchStreamJudge.frameAfterGroups(groups, lastUp: true).verdict, .fail)
+        XCTAssertEqual(TouchStreamJudge.surfaceLocal(.downSurfaceLocal, groups, context: "tc").verdict, .pass,
+                       "the coordinates are right: only the frames are missing")
+    }
+
+    func testNoFrameAfterTheLastUpAndAGroupSplit() throws {
+        try start()
+        let groups = play([
+            (twoDown, { tc_touch_down(self.tc, 10, 1, 300, 300); tc_touch_frame(self.tc)
+                        tc_touch_down(self.tc, 10, 2, 600, 320); tc_touch_frame(self.tc) }),
+            (twoMove, { tc_touch_motion(self.tc, 20, 1, 330, 310); tc_touch_motion(self.tc, 20, 2, 560, 340); tc_touch_frame(self.tc) }),
+            (twoUp, { tc_touch_up(self.tc, 30, 1); tc_touch_up(self.tc, 30, 2) }),
+        ])
+        XCTAssertEqual(TouchStreamJudge.frameAfterGroups(groups, lastUp: false).verdict, .pass)
+        XCTAssertEqual(TouchStreamJudge.frameAfterGroups(groups, lastUp: true).verdict, .fail)
+        XCTAssertEqual(TouchStreamJudge.groupInOneFrame(groups).verdict, .differs)
+    }
+
+    func testAnIDReusedWhileDownAndMotionAfterUp() throws {
+        try start()
+        tc_touch_down(tc, 10, 1, 300, 300)
+        tc_touch_frame(tc)
+        tc_touch_down(tc, 11, 1, 400, 300)
+        tc_touch_frame(tc)
+        tc_touch_up(tc, 12, 1)
+        tc_touch_frame(tc)
+        tc_touch_motion(tc, 13, 1, 410, 300)
+        tc_touch_frame(tc)
+        let events = received()
+        XCTAssertEqual(TouchStreamJudge.idsUniqueWhileActive(events).verdict, .fail)
+        XCTAssertEqual(TouchStreamJudge.nothingAfterUp(events).verdict, .fail)
+    }
+
+    func testMotionToAnotherPlace() throws {
+        try start()
+        // Buffer pixels at scale 2 where surface-local logical pixels are due.
+        let groups = play([
+            ([.down(id: 1, x: 300, y: 200)], { tc_touch_down(self.tc, 10, 1, 600, 400); tc_touch_frame(self.tc) }),
+            ([.up(id: 1)], { tc_touch_up(self.tc, 20, 1); tc_touch_frame(self.tc) }),
+        ])
+        let finding = TouchStreamJudge.surfaceLocal(.downSurfaceLocalScale2, groups, context: "tc")
+        XCTAssertEqual(finding.verdict, .fail)
+        XCTAssertTrue(finding.detail.contains("received 600.0,400.0"), finding.detail)
+    }
+
+    func testACancelFollowedByMotionAndTouchesThatNeverEnd() throws {
+        try start()
+        tc_touch_down(tc, 10, 1, 300, 300)
+        tc_touch_frame(tc)
+        tc_touch_cancel(tc)
+        tc_touch_motion(tc, 20, 1, 310, 300)
+        tc_touch_frame(tc)
+        XCTAssertEqual(TouchStreamJudge.cancel(received()).verdict, .fail, "a cancel followed by motion")
+        run.close()
+
+        try start("never-ended")
+        tc_touch_down(tc, 10, 1, 300, 300)
+        tc_touch_down(tc, 10, 2, 500, 300)
+        tc_touch_frame(tc)
+        XCTAssertEqual(TouchStreamJudge.cancel(received()).verdict, .fail, "neither cancel nor up")
+    }
+
+    func testTimeGoingBackwards() throws {
+        try start()
+        tc_touch_down(tc, 1000, 1, 300, 300)
+        tc_touch_frame(tc)
+        tc_touch_motion(tc, 900, 1, 310, 300)
+        tc_touch_frame(tc)
+        tc_touch_up(tc, 950, 1)
+        tc_touch_frame(tc)
+        XCTAssertEqual(TouchStreamJudge.timesNeverGoBack(received()).verdict, .differs)
+    }
+
+    func testASeatWithoutTouch() throws {
+        try start(capabilities: CompositorRun.pointer)
+        let events = received()
+        XCTAssertTrue(events.contains { $0.kind == .capabilities(CompositorRun.pointer) }, "the seat said what it has")
+        XCTAssertEqual(TouchStreamJudge.seatHasTouch(events).verdict, .fail)
+    }
+}
