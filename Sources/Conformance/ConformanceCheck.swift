@@ -15,30 +15,42 @@ public enum ConformanceCheck: String, CaseIterable, Codable, Sendable {
     case downSurfaceLocal = "down-surface-local"
     case downSurfaceLocalScale2 = "down-surface-local-scale-2"
     case downSurfaceLocalWindowed = "down-surface-local-windowed"
+    case downSurfaceLocalRotated = "down-surface-local-rotated"
     case implicitGrab = "implicit-grab"
     case cancelEndsEveryTouch = "cancel-ends-every-touch"
     case serialsIncrease = "serials-increase"
     case timesNeverGoBack = "times-never-go-back"
     case timestampsAgree = "timestamps-agree"
+    case touchCapabilityRemoved = "touch-capability-removed"
+    case shapeAndOrientationInFrame = "shape-and-orientation-in-frame"
+    case tabletProximityDownFrame = "tablet-proximity-down-frame"
 
     /// The protocol element the check is about.
     public var element: String {
         switch self {
         case .seatHasTouch: "wl_seat.capabilities"
         case .frameAfterEachGroup, .frameAfterLastUp, .groupInOneFrame: "wl_touch.frame"
-        case .idsUniqueWhileActive, .downSurfaceLocal, .downSurfaceLocalScale2, .downSurfaceLocalWindowed: "wl_touch.down"
+        case .idsUniqueWhileActive, .downSurfaceLocal, .downSurfaceLocalScale2, .downSurfaceLocalWindowed,
+             .downSurfaceLocalRotated: "wl_touch.down"
         case .nothingAfterUp: "wl_touch.up"
         case .implicitGrab: "wl_touch"
         case .cancelEndsEveryTouch: "wl_touch.cancel"
         case .serialsIncrease: "wl_touch.down serial"
         case .timesNeverGoBack: "wl_touch time"
         case .timestampsAgree: "zwp_input_timestamps_v1.timestamp"
+        case .touchCapabilityRemoved: "wl_seat.capabilities"
+        case .shapeAndOrientationInFrame: "wl_touch.shape"
+        case .tabletProximityDownFrame: "zwp_tablet_tool_v2.down"
         }
     }
 
     /// The protocol file the sentence is quoted from, under `protocols/`.
     public var source: String {
-        self == .timestampsAgree ? "input-timestamps-unstable-v1.xml" : "quoted/wayland.xml"
+        switch self {
+        case .timestampsAgree: "input-timestamps-unstable-v1.xml"
+        case .tabletProximityDownFrame: "tablet-unstable-v2.xml"
+        default: "quoted/wayland.xml"
+        }
     }
 
     /// The words of the protocol the check holds the compositor to, as the XML has them
@@ -55,7 +67,7 @@ public enum ConformanceCheck: String, CaseIterable, Codable, Sendable {
             "This touch point is assigned a unique ID."
         case .nothingAfterUp:
             "No further events will be sent for this touch point and the touch point's ID is released and may be reused in a future touch down event."
-        case .downSurfaceLocal, .downSurfaceLocalScale2, .downSurfaceLocalWindowed:
+        case .downSurfaceLocal, .downSurfaceLocalScale2, .downSurfaceLocalWindowed, .downSurfaceLocalRotated:
             "surface-local x coordinate"
         case .implicitGrab:
             "For each contact, a series of events is generated, starting with a down event, followed by zero or more motion events, and ending with an up event."
@@ -67,6 +79,13 @@ public enum ConformanceCheck: String, CaseIterable, Codable, Sendable {
             "timestamp with millisecond granularity"
         case .timestampsAgree:
             "The timestamp provided by this event is a high-resolution version of the timestamp argument of the associated input event."
+        case .touchCapabilityRemoved:
+            // Said of the pointer; the next sentences extend it to wl_keyboard and wl_touch.
+            "No further pointer events will be received on these objects."
+        case .shapeAndOrientationInFrame:
+            "This event does not occur on its own. It is sent before a wl_touch.frame event and carries the new shape information for any previously reported, or new touch points of that frame."
+        case .tabletProximityDownFrame:
+            "If the tool is already in contact with the tablet when entering the input region, the client owning said region will receive a wp_tablet.proximity_in event, followed by a wp_tablet.down event and a wp_tablet.frame event."
         }
     }
 
@@ -78,15 +97,19 @@ public enum ConformanceCheck: String, CaseIterable, Codable, Sendable {
         case .frameAfterLastUp: "the last fingers lift in one hardware frame: a wl_touch.frame follows the ups"
         case .groupInOneFrame: "events of one hardware frame arrive in one wl_touch.frame (the words allow a split; a client must cope)"
         case .idsUniqueWhileActive: "no down names an id that is still down"
-        case .nothingAfterUp: "no motion or up names an id after its up"
-        case .downSurfaceLocal: "downs and motions land at the surface-local point touched, fullscreen at scale 1 (within 0.5 px)"
+        case .nothingAfterUp: "no event (motion, up, shape, orientation) names an id after its up"
+        case .downSurfaceLocal: "every down touched arrives, and downs and motions land at the surface-local point touched, fullscreen at scale 1 (within 0.5 px)"
         case .downSurfaceLocalScale2: "the same at output scale 2: surface-local coordinates are logical, not buffer pixels"
         case .downSurfaceLocalWindowed: "the same in a decorated window the compositor placed: coordinates relative to the window's surface"
+        case .downSurfaceLocalRotated: "the same on an output rotated by 90 degrees (a portrait panel): logical coordinates of the rotated output"
         case .implicitGrab: "a finger that goes down in the window and leaves it keeps moving and lifts on the same surface (motion may be withheld; the up may not)"
         case .cancelEndsEveryTouch: "the driver cancels two touches as a device does: each ends (cancel, or up) and nothing follows for them"
         case .serialsIncrease: "serials of downs and ups increase (the words do not ask it; a client comparing serials must cope)"
         case .timesNeverGoBack: "event times never go backwards (the words do not ask it; a client computing speeds must cope)"
         case .timestampsAgree: "each high-resolution timestamp, in milliseconds, is the wl_touch event's time (within 1 ms)"
+        case .touchCapabilityRemoved: "two fingers down, then the seat loses touch: nothing more on the old wl_touch (ending the touches first is better; not ending them differs)"
+        case .shapeAndOrientationInFrame: "each shape and orientation names a touch that is down and is followed by a wl_touch.frame (untestable where none is sent)"
+        case .tabletProximityDownFrame: "a pen comes into proximity, touches, moves, lifts and leaves: proximity_in before down, a frame after each group"
         }
     }
 }

@@ -14,6 +14,10 @@ public struct InjectedGroup: Sendable {
         case up(id: Int32)
         /// The device cancels every touch (libinput's touch cancel).
         case cancel
+        /// The seat loses touch (`false`) or gains it again.
+        case touchCapability(Bool)
+        /// A pen command as the driver takes it (`tool-in pen 300 300`, ...).
+        case pen(String)
 
         /// The driver's command for it (docs/harness-protocol.md).
         public var command: String {
@@ -22,6 +26,8 @@ public struct InjectedGroup: Sendable {
             case .motion(let id, let x, let y): "motion \(id) \(Self.number(x)) \(Self.number(y))"
             case .up(let id): "up \(id)"
             case .cancel: "cancel"
+            case .touchCapability(let on): "touch-capability \(on ? "on" : "off")"
+            case .pen(let command): command
             }
         }
 
@@ -38,10 +44,21 @@ public struct InjectedGroup: Sendable {
         self.received = received
     }
 
-    /// The group as the driver is given it: its steps, then `frame` (a cancel is its own
-    /// end, as libinput's is).
+    /// The group as the driver is given it: its steps, then `frame` for touches (a cancel
+    /// is its own end, as libinput's is; the seat's capability and a pen have no frame
+    /// command: the compositor frames a pen's events itself).
     public var commands: [String] {
-        steps == [.cancel] ? ["cancel"] : steps.map(\.command) + ["frame"]
+        isTouch ? steps.map(\.command) + ["frame"] : steps.map(\.command)
+    }
+
+    /// Whether the group moves fingers (a down, motion or up): a hardware frame of touches.
+    public var isTouch: Bool {
+        steps.contains { step in
+            switch step {
+            case .down, .motion, .up: true
+            default: false
+            }
+        }
     }
 
     /// "down 1 300 300, down 2 600 320": how the report names the group.

@@ -19,6 +19,8 @@ public struct ReceivedEvent: Equatable, Sendable {
         case timestamp(nanoseconds: UInt64)
         /// wl_seat.capabilities' bit mask.
         case capabilities(UInt32)
+        /// A zwp_tablet_tool_v2 event by name: proximity_in, down, motion, frame, ...
+        case tool(String)
     }
 
     public var kind: Kind
@@ -49,8 +51,8 @@ public struct ReceivedEvent: Equatable, Sendable {
         }
     }
 
-    /// Reads one trace line; nil for every line that is not a touch, timestamp or seat
-    /// capability event (requests, other interfaces, the client's own output).
+    /// Reads one trace line; nil for every line that is not a touch, timestamp, seat
+    /// capability or tablet tool event (requests, other interfaces, the client's output).
     public init?(traceLine line: Substring) {
         guard !line.contains("-> "), let close = line.firstIndex(of: "]") else { return nil }
         let message = line[line.index(after: close)...].drop { $0 == " " }
@@ -93,6 +95,9 @@ public struct ReceivedEvent: Equatable, Sendable {
             kind = .timestamp(nanoseconds: seconds * 1_000_000_000 + nanoseconds)
         } else if object.hasPrefix("wl_seat@"), name == "capabilities", arguments.count == 1, let mask = UInt32(arguments[0]) {
             kind = .capabilities(mask)
+        } else if object.hasPrefix("zwp_tablet_tool_v2@"), !name.isEmpty, name.count <= 32,
+                  name.allSatisfy({ $0.isLetter || $0 == "_" }) {
+            kind = .tool(String(name))
         } else {
             return nil
         }
@@ -101,31 +106,30 @@ public struct ReceivedEvent: Equatable, Sendable {
 
     /// Every event of a trace, in order: the wl_touch events of the first wl_touch object
     /// that received one (libdecor's frame may bind a wl_touch of its own, which gets the
-    /// same events), the timestamps subscribed for that object, and the seat's capabilities.
+    /// same events; after the seat loses and regains touch the client binds a new one,
+    /// which is not followed), the timestamps subscribed for that object, the seat's
+    /// capabilities and tablet tool events.
     public static func parse(trace: String) -> [ReceivedEvent] {
-        var touchObject: String?
-        var timestampObjects: Set<String> = []
-        var events: [ReceivedEvent] = []
+        var subscribedFor: [String: String] = [:]  // timestamps object -> its wl_touch
+        var all: [ReceivedEvent] = []
         for line in trace.split(separator: "\n", omittingEmptySubsequences: true) {
             // `-> zwp_input_timestamps_manager_v1@11.get_touch_timestamps(new id zwp_input_timestamps_v1@14, wl_touch@13)`
             if line.contains("-> "), line.contains(".get_touch_timestamps(") {
-                if let new = line.split(separator: " ").first(where: { $0.hasPrefix("zwp_input_timestamps_v1@") }) {
-                    let name = String(new.filter { $0 != "," })
-                    let forTouch = line.split(separator: " ").last.map { String($0.dropLast()) }
-                    if touchObject == nil || forTouch == touchObject { timestampObjects.insert(name) }
+                let words = line.split(separator: " ")
+                if let new = words.first(where: { $0.hasPrefix("zwp_input_timestamps_v1@") }),
+                   let touch = words.last, touch.hasPrefix("wl_touch@") {
+                    subscribedFor[String(new.filter { $0 != "," })] = String(touch.dropLast())
                 }
                 continue
             }
-            guard let event = ReceivedEvent(traceLine: line) else { continue }
-            if event.object.hasPrefix("wl_touch@") {
-                if touchObject == nil { touchObject = event.object }
-                guard event.object == touchObject else { continue }
-            } else if case .timestamp = event.kind, !timestampObjects.contains(event.object) {
-                continue
-            }
-            events.append(event)
+            if let event = ReceivedEvent(traceLine: line) { all.append(event) }
         }
-        return events
+        let touchObject = all.first { $0.object.hasPrefix("wl_touch@") }?.object
+        return all.filter { event in
+            if event.object.hasPrefix("wl_touch@") { return event.object == touchObject }
+            if case .timestamp = event.kind { return touchObject != nil && subscribedFor[event.object] == touchObject }
+            return true
+        }
     }
 }
 

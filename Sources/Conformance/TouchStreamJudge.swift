@@ -32,8 +32,8 @@ public enum TouchStreamJudge {
                 switch step {
                 case .down(let id, _, _): down.insert(id)
                 case .up(let id): down.remove(id); lifted = true
-                case .cancel: down.removeAll()
-                case .motion: break
+                case .cancel, .touchCapability(false): down.removeAll()
+                default: break
                 }
             }
             return lifted && down.isEmpty
@@ -48,7 +48,7 @@ public enum TouchStreamJudge {
         var judged = 0
         var missing: [String] = []
         var lines: [String] = []
-        for (index, group) in groups.enumerated() where lifts[index] == lastUp && group.steps != [.cancel] {
+        for (index, group) in groups.enumerated() where lifts[index] == lastUp && group.isTouch {
             judged += 1
             let touch = group.touchEvents
             if touch.last?.kind != .frame {
@@ -65,7 +65,7 @@ public enum TouchStreamJudge {
     public static func groupInOneFrame(_ groups: [InjectedGroup]) -> Finding {
         var split: [String] = []
         var lines: [String] = []
-        for (index, group) in groups.enumerated() where group.steps != [.cancel] {
+        for (index, group) in groups.enumerated() where group.isTouch {
             let touch = group.touchEvents
             let frames = touch.enumerated().filter { $0.element.kind == .frame && $0.offset < touch.count - 1 }.count
             if frames > 0 {
@@ -118,21 +118,22 @@ public enum TouchStreamJudge {
 
     // MARK: coordinates
 
-    /// Every down and motion lands where the group touched, in surface-local logical px.
-    /// Injected ids are paired with received ones in the order of their downs: the
-    /// compositor picks its own ids.
+    /// Every down and motion lands where the group touched, in surface-local logical px,
+    /// and every down touched arrives. The compositor picks its own ids: a received down is
+    /// paired with the nearest down touched in its group (the order of downs within a
+    /// frame is the compositor's), and its later motions follow the pairing.
     public static func surfaceLocal(_ check: ConformanceCheck, _ groups: [InjectedGroup], context: String) -> Finding {
-        var injectedDowns: [Int32] = []
-        var receivedDowns: [Int32] = []
         var injectedFor: [Int32: Int32] = [:]  // received id -> injected id
         var compared = 0
         var wrong: [String] = []
+        var missing: [String] = []
         var lines: [String] = []
-        for group in groups {
-            var target: [Int32: (Double, Double)] = [:]
+        for (index, group) in groups.enumerated() {
+            var target: [Int32: (x: Double, y: Double)] = [:]
+            var unpaired: [Int32] = []
             for step in group.steps {
                 switch step {
-                case .down(let id, let x, let y): injectedDowns.append(id); target[id] = (x, y)
+                case .down(let id, let x, let y): unpaired.append(id); target[id] = (x, y)
                 case .motion(let id, let x, let y): target[id] = (x, y)
                 default: break
                 }
@@ -141,8 +142,15 @@ public enum TouchStreamJudge {
                 let id: Int32, x: Double, y: Double
                 switch event.kind {
                 case .down(_, _, _, let i, let dx, let dy):
-                    receivedDowns.append(i)
-                    if receivedDowns.count <= injectedDowns.count { injectedFor[i] = injectedDowns[receivedDowns.count - 1] }
+                    func apart(_ id: Int32) -> Double {
+                        let (tx, ty) = target[id]!
+                        return (tx - dx) * (tx - dx) + (ty - dy) * (ty - dy)
+                    }
+                    let nearest = unpaired.min { apart($0) < apart($1) }
+                    if let nearest {
+                        injectedFor[i] = nearest
+                        unpaired.removeAll { $0 == nearest }
+                    }
                     (id, x, y) = (i, dx, dy)
                 case .motion(_, let i, let mx, let my): (id, x, y) = (i, mx, my)
                 default: continue
@@ -154,14 +162,18 @@ public enum TouchStreamJudge {
                     lines.append(event.line)
                 }
             }
+            if !unpaired.isEmpty {
+                missing.append("group \(index + 1): \(unpaired.count) down(s) never arrived")
+                lines += ["# group \(index + 1): \(group.label)"] + group.touchEvents.map(\.line)
+            }
         }
         guard compared > 0 else {
             return Finding(check, .fail, "\(context): no down or motion arrived for the points touched",
                            lines: groups.flatMap(\.touchEvents).map(\.line))
         }
-        if wrong.isEmpty { return Finding(check, .pass, "\(context): \(compared) positions within \(tolerance) px") }
-        return Finding(check, .fail, "\(context): \(wrong.count) of \(compared) off: " + wrong.prefix(3).joined(separator: "; "),
-                       lines: lines)
+        if wrong.isEmpty && missing.isEmpty { return Finding(check, .pass, "\(context): \(compared) positions within \(tolerance) px") }
+        let off = wrong.isEmpty ? [] : ["\(wrong.count) of \(compared) off: " + wrong.prefix(3).joined(separator: "; ")]
+        return Finding(check, .fail, "\(context): " + (missing + off).joined(separator: "; "), lines: lines)
     }
 
     /// A finger went down in the window (group 1), moved outside it (group 2) and lifted
@@ -201,7 +213,7 @@ public enum TouchStreamJudge {
     /// cancels; gnome-shell takes three fingers for its own gesture): every touch that was
     /// down ends, by wl_touch.cancel or by up, and nothing follows a cancel for them.
     /// Judged on the whole stream of the scenario, which a driver may play back to back.
-    public static func cancel(_ events: [ReceivedEvent]) -> Finding {
+    public static func cancelEndsEveryTouch(_ events: [ReceivedEvent]) -> Finding {
         let touch = events.filter { $0.object.hasPrefix("wl_touch@") }
         let lines = touch.map(\.line)
         var active: Set<Int32> = []
@@ -210,14 +222,20 @@ public enum TouchStreamJudge {
             switch event.kind {
             case .down(_, _, _, let id, _, _): active.insert(id); downs += 1
             case .up(_, _, let id): active.remove(id)
-            case .cancel:
-                let cancelled = active
-                let following = touch[(index + 1)...].filter { $0.touchID.map(cancelled.contains) ?? false }
+            case .cancel where !active.isEmpty:
+                // An id cancelled may be reused by a later down: from then on it is that touch's.
+                var cancelled = active
+                var following: [ReceivedEvent] = []
+                for later in touch[(index + 1)...] {
+                    if case .down(_, _, _, let id, _, _) = later.kind { cancelled.remove(id); continue }
+                    if let id = later.touchID, cancelled.contains(id) { following.append(later) }
+                }
                 if following.isEmpty {
-                    return Finding(.cancelEndsEveryTouch, .pass, "wl_touch.cancel with \(cancelled.count) touches down, then nothing for them")
+                    return Finding(.cancelEndsEveryTouch, .pass, "wl_touch.cancel with \(active.count) touches down, then nothing for them")
                 }
                 return Finding(.cancelEndsEveryTouch, .fail, "\(following.count) event(s) for cancelled touches after wl_touch.cancel",
                                lines: lines)
+            case .cancel: active.removeAll()
             default: break
             }
         }
@@ -232,12 +250,101 @@ public enum TouchStreamJudge {
                        lines: lines)
     }
 
+    // MARK: the seat losing touch
+
+    /// Fingers down (group 1), then the seat loses touch (group 2): nothing more on the old
+    /// wl_touch after the capabilities without touch. Touches ended first (up, cancel)
+    /// pass; touches left as they were differ: the client must end them itself.
+    public static func touchCapabilityRemoved(_ groups: [InjectedGroup]) -> Finding {
+        let events = groups.flatMap(\.received)
+        let lines = events.map(\.line)
+        guard let removed = events.firstIndex(where: { if case .capabilities(let mask) = $0.kind { mask & 4 == 0 } else { false } }) else {
+            return Finding(.touchCapabilityRemoved, .fail, "the seat lost touch and no wl_seat.capabilities said so", lines: lines)
+        }
+        var active: Set<Int32> = []
+        for event in events[..<removed] {
+            switch event.kind {
+            case .down(_, _, _, let id, _, _): active.insert(id)
+            case .up(_, _, let id): active.remove(id)
+            case .cancel: active.removeAll()
+            default: break
+            }
+        }
+        let after = events[(removed + 1)...].filter { $0.object.hasPrefix("wl_touch@") }
+        if !after.isEmpty {
+            return Finding(.touchCapabilityRemoved, .fail, "\(after.count) wl_touch event(s) after the seat lost touch", lines: lines)
+        }
+        if active.isEmpty { return Finding(.touchCapabilityRemoved, .pass, "the touches ended, then the seat lost touch; nothing after") }
+        return Finding(.touchCapabilityRemoved, .differs,
+                       "\(active.count) touch(es) left down when the seat lost touch: nothing after, but the client must end them itself",
+                       lines: lines)
+    }
+
+    // MARK: shape and orientation
+
+    /// Each wl_touch.shape and orientation names a touch that is down and comes before a
+    /// frame; untestable where none was sent.
+    public static func shapeAndOrientationInFrame(_ events: [ReceivedEvent]) -> Finding {
+        let touch = events.filter { $0.object.hasPrefix("wl_touch@") }
+        var active: Set<Int32> = []
+        var sent = 0
+        var lines: [String] = []
+        var pending: ReceivedEvent?
+        for event in touch {
+            switch event.kind {
+            case .down(_, _, _, let id, _, _): active.insert(id)
+            case .up(_, _, let id): active.remove(id)
+            case .cancel: active.removeAll()
+            case .frame: pending = nil
+            case .shape(let id), .orientation(let id):
+                sent += 1
+                if !active.contains(id) { lines.append(event.line) }
+                if pending == nil { pending = event }
+            default: break
+            }
+        }
+        if let pending { lines.append(pending.line) }
+        guard sent > 0 else {
+            return Finding(.shapeAndOrientationInFrame, .untestable, "no wl_touch.shape or orientation was sent (the driver's device reports no contact shape)")
+        }
+        if lines.isEmpty { return Finding(.shapeAndOrientationInFrame, .pass, "\(sent) shape and orientation events, each of a touch down, each before a frame") }
+        return Finding(.shapeAndOrientationInFrame, .fail,
+                       "\(lines.count) of \(sent) for a touch not down or with no frame after", lines: lines)
+    }
+
+    // MARK: tablet-v2
+
+    /// A pen's groups (in, tip down, motion, tip up, out): proximity_in before down, and
+    /// each group's events end with a frame.
+    public static func tabletProximityDownFrame(_ groups: [InjectedGroup]) -> Finding {
+        let tool = groups.map { $0.received.filter { $0.object.hasPrefix("zwp_tablet_tool_v2@") } }
+        let lines = tool.flatMap { $0.map(\.line) }
+        guard !lines.isEmpty else {
+            return Finding(.tabletProximityDownFrame, .untestable, "no tablet tool event arrived (the compositor forwards nothing from the driver's tablet)")
+        }
+        var inProximity = false
+        var problems: [String] = []
+        for (index, events) in tool.enumerated() {
+            for event in events {
+                guard case .tool(let name) = event.kind else { continue }
+                if name == "proximity_in" { inProximity = true }
+                if name == "proximity_out" { inProximity = false }
+                if name == "down" && !inProximity { problems.append("a down out of proximity") }
+            }
+            if !events.isEmpty, events.last?.kind != .tool("frame") {
+                problems.append("group \(index + 1) (\(groups[index].label)) has no frame after it")
+            }
+        }
+        if problems.isEmpty { return Finding(.tabletProximityDownFrame, .pass, "proximity_in before down, a frame after each of \(tool.filter { !$0.isEmpty }.count) groups") }
+        return Finding(.tabletProximityDownFrame, .fail, problems.joined(separator: "; "), lines: lines)
+    }
+
     // MARK: serials and times
 
     /// Whether `b` comes after `a` on a 32-bit counter that wraps.
-    static func isAfter(_ b: UInt32, _ a: UInt32, orEqual: Bool) -> Bool {
+    static func follows(_ b: UInt32, after a: UInt32, allowingEqual: Bool) -> Bool {
         let step = b &- a
-        return step < 1 << 31 && (orEqual || step != 0)
+        return step < 1 << 31 && (allowingEqual || step != 0)
     }
 
     public static func serialsIncrease(_ events: [ReceivedEvent]) -> Finding {
@@ -251,7 +358,7 @@ public enum TouchStreamJudge {
             default: continue
             }
             count += 1
-            if let last, !isAfter(serial, last, orEqual: false) { lines.append(event.line) }
+            if let last, !follows(serial, after: last, allowingEqual: false) { lines.append(event.line) }
             last = serial
         }
         guard count > 1 else { return Finding(.serialsIncrease, .untestable, "fewer than two serials arrived") }
@@ -266,7 +373,7 @@ public enum TouchStreamJudge {
         for event in events {
             guard let time = event.time else { continue }
             count += 1
-            if let last, !isAfter(time, last, orEqual: true) { lines.append(event.line) }
+            if let last, !follows(time, after: last, allowingEqual: true) { lines.append(event.line) }
             last = time
         }
         guard count > 1 else { return Finding(.timesNeverGoBack, .untestable, "fewer than two timed events arrived") }
@@ -275,9 +382,12 @@ public enum TouchStreamJudge {
     }
 
     /// Each timestamp event against the time of the touch event it precedes.
-    public static func timestampsAgree(_ events: [ReceivedEvent], advertised: Bool) -> Finding {
+    public static func timestampsAgree(_ events: [ReceivedEvent], advertised: Bool, subscribed: Bool) -> Finding {
         guard advertised else {
             return Finding(.timestampsAgree, .untestable, "the compositor does not offer zwp_input_timestamps_manager_v1")
+        }
+        guard subscribed else {
+            return Finding(.timestampsAgree, .untestable, "the client did not subscribe to touch timestamps")
         }
         var pending: (UInt64, String)?
         var compared = 0

@@ -14,19 +14,26 @@ public enum ConformanceRun {
         let folder = "\(directory)/\(target.folderName)"
         var findings: [(Finding, session: String?)] = []
         let fullscreen = "\(folder)/runs/fullscreen"
+        var running: HeadlessRun?
         do {
             // The compositor's folder is new for each run: no evidence left of a check
             // that passes now (the command has checked it is the harness's to replace).
             try RunFolder.fresh(folder)
             try RunFolder.fresh(fullscreen)
             let session = try target.start(in: fullscreen)
+            running = session
             defer { session.stop() }
             let basic = try play(Scenarios.twoFingers, in: session)
             let cancel: [InjectedGroup]?
             var cancelReason = ""
             switch session.compositor.cancellation {
-            case .commands(let batches, _): cancel = try playBackToBack(Scenarios.groups(batches), in: session)
+            case .commands(let batches, _): cancel = try playBackToBack(Scenarios.groups(fromBatches: batches), in: session)
             case .unavailable(let why): cancel = nil; cancelReason = why
+            }
+            let pen = try optional { try play(Scenarios.pen, in: session, wait: 1) }
+            let capability = try optional { () -> [InjectedGroup] in
+                try session.send("touch-capability on")  // no change: asks whether the driver can
+                return try play(Scenarios.touchCapability, in: session)
             }
             _ = try? session.screenshot("end.png")
             let trace = traceText(session)
@@ -39,20 +46,33 @@ public enum ConformanceRun {
                 TouchStreamJudge.idsUniqueWhileActive(events),
                 TouchStreamJudge.nothingAfterUp(events),
                 TouchStreamJudge.surfaceLocal(.downSurfaceLocal, basic, context: "fullscreen, scale 1"),
-                cancel.map { TouchStreamJudge.cancel($0.flatMap(\.received)) }
+                cancel.map { TouchStreamJudge.cancelEndsEveryTouch($0.flatMap(\.received)) }
                     ?? Finding(.cancelEndsEveryTouch, .untestable, "the driver cannot make \(target.name) cancel: \(cancelReason)"),
                 TouchStreamJudge.serialsIncrease(events),
                 TouchStreamJudge.timesNeverGoBack(events),
-                TouchStreamJudge.timestampsAgree(events, advertised: trace.contains("\"zwp_input_timestamps_manager_v1\"")),
+                TouchStreamJudge.timestampsAgree(events, advertised: trace.contains("\"zwp_input_timestamps_manager_v1\""),
+                                                 subscribed: trace.contains(".get_touch_timestamps(")),
+                TouchStreamJudge.shapeAndOrientationInFrame(events),
+                pen.groups.map(TouchStreamJudge.tabletProximityDownFrame)
+                    ?? Finding(.tabletProximityDownFrame, .untestable, "the driver has no pen for \(target.name): \(pen.reason)"),
+                capability.groups.map(TouchStreamJudge.touchCapabilityRemoved)
+                    ?? Finding(.touchCapabilityRemoved, .untestable, "the driver cannot take touch from \(target.name)'s seat: \(capability.reason)"),
             ].map { ($0, fullscreen) }
         } catch {
-            for check: ConformanceCheck in [.seatHasTouch, .frameAfterEachGroup, .frameAfterLastUp, .groupInOneFrame,
-                                             .idsUniqueWhileActive, .nothingAfterUp, .downSurfaceLocal, .cancelEndsEveryTouch,
-                                             .serialsIncrease, .timesNeverGoBack, .timestampsAgree] {
-                findings.append((Finding(check, .untestable, "the fullscreen run did not start: \(firstLine(error))"), fullscreen))
+            let elsewhere: Set<ConformanceCheck> = [.downSurfaceLocalScale2, .downSurfaceLocalRotated, .downSurfaceLocalWindowed,
+                                                    .implicitGrab]
+            // A compositor that dies while it is touched fails every check it took with
+            // it; a run that never started, or stopped on the harness's side, tested nothing.
+            let died = running?.compositor.hasExited == true
+            let why = running == nil ? "the fullscreen run did not start: \(firstLine(error))"
+                : died ? "the compositor exited while it was touched: \(firstLine(error))"
+                : "the fullscreen run stopped: \(firstLine(error))"
+            for check in ConformanceCheck.allCases where !elsewhere.contains(check) {
+                findings.append((Finding(check, died ? .fail : .untestable, why), fullscreen))
             }
         }
         findings += scaled(target, folder: folder)
+        findings += rotated(target, folder: folder)
         findings += windowed(target, folder: folder)
 
         var checks: [ConformanceReport.Check] = []
@@ -78,8 +98,21 @@ public enum ConformanceRun {
             InjectedGroup(steps: [.up(id: 1), .up(id: 2)]),
         ]
 
+        /// A pen comes into proximity, touches, moves, lifts and leaves.
+        static let pen = ["tool-in pen 300 300", "tool-tip pen down", "tool-motion pen 340 300 pressure 0.5",
+                          "tool-tip pen up", "tool-out pen"].map { InjectedGroup(steps: [.pen($0)]) }
+
+        /// Two fingers down, then the seat loses touch, then gains it again.
+        static let touchCapability = [
+            // Ids of their own: a compositor that never ended the cancelled 1 and 2 would
+            // otherwise break ids-unique-while-active here too.
+            InjectedGroup(steps: [.down(id: 11, x: 300, y: 300), .down(id: 12, x: 500, y: 300)]),
+            InjectedGroup(steps: [.touchCapability(false)]),
+            InjectedGroup(steps: [.touchCapability(true)]),
+        ]
+
         /// A driver's batches of commands (its way to make the compositor cancel) as groups.
-        static func groups(_ batches: [[String]]) -> [InjectedGroup] {
+        static func groups(fromBatches batches: [[String]]) -> [InjectedGroup] {
             batches.map { batch in
                 InjectedGroup(steps: batch.compactMap { command in
                     let words = command.split(separator: " ")
@@ -100,14 +133,27 @@ public enum ConformanceRun {
     /// client through the compositor's own queues (mutter's input thread), which a sync of
     /// the client does not wait for: each group waits until something of it arrived (or
     /// 5 s, for a group that rightly brings nothing), then syncs again.
-    static func play(_ groups: [InjectedGroup], in session: HeadlessRun) throws -> [InjectedGroup] {
+    static func play(_ groups: [InjectedGroup], in session: HeadlessRun, wait: Double = 5) throws -> [InjectedGroup] {
         var played: [InjectedGroup] = []
         var seen = ReceivedEvent.parse(trace: traceText(session)).count
         for var group in groups {
             try session.send(batch: group.commands)
             try session.sync()
-            let deadline = Date().addingTimeInterval(5)
-            while ReceivedEvent.parse(trace: traceText(session)).count == seen && Date() < deadline {
+            // Until as many touch events as the group has touch steps arrived (any event,
+            // for a group of a pen or the seat), or `wait` s: a compositor's input thread
+            // may still hold the rest of the group when the client answers the sync.
+            let wanted = max(1, group.steps.filter { step in
+                switch step {
+                case .down, .motion, .up: true
+                default: false
+                }
+            }.count)
+            func arrived() -> Int {
+                ReceivedEvent.parse(trace: traceText(session)).dropFirst(seen)
+                    .filter { !group.isTouch || ($0.object.hasPrefix("wl_touch@") && $0.kind != .frame) }.count
+            }
+            let deadline = Date().addingTimeInterval(wait)
+            while arrived() < wanted && Date() < deadline {
                 Thread.sleep(forTimeInterval: 0.05)  // no sync exists for a compositor's input queue
             }
             try session.sync()
@@ -140,6 +186,15 @@ public enum ConformanceRun {
         return played
     }
 
+    /// A scenario the driver may not be able to play: its groups, or the driver's reason.
+    static func optional(_ body: () throws -> [InjectedGroup]) throws -> (groups: [InjectedGroup]?, reason: String) {
+        do {
+            return (try body(), "")
+        } catch let error as HarnessError where error.description.contains("unsupported:") {
+            return (nil, error.description.components(separatedBy: "unsupported: ").last ?? "\(error)")
+        }
+    }
+
     static func traceText(_ session: HeadlessRun) -> String {
         (try? String(contentsOfFile: session.client.logPath, encoding: .utf8)) ?? ""
     }
@@ -161,6 +216,26 @@ public enum ConformanceRun {
             return [(TouchStreamJudge.surfaceLocal(.downSurfaceLocalScale2, groups, context: "fullscreen, scale 2"), path)]
         } catch {
             return [(Finding(.downSurfaceLocalScale2, .untestable, "the run at scale 2 did not start: \(firstLine(error))"), path)]
+        }
+    }
+
+    /// A down and an up on an output rotated by 90 degrees: the fullscreen window is
+    /// 640 x 1024 logical px, and a touch lands at its logical point.
+    static func rotated(_ target: ConformanceTarget, folder: String) -> [(Finding, session: String?)] {
+        let path = "\(folder)/runs/rotated"
+        guard target == .driven(.weston) else {
+            return [(Finding(.downSurfaceLocalRotated, .untestable, "the harness rotates an output on weston only (its headless backend's --transform)"), nil)]
+        }
+        do {
+            try RunFolder.fresh(path)
+            let session = try target.start(in: path, transform: "rotate-90")
+            defer { session.stop() }
+            let groups = try play([InjectedGroup(steps: [.down(id: 1, x: 200, y: 700)]), InjectedGroup(steps: [.up(id: 1)])],
+                                  in: session)
+            _ = try? session.screenshot("end.png")
+            return [(TouchStreamJudge.surfaceLocal(.downSurfaceLocalRotated, groups, context: "output rotated 90 degrees"), path)]
+        } catch {
+            return [(Finding(.downSurfaceLocalRotated, .untestable, "the rotated run did not start: \(firstLine(error))"), path)]
         }
     }
 

@@ -9,19 +9,24 @@ public enum ConformanceTarget: Equatable, Sendable {
     /// then the program and its arguments.
     case nested([String])
 
-    /// The report's name for it: "weston", or "weston (nested)".
+    /// The report's name for it: "weston", or "weston (nested)", with the program's path
+    /// when the command gives one ("/opt/weston-13/bin/weston (nested)"), so that two
+    /// builds of one compositor are two rows.
     public var name: String {
         switch self {
         case .driven(let kind): kind.rawValue
-        case .nested(let command): "\(program(of: command)) (nested)"
+        case .nested(let command): "\(Self.split(command).arguments.first ?? "compositor") (nested)"
         }
     }
 
-    /// Its folder under the run's: "weston", or "nested-weston".
+    /// Its folder under the run's: "weston", "nested-weston", "nested-opt-weston-13-bin-weston".
     var folderName: String {
         switch self {
         case .driven(let kind): kind.rawValue
-        case .nested(let command): "nested-\(program(of: command))"
+        case .nested(let command):
+            "nested-" + String((Self.split(command).arguments.first ?? "compositor")
+                .map { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." ? $0 : "-" })
+                .split(separator: "-").joined(separator: "-")
         }
     }
 
@@ -37,11 +42,6 @@ public enum ConformanceTarget: Equatable, Sendable {
             environment[String(word[..<equals])] = String(word[word.index(after: equals)...])
         }
         return (environment, Array(command.dropFirst(assignments.count)))
-    }
-
-    private func program(of command: [String]) -> String {
-        String((Self.split(command).arguments.first ?? "compositor").split(separator: "/").last ?? "compositor")
-            .filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }
     }
 
     public var version: String {
@@ -73,8 +73,17 @@ public enum ConformanceTarget: Equatable, Sendable {
 
     /// touchspots on it, with libwayland's trace of what it receives, the compositor as
     /// shipped (no workaround of a driver's own).
-    func start(in folder: String, scale: Double = 1, windowed: Bool = false) throws -> HeadlessRun {
+    func start(in folder: String, scale: Double = 1, windowed: Bool = false, transform: String? = nil) throws -> HeadlessRun {
         let environment = ["WAYLAND_DEBUG": "client"]
+        if let transform {
+            // weston alone: the one driver whose compositor rotates a headless output.
+            return try HeadlessRun(outputDirectory: folder, environment: environment) {
+                var configuration = Weston.Configuration(modulePath: Products.westonModule, logPath: "\(folder)/weston.log")
+                configuration.asShipped = true
+                configuration.transform = transform
+                return try Weston(configuration)
+            }
+        }
         switch self {
         case .driven(let kind):
             return try HeadlessRun(outputDirectory: folder, compositor: kind, scale: scale, windowed: windowed,

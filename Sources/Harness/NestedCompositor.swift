@@ -53,9 +53,10 @@ public final class NestedCompositor: Compositor {
             throw error
         }
         // The nested compositor, as nobody, connects to the host's socket by its path:
-        // the host's folder may be passed through, its socket written to.
+        // the host's folder may be passed through, its socket written to by nobody's group.
         let hostSocket = "\(host.runtimeDirectory)/\(host.socketName)"
-        guard !asNobody || (chmod(host.runtimeDirectory, 0o711) == 0 && chmod(hostSocket, 0o666) == 0) else {
+        guard !asNobody || (chmod(host.runtimeDirectory, 0o711) == 0 && chown(hostSocket, 0, RuntimeDirectory.nobody.gid) == 0
+                            && chmod(hostSocket, 0o660) == 0) else {
             runtime.remove()
             host.stop()
             throw HarnessError("cannot open the host's socket to the nested compositor: \(String(cString: strerror(errno)))")
@@ -101,8 +102,10 @@ public final class NestedCompositor: Compositor {
         while Date() < deadline {
             for entry in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
                 var info = stat()
+                // libwayland makes NAME.lock beside the display's socket NAME; other
+                // sockets (sway's IPC) have none.
                 if lstat("\(folder)/\(entry)", &info) == 0, info.st_mode & S_IFMT == S_IFSOCK,
-                   !entry.contains("ipc") { return entry }
+                   FileManager.default.fileExists(atPath: "\(folder)/\(entry).lock") { return entry }
             }
             if abandon() { throw HarnessError("it exited") }
             usleep(50_000)  // no inotify on a folder another user fills: it is polled

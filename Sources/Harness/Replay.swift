@@ -44,7 +44,7 @@ public enum Replay {
             }
             if hasExpectations {
                 if let stream {
-                    out += "stream: \(stream.matches ? "same" : "DIFFERENT"): \(stream.recordedFrames) frames of fingers recorded, \(stream.deliveredFrames) delivered"
+                    out += "stream: \(stream.matches ? "same" : "DIFFERENT"): \(stream.recordedFrames) frames of fingers played, \(stream.deliveredFrames) delivered"
                     out += " (ids numbered per touch, positions within \(StreamComparison.tolerance) px)\n"
                     if let first = stream.firstDifference { out += "  first difference: \(first)\n" }
                 }
@@ -123,7 +123,7 @@ public enum Replay {
                 guard case .frame(let frame, _, _) = line else { return nil }
                 return Recording.Frame(time: Int64(frame.time), touches: Recording.touches(of: frame))
             }
-            report.stream = StreamComparison(recorded: recording.frames, delivered: delivered)
+            report.stream = StreamComparison(recorded: player.played, delivered: delivered)
         }
         report.provenance = [
             "compositor: \(kind.version)",
@@ -149,6 +149,11 @@ public enum Replay {
         var pens: [Int: (name: String, down: Bool)] = [:]
         var unsupported: Set<String> = []
         var skipped: [String: Int] = [:]
+        /// The fingers' frames as the harness played them: the recording's, but for what a
+        /// compositor could not be given in its shape (a partial cancel played as ups, a
+        /// down for an id already down as an up and a down, fingers left down lifted at
+        /// the end). What the client received is compared with these.
+        var played: [Recording.Frame] = []
 
         init(session: HeadlessRun) { self.session = session }
 
@@ -172,6 +177,25 @@ public enum Replay {
             }
         }
 
+        /// Where each finger played was last: an up ends where the finger was.
+        var at: [Int: (x: Double, y: Double)] = [:]
+
+        /// The touch commands of one frame as the frame a client should receive.
+        mutating func frame(of commands: [String], time: Int64) -> Recording.Frame {
+            Recording.Frame(time: time, touches: commands.compactMap { command in
+                let words = command.split(separator: " ")
+                guard words.count >= 2, let id = Int(words[1]) else { return nil }
+                if words.count == 4, let x = Double(words[2]), let y = Double(words[3]) { at[id] = (x, y) }
+                let (x, y) = at[id] ?? (0, 0)
+                switch words[0] {
+                case "down": return Recording.Touch(id: id, phase: .touch(.began), x: x, y: y, source: nil)
+                case "motion": return Recording.Touch(id: id, phase: .touch(.moved), x: x, y: y, source: nil)
+                case "up": return Recording.Touch(id: id, phase: .touch(.ended), x: x, y: y, source: nil)
+                default: return nil
+                }
+            })
+        }
+
         mutating func play(_ frame: Recording.Frame) throws {
             var touch: [String] = []
             var pointer: [String] = []
@@ -181,8 +205,14 @@ public enum Replay {
                 && !frame.touches.contains(where: { $0.source == nil && $0.phase == .began && down.contains($0.id) }) {
                 // The compositor cancelled every touch: cancel them the same way.
                 if try send(["cancel"], kind: "cancel") {
+                    played.append(Recording.Frame(time: frame.time, touches: cancelled.map {
+                        Recording.Touch(id: $0.id, phase: .touch(.cancelled), x: $0.x, y: $0.y, source: nil)
+                    }))
                     down.removeAll()
                 } else if try send(cancelled.map { "up \($0.id)" } + ["frame"], kind: "touch") {
+                    played.append(Recording.Frame(time: frame.time, touches: cancelled.map {
+                        Recording.Touch(id: $0.id, phase: .touch(.ended), x: $0.x, y: $0.y, source: nil)
+                    }))
                     down.removeAll()
                 }
             }
@@ -255,14 +285,17 @@ public enum Replay {
                     skip("entries of source \(t.source.map(\.rawValue) ?? "?")")
                 }
             }
-            if !touch.isEmpty { _ = try send(touch + ["frame"], kind: "touch") }
+            if !touch.isEmpty, try send(touch + ["frame"], kind: "touch") { played.append(self.frame(of: touch, time: frame.time)) }
             if !pointer.isEmpty { _ = try send(pointer, kind: "pointer") }
             if !pen.isEmpty { _ = try send(pen, kind: "pen") }
         }
 
         /// Whatever the recording left down is lifted, so the compositor ends clean.
         mutating func finish() throws {
-            if !down.isEmpty { _ = try send(down.sorted().map { "up \($0)" } + ["frame"], kind: "touch") }
+            let lift = down.sorted().map { "up \($0)" }
+            if !down.isEmpty, try send(lift + ["frame"], kind: "touch") {
+                played.append(self.frame(of: lift, time: played.last?.time ?? 0))
+            }
             if pointerDown { _ = try send(["button left release"], kind: "pointer") }
             for (_, pen) in pens {
                 _ = try send((pen.down ? ["tool-tip \(pen.name) up"] : []) + ["tool-out \(pen.name)"], kind: "pen")

@@ -1,5 +1,6 @@
-/// A replay's delivered touch stream against the recording's (docs/replay.md, "What a
-/// replay compares"): the same frames, in order, with the same touches, phases and
+/// A replay's delivered touch stream against the frames the harness played, which are the
+/// recording's but for what a compositor could not be given in their shape (docs/replay.md,
+/// "What is compared"): the same frames, in order, with the same touches, phases and
 /// positions. A compositor that drops, splits or merges frames, or moves a touch, changes
 /// what every client sees, whatever gestures come out; the first difference is what a
 /// developer needs to see.
@@ -40,21 +41,29 @@ public struct StreamComparison: Sendable, Equatable {
     }
 
     /// Each frame's finger entries, ids replaced by touch numbers (a new number at each
-    /// down), frames without fingers left out.
+    /// down), frames without fingers left out. The touches that begin in one frame are
+    /// numbered in the order of their places (left to right, then top to bottom), not of
+    /// their events, whose order is the compositor's; entries are then taken in touch order.
     static func entries(of frames: [Recording.Frame]) -> [[Entry]] {
         var numbers: [Int: Int] = [:]
         var next = 0
         return frames.compactMap { frame in
             let fingers = frame.touches.filter { $0.source == nil }
             guard !fingers.isEmpty else { return nil }
-            return fingers.map { touch in
-                if touch.phase == .touch(.began) || numbers[touch.id] == nil {
-                    next += 1
-                    numbers[touch.id] = next
-                }
-                return Entry(touch: numbers[touch.id]!, phase: touch.phase.rawValue, x: touch.x, y: touch.y)
+            let landing = fingers.filter { $0.phase == .touch(.began) || numbers[$0.id] == nil }
+                .sorted { ($0.x, $0.y, $0.id) < ($1.x, $1.y, $1.id) }
+            var numbered: Set<Int> = []
+            for touch in landing where numbered.insert(touch.id).inserted {
+                next += 1
+                numbers[touch.id] = next
             }
+            return inTouchOrder(fingers.map { Entry(touch: numbers[$0.id]!, phase: $0.phase.rawValue, x: $0.x, y: $0.y) })
         }
+    }
+
+    /// Stable: one touch's entries keep their order (a down, then its motion).
+    static func inTouchOrder(_ entries: [Entry]) -> [Entry] {
+        entries.enumerated().sorted { ($0.element.touch, $0.offset) < ($1.element.touch, $1.offset) }.map(\.element)
     }
 
     public init(recorded: [Recording.Frame], delivered: [Recording.Frame]) {
@@ -74,10 +83,14 @@ public struct StreamComparison: Sendable, Equatable {
             let x = a[index], y = b[index]
             if x.count != y.count || !zip(x, y).allSatisfy({ $0.agrees(with: $1) }) {
                 var why = ""
-                if y.count < x.count, index + 1 < b.count,
-                   zip(x, y + b[index + 1]).allSatisfy({ $0.agrees(with: $1) }) { why = " (split: the rest came in the next frame)" }
-                if y.count > x.count, index + 1 < a.count,
-                   zip(x + a[index + 1], y).allSatisfy({ $0.agrees(with: $1) }) { why = " (merged with the next recorded frame)" }
+                if y.count < x.count, index + 1 < b.count, y.count + b[index + 1].count == x.count,
+                   zip(x, Self.inTouchOrder(y + b[index + 1])).allSatisfy({ $0.agrees(with: $1) }) {
+                    why = " (split: the rest came in the next frame)"
+                }
+                if y.count > x.count, index + 1 < a.count, x.count + a[index + 1].count == y.count,
+                   zip(Self.inTouchOrder(x + a[index + 1]), y).allSatisfy({ $0.agrees(with: $1) }) {
+                    why = " (merged with the next recorded frame)"
+                }
                 firstDifference = "frame \(index + 1): recorded [\(Self.text(x))], delivered [\(Self.text(y))]\(why)"
                 return
             }

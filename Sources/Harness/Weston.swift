@@ -18,6 +18,9 @@ public final class Weston: Compositor {
         /// 10's faults (the frame after the last up, the cancel; quirks.c). A conformance
         /// run judges the compositor, not the harness.
         public var asShipped = false
+        /// The output's transform as weston 10's headless backend takes it (`rotate-90`, `flipped`,
+        /// ...): a rotated panel. Width and height are the unrotated mode's.
+        public var transform = "normal"
         public var modulePath: String
         public var logPath: String
 
@@ -55,7 +58,7 @@ public final class Weston: Compositor {
         let arguments = [
             "weston", "--backend=headless-backend.so", "--use-pixman",
             "--width=\(configuration.width)", "--height=\(configuration.height)",
-            "--scale=\(configuration.scale)", "--socket=\(socketName)",
+            "--scale=\(configuration.scale)", "--transform=\(configuration.transform)", "--socket=\(socketName)",
             "--shell=\(configuration.shell)", "--idle-time=0", "--no-config",
             "--modules=\(configuration.modulePath)",
         ]

@@ -247,7 +247,7 @@ ts_command_parse(char *line, struct ts_command *command, char *error, size_t err
 	case TS_COMMAND_TOUCH_CAPABILITY:
 		if (strcmp(words[1], "on") && strcmp(words[1], "off"))
 			return fail(error, error_size, "%s: '%s' is not on or off", name, words[1]);
-		command->pressed = strcmp(words[1], "on") == 0;
+		command->on = strcmp(words[1], "on") == 0;
 		break;
 	case TS_COMMAND_TOOL_IN:
 	case TS_COMMAND_TOOL_MOTION:

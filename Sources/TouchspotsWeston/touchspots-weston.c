@@ -166,7 +166,7 @@ run_command(struct connection *c, char *line)
 		window_command(h, c);
 		return;
 	case TS_COMMAND_TOUCH_CAPABILITY:
-		harness_touch_capability(h, c, cmd.pressed);
+		harness_touch_capability(h, c, cmd.on);
 		return;
 	case TS_COMMAND_WAIT_READY:
 	case TS_COMMAND_WAIT_IDLE:

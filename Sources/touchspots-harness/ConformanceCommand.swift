@@ -48,6 +48,9 @@ struct ConformanceCommand: ParsableCommand {
         let modes = [schema, !compare.isEmpty, out != nil].filter { $0 }.count
         guard modes == 1 else { throw ValidationError("give --out DIR, or --compare OLD.json NEW.json, or --schema") }
         if !compare.isEmpty && compare.count != 2 { throw ValidationError("--compare takes two reports, OLD.json NEW.json") }
+        if out == nil && !(compositor.isEmpty && compositorCommand.isEmpty) {
+            throw ValidationError("--compositor and --compositor-command go with --out DIR")
+        }
         for command in compositorCommand where command.split(separator: " ").isEmpty {
             throw ValidationError("--compositor-command '\(command)' names no program")
         }
@@ -64,8 +67,9 @@ struct ConformanceCommand: ParsableCommand {
         if !compare.isEmpty {
             let (old, new) = (try Self.read(compare[0]), try Self.read(compare[1]))
             let changes = new.changes(since: old)
-            print("before: \(old.provenance)\nafter:  \(new.provenance)")
-            for line in changes.map(\.text) { print(line) }
+            // Every line is the reports' words: control characters shown, each line cut.
+            print("before: \(printableText(old.provenance, limit: 400))\nafter:  \(printableText(new.provenance, limit: 400))")
+            for change in changes { print(printableText(change.text, limit: 400)) }
             let worse = changes.filter(\.isRegression).count
             print(changes.isEmpty ? "no verdict changed" : "\(changes.count) verdict(s) changed, \(worse) worse")
             if worse > 0 { throw ExitCode(1) }
@@ -81,11 +85,17 @@ struct ConformanceCommand: ParsableCommand {
             guard let program = ConformanceTarget.split(command).arguments.first else {
                 throw ValidationError("--compositor-command '\(command.joined(separator: " "))' names no program")
             }
-            guard ChildProcess.which(program) != nil else { throw ValidationError("--compositor-command: \(program) is not found") }
+            guard let path = ChildProcess.which(program) else { throw ValidationError("--compositor-command: \(program) is not found") }
+            var info = stat()
+            guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+                throw ValidationError("--compositor-command: \(program) is not a program (not a regular file)")
+            }
         }
         let targets = kinds.map(ConformanceTarget.driven) + commands.map(ConformanceTarget.nested)
         guard !targets.isEmpty else { throw ValidationError("no compositor is installed (scripts/install-compositors)") }
-        if Set(targets.map(\.name)).count < targets.count { throw ValidationError("a compositor is named twice") }
+        if let twice = targets.first(where: { target in targets.filter { $0.name == target.name }.count > 1 }) {
+            throw ValidationError("\(twice.name) is named twice")
+        }
         let directory = URL(fileURLWithPath: out!).standardizedFileURL.path
         do { try RunFolder.fresh(directory) } catch { throw ValidationError("\(error)") }
         let date = Provenance.date
@@ -110,12 +120,22 @@ struct ConformanceCommand: ParsableCommand {
     }
 
     /// A report written by this command: a regular file of at most 16 MiB that decodes.
+    /// Read up to the limit whatever its size says (a file under /proc says 0 and has no
+    /// end), a byte more telling it is too long.
     static func read(_ path: String) throws -> ConformanceReport {
         var info = stat()
         guard stat(path, &info) == 0 else { throw ValidationError("cannot read \(path): \(String(cString: strerror(errno)))") }
         guard info.st_mode & S_IFMT == S_IFREG else { throw ValidationError("\(path) is not a regular file") }
-        guard info.st_size <= ConformanceReport.sizeLimit else { throw ValidationError("\(path) is over 16 MiB: not a conformance report") }
-        guard let data = FileManager.default.contents(atPath: path) else { throw ValidationError("cannot read \(path)") }
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw ValidationError("cannot read \(path)") }
+        defer { try? handle.close() }
+        var data = Data()
+        while data.count <= ConformanceReport.sizeLimit {
+            let chunk: Data?
+            do { chunk = try handle.read(upToCount: 1 << 20) } catch { throw ValidationError("cannot read \(path): \(error)") }
+            guard let chunk, !chunk.isEmpty else { break }  // nil at the end
+            data.append(chunk)
+        }
+        guard data.count <= ConformanceReport.sizeLimit else { throw ValidationError("\(path) is over 16 MiB: not a conformance report") }
         do { return try ConformanceReport(json: data) } catch {
             throw ValidationError("\(path) is not a conformance report (touchspots-harness conformance --out writes one): \(error)")
         }

@@ -102,14 +102,14 @@ final class ConformanceFaultTests: XCTestCase {
         tc_touch_cancel(tc)
         tc_touch_motion(tc, 20, 1, 310, 300)
         tc_touch_frame(tc)
-        XCTAssertEqual(TouchStreamJudge.cancel(received()).verdict, .fail, "a cancel followed by motion")
+        XCTAssertEqual(TouchStreamJudge.cancelEndsEveryTouch(received()).verdict, .fail, "a cancel followed by motion")
         run.close()
 
         try start("never-ended")
         tc_touch_down(tc, 10, 1, 300, 300)
         tc_touch_down(tc, 10, 2, 500, 300)
         tc_touch_frame(tc)
-        XCTAssertEqual(TouchStreamJudge.cancel(received()).verdict, .fail, "neither cancel nor up")
+        XCTAssertEqual(TouchStreamJudge.cancelEndsEveryTouch(received()).verdict, .fail, "neither cancel nor up")
     }
 
     func testTimeGoingBackwards() throws {
@@ -121,6 +121,48 @@ final class ConformanceFaultTests: XCTestCase {
         tc_touch_up(tc, 950, 1)
         tc_touch_frame(tc)
         XCTAssertEqual(TouchStreamJudge.timesNeverGoBack(received()).verdict, .differs)
+    }
+
+    func testTouchAfterTheSeatLostIt() throws {
+        try start()
+        let groups = play([
+            (twoDown, { tc_touch_down(self.tc, 10, 1, 300, 300); tc_touch_down(self.tc, 10, 2, 600, 320); tc_touch_frame(self.tc) }),
+            ([.touchCapability(false)], {
+                tc_set_capabilities(self.tc, 0)
+                tc_touch_motion(self.tc, 20, 1, 310, 300)  // on the wl_touch the client was told is gone
+                tc_touch_frame(self.tc)
+            }),
+        ])
+        XCTAssertEqual(TouchStreamJudge.touchCapabilityRemoved(groups).verdict, .fail)
+    }
+
+    func testAShapeOfNoTouchAndAShapeWithNoFrame() throws {
+        try start()
+        tc_touch_shape(tc, 9, 12, 8)
+        tc_touch_frame(tc)
+        XCTAssertEqual(TouchStreamJudge.shapeAndOrientationInFrame(received()).verdict, .fail, "a shape of no touch")
+        run.close()
+
+        try start("shape-no-frame")
+        tc_touch_down(tc, 10, 1, 300, 300)
+        tc_touch_frame(tc)
+        tc_touch_shape(tc, 1, 12, 8)
+        let finding = TouchStreamJudge.shapeAndOrientationInFrame(received())
+        XCTAssertEqual(finding.verdict, .fail, "a shape with no frame after it: \(finding.detail)")
+    }
+
+    func testAPenGroupWithNoFrame() throws {
+        try start()
+        XCTAssertTrue(run.sync())
+        XCTAssertTrue(tc_tablet_add(tc))
+        XCTAssertTrue(tc_tool_add(tc, false))
+        let groups = play([
+            ([.pen("tool-in pen 300 300")], { tc_tool_proximity_in(self.tc, 300, 300); tc_tool_frame(self.tc, 1) }),
+            ([.pen("tool-tip pen down")], { tc_tool_tip(self.tc, true) }),  // and no frame
+        ])
+        let finding = TouchStreamJudge.tabletProximityDownFrame(groups)
+        XCTAssertEqual(finding.verdict, .fail)
+        XCTAssertTrue(finding.detail.contains("group 2 (tool-tip pen down) has no frame after it"), finding.detail)
     }
 
     func testASeatWithoutTouch() throws {

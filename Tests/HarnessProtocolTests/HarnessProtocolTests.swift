@@ -43,8 +43,8 @@ final class HarnessProtocolTests: XCTestCase {
     func testTouchCapability() throws {
         let on = try parse("touch-capability on").get()
         XCTAssertEqual(on.kind, TS_COMMAND_TOUCH_CAPABILITY)
-        XCTAssertTrue(on.pressed)
-        XCTAssertFalse(try parse("touch-capability off").get().pressed)
+        XCTAssertTrue(on.on)
+        XCTAssertFalse(try parse("touch-capability off").get().on)
         XCTAssertEqual(reply("touch-capability maybe"), "error: touch-capability: 'maybe' is not on or off")
         XCTAssertEqual(reply("touch-capability"), "error: touch-capability takes 1 argument, not 0 (usage: touch-capability on|off)")
     }

@@ -21,6 +21,9 @@ final class ConformanceJudgeTests: XCTestCase {
             case "cancel": lines.append("\(stamp) wl_touch@13.cancel()")
             case "stamp": lines.append("\(stamp) zwp_input_timestamps_v1@14.timestamp(0, \(w[1]), \(w[2]))")
             case "caps": lines.append("\(stamp) wl_seat@12.capabilities(\(w[1]))")
+            case "shape": lines.append("\(stamp) wl_touch@13.shape(\(w[1]), 12.00000000, 8.00000000)")
+            case "tool": lines.append("\(stamp) zwp_tablet_tool_v2@25.\(w[1])(\(w.dropFirst(2).joined(separator: ", ")))")
+            case "touch2": lines.append("\(stamp) wl_touch@31.motion(\(w[1]), \(w[2]), \(w[3]).00000000, \(w[4]).00000000)")
             default: XCTFail("unknown \(event)")
             }
         }
@@ -127,6 +130,14 @@ final class ConformanceJudgeTests: XCTestCase {
         let finding = TouchStreamJudge.surfaceLocal(.downSurfaceLocalScale2, groups, context: "scale 2")
         XCTAssertEqual(finding.verdict, .fail)
         XCTAssertTrue(finding.detail.contains("4 of 4 off: touched at 300,300, received 600.0,600.0"), finding.detail)
+        let oneLost = scenario(["down 5 100 1 300 300", "frame"], ["motion 110 1 330 310", "frame"], ["up 7 120 1", "frame"])
+        let lost = TouchStreamJudge.surfaceLocal(.downSurfaceLocal, oneLost, context: "one lost")
+        XCTAssertEqual(lost.verdict, .fail, "a down touched that never arrived")
+        XCTAssertTrue(lost.detail.contains("group 1: 1 down(s) never arrived"), lost.detail)
+        let reordered = scenario(["down 5 100 1 600 320", "down 6 100 2 300 300", "frame"],
+                                 ["motion 110 1 560 340", "motion 110 2 330 310", "frame"], ["up 7 120 1", "up 8 120 2", "frame"])
+        XCTAssertEqual(TouchStreamJudge.surfaceLocal(.downSurfaceLocal, reordered, context: "reordered").verdict, .pass,
+                       "downs of one frame in another order, with the compositor's ids")
         let nothing = scenario([], [], [])
         XCTAssertEqual(TouchStreamJudge.surfaceLocal(.downSurfaceLocal, nothing, context: "none").verdict, .fail,
                        "no down at all is no coordinate held")
@@ -148,13 +159,18 @@ final class ConformanceJudgeTests: XCTestCase {
     }
 
     func testCancel() {
-        XCTAssertEqual(TouchStreamJudge.cancel(trace(["down 5 100 1 300 300", "down 6 100 2 500 300", "frame", "cancel"])).verdict, .pass)
-        let followed = TouchStreamJudge.cancel(trace(["down 5 100 1 300 300", "frame", "cancel", "motion 110 1 310 300", "frame"]))
+        XCTAssertEqual(TouchStreamJudge.cancelEndsEveryTouch(trace(["down 5 100 1 300 300", "down 6 100 2 500 300", "frame", "cancel"])).verdict, .pass)
+        let followed = TouchStreamJudge.cancelEndsEveryTouch(trace(["down 5 100 1 300 300", "frame", "cancel", "motion 110 1 310 300", "frame"]))
         XCTAssertEqual(followed.verdict, .fail, "a cancel followed by motion")
-        let never = TouchStreamJudge.cancel(trace(["down 5 100 1 300 300", "down 6 100 2 500 300", "frame"]))
+        let never = TouchStreamJudge.cancelEndsEveryTouch(trace(["down 5 100 1 300 300", "down 6 100 2 500 300", "frame"]))
         XCTAssertEqual(never.verdict, .fail, "neither cancel nor up (sway 1.7, weston 10 as shipped)")
         XCTAssertTrue(never.detail.contains("2 of 2 touches never end"), never.detail)
-        XCTAssertEqual(TouchStreamJudge.cancel(trace(["down 5 100 1 300 300", "frame", "up 6 110 1", "frame"])).verdict, .differs)
+        XCTAssertEqual(TouchStreamJudge.cancelEndsEveryTouch(trace(["down 5 100 1 300 300", "frame", "up 6 110 1", "frame"])).verdict, .differs)
+        XCTAssertEqual(TouchStreamJudge.cancelEndsEveryTouch(trace(["down 5 100 1 300 300", "frame", "cancel", "down 7 120 1 310 300",
+                                                                    "motion 130 1 320 300", "frame"])).verdict,
+                       .pass, "an id cancelled may be reused by a new down")
+        XCTAssertEqual(TouchStreamJudge.cancelEndsEveryTouch(trace(["down 5 100 1 300 300", "frame", "up 6 110 1", "frame", "cancel"])).verdict,
+                       .differs, "a cancel with nothing down is not the cancel of these touches")
     }
 
     func testSerialsAndTimesGoingBackwardsDiffer() {
@@ -168,12 +184,53 @@ final class ConformanceJudgeTests: XCTestCase {
 
     func testTimestampsThatDisagreeFail() {
         let agree = trace(["stamp 185 134345683", "down 5 185134 1 300 300", "frame"])
-        XCTAssertEqual(TouchStreamJudge.timestampsAgree(agree, advertised: true).verdict, .pass)
+        XCTAssertEqual(TouchStreamJudge.timestampsAgree(agree, advertised: true, subscribed: true).verdict, .pass)
         let apart = trace(["stamp 185 140000000", "down 5 185134 1 300 300", "frame"])
-        XCTAssertEqual(TouchStreamJudge.timestampsAgree(apart, advertised: true).verdict, .fail)
-        XCTAssertEqual(TouchStreamJudge.timestampsAgree(trace(["down 5 1 1 3 3"]), advertised: true).verdict, .fail,
+        XCTAssertEqual(TouchStreamJudge.timestampsAgree(apart, advertised: true, subscribed: true).verdict, .fail)
+        XCTAssertEqual(TouchStreamJudge.timestampsAgree(trace(["down 5 1 1 3 3"]), advertised: true, subscribed: true).verdict, .fail,
                        "offered and subscribed, yet none came")
-        XCTAssertEqual(TouchStreamJudge.timestampsAgree(agree, advertised: false).verdict, .untestable)
+        XCTAssertEqual(TouchStreamJudge.timestampsAgree(agree, advertised: false, subscribed: true).verdict, .untestable)
+        XCTAssertEqual(TouchStreamJudge.timestampsAgree(agree, advertised: true, subscribed: false).verdict, .untestable)
+    }
+
+    func testTheSeatLosingTouch() {
+        func judge(_ after: [String]) -> Finding {
+            // One trace, as a run reads it: the first wl_touch is the one judged.
+            let events = trace(["down 5 100 1 300 300", "down 6 100 2 600 320", "frame"] + after)
+            return TouchStreamJudge.touchCapabilityRemoved([
+                InjectedGroup(steps: twoFingers, received: Array(events.prefix(3))),
+                InjectedGroup(steps: [.touchCapability(false)], received: Array(events.dropFirst(3))),
+            ])
+        }
+        XCTAssertEqual(judge(["cancel", "caps 3"]).verdict, .pass, "ended, then gone")
+        XCTAssertEqual(judge(["caps 3"]).verdict, .differs, "gone with the touches still down")
+        XCTAssertEqual(judge(["caps 3", "motion 120 1 310 300", "frame"]).verdict, .fail, "an event after the seat lost touch")
+        XCTAssertEqual(judge(["up 7 120 1", "up 8 120 2", "frame"]).verdict, .fail, "no capabilities said it")
+        XCTAssertEqual(judge(["caps 3", "caps 7", "touch2 130 1 310 300"]).verdict, .differs,
+                       "a new wl_touch after touch came back is not the old one")
+    }
+
+    func testShapeAndOrientation() {
+        XCTAssertEqual(TouchStreamJudge.shapeAndOrientationInFrame(trace(["down 5 100 1 300 300", "shape 1", "frame"])).verdict, .pass)
+        XCTAssertEqual(TouchStreamJudge.shapeAndOrientationInFrame(trace(["down 5 100 1 300 300", "frame", "shape 1"])).verdict, .fail,
+                       "no frame after the shape")
+        XCTAssertEqual(TouchStreamJudge.shapeAndOrientationInFrame(trace(["shape 4", "frame"])).verdict, .fail, "a shape of no touch")
+        XCTAssertEqual(TouchStreamJudge.shapeAndOrientationInFrame(conforming.flatMap(\.received)).verdict, .untestable)
+    }
+
+    func testTheTabletToolsOrder() {
+        let steps = ["tool-in pen 300 300", "tool-tip pen down", "tool-tip pen up", "tool-out pen"].map { [InjectedGroup.Step.pen($0)] }
+        func judge(_ received: [[String]]) -> Finding {
+            TouchStreamJudge.tabletProximityDownFrame(zip(steps, received).map { InjectedGroup(steps: $0, received: trace($1)) })
+        }
+        let inOrder = [["tool proximity_in 1 zwp_tablet_v2@24 wl_surface@3", "tool motion 300.0 300.0", "tool frame 100"],
+                       ["tool down 2", "tool frame 110"], ["tool up", "tool frame 120"], ["tool proximity_out", "tool frame 130"]]
+        XCTAssertEqual(judge(inOrder).verdict, .pass)
+        var noFrame = inOrder
+        noFrame[1] = ["tool down 2"]
+        XCTAssertEqual(judge(noFrame).verdict, .fail, "a group with no frame")
+        XCTAssertEqual(judge([["tool down 2", "tool frame 100"], [], [], []]).verdict, .fail, "a down out of proximity")
+        XCTAssertEqual(judge([[], [], [], []]).verdict, .untestable, "nothing arrived")
     }
 
     func testASeatWithoutTouchFails() {

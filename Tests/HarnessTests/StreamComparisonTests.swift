@@ -61,13 +61,16 @@ final class StreamComparisonTests: XCTestCase {
     }
 }
 
-/// `--compositor-command`'s words: `VAR=value` first, as a shell takes them.
-final class ConformanceTargetTests: XCTestCase {
-    func testLeadingAssignmentsAreTheEnvironment() {
-        let (environment, arguments) = ConformanceTarget.split(["WLR_BACKENDS=wayland", "WLR_RENDERER=pixman", "sway", "-c", "A=b"])
-        XCTAssertEqual(environment, ["WLR_BACKENDS": "wayland", "WLR_RENDERER": "pixman"])
-        XCTAssertEqual(arguments, ["sway", "-c", "A=b"], "an assignment after the program is an argument")
-        XCTAssertEqual(ConformanceTarget.split(["=x", "weston"]).arguments, ["=x", "weston"], "no name, no assignment")
-        XCTAssertEqual(ConformanceTarget.nested(["WLR_BACKENDS=wayland", "/usr/bin/sway"]).name, "sway (nested)")
+extension StreamComparisonTests {
+    func testTouchesReorderedInsideAFrameAreTheSameFrame() {
+        let delivered = [["2 began 600 300", "1 began 300 300"], ["1 moved 310 300", "2 moved 590 300"], ["1 ended 310 300", "2 ended 590 300"]]
+        let comparison = StreamComparison(recorded: frames(recorded), delivered: frames(delivered))
+        XCTAssertTrue(comparison.matches, comparison.firstDifference ?? "")
+    }
+
+    func testASplitIsNamedOnlyWhenTheCountsAddUp() {
+        let delivered = [["1 began 300 300"], ["2 began 600 300", "1 moved 310 300"], ["2 moved 590 300"], ["1 ended 310 300", "2 ended 590 300"]]
+        let comparison = StreamComparison(recorded: frames(recorded), delivered: frames(delivered))
+        XCTAssertEqual(comparison.firstDifference?.contains("(split"), false, comparison.firstDifference ?? "")
     }
 }

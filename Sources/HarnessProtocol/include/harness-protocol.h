@@ -53,7 +53,8 @@ struct ts_command {
 	int32_t id;        /* down, motion, up */
 	double x, y;       /* down, motion, pointer, watch: finite numbers */
 	uint32_t code;     /* button: BTN_*; key: KEY_* (Linux input codes) */
-	bool pressed;      /* button, key; touch-capability: on */
+	bool pressed;      /* button, key */
+	bool on;           /* touch-capability */
 	const char *text;  /* screenshot PATH, requests IFACE.MSG (points into the line) */
 	enum ts_tool tool; /* tool-* */
 	unsigned axes;     /* tool-motion: enum ts_axis bits */
