@@ -206,16 +206,25 @@ public enum ConformanceRun {
             return [(Finding(.downSurfaceLocalScale2, .untestable,
                              "a nested compositor's output scale is its own: the harness cannot set it (give it in the command)"), nil)]
         }
+        return oneTouch(.downSurfaceLocalScale2, at: (300, 200), path: path, context: "fullscreen, scale 2", run: "the run at scale 2") {
+            try target.start(in: path, scale: 2)
+        }
+    }
+
+    /// A down at `point` and an up in the run `start` makes, judged by `check`; a run that
+    /// does not start leaves the check untestable.
+    static func oneTouch(_ check: ConformanceCheck, at point: (x: Double, y: Double), path: String, context: String, run: String,
+                         start: () throws -> HeadlessRun) -> [(Finding, session: String?)] {
         do {
             try RunFolder.fresh(path)
-            let session = try target.start(in: path, scale: 2)
+            let session = try start()
             defer { session.stop() }
-            let groups = try play([InjectedGroup(steps: [.down(id: 1, x: 300, y: 200)]), InjectedGroup(steps: [.up(id: 1)])],
+            let groups = try play([InjectedGroup(steps: [.down(id: 1, x: point.x, y: point.y)]), InjectedGroup(steps: [.up(id: 1)])],
                                   in: session)
             _ = try? session.screenshot("end.png")
-            return [(TouchStreamJudge.surfaceLocal(.downSurfaceLocalScale2, groups, context: "fullscreen, scale 2"), path)]
+            return [(TouchStreamJudge.surfaceLocal(check, groups, context: context), path)]
         } catch {
-            return [(Finding(.downSurfaceLocalScale2, .untestable, "the run at scale 2 did not start: \(firstLine(error))"), path)]
+            return [(Finding(check, .untestable, "\(run) did not start: \(firstLine(error))"), path)]
         }
     }
 
@@ -226,16 +235,9 @@ public enum ConformanceRun {
         guard target == .driven(.weston) else {
             return [(Finding(.downSurfaceLocalRotated, .untestable, "the harness rotates an output on weston only (its headless backend's --transform)"), nil)]
         }
-        do {
-            try RunFolder.fresh(path)
-            let session = try target.start(in: path, transform: "rotate-90")
-            defer { session.stop() }
-            let groups = try play([InjectedGroup(steps: [.down(id: 1, x: 200, y: 700)]), InjectedGroup(steps: [.up(id: 1)])],
-                                  in: session)
-            _ = try? session.screenshot("end.png")
-            return [(TouchStreamJudge.surfaceLocal(.downSurfaceLocalRotated, groups, context: "output rotated 90 degrees"), path)]
-        } catch {
-            return [(Finding(.downSurfaceLocalRotated, .untestable, "the rotated run did not start: \(firstLine(error))"), path)]
+        return oneTouch(.downSurfaceLocalRotated, at: (200, 700), path: path, context: "output rotated 90 degrees",
+                        run: "the rotated run") {
+            try target.start(in: path, transform: "rotate-90")
         }
     }
 
