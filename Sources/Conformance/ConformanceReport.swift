@@ -99,7 +99,8 @@ public struct ConformanceReport: Codable, Sendable, Equatable {
     }
 
     /// Every check whose verdict changed from `before` to `self`, compositor by compositor
-    /// (by name: two versions of one compositor are one row).
+    /// (by name, so two versions of one compositor are one row; and where one compositor is
+    /// left on each side, those two).
     /// Linear in the reports' sizes (a hostile 2 MB report of 32,000 checks took minutes
     /// when each was looked up in a list); a name or id said twice counts once, its first.
     public func changes(since before: ConformanceReport) -> [Change] {
@@ -126,10 +127,19 @@ public struct ConformanceReport: Codable, Sendable, Equatable {
             return words.filter { seen.insert($0).inserted }
         }
         let old = table(before), new = table(self)
+        // Compositors by name; one left on each side are the same compositor under two
+        // names (two builds: "/opt/a/weston (nested)" before, "/opt/b/weston (nested)" after).
+        var pairs = ordered(old.names + new.names).map { ($0, $0) }
+        let onlyOld = old.names.filter { new.verdicts[$0] == nil }, onlyNew = new.names.filter { old.verdicts[$0] == nil }
+        if onlyOld.count == 1, onlyNew.count == 1 {
+            pairs.removeAll { onlyOld.contains($0.0) || onlyNew.contains($0.0) }
+            pairs.append((onlyOld[0], onlyNew[0]))
+        }
         var changes: [Change] = []
-        for name in ordered(old.names + new.names) {
-            let a = old.verdicts[name] ?? [:], b = new.verdicts[name] ?? [:]
-            for id in ordered((old.ids[name] ?? []) + (new.ids[name] ?? [])) where a[id] != b[id] {
+        for (oldName, newName) in pairs {
+            let a = old.verdicts[oldName] ?? [:], b = new.verdicts[newName] ?? [:]
+            let name = oldName == newName ? oldName : "\(oldName) -> \(newName)"
+            for id in ordered((old.ids[oldName] ?? []) + (new.ids[newName] ?? [])) where a[id] != b[id] {
                 changes.append(Change(compositor: name, check: id, before: a[id], after: b[id]))
             }
         }

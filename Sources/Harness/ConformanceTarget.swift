@@ -46,8 +46,12 @@ public enum ConformanceTarget: Equatable, Sendable {
 
     public var version: String {
         switch self {
-        case .driven(let kind): kind.version
-        case .nested(let command): Provenance.version(of: Self.split(command).arguments.first ?? "")
+        case .driven(let kind): return kind.version
+        case .nested(let command):
+            // `--version`, or else `-v` (cage's), whichever the program answers.
+            let program = Self.split(command).arguments.first ?? ""
+            let long = Provenance.version(of: program)
+            return long.hasPrefix("unknown (") ? Provenance.version(of: program, arguments: ["-v"]) : long
         }
     }
 

@@ -123,17 +123,18 @@ final class ConformanceFaultTests: XCTestCase {
         XCTAssertEqual(TouchStreamJudge.timesNeverGoBack(received()).verdict, .differs)
     }
 
-    func testTouchAfterTheSeatLostIt() throws {
+    /// The seat loses touch with two fingers down and no end sent for them. (Events after
+    /// the loss cannot be sent this way: the test compositor forgets its touches with the
+    /// capability, and the judge's unit tests show that case failing.)
+    func testTheSeatLosingTouchWithTouchesDown() throws {
         try start()
         let groups = play([
             (twoDown, { tc_touch_down(self.tc, 10, 1, 300, 300); tc_touch_down(self.tc, 10, 2, 600, 320); tc_touch_frame(self.tc) }),
-            ([.touchCapability(false)], {
-                tc_set_capabilities(self.tc, 0)
-                tc_touch_motion(self.tc, 20, 1, 310, 300)  // on the wl_touch the client was told is gone
-                tc_touch_frame(self.tc)
-            }),
+            ([.touchCapability(false)], { tc_set_capabilities(self.tc, 0) }),
         ])
-        XCTAssertEqual(TouchStreamJudge.touchCapabilityRemoved(groups).verdict, .fail)
+        let finding = TouchStreamJudge.touchCapabilityRemoved(groups)
+        XCTAssertEqual(finding.verdict, .differs, finding.detail)
+        XCTAssertTrue(finding.detail.hasPrefix("2 touch(es) left down"), finding.detail)
     }
 
     func testAShapeOfNoTouchAndAShapeWithNoFrame() throws {

@@ -74,9 +74,12 @@ final class HostileConformanceEndToEndTests: XCTestCase {
         XCTAssertFalse(result.output.contains("\u{1B}") || result.output.contains("\u{07}"), result.output)
         XCTAssertEqual(result.output.split(separator: "\n").count, 2 + 3 + 1, "a line each, none split: \(result.output)")
 
-        let long = try write(report(compositors: 1, checks: 100, name: { _ in String(repeating: "n", count: 1 << 18) }), "long.json")
+        var longReport = report(compositors: 1, checks: 100, name: { _ in String(repeating: "n", count: 1 << 18) })
+        for index in longReport.compositors[0].checks.indices { longReport.compositors[0].checks[index].verdict = .fail }
+        let long = try write(longReport, "long.json")
         let flood = try harness(["--compare", base, long])
-        XCTAssertEqual(flood.status, 1, flood.errors)
+        XCTAssertEqual(flood.status, 1, "every check worse: \(flood.errors)")
+        XCTAssertEqual(flood.output.split(separator: "\n").count, 2 + 100 + 1, "a line each")
         XCTAssertLessThan(flood.output.utf8.count, 1 << 20, "each line is cut: \(flood.output.utf8.count) bytes")
     }
 
