@@ -66,10 +66,20 @@ struct ReplayCommand: ParsableCommand {
     }
 
     func run() throws {
+        let directory = URL(fileURLWithPath: out).standardizedFileURL.path
+        // The folder is the replay's and is made anew: a recording inside it would go with
+        // it (a hunt replayed out/replay/events.jsonl into the default --out and lost it),
+        // and a folder of the user's is refused as run, bench and soak refuse it.
+        let recordingPath = URL(fileURLWithPath: recording).resolvingSymlinksInPath().path
+        let folderPath = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
+        if recordingPath == folderPath || recordingPath.hasPrefix(folderPath + "/") {
+            throw ValidationError("\(recording) lies in the output folder \(out), which a replay makes anew: choose another --out")
+        }
+        do { try RunFolder.checkReplaceable([directory]) } catch { throw ValidationError("\(error)") }
         let parts = size.split(separator: "x").compactMap { Int($0) }
         let loaded = Recording.isEventLog(recording) ? try Recording(eventLog: recording)
             : try Recording(libinputRecord: recording, width: parts[0], height: parts[1], device: device)
-        let directory = URL(fileURLWithPath: out).standardizedFileURL.path
+        try RunFolder.fresh(directory)
         let report = try Replay.run(loaded, compositor: CompositorKind(rawValue: compositor)!, directory: directory,
                                     speed: speed, name: (recording as NSString).lastPathComponent)
         try report.text.write(toFile: "\(directory)/report.txt", atomically: true, encoding: .utf8)

@@ -155,6 +155,27 @@ final class ReplayEndToEndTests: XCTestCase {
         XCTAssertTrue(report.text.contains("DIFFERENT"))
     }
 
+    /// A replay's folder is made anew: a recording inside it, or a folder of the user's, is
+    /// refused before anything starts, and left as it was (a hunt lost a recording replayed
+    /// from the default --out, and a user's report.txt).
+    func testAReplayNeverReplacesTheRecordingOrAUsersFolder() throws {
+        let folder = directory("hostile-out")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let inside = "\(folder)/events.jsonl"
+        let log = try String(contentsOfFile: "\(fixtures)/recorded-gestures.jsonl", encoding: .utf8)
+        try log.write(toFile: inside, atomically: true, encoding: .utf8)
+        try "mine\n".write(toFile: "\(folder)/report.txt", atomically: true, encoding: .utf8)
+        let harness = "\(Products.buildDirectory)/touchspots-harness"
+        for arguments in [[inside, "--out", folder], ["\(fixtures)/recorded-gestures.jsonl", "--out", folder], [inside, "--out", "\(folder)/."]] {
+            let result = try ChildProcess.run(["timeout", "60", harness, "replay"] + arguments)
+            XCTAssertEqual(result.status, 64, "\(arguments): \(result.errors)")
+            XCTAssertEqual(result.errors.filter { $0 == "\n" }.count, 1, result.errors)
+            XCTAssertTrue(result.errors.contains("choose another --out") || result.errors.contains("in the way"), result.errors)
+        }
+        XCTAssertEqual(try String(contentsOfFile: inside, encoding: .utf8), log, "the recording is as it was")
+        XCTAssertEqual(try String(contentsOfFile: "\(folder)/report.txt", encoding: .utf8), "mine\n", "the user's file is as it was")
+    }
+
     func testNotAnEventLogIsAClearError() throws {
         let path = NSTemporaryDirectory() + "not-a-log-\(UUID().uuidString).jsonl"
         try "hello\n".write(toFile: path, atomically: true, encoding: .utf8)
