@@ -88,7 +88,8 @@ public enum ConformanceTarget: Equatable, Sendable {
                 try RunFolder.fresh(folder)
                 return try startOnce(in: folder, scale: scale, windowed: windowed, transform: transform)
             } catch let again {
-                throw HarnessError("\(again) (and at the first try: \(error))")
+                let first = "\(error)", second = "\(again)"
+                throw HarnessError(first == second ? second : "\(second) (and at the first try: \(first))")
             }
         }
     }

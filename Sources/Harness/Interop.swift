@@ -286,16 +286,11 @@ public enum Interop {
             : Cell(outcome: .fail, note: "phases \(phases.map(\.rawValue)), pressure \(began.pen?.pressure.map { String($0) } ?? "none")")
     }
 
-    /// Who, what and when: touchspots' version and commit, the date and the kernel.
-    public static var provenance: String {
-        "touchspots \(Provenance.touchspotsVersion) (\(Provenance.commit)), \(Provenance.date), kernel \(Provenance.host.kernel)"
-    }
-
     /// The matrix as Markdown, for people: what ran and on which versions first. The matrix
     /// asks whether touchspots works on each compositor; whether the compositor keeps the
     /// protocol's words is `touchspots-harness conformance`'s question (docs/conformance.md).
     public static func markdown(_ rows: [Row]) -> String {
-        var out = "\(provenance)\n\n"
+        var out = "\(Provenance.line)\n\n"
         for row in rows { out += "- \(row.compositor): \(row.version)\n" }
         out += "\n| compositor | " + capabilities.joined(separator: " | ") + " |\n"
         out += "|---|" + capabilities.map { _ in "---" }.joined(separator: "|") + "|\n"

@@ -39,6 +39,12 @@ public enum Provenance {
         return ConformanceReport.Host(name: field(&name.nodename), kernel: "\(field(&name.release)) \(field(&name.version))")
     }
 
+    /// What ran, when and on what, in one line: "touchspots 0.1.0 (abc123), DATE, kernel K"
+    /// (the interop matrix's and the replay report's first words).
+    public static var line: String {
+        "touchspots \(touchspotsVersion) (\(commit)), \(date), kernel \(host.kernel)"
+    }
+
     /// Now, ISO 8601 in UTC.
     public static var date: String {
         let formatter = ISO8601DateFormatter()

@@ -127,7 +127,7 @@ public enum Replay {
         }
         report.provenance = [
             "compositor: \(kind.version)",
-            "touchspots: \(Provenance.touchspotsVersion) (\(Provenance.commit)), \(Provenance.date), kernel \(Provenance.host.kernel)",
+            Provenance.line,
         ]
         report.recordedGestures = recording.gestures
         report.recordedLabels = recording.labels
