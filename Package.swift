@@ -44,6 +44,7 @@ let package = Package(
         .executable(name: "touchspots-report", targets: ["touchspots-report"]),
         .executable(name: "touchspots-kwin-input", targets: ["touchspots-kwin-input"]),
         .executable(name: "touchspots-reference-client", targets: ["touchspots-reference-client"]),
+        .executable(name: "touchspots-surface-probe", targets: ["touchspots-surface-probe"]),
         // The weston 10 module that gives headless weston a touch seat and a control socket.
         .library(name: "touchspots-weston", type: .dynamic, targets: ["TouchspotsWeston"]),
         // LD_PRELOAD shim giving headless wlroots 0.15 compositors (sway, cage, phoc) a touchscreen.
@@ -149,6 +150,13 @@ let package = Package(
         // The benchmark's floor of touchspots' design: its protocol work and nothing else.
         .executableTarget(name: "touchspots-reference-client", dependencies: ["CWaylandProtocols", "CWaylandClient"],
                           linkerSettings: [.linkedLibrary("wayland-client"), .linkedLibrary("m")]),
+        // The client a conformance run touches for the surface rules of wl_touch (a down on a
+        // subsurface; a touch whose surface is destroyed or unmapped): touchspots has no
+        // subsurface that takes input and never drops its surface (docs/conformance.md).
+        .executableTarget(name: "touchspots-surface-probe",
+                          dependencies: ["WaylandClient", "EventLogFormat", "Conformance", "TouchCore", "CommandLineErrors",
+                                         "CWaylandClient",
+                                         .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // What the core's tests and the harness both play: the seeded generator, the robot's
         // fingers for each step of a plan, the digitizer between them and the contacts, and
         // the event log's schema check. Pure Swift: the core's tests link it without the

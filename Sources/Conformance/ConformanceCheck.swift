@@ -16,7 +16,10 @@ public enum ConformanceCheck: String, CaseIterable, Codable, Sendable {
     case downSurfaceLocalScale2 = "down-surface-local-scale-2"
     case downSurfaceLocalWindowed = "down-surface-local-windowed"
     case downSurfaceLocalRotated = "down-surface-local-rotated"
+    case downOnSubsurface = "down-on-subsurface"
     case implicitGrab = "implicit-grab"
+    case surfaceDestroyedEndsTouch = "surface-destroyed-ends-touch"
+    case surfaceUnmappedEndsTouch = "surface-unmapped-ends-touch"
     case cancelEndsEveryTouch = "cancel-ends-every-touch"
     case serialsIncrease = "serials-increase"
     case timesNeverGoBack = "times-never-go-back"
@@ -31,8 +34,8 @@ public enum ConformanceCheck: String, CaseIterable, Codable, Sendable {
         case .seatHasTouch: "wl_seat.capabilities"
         case .frameAfterEachGroup, .frameAfterLastUp, .groupInOneFrame: "wl_touch.frame"
         case .idsUniqueWhileActive, .downSurfaceLocal, .downSurfaceLocalScale2, .downSurfaceLocalWindowed,
-             .downSurfaceLocalRotated: "wl_touch.down"
-        case .nothingAfterUp: "wl_touch.up"
+             .downSurfaceLocalRotated, .downOnSubsurface: "wl_touch.down"
+        case .nothingAfterUp, .surfaceDestroyedEndsTouch, .surfaceUnmappedEndsTouch: "wl_touch.up"
         case .implicitGrab: "wl_touch"
         case .cancelEndsEveryTouch: "wl_touch.cancel"
         case .serialsIncrease: "wl_touch.down serial"
@@ -69,7 +72,9 @@ public enum ConformanceCheck: String, CaseIterable, Codable, Sendable {
             "No further events will be sent for this touch point and the touch point's ID is released and may be reused in a future touch down event."
         case .downSurfaceLocal, .downSurfaceLocalScale2, .downSurfaceLocalWindowed, .downSurfaceLocalRotated:
             "surface-local x coordinate"
-        case .implicitGrab:
+        case .downOnSubsurface:
+            "The initial value for an input region is infinite. That means the whole surface will accept input."
+        case .implicitGrab, .surfaceDestroyedEndsTouch, .surfaceUnmappedEndsTouch:
             "For each contact, a series of events is generated, starting with a down event, followed by zero or more motion events, and ending with an up event."
         case .cancelEndsEveryTouch:
             "No further events are sent to the clients from that particular gesture. Touch cancellation applies to all touch points currently active on this client's surface."
@@ -102,6 +107,9 @@ public enum ConformanceCheck: String, CaseIterable, Codable, Sendable {
         case .downSurfaceLocalScale2: "the same at output scale 2: surface-local coordinates are logical, not buffer pixels"
         case .downSurfaceLocalWindowed: "the same in a decorated window the compositor placed: coordinates relative to the window's surface"
         case .downSurfaceLocalRotated: "the same on an output rotated by 90 degrees (a portrait panel): logical coordinates of the rotated output"
+        case .downOnSubsurface: "a down on a subsurface that takes input (the surface probe's blue square) names that subsurface at its own surface-local point; one beside it names the window's surface"
+        case .surfaceDestroyedEndsTouch: "the surface probe destroys the subsurface a finger landed on, then the finger moves and lifts: the touch still ends (up, or cancel) before the next touch lands"
+        case .surfaceUnmappedEndsTouch: "the same with the subsurface unmapped (no buffer attached) instead of destroyed"
         case .implicitGrab: "a finger that goes down in the window and leaves it keeps moving and lifts on the same surface (motion may be withheld; the up may not)"
         case .cancelEndsEveryTouch: "the driver cancels two touches as a device does: each ends (cancel, or up) and nothing follows for them"
         case .serialsIncrease: "serials of downs and ups increase (the words do not ask it; a client comparing serials must cope)"

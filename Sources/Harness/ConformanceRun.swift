@@ -60,7 +60,8 @@ public enum ConformanceRun {
             ].map { ($0, fullscreen) }
         } catch {
             let elsewhere: Set<ConformanceCheck> = [.downSurfaceLocalScale2, .downSurfaceLocalRotated, .downSurfaceLocalWindowed,
-                                                    .implicitGrab]
+                                                    .implicitGrab, .downOnSubsurface, .surfaceDestroyedEndsTouch,
+                                                    .surfaceUnmappedEndsTouch]
             // A compositor that dies while it is touched fails every check it took with
             // it; a run that never started, or stopped on the harness's side, tested nothing.
             let died = running?.compositor.hasExited == true
@@ -74,6 +75,7 @@ public enum ConformanceRun {
         findings += scaled(target, folder: folder)
         findings += rotated(target, folder: folder)
         findings += windowed(target, folder: folder)
+        findings += surfaces(target, folder: folder)
 
         var checks: [ConformanceReport.Check] = []
         for (finding, session) in findings.sorted(by: { order($0.0.check) < order($1.0.check) }) {
@@ -284,6 +286,47 @@ public enum ConformanceRun {
         } catch {
             let why = "the windowed run did not start: \(firstLine(error))"
             return [(Finding(.downSurfaceLocalWindowed, .untestable, why), path), (Finding(.implicitGrab, .untestable, why), path)]
+        }
+    }
+
+    /// The surface probe (`touchspots-surface-probe`, `SurfaceProbeLayout`) instead of
+    /// touchspots, fullscreen: a down on its blue subsurface and one beside it; a finger on
+    /// the orange square, which the probe destroys, moved and lifted, then a marker touch on
+    /// the window; the same on the green square, which the probe unmaps.
+    static func surfaces(_ target: ConformanceTarget, folder: String) -> [(Finding, session: String?)] {
+        let path = "\(folder)/runs/surfaces"
+        let checks: [ConformanceCheck] = [.downOnSubsurface, .surfaceDestroyedEndsTouch, .surfaceUnmappedEndsTouch]
+        do {
+            try RunFolder.fresh(path)
+            let session = try target.start(in: path, probe: true)
+            defer { session.stop() }
+            let parent = SurfaceProbeLayout.parentPoint
+            let kept = SurfaceProbeLayout.kept.middle
+            let onSubsurface = try play([
+                InjectedGroup(steps: [.down(id: 1, x: kept.x, y: kept.y)]), InjectedGroup(steps: [.up(id: 1)]),
+                InjectedGroup(steps: [.down(id: 2, x: parent.x, y: parent.y)]), InjectedGroup(steps: [.up(id: 2)]),
+            ], in: session)
+            func dropped(_ square: SurfaceProbeLayout.Square, id: Int32) throws -> [InjectedGroup] {
+                let at = square.middle
+                return try play([
+                    InjectedGroup(steps: [.down(id: id, x: at.x, y: at.y)]),
+                    InjectedGroup(steps: [.motion(id: id, x: at.x + 20, y: at.y + 10)]),
+                    InjectedGroup(steps: [.up(id: id)]),
+                    InjectedGroup(steps: [.down(id: id + 1, x: parent.x, y: parent.y)]), InjectedGroup(steps: [.up(id: id + 1)]),
+                ], in: session)
+            }
+            let destroyed = try dropped(SurfaceProbeLayout.destroyed, id: 3)
+            let unmapped = try dropped(SurfaceProbeLayout.unmapped, id: 5)
+            _ = try? session.screenshot("end.png")
+            let requests = SurfaceRequests.parse(trace: traceText(session))
+            return [
+                (TouchStreamJudge.downOnSubsurface(onSubsurface, requests: requests), path),
+                (TouchStreamJudge.touchEndsWithItsSurface(.surfaceDestroyedEndsTouch, destroyed, requests: requests), path),
+                (TouchStreamJudge.touchEndsWithItsSurface(.surfaceUnmappedEndsTouch, unmapped, requests: requests), path),
+            ]
+        } catch {
+            let why = "the surface probe's run did not start: \(firstLine(error))"
+            return checks.map { (Finding($0, .untestable, why), path) }
         }
     }
 

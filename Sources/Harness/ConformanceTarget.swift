@@ -80,13 +80,15 @@ public enum ConformanceTarget: Equatable, Sendable {
     /// more: the harness's own start (finding a window mutter zooms in on a loaded machine)
     /// fails now and then, and a run that never starts tests nothing; a second failure is
     /// reported with both messages.
-    func start(in folder: String, scale: Double = 1, windowed: Bool = false, transform: String? = nil) throws -> HeadlessRun {
+    /// `probe`: the surface probe (`touchspots-surface-probe`) instead of touchspots.
+    func start(in folder: String, scale: Double = 1, windowed: Bool = false, transform: String? = nil,
+               probe: Bool = false) throws -> HeadlessRun {
         do {
-            return try startOnce(in: folder, scale: scale, windowed: windowed, transform: transform)
+            return try startOnce(in: folder, scale: scale, windowed: windowed, transform: transform, probe: probe)
         } catch {
             do {
                 try RunFolder.fresh(folder)
-                return try startOnce(in: folder, scale: scale, windowed: windowed, transform: transform)
+                return try startOnce(in: folder, scale: scale, windowed: windowed, transform: transform, probe: probe)
             } catch let again {
                 let first = "\(error)", second = "\(again)"
                 throw HarnessError(first == second ? second : "\(second) (and at the first try: \(first))")
@@ -94,11 +96,12 @@ public enum ConformanceTarget: Equatable, Sendable {
         }
     }
 
-    private func startOnce(in folder: String, scale: Double, windowed: Bool, transform: String?) throws -> HeadlessRun {
+    private func startOnce(in folder: String, scale: Double, windowed: Bool, transform: String?, probe: Bool) throws -> HeadlessRun {
         let environment = ["WAYLAND_DEBUG": "client"]
+        let (program, clientName) = probe ? (Products.surfaceProbe, "touchspots-surface-probe") : (Products.touchspots, "touchspots")
         if let transform {
             // weston alone: the one driver whose compositor rotates a headless output.
-            return try HeadlessRun(outputDirectory: folder, environment: environment) {
+            return try HeadlessRun(outputDirectory: folder, environment: environment, touchspots: program, clientName: clientName) {
                 var configuration = Weston.Configuration(modulePath: Products.westonModule, logPath: "\(folder)/weston.log")
                 configuration.asShipped = true
                 configuration.transform = transform
@@ -108,9 +111,10 @@ public enum ConformanceTarget: Equatable, Sendable {
         switch self {
         case .driven(let kind):
             return try HeadlessRun(outputDirectory: folder, compositor: kind, scale: scale, windowed: windowed,
-                                   environment: environment, asShipped: true)
+                                   environment: environment, asShipped: true, touchspots: program, clientName: clientName)
         case .nested(let command):
-            return try HeadlessRun(outputDirectory: folder, windowed: windowed, environment: environment) {
+            return try HeadlessRun(outputDirectory: folder, windowed: windowed, environment: environment,
+                                   touchspots: program, clientName: clientName) {
                 let (variables, arguments) = Self.split(command)
                 return try NestedCompositor(command: arguments, environment: variables, width: 1024, height: 640, directory: folder)
             }

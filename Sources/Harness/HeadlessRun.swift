@@ -22,18 +22,21 @@ public final class HeadlessRun: @unchecked Sendable {
                             width: Int = 1024, height: Int = 640, scale: Double = 1, windowed: Bool = false,
                             clientArguments: [String] = [], environment: [String: String] = [:],
                             physicalSize: PhysicalSize? = nil, asShipped: Bool = false,
-                            touchspots: String = Products.touchspots) throws {
+                            touchspots: String = Products.touchspots, clientName: String = "touchspots") throws {
         try self.init(outputDirectory: outputDirectory, windowed: windowed, clientArguments: clientArguments,
-                      environment: environment, touchspots: touchspots) {
+                      environment: environment, touchspots: touchspots, clientName: clientName) {
             try kind.start(width: width, height: height, scale: scale, directory: outputDirectory, windowed: windowed,
                            physicalSize: physicalSize, asShipped: asShipped)
         }
     }
 
     /// The same with a compositor `start` makes (a nested one, `NestedCompositor`).
+    /// `touchspots` may name another client that takes `--fullscreen` and `--event-log`
+    /// and writes the lines the drivers wait for (`touchspots-surface-probe`); its log is
+    /// `clientName.log`.
     public init(outputDirectory: String, windowed: Bool = false, clientArguments: [String] = [],
                 environment: [String: String] = [:], touchspots: String = Products.touchspots,
-                start: () throws -> Compositor) throws {
+                clientName: String = "touchspots", start: () throws -> Compositor) throws {
         try FileManager.default.createDirectory(atPath: outputDirectory,
                                                 withIntermediateDirectories: true)
         self.outputDirectory = outputDirectory
@@ -43,13 +46,13 @@ public final class HeadlessRun: @unchecked Sendable {
         eventLog = EventLogReader(path: logPath)
         guard FileManager.default.isExecutableFile(atPath: touchspots) else {
             compositor.stop()
-            throw HarnessError("touchspots binary not found at \(touchspots) (run swift build)")
+            throw HarnessError("\(clientName) binary not found at \(touchspots) (run swift build)")
         }
-        client = try ChildProcess(name: "touchspots",
+        client = try ChildProcess(name: clientName,
                                   arguments: [touchspots] + (windowed ? [] : ["--fullscreen"])
                                       + ["--event-log", logPath] + clientArguments,
                                   environment: compositor.clientEnvironment.merging(environment) { $1 },
-                                  logPath: "\(outputDirectory)/touchspots.log")
+                                  logPath: "\(outputDirectory)/\(clientName).log")
         do {
             if windowed {
                 try compositor.waitUntilWindowedReady(eventLog: eventLog, client: client)
@@ -60,7 +63,7 @@ public final class HeadlessRun: @unchecked Sendable {
         } catch {
             let tail = client.logTail()
             stop()
-            throw HarnessError("touchspots did not show a window: \(error)\n\(tail)")
+            throw HarnessError("\(clientName) did not show a window: \(error)\n\(tail)")
         }
     }
 

@@ -37,6 +37,15 @@ public enum Products {
     /// touchspots' design (docs/benchmark.md).
     public static var referenceClient: String { "\(buildDirectory)/touchspots-reference-client" }
 
+    /// $TOUCHSPOTS_SURFACE_PROBE, else `touchspots-surface-probe` beside the running program,
+    /// else the one on PATH: the client a conformance run touches for the surface rules.
+    public static var surfaceProbe: String {
+        if let path = ProcessInfo.processInfo.environment["TOUCHSPOTS_SURFACE_PROBE"] { return path }
+        let beside = "\(buildDirectory)/touchspots-surface-probe"
+        if FileManager.default.isExecutableFile(atPath: beside) { return beside }
+        return ChildProcess.which("touchspots-surface-probe") ?? beside
+    }
+
     /// $TOUCHSPOTS_REPORT, else `touchspots-report` beside the running program: a qualify
     /// run judged offline into its report.
     public static var report: String {

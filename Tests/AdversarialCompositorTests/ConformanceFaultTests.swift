@@ -172,4 +172,103 @@ final class ConformanceFaultTests: XCTestCase {
         XCTAssertTrue(events.contains { $0.kind == .capabilities(CompositorRun.pointer) }, "the seat said what it has")
         XCTAssertEqual(TouchStreamJudge.seatHasTouch(events).verdict, .fail)
     }
+
+    // MARK: The surface rules, on the surface probe
+
+    /// The probe (`touchspots-surface-probe`) on the test compositor, its three squares shown.
+    private func startProbe(_ name: String = #function) throws {
+        run = try CompositorRun(name: "conformance-\(name)", options: Int32(TC_SUBCOMPOSITOR.rawValue),
+                                environment: ["WAYLAND_DEBUG": "client"], program: Products.surfaceProbe)
+        try run.pump("the probe's three squares") { tc_subsurfaces_shown(self.tc) == 3 }
+    }
+
+    private var requests: SurfaceRequests {
+        SurfaceRequests.parse(trace: (try? String(contentsOfFile: run.client.logPath, encoding: .utf8)) ?? "")
+    }
+
+    private let parent = SurfaceProbeLayout.parentPoint
+
+    func testADownOnASubsurfaceNamingTheWindowInstead() throws {
+        try startProbe()
+        let kept = SurfaceProbeLayout.kept.middle
+        // The test compositor's tc_touch_down names the toplevel whatever lies under the point.
+        let groups = play([
+            ([.down(id: 1, x: kept.x, y: kept.y)], { tc_touch_down(self.tc, 10, 1, kept.x, kept.y); tc_touch_frame(self.tc) }),
+            ([.up(id: 1)], { tc_touch_up(self.tc, 11, 1); tc_touch_frame(self.tc) }),
+        ])
+        XCTAssertEqual(requests.subsurfaces.count, 3, "the probe made its three squares")
+        let finding = TouchStreamJudge.downOnSubsurface(groups, requests: requests)
+        XCTAssertEqual(finding.verdict, .fail, finding.detail)
+        XCTAssertTrue(finding.detail.contains("named the window's surface"), finding.detail)
+    }
+
+    func testADownOnTheSubsurfaceAtItsOwnPointPasses() throws {
+        try startProbe()
+        let kept = SurfaceProbeLayout.kept.middle
+        let groups = play([
+            ([.down(id: 1, x: kept.x, y: kept.y)], { XCTAssertTrue(tc_touch_down_on_subsurface(self.tc, 0, 10, 1, 100, 75)); tc_touch_frame(self.tc) }),
+            ([.up(id: 1)], { tc_touch_up(self.tc, 11, 1); tc_touch_frame(self.tc) }),
+            ([.down(id: 2, x: parent.x, y: parent.y)], { tc_touch_down(self.tc, 12, 2, self.parent.x, self.parent.y); tc_touch_frame(self.tc) }),
+            ([.up(id: 2)], { tc_touch_up(self.tc, 13, 2); tc_touch_frame(self.tc) }),
+        ])
+        let finding = TouchStreamJudge.downOnSubsurface(groups, requests: requests)
+        XCTAssertEqual(finding.verdict, .pass, finding.detail)
+        // Buffer-pixel or window coordinates on the subsurface fail.
+        var shifted = groups
+        shifted[0].received = shifted[0].received.map { event in
+            guard case .down(let serial, let time, let surface, let id, _, _) = event.kind else { return event }
+            return ReceivedEvent(kind: .down(serial: serial, time: time, surface: surface, id: id, x: kept.x, y: kept.y),
+                                 object: event.object, line: event.line)
+        }
+        XCTAssertEqual(TouchStreamJudge.downOnSubsurface(shifted, requests: requests).verdict, .fail)
+    }
+
+    /// A finger on the probe's `square` (the n-th shown subsurface), which the probe drops
+    /// as the down arrives; `afterwards` is what the compositor sends for it then.
+    private func dropSquare(_ square: SurfaceProbeLayout.Square, index: Int32,
+                            afterwards: (motion: () -> Void, up: () -> Void)) -> [InjectedGroup] {
+        let at = square.middle
+        return play([
+            ([.down(id: 3, x: at.x, y: at.y)], {
+                XCTAssertTrue(tc_touch_down_on_subsurface(self.tc, index, 10, 3, 100, 75)); tc_touch_frame(self.tc)
+            }),
+            ([.motion(id: 3, x: at.x + 20, y: at.y + 10)], afterwards.motion),
+            ([.up(id: 3)], afterwards.up),
+            ([.down(id: 4, x: parent.x, y: parent.y)], { tc_touch_down(self.tc, 20, 4, self.parent.x, self.parent.y); tc_touch_frame(self.tc) }),
+            ([.up(id: 4)], { tc_touch_up(self.tc, 21, 4); tc_touch_frame(self.tc) }),
+        ])
+    }
+
+    func testATouchWhoseSurfaceIsDestroyedNeverEnds() throws {
+        try startProbe()
+        // The compositor forgets the touch with its surface: no motion, no up.
+        let groups = dropSquare(SurfaceProbeLayout.destroyed, index: 1, afterwards: (motion: {}, up: {}))
+        XCTAssertEqual(requests.destroyed.count, 1, "the probe destroyed the square it was touched on")
+        let finding = TouchStreamJudge.touchEndsWithItsSurface(.surfaceDestroyedEndsTouch, groups, requests: requests)
+        XCTAssertEqual(finding.verdict, .fail, finding.detail)
+        XCTAssertTrue(finding.detail.contains("the next touch's down arrived"), finding.detail)
+        XCTAssertTrue(finding.lines.contains { $0.contains(".down(") }, "the trace lines at fault")
+    }
+
+    func testATouchWhoseSurfaceIsUnmappedEndsAtTheLiftOrWithACancel() throws {
+        try startProbe()
+        let groups = dropSquare(SurfaceProbeLayout.unmapped, index: 2, afterwards: (
+            motion: { tc_touch_motion(self.tc, 11, 3, 520, 185); tc_touch_frame(self.tc) },
+            up: { tc_touch_up(self.tc, 12, 3); tc_touch_frame(self.tc) }))
+        XCTAssertEqual(requests.unmapped.count, 1, "the probe unmapped the square it was touched on")
+        let finding = TouchStreamJudge.touchEndsWithItsSurface(.surfaceUnmappedEndsTouch, groups, requests: requests)
+        XCTAssertEqual(finding.verdict, .pass, finding.detail)
+        XCTAssertTrue(finding.detail.contains("when the finger lifted"), finding.detail)
+        // The unmapped check never counts a destroyed surface, nor the destroyed one an unmapped.
+        XCTAssertEqual(TouchStreamJudge.touchEndsWithItsSurface(.surfaceDestroyedEndsTouch, groups, requests: requests).verdict,
+                       .untestable)
+    }
+
+    func testATouchCancelledWhenItsSurfaceIsDestroyed() throws {
+        try startProbe()
+        let groups = dropSquare(SurfaceProbeLayout.destroyed, index: 1, afterwards: (motion: { tc_touch_cancel(self.tc) }, up: {}))
+        let finding = TouchStreamJudge.touchEndsWithItsSurface(.surfaceDestroyedEndsTouch, groups, requests: requests)
+        XCTAssertEqual(finding.verdict, .pass, finding.detail)
+        XCTAssertTrue(finding.detail.contains("wl_touch.cancel"), finding.detail)
+    }
 }

@@ -163,3 +163,17 @@ tc_subsurface_pixel(struct tc *tc, int n, int32_t x, int32_t y, uint32_t *argb)
 	struct subsurface *sub = shown_subsurface(tc, n);
 	return sub && surface_pixel(wl_resource_get_user_data(sub->surface), x, y, argb);
 }
+
+bool
+tc_touch_down_on_subsurface(struct tc *tc, int n, uint32_t time, int32_t id, double x, double y)
+{
+	struct subsurface *sub = shown_subsurface(tc, n);
+	if (!sub)
+		return false;
+	struct wl_resource *r;
+	wl_resource_for_each(r, &tc->touches)
+		if (wl_resource_get_client(r) == wl_resource_get_client(sub->surface))
+			wl_touch_send_down(r, wl_display_next_serial(tc->display), time, sub->surface, id,
+					   wl_fixed_from_double(x), wl_fixed_from_double(y));
+	return true;
+}

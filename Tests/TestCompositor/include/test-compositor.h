@@ -103,6 +103,10 @@ int tc_subsurfaces_shown(struct tc *tc);
 bool tc_subsurface(struct tc *tc, int n, int32_t *x, int32_t *y, int32_t *width, int32_t *height);
 /* The n-th shown subsurface's pixel at x, y of its buffer (buffer pixels), ARGB8888. */
 bool tc_subsurface_pixel(struct tc *tc, int n, int32_t x, int32_t y, uint32_t *argb);
+/* A touch down on the n-th shown subsurface's wl_surface at its surface-local x, y, as a
+ * compositor sends for a finger on a subsurface that takes input (tc_touch_down always
+ * names the toplevel's); false when there is no such subsurface. */
+bool tc_touch_down_on_subsurface(struct tc *tc, int n, uint32_t time, int32_t id, double x, double y);
 
 void tc_configure(struct tc *tc, int32_t width, int32_t height);
 /* wl_buffers made by clients so far (wl_shm_pool.create_buffer). */

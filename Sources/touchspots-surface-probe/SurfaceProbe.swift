@@ -1,0 +1,199 @@
+import CWaylandClient
+import Conformance
+import EventLogFormat
+import Glibc
+import TouchCore
+import WaylandClient
+
+/// The probe's window: a white fullscreen surface with the three squares of
+/// `SurfaceProbeLayout`, each a desynchronized `wl_subsurface` that takes input. A down on
+/// the `destroyed` square destroys it, a down on the `unmapped` one unmaps it, as the down
+/// arrives (not at its frame: cage 0.1.4 sends none). What the compositor sends is for
+/// libwayland's trace (`WAYLAND_DEBUG=client`) to tell; the probe judges nothing.
+///
+/// The event log gets the lines a harness waits for (`configure`, `ready`, `seat`,
+/// `sync`) in touchspots' own format, so that every driver starts and syncs the probe as it
+/// does touchspots.
+final class SurfaceProbe: Toplevel.Owner, Registry.Owner, TouchHandler, EventLoopOwner {
+    private let display: Display
+    private let registry: Registry
+    private let loop: EventLoop
+    private let surface: Surface
+    private var toplevel: Toplevel!
+    private let log: ProbeLog?
+    private var size: (width: Int32, height: Int32) = (1024, 640)
+    private var configuration: Toplevel.Configuration?
+    private var drawnSize: (width: Int32, height: Int32)?
+    private var background: ShmBuffer?
+    private var readyWritten = false
+    private var syncsAsked = 0
+    private var syncsAnswered = 0
+    private var squares: [Square] = []
+
+    /// One square: its surface, its role, and the buffer it shows (kept while the compositor
+    /// may read it).
+    private final class Square {
+        let layout: SurfaceProbeLayout.Square
+        var surface: Surface?
+        var subsurface: OpaquePointer?
+        var buffer: ShmBuffer?
+
+        init(_ layout: SurfaceProbeLayout.Square) { self.layout = layout }
+    }
+
+    init(display: Display, log: ProbeLog?) throws {
+        self.display = display
+        self.log = log
+        registry = try Registry(display: display)
+        for name in ["wl_compositor", "wl_shm", "wl_subcompositor", "xdg_wm_base"]
+        where !registry.offeredInterfaces.contains(name) {
+            throw ProbeError.runTime("the compositor offers no \(name), which the probe needs")
+        }
+        loop = try EventLoop(display: display)
+        surface = Surface(registry: registry)
+        toplevel = try Toplevel(surface: surface, registry: registry, title: "touchspots surface probe",
+                                appID: "touchspots-surface-probe", fullscreen: true)
+        toplevel.owner = self
+        registry.owner = self
+        loop.owner = self
+        for seat in registry.seats.values { follow(seat) }
+        // The role's initial commit, with no buffer: the first configure answers it.
+        surface.commit()
+    }
+
+    /// Runs until the window is closed or a termination signal.
+    func run() throws {
+        _ = try loop.run()
+    }
+
+    private func follow(_ seat: Seat) {
+        seat.touchHandler = self
+        seat.onDevicesChanged = { [unowned self] seat in writeSeat(seat) }
+        writeSeat(seat)
+    }
+
+    private func writeSeat(_ seat: Seat) {
+        log?.write(.seat(name: seat.name, touch: seat.touch != nil, pointer: seat.pointer != nil, keyboard: seat.keyboard != nil))
+    }
+
+    // MARK: Drawing
+
+    private func draw() throws {
+        guard let configuration else { return }
+        if drawnSize == nil || drawnSize! != size {
+            let buffer = try ShmBuffer(registry: registry, width: size.width, height: size.height)
+            fill(buffer, with: 0xFFFFFF)
+            background = buffer
+            surface.present(buffer, scale: 1, logicalSize: size,
+                            damage: [PixelRect(x: 0, y: 0, width: size.width, height: size.height)], onFrame: {})
+            drawnSize = size
+            log?.write(.configure(width: Double(size.width), height: Double(size.height),
+                                  fullscreen: configuration.isFullscreen, maximized: configuration.isMaximized))
+        }
+        if squares.isEmpty {
+            try makeSquares()
+            // The subsurfaces' positions take effect at the parent's next commit.
+            surface.commit()
+        }
+        if !readyWritten {
+            readyWritten = true
+            log?.write(.ready(width: Double(size.width), height: Double(size.height), scale: 1))
+        }
+    }
+
+    private func makeSquares() throws {
+        guard let subcompositor = registry.subcompositor else { return }
+        for layout in SurfaceProbeLayout.squares {
+            let square = Square(layout)
+            let child = Surface(registry: registry)
+            let role = wl_subcompositor_get_subsurface(subcompositor, child.proxy, surface.proxy)!
+            wl_subsurface_set_position(role, layout.x, layout.y)
+            // Desynchronized: an unmapping commit takes effect at once, not at the parent's.
+            wl_subsurface_set_desync(role)
+            let buffer = try ShmBuffer(registry: registry, width: layout.width, height: layout.height)
+            fill(buffer, with: layout.color)
+            child.present(buffer, scale: 1, logicalSize: (layout.width, layout.height),
+                          damage: [PixelRect(x: 0, y: 0, width: layout.width, height: layout.height)], onFrame: {})
+            square.surface = child
+            square.subsurface = role
+            square.buffer = buffer
+            squares.append(square)
+        }
+    }
+
+    private func fill(_ buffer: ShmBuffer, with color: UInt32) {
+        let count = Int(buffer.stride / 4) * Int(buffer.height)
+        let pixels = buffer.pixels.bindMemory(to: UInt32.self, capacity: count)
+        for i in 0..<count { pixels[i] = 0xFF00_0000 | color }
+    }
+
+    // MARK: Toplevel.Owner
+
+    func toplevelConfigured(_ configuration: Toplevel.Configuration) -> (width: Int32, height: Int32) {
+        self.configuration = configuration
+        if let asked = configuration.size { size = asked }
+        return size
+    }
+
+    func toplevelClosed() { loop.stop() }
+    func toplevelNeedsCommit() { surface.commit() }
+    func toplevelHasProblem(_ message: String) {}
+
+    // MARK: Registry.Owner
+
+    func registry(_ registry: Registry, added seat: Seat) { follow(seat) }
+    func registryOutputsChanged(_ registry: Registry) {}
+    func registry(_ registry: Registry, described output: Output) {}
+
+    // MARK: TouchHandler
+
+    func touchDown(id: Int32, x: Double, y: Double, time: UInt32, surface touched: OpaquePointer?,
+                   serial: UInt32, seat: Seat) {
+        guard let touched, let square = squares.first(where: { $0.surface?.proxy == touched }) else { return }
+        switch square.layout {
+        case SurfaceProbeLayout.destroyed:
+            if let role = square.subsurface { wl_subsurface_destroy(role) }
+            square.subsurface = nil
+            square.surface = nil  // its deinit destroys the wl_surface
+        case SurfaceProbeLayout.unmapped:
+            if let proxy = square.surface?.proxy {
+                wl_surface_attach(proxy, nil, 0, 0)
+                wl_surface_commit(proxy)
+            }
+        default:
+            break
+        }
+    }
+
+    func touchUp(id: Int32, time: UInt32) {}
+    func touchMotion(id: Int32, x: Double, y: Double, time: UInt32) {}
+    func touchFrame() {}
+    func touchCancel() {}
+    func touchShape(id: Int32, major: Double, minor: Double) {}
+    func touchOrientation(id: Int32, degrees: Double) {}
+    func touchDeviceRemoved() {}
+
+    // MARK: EventLoopOwner
+
+    var pendingTouchGroups: PendingTouchGroups { .unknown }
+    var nextDeadline: Double? { nil }
+
+    func loopReceivedUserSignal() { syncsAsked += 1 }
+
+    func loopIsIdle() {
+        do {
+            try draw()
+        } catch {
+            ProbeError.tell("touchspots-surface-probe: \(error)")
+            loop.stop()
+        }
+        // The requests go out before the sync line says they were made.
+        if syncsAnswered < syncsAsked && readyWritten {
+            display.flush()
+            syncsAnswered = syncsAsked
+            log?.write(.sync(count: syncsAnswered))
+        }
+        registry.answerPings()
+        registry.releaseRetiredOutputs()
+    }
+}
