@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <sys/eventfd.h>
 #include <sys/signalfd.h>
+#include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -81,4 +82,14 @@ void ts_drain(int fd)
 	uint64_t count;
 	ssize_t n = read(fd, &count, sizeof count);
 	(void)n;
+}
+
+int
+ts_socket_peer_pid(int fd)
+{
+	struct ucred credentials;
+	socklen_t length = sizeof credentials;
+	if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) != 0)
+		return 0;
+	return credentials.pid > 0 ? credentials.pid : 0;
 }

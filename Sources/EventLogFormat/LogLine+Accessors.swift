@@ -13,6 +13,7 @@ extension LogLine {
     public var teach: LessonProgress? { if case .teach(let t) = self { t } else { nil } }
     public var output: LogOutput? { if case .output(let o) = self { o } else { nil } }
     public var qualify: QualifyProgress? { if case .qualify(let q) = self { q } else { nil } }
+    public var run: LogRun? { if case .run(let r) = self { r } else { nil } }
     /// A warning's message.
     public var warning: String? { if case .warning(let m, _) = self { m } else { nil } }
     public var warningKind: LogWarningKind? { if case .warning(_, let k) = self { k } else { nil } }

@@ -61,11 +61,13 @@ public enum LogLine: Equatable, Sendable {
     /// The core's own near misses, value and limit to thousandths as written
     /// (`NearMiss.logged`); the line's `text` is them in words (`NearMiss.text(of:)`).
     case nearmiss([NearMiss])
+    /// The log's first line: what ran, on what, when (`LogRun`).
+    indirect case run(LogRun)
 
     /// The line's `type`, one per case.
     public enum Kind: String, CaseIterable, Sendable {
         case scene, ready, configure, seat, frame, hit, responder, gesture, label, placard, warning,
-             sync, presented, readout, teach, output, qualify, nearmiss
+             sync, presented, readout, teach, output, qualify, nearmiss, run
     }
 
     public var kind: Kind {
@@ -88,6 +90,7 @@ public enum LogLine: Equatable, Sendable {
         case .output: .output
         case .qualify: .qualify
         case .nearmiss: .nearmiss
+        case .run: .run
         }
     }
 
@@ -129,6 +132,7 @@ public enum LogLine: Equatable, Sendable {
         case .output(let output): output.encode(into: &out)
         case .qualify(let progress): progress.encode(into: &out)
         case .nearmiss(let misses): Self.encodeNearMiss(misses, into: &out)
+        case .run(let run): run.encode(into: &out)
         }
         out.append(UInt8(ascii: "}"))
     }
@@ -159,6 +163,7 @@ public enum LogLine: Equatable, Sendable {
         case .output: self = .output(try LogOutput(o))
         case .qualify: self = .qualify(try QualifyProgress(o))
         case .nearmiss: self = try Self.makeNearMiss(from: o)
+        case .run: self = .run(try LogRun(o))
         }
     }
 
@@ -249,6 +254,7 @@ extension LogLine.Kind {
         case .output: LogOutput.LineKey.self
         case .qualify: QualifyProgress.LineKey.self
         case .nearmiss: LogLine.NearMissKey.self
+        case .run: LogRun.LineKey.self
         }
     }
 

@@ -77,6 +77,8 @@ public struct OfflineJudge {
         var fingers: [Int32: FingerID] = [:]
         var nextFinger = 0
         var outputs: [LogOutput] = []
+        /// The log's `run` line (the first, should a log hold several).
+        var run: LogRun?
         var commits: [Double] = [], presents: [Double] = [], reads: [Double] = [], screens: [Double] = []
         var calibrated = false
         var outputsBeforeRun: Int?
@@ -110,6 +112,8 @@ public struct OfflineJudge {
             switch line {
             case .output(let output):
                 outputs.append(output)
+            case .run(let facts):
+                if run == nil { run = facts }
             case .presented(let presented):
                 // Figures JSON can hold: a hostile line's 1e306 ms is kept, a difference of
                 // two of them that overflows is not.
@@ -227,7 +231,7 @@ public struct OfflineJudge {
             let intervals = all.flatMap(\.contacts).flatMap { reports in
                 zip(reports.dropFirst(), reports).map { ($0[0] - $1[0]) * 1000 }
             }
-            return QualifyReport(
+            var report = QualifyReport(
                 plan: plan, source: source, compositor: compositor,
                 scale: QualifyReport.Scale(millimetresPerPixel: scale, panel: panel,
                                            from: calibrated ? .card : measured.map { abs($0 - scale) < 1e-9 } == true ? .output : .given),
@@ -242,6 +246,8 @@ public struct OfflineJudge {
                                                commitToPresent: Percentile.summary(screens), touchToPresent: Percentile.summary(presents),
                                                presentHistogram: presents.isEmpty ? nil : .of(presents, width: 4, top: 80)),
                 agreesWithLiveRun: agrees)
+            report.run = run
+            return report
         }
     }
 

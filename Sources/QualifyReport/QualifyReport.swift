@@ -20,6 +20,9 @@ public struct QualifyReport: Codable, Equatable, Sendable {
     /// The compositor the run went through, as whoever ran it named it (`--compositor`);
     /// a log does not say. Every figure is what that compositor delivered.
     public var compositor: String?
+    /// What ran, when, on what and through which compositor, as the log's first line (`run`)
+    /// says; nil for a log written before that line existed, or for a judged recording.
+    public var run: LogRun?
     /// For a judged recording, the device judged among the recording's: its name, what it
     /// is and its node, as `"name" (touchscreen, /dev/input/event7)`.
     public var device: String?

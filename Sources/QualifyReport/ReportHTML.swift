@@ -61,7 +61,16 @@ public enum ReportHTML {
 
     static func facts(_ report: QualifyReport) -> [(String, String)] {
         var facts: [(String, String)] = [("plan", report.plan), ("log", report.source)]
-        facts.append(("compositor", report.compositor ?? "not named (touchspots-report --compositor NAME)"))
+        if let run = report.run {
+            facts.append(("run", "touchspots \(run.touchspots), \(run.date)"))
+            if let host = run.host { facts.append(("host", host + (run.kernel.map { ", kernel \($0)" } ?? ""))) }
+        }
+        let seen = report.run.flatMap { run in
+            run.compositor.map { "the Wayland socket's peer: \($0)" + (run.compositorExecutable.map { " (\($0))" } ?? "")
+                + (run.desktop.map { ", desktop \($0)" } ?? "") }
+        }
+        facts.append(("compositor", [report.compositor, seen].compactMap { $0 }.joined(separator: "; ")
+            .nonEmpty ?? "not named (touchspots-report --compositor NAME)"))
         if let device = report.device { facts.append(("device", device)) }
         let scale = report.scale
         facts.append(("scale", "\(fixed(scale.millimetresPerPixel, 5)) mm per pixel, "
@@ -129,4 +138,8 @@ public enum ReportHTML {
     tr.fail { background: #fff5f5; } .verdicts td:nth-child(-n+4) { white-space: nowrap; }
     .figure { margin: 6px 0; }
     """
+}
+
+private extension String {
+    var nonEmpty: String? { isEmpty ? nil : self }
 }

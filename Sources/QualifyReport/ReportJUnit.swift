@@ -39,6 +39,12 @@ public enum ReportJUnit {
             .attribute(named: "failures", value: String(step.verdicts.filter { !$0.passed }.count)),
             .attribute(named: "skipped", value: step.state == .judged ? "0" : "1"),
         ]
+        // What ran, on what and when (the log's `run` line), where CI shows a suite's properties.
+        if let run = report.run {
+            nodes.append(.element(named: "properties", nodes: [.element(named: "property", nodes: [
+                .attribute(named: "name", value: "run"), .attribute(named: "value", value: escaped(run.text)),
+            ])]))
+        }
         for verdict in step.verdicts {
             let figure = verdict.measured.map { "\($0) \(verdict.unit)" } ?? "not measured"
             var caseNodes: [Node<XML.DocumentContext>] = [

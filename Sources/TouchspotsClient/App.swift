@@ -27,6 +27,7 @@ package final class App: EventLoopOwner, Toplevel.Owner, Registry.Owner, Surface
         self.options = options
         display = try Display(name: options.displayName)
         log = try options.openEventLog()  // after connecting: no empty log without a compositor
+        log?.write(.run(RunFacts.current(display: display)))
         registry = try Registry(display: display)
         loop = try EventLoop(display: display)
         // The font before any surface: a missing font is told before a window appears (its

@@ -59,6 +59,13 @@ public final class Display {
 
     public var fileDescriptor: Int32 { wl_display_get_fd(pointer) }
 
+    /// The process at the other end of the socket (SO_PEERCRED): the compositor, or a
+    /// proxy in between (a nested or sandboxed session's).
+    public var peerProcessID: Int32? {
+        let pid = ts_socket_peer_pid(fileDescriptor)
+        return pid > 0 ? pid : nil
+    }
+
     /// Sends the requests written so far, now rather than when the event loop next waits.
     /// A full socket or a broken connection is left to the loop's own flush to report.
     public func flush() {

@@ -34,8 +34,9 @@ struct ProbeCommand: ParsableCommand {
 
     func run() throws {
         do {
-            let log = try eventLog.map(ProbeLog.init(path:))
+            // Connected first: a probe that cannot connect leaves no empty log behind.
             let connection = try Display(name: display)
+            let log = try eventLog.map(ProbeLog.init(path:))
             let probe = try SurfaceProbe(display: connection, log: log)
             try probe.run()
         } catch let error as ProbeError {

@@ -24,7 +24,7 @@ struct Touchspots: ParsableCommand {
             """,
         // The first line is the version alone (scripts/package reads it); the second says
         // under what terms the binary may be copied, as GNU tools' --version does.
-        version: "0.1.0\nMIT License, copyright the touchspots authors (the LICENSE file; /usr/share/doc/touchspots/copyright)")
+        version: "\(touchspotsVersion)\nMIT License, copyright the touchspots authors (the LICENSE file; /usr/share/doc/touchspots/copyright)")
 
     @Flag(help: "Ask the compositor to show the window fullscreen.")
     var fullscreen = false

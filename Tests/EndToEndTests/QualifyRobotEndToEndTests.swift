@@ -41,6 +41,14 @@ final class QualifyRobotEndToEndTests: EndToEndTestCase {
         XCTAssertEqual(run.status, 0, run.errors)
         let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as! [String: Any]
         XCTAssertEqual(report["agreesWithLiveRun"] as? Bool, true, "the offline judge finds the live verdicts")
+        // What ran, on what, when: the log's run line, the compositor seen at the socket's other end.
+        let facts = report["run"] as? [String: String]
+        XCTAssertEqual(facts?["compositor"], compositor.rawValue, "\(facts ?? [:])")
+        XCTAssertTrue(facts?["touchspots"]?.hasPrefix("0.") == true && facts?["date"]?.hasSuffix("Z") == true, "\(facts ?? [:])")
+        XCTAssertNotNil(facts?["kernel"])
+        let html = try String(contentsOfFile: "\(outputDirectory)/report.html", encoding: .utf8)
+        XCTAssertTrue(html.contains("the Wayland socket&#39;s peer: \(compositor.rawValue)") || html.contains("the Wayland socket's peer: \(compositor.rawValue)"),
+                      "the page names the compositor seen")
         let steps = report["steps"] as! [[String: Any]]
         let offline = steps.flatMap { ($0["verdicts"] as! [[String: Any]]) }
         XCTAssertEqual(offline.map { $0["validator"] as! String }, live.map(\.validator))

@@ -41,6 +41,10 @@ int ts_termination_signalfd(void);
 /* Reads one pending signal from a signalfd made above; returns its number or 0. */
 int ts_read_signal(int fd);
 
+/* The process id at the other end of a Unix socket (SO_PEERCRED, whose struct ucred
+ * Swift's Glibc module does not export), or 0 when it cannot be known. */
+int ts_socket_peer_pid(int fd);
+
 /* eventfd is not exported through Swift's Glibc module either. A non-blocking,
  * close-on-exec eventfd another thread wakes the event loop with, or -1 with errno set;
  * ts_wake adds one to it (safe from any thread), ts_drain empties it. */

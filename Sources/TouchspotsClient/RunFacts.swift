@@ -1,0 +1,61 @@
+import EventLogFormat
+import Glibc
+import WaylandClient
+
+/// touchspots' version: the one place it is written (`--version` prints it first, and
+/// scripts/package reads it there; the event log's `run` line names it).
+package let touchspotsVersion = "0.1.0"
+
+/// What the event log's first line says of the run (`LogRun`): read once at start, from
+/// the kernel (uname, the clock), the Wayland socket's peer (`/proc/PID/comm`, and the
+/// binary `/proc/PID/exe` links to where this user may read it) and the session's
+/// environment. Nothing here is asked again while touches flow.
+enum RunFacts {
+    static func current(display: Display) -> LogRun {
+        var name = utsname()
+        _ = uname(&name)
+        let host = field(&name.nodename), release = field(&name.release), version = field(&name.version)
+        var compositor: String?, executable: String?
+        if let pid = display.peerProcessID {
+            compositor = firstLine(ofFile: "/proc/\(pid)/comm")
+            executable = link("/proc/\(pid)/exe")
+        }
+        let desktop = getenv("XDG_CURRENT_DESKTOP").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+        return LogRun(touchspots: touchspotsVersion, date: utcNow(), host: host.isEmpty ? nil : host,
+                      kernel: release.isEmpty ? nil : "\(release) \(version)",
+                      compositor: compositor, compositorExecutable: executable, desktop: desktop)
+    }
+
+    private static func field<T>(_ value: inout T) -> String {
+        withUnsafePointer(to: &value) { $0.withMemoryRebound(to: CChar.self, capacity: MemoryLayout<T>.size) { String(cString: $0) } }
+    }
+
+    /// Now, as ISO 8601 in UTC to the second ("2026-12-06T05:40:00Z").
+    static func utcNow() -> String {
+        var now = time(nil)
+        var parts = tm()
+        gmtime_r(&now, &parts)
+        var text = [CChar](repeating: 0, count: 32)
+        let count = strftime(&text, text.count, "%Y-%m-%dT%H:%M:%SZ", &parts)
+        return String(decoding: text[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The first line of a small file (a process's `comm`), or nil.
+    private static func firstLine(ofFile path: String) -> String? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: 256)
+        let count = read(fd, &bytes, bytes.count)
+        guard count > 0 else { return nil }
+        let line = String(decoding: bytes[..<count].prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+        return line.isEmpty ? nil : line
+    }
+
+    private static func link(_ path: String) -> String? {
+        var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &target, target.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: target[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
