@@ -110,17 +110,4 @@ extension ConformanceReport {
 
 /// Text for HTML and XML: the five markup characters escaped and control characters shown
 /// as `\u{1B}` (a compositor's version line is its own words, not ours).
-func escape(_ text: String) -> String {
-    var out = ""
-    for character in printableText(text) {
-        switch character {
-        case "&": out += "&amp;"
-        case "<": out += "&lt;"
-        case ">": out += "&gt;"
-        case "\"": out += "&quot;"
-        case "'": out += "&#39;"
-        default: out.append(character)
-        }
-    }
-    return out
-}
+func escape(_ text: String) -> String { markupEscaped(printableText(text)) }

@@ -78,7 +78,7 @@ public struct Finding: Sendable {
     public var detail: String
     public var lines: [String]
 
-    public init(_ check: ConformanceCheck, _ verdict: ConformanceVerdict, _ detail: String, lines: [String] = []) {
+    public init(_ check: ConformanceCheck, verdict: ConformanceVerdict, detail: String, lines: [String] = []) {
         self.check = check
         self.verdict = verdict
         self.detail = detail

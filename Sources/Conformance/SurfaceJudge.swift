@@ -9,8 +9,8 @@ extension TouchStreamJudge {
     public static func downOnSubsurface(_ groups: [InjectedGroup], requests: SurfaceRequests) -> Finding {
         let square = SurfaceProbeLayout.kept
         guard let kept = requests.subsurface(at: square) else {
-            return Finding(.downOnSubsurface, .untestable,
-                           "the probe's trace shows no subsurface placed at \(square.x),\(square.y): it did not draw its squares")
+            return Finding(.downOnSubsurface, verdict: .untestable,
+                           detail: "the probe's trace shows no subsurface placed at \(square.x),\(square.y): it did not draw its squares")
         }
         var said: [String] = []
         for group in groups {
@@ -23,23 +23,23 @@ extension TouchStreamJudge {
             let touched = "\(InjectedGroup.Step.number(x)),\(InjectedGroup.Step.number(y))"
             guard let event = group.touchEvents.first(where: { if case .down = $0.kind { true } else { false } }),
                   case .down(_, _, let named, _, let dx, let dy) = event.kind else {
-                return Finding(.downOnSubsurface, .fail, "a touch at \(touched), on \(name), brought no wl_touch.down",
+                return Finding(.downOnSubsurface, verdict: .fail, detail: "a touch at \(touched), on \(name), brought no wl_touch.down",
                                lines: ["# \(group.label)"] + group.touchEvents.map(\.line))
             }
             guard named == surface else {
                 let other = named == kept.parent ? "the window's surface \(named)" : named
-                return Finding(.downOnSubsurface, .fail, "a touch at \(touched) on \(name) named \(other) instead",
+                return Finding(.downOnSubsurface, verdict: .fail, detail: "a touch at \(touched) on \(name) named \(other) instead",
                                lines: [event.line])
             }
             guard abs(dx - local.x) <= tolerance, abs(dy - local.y) <= tolerance else {
-                return Finding(.downOnSubsurface, .fail,
-                               "a touch at \(touched) on \(name) arrived at \(dx),\(dy), not at its surface-local \(InjectedGroup.Step.number(local.x)),\(InjectedGroup.Step.number(local.y))",
+                return Finding(.downOnSubsurface, verdict: .fail,
+                               detail: "a touch at \(touched) on \(name) arrived at \(dx),\(dy), not at its surface-local \(InjectedGroup.Step.number(local.x)),\(InjectedGroup.Step.number(local.y))",
                                lines: [event.line])
             }
             said.append("\(name) at \(InjectedGroup.Step.number(dx)),\(InjectedGroup.Step.number(dy))")
         }
-        guard !said.isEmpty else { return Finding(.downOnSubsurface, .untestable, "no down was injected") }
-        return Finding(.downOnSubsurface, .pass, "each down named the surface under it: " + said.joined(separator: "; "))
+        guard !said.isEmpty else { return Finding(.downOnSubsurface, verdict: .untestable, detail: "no down was injected") }
+        return Finding(.downOnSubsurface, verdict: .pass, detail: "each down named the surface under it: " + said.joined(separator: "; "))
     }
 
     /// The first group's down lands on a square the probe destroys (or unmaps) as the down
@@ -55,14 +55,14 @@ extension TouchStreamJudge {
         guard let first = groups.first,
               let down = first.touchEvents.first(where: { if case .down = $0.kind { true } else { false } }),
               case .down(_, _, let surface, let id, _, _) = down.kind else {
-            return Finding(check, .untestable, "the touch on the probe's \(square.name) square brought no wl_touch.down")
+            return Finding(check, verdict: .untestable, detail: "the touch on the probe's \(square.name) square brought no wl_touch.down")
         }
         guard let placed = requests.subsurface(at: square), placed.surface == surface else {
-            return Finding(check, .untestable, "the down named \(surface), not the subsurface under the point, so nothing was \(verb) under the finger",
+            return Finding(check, verdict: .untestable, detail: "the down named \(surface), not the subsurface under the point, so nothing was \(verb) under the finger",
                            lines: [down.line])
         }
         guard (destroys ? requests.destroyed : requests.unmapped).contains(surface) else {
-            return Finding(check, .untestable, "the probe's trace shows \(surface) was never \(verb)", lines: [down.line])
+            return Finding(check, verdict: .untestable, detail: "the probe's trace shows \(surface) was never \(verb)", lines: [down.line])
         }
         // Everything after the down, with the group each event came in.
         var after: [(group: Int, event: ReceivedEvent)] = []
@@ -86,19 +86,19 @@ extension TouchStreamJudge {
             let how = if case .cancel = end.event.kind { "wl_touch.cancel" } else { "wl_touch.up" }
             let when = end.group < lifted ? "as soon as its surface was \(verb), before the finger lifted" : "when the finger lifted"
             let motions = beforeMarker.filter { if case .motion(_, id, _, _) = $0.event.kind { true } else { false } }.count
-            return Finding(check, .pass, "touch \(id) on \(surface) ended with \(how) \(when)"
+            return Finding(check, verdict: .pass, detail: "touch \(id) on \(surface) ended with \(how) \(when)"
                 + (motions > 0 ? " (\(motions) motion(s) came after the surface was \(verb))" : ""))
         }
         let lines = [down.line] + after.map(\.event.line)
         guard let marker else {
-            return Finding(check, .fail,
-                           "touch \(id) never ended after its surface \(surface) was \(verb): no wl_touch.up or cancel, and not even the next touch's down arrived",
+            return Finding(check, verdict: .fail,
+                           detail: "touch \(id) never ended after its surface \(surface) was \(verb): no wl_touch.up or cancel, and not even the next touch's down arrived",
                            lines: lines)
         }
         // mutter 43 gives the next touch the id the client still holds.
         let reused = if case .down(_, _, _, id, _, _) = marker.event.kind { " (and reused id \(id), which the client still holds)" } else { "" }
-        return Finding(check, .fail,
-                       "touch \(id) never ended after its surface \(surface) was \(verb): no wl_touch.up or cancel for it after the finger lifted, yet the next touch's down arrived\(reused)",
+        return Finding(check, verdict: .fail,
+                       detail: "touch \(id) never ended after its surface \(surface) was \(verb): no wl_touch.up or cancel for it after the finger lifted, yet the next touch's down arrived\(reused)",
                        lines: Array(lines.prefix { $0 != marker.event.line }) + [marker.event.line])
     }
 }

@@ -14,10 +14,10 @@ public enum TouchStreamJudge {
             return nil
         }
         guard let last = masks.last else {
-            return Finding(.seatHasTouch, .fail, "the seat never announced its capabilities")
+            return Finding(.seatHasTouch, verdict: .fail, detail: "the seat never announced its capabilities")
         }
-        if last & 4 != 0 { return Finding(.seatHasTouch, .pass, "capabilities \(last): touch") }
-        return Finding(.seatHasTouch, .fail, "capabilities \(last): no touch, though the driver added a touch device",
+        if last & 4 != 0 { return Finding(.seatHasTouch, verdict: .pass, detail: "capabilities \(last): touch") }
+        return Finding(.seatHasTouch, verdict: .fail, detail: "capabilities \(last): no touch, though the driver added a touch device",
                        lines: events.filter { if case .capabilities = $0.kind { true } else { false } }.map(\.line))
     }
 
@@ -56,9 +56,9 @@ public enum TouchStreamJudge {
                 lines += ["# group \(index + 1): \(group.label)"] + touch.map(\.line)
             }
         }
-        guard judged > 0 else { return Finding(check, .untestable, "no such group was injected") }
-        if missing.isEmpty { return Finding(check, .pass, "a wl_touch.frame after each of \(judged) groups") }
-        return Finding(check, .fail, "\(missing.count) of \(judged): " + missing.joined(separator: "; "), lines: lines)
+        guard judged > 0 else { return Finding(check, verdict: .untestable, detail: "no such group was injected") }
+        if missing.isEmpty { return Finding(check, verdict: .pass, detail: "a wl_touch.frame after each of \(judged) groups") }
+        return Finding(check, verdict: .fail, detail: "\(missing.count) of \(judged): " + missing.joined(separator: "; "), lines: lines)
     }
 
     /// The events of one hardware frame arrive in one wl_touch.frame.
@@ -73,8 +73,8 @@ public enum TouchStreamJudge {
                 lines += ["# group \(index + 1): \(group.label)"] + touch.map(\.line)
             }
         }
-        if split.isEmpty { return Finding(.groupInOneFrame, .pass, "every group in one frame") }
-        return Finding(.groupInOneFrame, .differs, split.joined(separator: "; "), lines: lines)
+        if split.isEmpty { return Finding(.groupInOneFrame, verdict: .pass, detail: "every group in one frame") }
+        return Finding(.groupInOneFrame, verdict: .differs, detail: split.joined(separator: "; "), lines: lines)
     }
 
     // MARK: ids
@@ -91,8 +91,8 @@ public enum TouchStreamJudge {
             default: break
             }
         }
-        if lines.isEmpty { return Finding(.idsUniqueWhileActive, .pass, "no down for an id still down") }
-        return Finding(.idsUniqueWhileActive, .fail, "\(lines.count) down(s) for an id still down", lines: lines)
+        if lines.isEmpty { return Finding(.idsUniqueWhileActive, verdict: .pass, detail: "no down for an id still down") }
+        return Finding(.idsUniqueWhileActive, verdict: .fail, detail: "\(lines.count) down(s) for an id still down", lines: lines)
     }
 
     /// No event names an id after its up, until a new down. Ids ended by a cancel are the
@@ -112,8 +112,8 @@ public enum TouchStreamJudge {
                 if let id = event.touchID, lifted.contains(id) { lines.append(event.line) }
             }
         }
-        if lines.isEmpty { return Finding(.nothingAfterUp, .pass, "no event for an id after its up") }
-        return Finding(.nothingAfterUp, .fail, "\(lines.count) event(s) for an id after its up", lines: lines)
+        if lines.isEmpty { return Finding(.nothingAfterUp, verdict: .pass, detail: "no event for an id after its up") }
+        return Finding(.nothingAfterUp, verdict: .fail, detail: "\(lines.count) event(s) for an id after its up", lines: lines)
     }
 
     // MARK: coordinates
@@ -168,29 +168,29 @@ public enum TouchStreamJudge {
             }
         }
         guard compared > 0 else {
-            return Finding(check, .fail, "\(context): no down or motion arrived for the points touched",
+            return Finding(check, verdict: .fail, detail: "\(context): no down or motion arrived for the points touched",
                            lines: groups.flatMap(\.touchEvents).map(\.line))
         }
-        if wrong.isEmpty && missing.isEmpty { return Finding(check, .pass, "\(context): \(compared) positions within \(tolerance) px") }
+        if wrong.isEmpty && missing.isEmpty { return Finding(check, verdict: .pass, detail: "\(context): \(compared) positions within \(tolerance) px") }
         let off = wrong.isEmpty ? [] : ["\(wrong.count) of \(compared) off: " + wrong.prefix(3).joined(separator: "; ")]
-        return Finding(check, .fail, "\(context): " + (missing + off).joined(separator: "; "), lines: lines)
+        return Finding(check, verdict: .fail, detail: "\(context): " + (missing + off).joined(separator: "; "), lines: lines)
     }
 
     /// A finger went down in the window (group 1), moved outside it (group 2) and lifted
     /// there (group 3): its motion and up still come to the down's surface. `outside` is
     /// the surface-local point it moved to.
     public static func implicitGrab(_ groups: [InjectedGroup], outside: (x: Double, y: Double)) -> Finding {
-        guard groups.count == 3 else { return Finding(.implicitGrab, .untestable, "the scenario has \(groups.count) groups, not 3") }
+        guard groups.count == 3 else { return Finding(.implicitGrab, verdict: .untestable, detail: "the scenario has \(groups.count) groups, not 3") }
         let lines = groups.flatMap(\.touchEvents).map(\.line)
         guard let id = groups[0].touchEvents.compactMap({ event -> Int32? in
             if case .down(_, _, _, let id, _, _) = event.kind { return id }
             return nil
         }).first else {
-            return Finding(.implicitGrab, .untestable, "the down inside the window did not arrive", lines: lines)
+            return Finding(.implicitGrab, verdict: .untestable, detail: "the down inside the window did not arrive", lines: lines)
         }
         let ups = groups[2].touchEvents.filter { if case .up(_, _, id) = $0.kind { true } else { false } }
         guard !ups.isEmpty else {
-            return Finding(.implicitGrab, .fail, "the finger lifted outside the window and no wl_touch.up came for it: the touch never ends",
+            return Finding(.implicitGrab, verdict: .fail, detail: "the finger lifted outside the window and no wl_touch.up came for it: the touch never ends",
                            lines: lines)
         }
         let motions = groups[1].touchEvents.compactMap { event -> (Double, Double)? in
@@ -198,13 +198,13 @@ public enum TouchStreamJudge {
             return nil
         }
         guard let (x, y) = motions.last else {
-            return Finding(.implicitGrab, .differs, "the up came, but no motion while the finger was outside the window", lines: lines)
+            return Finding(.implicitGrab, verdict: .differs, detail: "the up came, but no motion while the finger was outside the window", lines: lines)
         }
         guard abs(x - outside.x) <= tolerance, abs(y - outside.y) <= tolerance else {
-            return Finding(.implicitGrab, .fail, "motion outside the window at \(x),\(y), not the surface-local \(outside.x),\(outside.y)",
+            return Finding(.implicitGrab, verdict: .fail, detail: "motion outside the window at \(x),\(y), not the surface-local \(outside.x),\(outside.y)",
                            lines: lines)
         }
-        return Finding(.implicitGrab, .pass, "motion at \(x),\(y) (outside the surface) and the up came to the down's surface")
+        return Finding(.implicitGrab, verdict: .pass, detail: "motion at \(x),\(y) (outside the surface) and the up came to the down's surface")
     }
 
     // MARK: wl_touch.cancel
@@ -231,22 +231,22 @@ public enum TouchStreamJudge {
                     if let id = later.touchID, cancelled.contains(id) { following.append(later) }
                 }
                 if following.isEmpty {
-                    return Finding(.cancelEndsEveryTouch, .pass, "wl_touch.cancel with \(active.count) touches down, then nothing for them")
+                    return Finding(.cancelEndsEveryTouch, verdict: .pass, detail: "wl_touch.cancel with \(active.count) touches down, then nothing for them")
                 }
-                return Finding(.cancelEndsEveryTouch, .fail, "\(following.count) event(s) for cancelled touches after wl_touch.cancel",
+                return Finding(.cancelEndsEveryTouch, verdict: .fail, detail: "\(following.count) event(s) for cancelled touches after wl_touch.cancel",
                                lines: lines)
             case .cancel: active.removeAll()
             default: break
             }
         }
-        guard downs > 0 else { return Finding(.cancelEndsEveryTouch, .untestable, "the downs did not arrive", lines: lines) }
+        guard downs > 0 else { return Finding(.cancelEndsEveryTouch, verdict: .untestable, detail: "the downs did not arrive", lines: lines) }
         if active.isEmpty {
-            return Finding(.cancelEndsEveryTouch, .differs,
-                           "ended by wl_touch.up, not wl_touch.cancel: a client takes the lift for a release (a tap, a drop)",
+            return Finding(.cancelEndsEveryTouch, verdict: .differs,
+                           detail: "ended by wl_touch.up, not wl_touch.cancel: a client takes the lift for a release (a tap, a drop)",
                            lines: lines)
         }
-        return Finding(.cancelEndsEveryTouch, .fail,
-                       "no wl_touch.cancel and no up: \(active.count) of \(downs) touches never end (\"ending with an up event\")",
+        return Finding(.cancelEndsEveryTouch, verdict: .fail,
+                       detail: "no wl_touch.cancel and no up: \(active.count) of \(downs) touches never end (\"ending with an up event\")",
                        lines: lines)
     }
 
@@ -259,7 +259,7 @@ public enum TouchStreamJudge {
         let events = groups.flatMap(\.received)
         let lines = events.map(\.line)
         guard let removed = events.firstIndex(where: { if case .capabilities(let mask) = $0.kind { mask & 4 == 0 } else { false } }) else {
-            return Finding(.touchCapabilityRemoved, .fail, "the seat lost touch and no wl_seat.capabilities said so", lines: lines)
+            return Finding(.touchCapabilityRemoved, verdict: .fail, detail: "the seat lost touch and no wl_seat.capabilities said so", lines: lines)
         }
         var active: Set<Int32> = []
         for event in events[..<removed] {
@@ -272,11 +272,11 @@ public enum TouchStreamJudge {
         }
         let after = events[(removed + 1)...].filter { $0.object.hasPrefix("wl_touch@") }
         if !after.isEmpty {
-            return Finding(.touchCapabilityRemoved, .fail, "\(after.count) wl_touch event(s) after the seat lost touch", lines: lines)
+            return Finding(.touchCapabilityRemoved, verdict: .fail, detail: "\(after.count) wl_touch event(s) after the seat lost touch", lines: lines)
         }
-        if active.isEmpty { return Finding(.touchCapabilityRemoved, .pass, "the touches ended, then the seat lost touch; nothing after") }
-        return Finding(.touchCapabilityRemoved, .differs,
-                       "\(active.count) touch(es) left down when the seat lost touch: nothing after, but the client must end them itself",
+        if active.isEmpty { return Finding(.touchCapabilityRemoved, verdict: .pass, detail: "the touches ended, then the seat lost touch; nothing after") }
+        return Finding(.touchCapabilityRemoved, verdict: .differs,
+                       detail: "\(active.count) touch(es) left down when the seat lost touch: nothing after, but the client must end them itself",
                        lines: lines)
     }
 
@@ -305,11 +305,11 @@ public enum TouchStreamJudge {
         }
         if let pending { lines.append(pending.line) }
         guard sent > 0 else {
-            return Finding(.shapeAndOrientationInFrame, .untestable, "no wl_touch.shape or orientation was sent (the driver's device reports no contact shape)")
+            return Finding(.shapeAndOrientationInFrame, verdict: .untestable, detail: "no wl_touch.shape or orientation was sent (the driver's device reports no contact shape)")
         }
-        if lines.isEmpty { return Finding(.shapeAndOrientationInFrame, .pass, "\(sent) shape and orientation events, each of a touch down, each before a frame") }
-        return Finding(.shapeAndOrientationInFrame, .fail,
-                       "\(lines.count) of \(sent) for a touch not down or with no frame after", lines: lines)
+        if lines.isEmpty { return Finding(.shapeAndOrientationInFrame, verdict: .pass, detail: "\(sent) shape and orientation events, each of a touch down, each before a frame") }
+        return Finding(.shapeAndOrientationInFrame, verdict: .fail,
+                       detail: "\(lines.count) of \(sent) for a touch not down or with no frame after", lines: lines)
     }
 
     // MARK: tablet-v2
@@ -320,7 +320,7 @@ public enum TouchStreamJudge {
         let tool = groups.map { $0.received.filter { $0.object.hasPrefix("zwp_tablet_tool_v2@") } }
         let lines = tool.flatMap { $0.map(\.line) }
         guard !lines.isEmpty else {
-            return Finding(.tabletProximityDownFrame, .untestable, "no tablet tool event arrived (the compositor forwards nothing from the driver's tablet)")
+            return Finding(.tabletProximityDownFrame, verdict: .untestable, detail: "no tablet tool event arrived (the compositor forwards nothing from the driver's tablet)")
         }
         var inProximity = false
         var problems: [String] = []
@@ -335,8 +335,8 @@ public enum TouchStreamJudge {
                 problems.append("group \(index + 1) (\(groups[index].label)) has no frame after it")
             }
         }
-        if problems.isEmpty { return Finding(.tabletProximityDownFrame, .pass, "proximity_in before down, a frame after each of \(tool.filter { !$0.isEmpty }.count) groups") }
-        return Finding(.tabletProximityDownFrame, .fail, problems.joined(separator: "; "), lines: lines)
+        if problems.isEmpty { return Finding(.tabletProximityDownFrame, verdict: .pass, detail: "proximity_in before down, a frame after each of \(tool.filter { !$0.isEmpty }.count) groups") }
+        return Finding(.tabletProximityDownFrame, verdict: .fail, detail: problems.joined(separator: "; "), lines: lines)
     }
 
     // MARK: serials and times
@@ -361,9 +361,9 @@ public enum TouchStreamJudge {
             if let last, !follows(serial, after: last, allowingEqual: false) { lines.append(event.line) }
             last = serial
         }
-        guard count > 1 else { return Finding(.serialsIncrease, .untestable, "fewer than two serials arrived") }
-        if lines.isEmpty { return Finding(.serialsIncrease, .pass, "\(count) serials, each larger than the last") }
-        return Finding(.serialsIncrease, .differs, "\(lines.count) of \(count) serials not larger than the one before", lines: lines)
+        guard count > 1 else { return Finding(.serialsIncrease, verdict: .untestable, detail: "fewer than two serials arrived") }
+        if lines.isEmpty { return Finding(.serialsIncrease, verdict: .pass, detail: "\(count) serials, each larger than the last") }
+        return Finding(.serialsIncrease, verdict: .differs, detail: "\(lines.count) of \(count) serials not larger than the one before", lines: lines)
     }
 
     public static func timesNeverGoBack(_ events: [ReceivedEvent]) -> Finding {
@@ -376,18 +376,18 @@ public enum TouchStreamJudge {
             if let last, !follows(time, after: last, allowingEqual: true) { lines.append(event.line) }
             last = time
         }
-        guard count > 1 else { return Finding(.timesNeverGoBack, .untestable, "fewer than two timed events arrived") }
-        if lines.isEmpty { return Finding(.timesNeverGoBack, .pass, "\(count) times, none before the one before") }
-        return Finding(.timesNeverGoBack, .differs, "\(lines.count) of \(count) times earlier than the one before", lines: lines)
+        guard count > 1 else { return Finding(.timesNeverGoBack, verdict: .untestable, detail: "fewer than two timed events arrived") }
+        if lines.isEmpty { return Finding(.timesNeverGoBack, verdict: .pass, detail: "\(count) times, none before the one before") }
+        return Finding(.timesNeverGoBack, verdict: .differs, detail: "\(lines.count) of \(count) times earlier than the one before", lines: lines)
     }
 
     /// Each timestamp event against the time of the touch event it precedes.
     public static func timestampsAgree(_ events: [ReceivedEvent], advertised: Bool, subscribed: Bool) -> Finding {
         guard advertised else {
-            return Finding(.timestampsAgree, .untestable, "the compositor does not offer zwp_input_timestamps_manager_v1")
+            return Finding(.timestampsAgree, verdict: .untestable, detail: "the compositor does not offer zwp_input_timestamps_manager_v1")
         }
         guard subscribed else {
-            return Finding(.timestampsAgree, .untestable, "the client did not subscribe to touch timestamps")
+            return Finding(.timestampsAgree, verdict: .untestable, detail: "the client did not subscribe to touch timestamps")
         }
         var pending: (UInt64, String)?
         var compared = 0
@@ -404,11 +404,11 @@ public enum TouchStreamJudge {
         }
         let timed = events.filter { $0.time != nil }.count
         guard compared > 0 else {
-            return Finding(.timestampsAgree, .fail,
-                           "offered, subscribed to, and no timestamp came before any of \(timed) timed events")
+            return Finding(.timestampsAgree, verdict: .fail,
+                           detail: "offered, subscribed to, and no timestamp came before any of \(timed) timed events")
         }
-        if lines.isEmpty { return Finding(.timestampsAgree, .pass, "\(compared) timestamps, each within 1 ms of its event's time") }
-        return Finding(.timestampsAgree, .fail, "\(lines.count / 2) of \(compared) timestamps more than 1 ms from their event's time",
+        if lines.isEmpty { return Finding(.timestampsAgree, verdict: .pass, detail: "\(compared) timestamps, each within 1 ms of its event's time") }
+        return Finding(.timestampsAgree, verdict: .fail, detail: "\(lines.count / 2) of \(compared) timestamps more than 1 ms from their event's time",
                        lines: lines)
     }
 }

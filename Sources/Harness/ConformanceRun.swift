@@ -47,16 +47,16 @@ public enum ConformanceRun {
                 TouchStreamJudge.nothingAfterUp(events),
                 TouchStreamJudge.surfaceLocal(.downSurfaceLocal, basic, context: "fullscreen, scale 1"),
                 cancel.map { TouchStreamJudge.cancelEndsEveryTouch($0.flatMap(\.received)) }
-                    ?? Finding(.cancelEndsEveryTouch, .untestable, "the driver cannot make \(target.name) cancel: \(cancelReason)"),
+                    ?? Finding(.cancelEndsEveryTouch, verdict: .untestable, detail: "the driver cannot make \(target.name) cancel: \(cancelReason)"),
                 TouchStreamJudge.serialsIncrease(events),
                 TouchStreamJudge.timesNeverGoBack(events),
                 TouchStreamJudge.timestampsAgree(events, advertised: trace.contains("\"zwp_input_timestamps_manager_v1\""),
                                                  subscribed: trace.contains(".get_touch_timestamps(")),
                 TouchStreamJudge.shapeAndOrientationInFrame(events),
                 pen.groups.map(TouchStreamJudge.tabletProximityDownFrame)
-                    ?? Finding(.tabletProximityDownFrame, .untestable, "the driver has no pen for \(target.name): \(pen.reason)"),
+                    ?? Finding(.tabletProximityDownFrame, verdict: .untestable, detail: "the driver has no pen for \(target.name): \(pen.reason)"),
                 capability.groups.map(TouchStreamJudge.touchCapabilityRemoved)
-                    ?? Finding(.touchCapabilityRemoved, .untestable, "the driver cannot take touch from \(target.name)'s seat: \(capability.reason)"),
+                    ?? Finding(.touchCapabilityRemoved, verdict: .untestable, detail: "the driver cannot take touch from \(target.name)'s seat: \(capability.reason)"),
             ].map { ($0, fullscreen) }
         } catch {
             let elsewhere: Set<ConformanceCheck> = [.downSurfaceLocalScale2, .downSurfaceLocalRotated, .downSurfaceLocalWindowed,
@@ -69,7 +69,7 @@ public enum ConformanceRun {
                 : died ? "the compositor exited while it was touched: \(firstLine(error))"
                 : "the fullscreen run stopped: \(firstLine(error))"
             for check in ConformanceCheck.allCases where !elsewhere.contains(check) {
-                findings.append((Finding(check, died ? .fail : .untestable, why), fullscreen))
+                findings.append((Finding(check, verdict: died ? .fail : .untestable, detail: why), fullscreen))
             }
         }
         findings += scaled(target, folder: folder)
@@ -205,8 +205,8 @@ public enum ConformanceRun {
     static func scaled(_ target: ConformanceTarget, folder: String) -> [(Finding, session: String?)] {
         let path = "\(folder)/runs/scale-2"
         if case .nested = target {
-            return [(Finding(.downSurfaceLocalScale2, .untestable,
-                             "a nested compositor's output scale is its own: the harness cannot set it (give it in the command)"), nil)]
+            return [(Finding(.downSurfaceLocalScale2, verdict: .untestable,
+                             detail: "a nested compositor's output scale is its own: the harness cannot set it (give it in the command)"), nil)]
         }
         return oneTouch(.downSurfaceLocalScale2, at: (300, 200), path: path, context: "fullscreen, scale 2", run: "the run at scale 2") {
             try target.start(in: path, scale: 2)
@@ -226,7 +226,7 @@ public enum ConformanceRun {
             _ = try? session.screenshot("end.png")
             return [(TouchStreamJudge.surfaceLocal(check, groups, context: context), path)]
         } catch {
-            return [(Finding(check, .untestable, "\(run) did not start: \(firstLine(error))"), path)]
+            return [(Finding(check, verdict: .untestable, detail: "\(run) did not start: \(firstLine(error))"), path)]
         }
     }
 
@@ -235,7 +235,7 @@ public enum ConformanceRun {
     static func rotated(_ target: ConformanceTarget, folder: String) -> [(Finding, session: String?)] {
         let path = "\(folder)/runs/rotated"
         guard target == .driven(.weston) else {
-            return [(Finding(.downSurfaceLocalRotated, .untestable, "the harness rotates an output on weston only (its headless backend's --transform)"), nil)]
+            return [(Finding(.downSurfaceLocalRotated, verdict: .untestable, detail: "the harness rotates an output on weston only (its headless backend's --transform)"), nil)]
         }
         return oneTouch(.downSurfaceLocalRotated, at: (200, 700), path: path, context: "output rotated 90 degrees",
                         run: "the rotated run") {
@@ -250,7 +250,7 @@ public enum ConformanceRun {
         let path = "\(folder)/runs/windowed"
         guard target != .driven(.cage) else {
             let why = "cage shows every window fullscreen: no window to leave, no decorated window to place"
-            return [(Finding(.downSurfaceLocalWindowed, .untestable, why), nil), (Finding(.implicitGrab, .untestable, why), nil)]
+            return [(Finding(.downSurfaceLocalWindowed, verdict: .untestable, detail: why), nil), (Finding(.implicitGrab, verdict: .untestable, detail: why), nil)]
         }
         do {
             try RunFolder.fresh(path)
@@ -269,7 +269,7 @@ public enum ConformanceRun {
                 return [
                     (TouchStreamJudge.surfaceLocal(.downSurfaceLocalWindowed, [groups[0]],
                                                    context: "window at \(Int(session.origin.x)),\(Int(session.origin.y))"), path),
-                    (Finding(.implicitGrab, .untestable, why), nil),
+                    (Finding(.implicitGrab, verdict: .untestable, detail: why), nil),
                 ]
             }
             let groups = try play([
@@ -285,7 +285,7 @@ public enum ConformanceRun {
             ]
         } catch {
             let why = "the windowed run did not start: \(firstLine(error))"
-            return [(Finding(.downSurfaceLocalWindowed, .untestable, why), path), (Finding(.implicitGrab, .untestable, why), path)]
+            return [(Finding(.downSurfaceLocalWindowed, verdict: .untestable, detail: why), path), (Finding(.implicitGrab, verdict: .untestable, detail: why), path)]
         }
     }
 
@@ -326,7 +326,7 @@ public enum ConformanceRun {
             ]
         } catch {
             let why = "the surface probe's run did not start: \(firstLine(error))"
-            return checks.map { (Finding($0, .untestable, why), path) }
+            return checks.map { (Finding($0, verdict: .untestable, detail: why), path) }
         }
     }
 

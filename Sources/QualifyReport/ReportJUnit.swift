@@ -66,17 +66,5 @@ public enum ReportJUnit {
 
     /// An attribute's value escaped: Plot writes attribute values as they are given (a
     /// verdict's "<=" broke the XML until `OfflineJudgeTests` parsed it).
-    static func escaped(_ value: String) -> String {
-        var out = ""
-        for character in value {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    static func escaped(_ value: String) -> String { markupEscaped(value) }
 }

@@ -29,7 +29,7 @@ final class HostileConformanceEndToEndTests: XCTestCase {
     }
 
     private func report(compositors: Int, checks: Int, name: (Int) -> String = { "c\($0)" }, host: String = "h") -> ConformanceReport {
-        let check = ConformanceReport.Check(Finding(.seatHasTouch, .pass, "seen"), evidence: nil)
+        let check = ConformanceReport.Check(Finding(.seatHasTouch, verdict: .pass, detail: "seen"), evidence: nil)
         return ConformanceReport(
             touchspots: .init(version: "0.1.0", commit: "abc"), date: "2026-12-06T00:00:00Z", host: .init(name: host, kernel: "6"),
             compositors: (0..<compositors).map { index in

@@ -257,7 +257,7 @@ final class ConformanceJudgeTests: XCTestCase {
 
     func report(_ verdicts: [String: ConformanceVerdict], version: String = "1") -> ConformanceReport {
         let checks = verdicts.keys.sorted().map { id in
-            var check = ConformanceReport.Check(Finding(ConformanceCheck(rawValue: id)!, verdicts[id]!, "seen"), evidence: nil)
+            var check = ConformanceReport.Check(Finding(ConformanceCheck(rawValue: id)!, verdict: verdicts[id]!, detail: "seen"), evidence: nil)
             check.id = id
             return check
         }

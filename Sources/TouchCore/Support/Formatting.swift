@@ -32,3 +32,23 @@ public func printableText(_ text: String, limit: Int = .max) -> String {
     }
     return shown.count > limit ? String(shown.prefix(limit)) + "..." : shown
 }
+
+/// `text` safe inside HTML or XML, in element text and in a quoted attribute alike:
+/// `&`, `<`, `>`, `"` and `'` as entities. The one escaper of the reports that write
+/// markup by hand (the conformance pages, the qualify report's JUnit attributes, which
+/// Plot writes unescaped).
+public func markupEscaped(_ text: String) -> String {
+    var out = ""
+    for character in text {
+        switch character {
+        case "&": out += "&amp;"
+        case "<": out += "&lt;"
+        case ">": out += "&gt;"
+        case "\"": out += "&quot;"
+        case "'": out += "&#39;"
+        default: out.append(character)
+        }
+    }
+    return out
+}
+
