@@ -4,7 +4,8 @@ import QualifyReport
 /// The report tool's outputs, written all or none (docs/qualify.md, "Where reports go").
 ///
 /// - A regular file (or a name not yet taken) is replaced atomically: the text goes to a
-///   temporary file beside it, renamed over it once every output is ready, with the old
+///   temporary file beside it (`TemporaryFiles`: a short name of its own, removed on
+///   SIGINT, SIGTERM and SIGHUP), renamed over it once every output is ready, with the old
 ///   file's permissions (a 0600 report stays 0600). A read-only file is refused, not
 ///   replaced (root could rename over it). Other hard links to it keep the old report, as
 ///   an editor's atomic save leaves them.
@@ -56,7 +57,7 @@ enum ReportOutputs {
     static func write(_ outputs: [(path: String, text: String)]) throws(ReportError) {
         var staged: [(temporary: String, target: String)] = []
         var inPlace: [(path: String, text: String)] = []
-        func unstage() { for s in staged { unlink(s.temporary) } }
+        func unstage() { for s in staged { unlink(s.temporary); TemporaryFiles.forget(s.temporary) } }
         do throws(ReportError) {
             for (path, text) in outputs {
                 switch try target(path) {
@@ -65,8 +66,13 @@ enum ReportOutputs {
                 }
             }
             for (path, text) in inPlace { try writeInPlace(text, to: path) }
-            for s in staged where rename(s.temporary, s.target) != 0 {
-                throw ReportError("cannot write \(s.target): \(String(cString: strerror(errno)))")
+            for (index, s) in staged.enumerated() {
+                guard rename(s.temporary, s.target) == 0 else {
+                    let reason = String(cString: strerror(errno))
+                    staged.removeFirst(index)  // those renamed already are written
+                    throw ReportError("cannot write \(s.target): \(reason)")
+                }
+                TemporaryFiles.forget(s.temporary)
             }
         } catch {
             unstage()
@@ -120,20 +126,26 @@ enum ReportOutputs {
 
     /// The text in a new temporary file beside `target`; its name.
     private static func stage(_ text: String, beside target: String, mode: mode_t?, for path: String) throws(ReportError) -> String {
-        let temporary = "\(target).\(getpid()).tmp"
+        guard let temporary = TemporaryFiles.name(beside: target) else { throw ReportError("cannot write \(path): too many outputs") }
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode ?? 0o644)
-        guard fd >= 0 else { throw ReportError("cannot write \(path): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else {
+            let reason = String(cString: strerror(errno))
+            TemporaryFiles.forget(temporary)
+            throw ReportError("cannot write \(path): \(reason)")
+        }
         if let mode { _ = fchmod(fd, mode) }  // the umask took bits the old file had
         do {
             try writeAll(text, to: fd, name: path)
         } catch {
             close(fd)
             unlink(temporary)
+            TemporaryFiles.forget(temporary)
             throw error
         }
         guard close(fd) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
+            TemporaryFiles.forget(temporary)
             throw ReportError("cannot write \(path): \(reason)")
         }
         return temporary

@@ -57,6 +57,45 @@ final class HostileReportToolTests: XCTestCase {
         assertTold(try shell("\(Products.report) compare \(quoted(a)) \(quoted(a)) > /dev/full"), status: 1, "No space left on device")
     }
 
+    // Issue 61: interrupted while a FIFO's reader is slow, the tool once left
+    // `out.json.PID.tmp` beside the untouched `out.json`.
+    func testAnInterruptedRunLeavesNoTemporaryFile() throws {
+        for number in [SIGINT, SIGTERM, SIGHUP] {
+            let fifo = "\(directory!)/slow-\(number).fifo"
+            XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+            // A reader that opens the FIFO and reads nothing: the page (269 KB, over a pipe's
+            // 64 KiB) blocks the tool once the JSON waits in its temporary file.
+            let reader = try ChildProcess(name: "reader", arguments: ["/bin/sh", "-c", "exec 3<\(quoted(fifo)); exec sleep 60"],
+                                          logPath: "\(directory!)/reader.log")
+            defer { _ = try? reader.stop(timeout: 2) }
+            let tool = try ChildProcess(name: "report", arguments: [Products.report, "judge", log, "--json", "\(directory!)/out.json",
+                                                                    "--html", fifo], logPath: "\(directory!)/report.log")
+            func temporaries() -> [String] {
+                ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".tmp") }
+            }
+            let deadline = Date().addingTimeInterval(20)
+            while temporaries().isEmpty && !tool.hasExited && Date() < deadline {
+                usleep(10_000)  // no sync exists for another process's file
+            }
+            XCTAssertEqual(temporaries().count, 1, "the JSON waits in its temporary file: \(tool.logTail())")
+            XCTAssertTrue(temporaries().allSatisfy { $0.hasPrefix(".touchspots-report-") && $0.utf8.count < 64 }, "\(temporaries())")
+            tool.signal(number)
+            XCTAssertEqual(tool.wait(timeout: 10), 128 + number, "ended by the signal")
+            XCTAssertEqual(temporaries(), [], "signal \(number)")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: "\(directory!)/out.json"))
+        }
+    }
+
+    // Issue 61: an output name of 255 bytes, which the file system takes, was refused ("File
+    // name too long") for the suffix the temporary name added to it.
+    func testAnOutputNameOfTheLongestLengthIsWritten() throws {
+        let name = String(repeating: "r", count: 250) + ".json"
+        XCTAssertEqual(name.utf8.count, 255)
+        let result = try report(["judge", log, "--json", "\(directory!)/\(name)"])
+        XCTAssertEqual(result.status, 0, result.errors)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: "\(directory!)/\(name)"))
+    }
+
     // Case 6: FIFOs as inputs are refused, not waited on.
     func testFIFOsAreRefusedNotWaitedOn() throws {
         let fifo = "\(directory!)/fifo"
