@@ -93,7 +93,7 @@ enum EvemuReader {
         // Nothing glued to the value: "1234abc" is not an event.
         guard i == line.count || line[i] == 0x20 || line[i] == 0x09 else { throw bad }
         guard let time = Numbers.microseconds(seconds: seconds, micro: micro) else {
-            throw at.error("an event's time is out of range (seconds at or above 0)")
+            throw at.error(Numbers.timeProblem(seconds: seconds, micro: micro))
         }
         do { try device.event(time: time, type: type, code: code, value: value, touches: &touches) } catch { throw at.error(error.what) }
     }

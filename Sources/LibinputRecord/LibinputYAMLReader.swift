@@ -149,7 +149,7 @@ enum LibinputYAMLReader {
             }
         }
         guard let time = Numbers.microseconds(seconds: fields.0, micro: fields.1) else {
-            throw at.error("an evdev event's time is out of range (seconds at or above 0, microseconds 0 to 999999)")
+            throw at.error(Numbers.timeProblem(seconds: fields.0, micro: fields.1, of: "an evdev event"))
         }
         do { try device.event(time: time, type: fields.2, code: fields.3, value: fields.4, touches: &touches) } catch {
             throw at.error(error.what)

@@ -175,4 +175,13 @@ enum Numbers {
         let (sum, o2) = scaled.addingReportingOverflow(Int64(micro))
         return o1 || o2 ? nil : sum
     }
+
+    /// Why `microseconds(seconds:micro:)` refused a time, in the words of the fault (a time
+    /// of 9223372036854 s was once told it must be "at or above 0").
+    static func timeProblem(seconds: Int, micro: Int, of subject: String = "an event") -> String {
+        let start = "\(subject)'s time is out of range:"
+        if seconds < 0 { return "\(start) \(seconds) s is before 0" }
+        if micro < 0 || micro >= 1_000_000 { return "\(start) \(micro) microseconds is not 0 to 999999" }
+        return "\(start) \(seconds) s is past the \(Int64.max / 1_000_000) s that microseconds in 64 bits hold"
+    }
 }

@@ -63,6 +63,14 @@ struct SlotModel {
     private(set) var dropped = 0
     private var reports: [LibinputRecord.Report] = []
     private var lastTime: Int64 = 0
+    /// The time of the last SYN_REPORT, to refuse one earlier than it.
+    private var reportTime: Int64?
+
+    /// Microseconds as seconds with six decimals ("12.000345").
+    static func seconds(_ microseconds: Int64) -> String {
+        let fraction = String(microseconds % 1_000_000)
+        return "\(microseconds / 1_000_000).\(String(repeating: "0", count: 6 - fraction.count))\(fraction)"
+    }
     /// Protocol A: the report's contacts so far, the one being described, and the last
     /// report's tracked contacts (slot, x, y, tracking id).
     private var pending: [(x: Int, y: Int, id: Int?)] = []
@@ -88,7 +96,15 @@ struct SlotModel {
             return
         }
         switch (type, code) {
-        case (0, 0): protocolA ? reportA(time: time) : report(time: time)
+        case (0, 0):
+            // The kernel stamps reports from a monotonic clock: a report earlier than the one
+            // before is no recording of a device, and played it once skipped every step of a
+            // qualify plan without a word.
+            if let previous = reportTime, time < previous {
+                throw SlotModelError("the recording's time goes backwards: a report at \(Self.seconds(time)) s after one at \(Self.seconds(previous)) s")
+            }
+            reportTime = time
+            protocolA ? reportA(time: time) : report(time: time)
         case (0, 3):  // SYN_DROPPED
             dropped += 1
             discarding = true

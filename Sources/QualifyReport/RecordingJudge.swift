@@ -50,15 +50,19 @@ public struct RecordingJudge {
             throw ReportError("the screen must be 100 to 16384 pixels each way, not \(screen.width) x \(screen.height)")
         }
         if let given = millimetresPerPixel {
-            guard given > 0, given < 10 else { throw ReportError("--millimetres-per-pixel must be above 0 and below 10") }
+            guard OutputSize.judgedScales.contains(given) else {
+                throw ReportError("--millimetres-per-pixel must be \(OutputSize.judgedScalesText)")
+            }
             return (screen, given, false)
         }
         guard let across = record.x.millimetres else {
             throw ReportError("the recording's touchscreen does not say its resolution: give --millimetres-per-pixel")
         }
+        // A device's scale is held to the option's limits: an axis claiming 10^18 units a
+        // mm was once judged at 5.6e-14 mm a pixel, and "passed".
         let scale = across / screen.width
-        guard scale > 0, scale < 10 else {
-            throw ReportError("the recording's touchscreen says a size of over 10 mm a pixel at \(fixed(screen.width, decimals: 0)) pixels across: give --millimetres-per-pixel")
+        guard OutputSize.judgedScales.contains(scale) else {
+            throw ReportError("the recording's x axis says \(record.x.resolution) units a mm over \(fixed(record.x.span, decimals: 0)) units: \(fixed(across, decimals: 3)) mm across, \(scale) mm a pixel at \(fixed(screen.width, decimals: 0)) pixels, outside \(OutputSize.judgedScalesText): give --millimetres-per-pixel")
         }
         var played = screen
         if let down = record.y.millimetres, abs(down / scale - screen.height) > 0.5 {
@@ -75,6 +79,11 @@ public struct RecordingJudge {
     public func play(_ record: LibinputRecord, into sink: @escaping (LogLine) -> Void) throws(ReportError) -> Bool {
         let (screen, scale, fromDevice) = try geometry(record)
         guard let first = record.reports.first?.microseconds else { throw ReportError("the recording holds no touch") }
+        // A recording whose every report has one time (all 0, say) times nothing: every
+        // step was once skipped without a word.
+        if record.reports.count > 1, let last = record.reports.last?.microseconds, last == first {
+            throw ReportError("the recording's \(record.reports.count) touch reports are all at one time (\(fixed(Double(first) / 1e6, decimals: 6)) s): nothing in it can be timed")
+        }
         let clock = ManualClock(now: Double(first) / 1e6)
         guard let session = TouchSession(sceneName: .playground, size: screen, clock: clock, sink: { event in
             sink(LogLine(event, seat: nil))
@@ -112,6 +121,11 @@ public struct RecordingJudge {
         let fromDevice = try play(record) { judging.take($0) }
         if let error = judging.error { throw error }
         var report = try judging.reading.report(source: source)
+        // A report of nothing judged is no verdict on the panel: said, and status 1.
+        guard report.summary.stepsJudged > 0 else {
+            let touches = record.reports.reduce(0) { $0 + $1.touches.filter { $0.phase == .began }.count }
+            throw ReportError("no step of the plan was judged from the recording's \(touches) touch(es): \(report.summary.stepsSkipped) skipped, \(report.summary.stepsNotReached) not reached")
+        }
         if fromDevice { report.scale.from = .device }
         report.device = record.device.label
         return report

@@ -150,10 +150,8 @@ struct Recording: ParsableCommand {
         guard (100...16384).contains(size.width), (100...16384).contains(size.height) else {
             throw ValidationError("--screen must be 100 to 16384 pixels each way, not \(screen)")
         }
-        if let millimetresPerPixel, !(millimetresPerPixel >= 0.01 && millimetresPerPixel < 10) {
-            // The densest panels made are about 0.03 mm per pixel (800 ppi); below 0.01, a
-            // 10 mm target would be wider than any buffer.
-            throw ValidationError("--millimetres-per-pixel must be 0.01 or above and below 10")
+        if let millimetresPerPixel, !OutputSize.judgedScales.contains(millimetresPerPixel) {
+            throw ValidationError("--millimetres-per-pixel must be \(OutputSize.judgedScalesText)")
         }
     }
 

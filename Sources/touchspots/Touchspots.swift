@@ -86,10 +86,8 @@ struct Touchspots: ParsableCommand {
         guard let name = SceneName(rawValue: scene), Stage.sceneNames.contains(name) else {
             throw ValidationError("--scene must be one of \(Stage.sceneNames.map(\.rawValue).joined(separator: ", "))")
         }
-        if let millimetresPerPixel, !(millimetresPerPixel >= 0.01 && millimetresPerPixel < 10) {
-            // The densest panels made are about 0.03 mm per pixel (800 ppi); below 0.01, a
-            // 10 mm target would be wider than any buffer.
-            throw ValidationError("--millimetres-per-pixel must be 0.01 or above and below 10")
+        if let millimetresPerPixel, !OutputSize.judgedScales.contains(millimetresPerPixel) {
+            throw ValidationError("--millimetres-per-pixel must be \(OutputSize.judgedScalesText)")
         }
         if qualify != nil && recordGesture != nil {
             throw ValidationError("--qualify and --record-gesture cannot be used together")

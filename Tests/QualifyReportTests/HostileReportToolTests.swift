@@ -96,6 +96,62 @@ final class HostileReportToolTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: "\(directory!)/\(name)"))
     }
 
+    /// The robot's recording of the quick plan with `change` applied to its text, written
+    /// into the test's folder.
+    private func recording(_ name: String, _ change: (String) -> String) throws -> String {
+        let path = "\(directory!)/\(name).yaml"
+        try change(try String(contentsOfFile: recording, encoding: .utf8)).write(toFile: path, atomically: false, encoding: .utf8)
+        return path
+    }
+
+    private var plan: String { OfflineJudgeTests.fixture("../../data/plans/quick.json") }
+
+    // Issue 61: an axis claiming 10^18 units a mm was judged at 5.6e-14 mm a pixel, and passed.
+    func testADevicesScaleIsHeldToTheOptionsLimits() throws {
+        let dense = try recording("dense") {
+            $0.replacingOccurrences(of: "53: [0, 71106560, 0, 0, 327680]", with: "53: [0, 71106560, 0, 0, 1000000000000000000]")
+        }
+        assertTold(try report(["recording", dense, "--plan", plan, "--screen", "1280x800", "--json", "-"]), status: 1,
+                   "the recording's x axis says 1000000000000000000 units a mm over 71106560 units")
+        assertTold(try report(["recording", dense, "--plan", plan, "--screen", "1280x800", "--json", "-"]), status: 1,
+                   "outside 0.01 or above and below 10: give --millimetres-per-pixel")
+        // The option takes over, within the same limits.
+        let given = try report(["recording", dense, "--plan", plan, "--screen", "1280x800", "--millimetres-per-pixel", "0.1695",
+                                "--json", "\(directory!)/given.json"])
+        XCTAssertEqual(given.status, 0, given.errors)
+        assertTold(try report(["recording", dense, "--plan", plan, "--screen", "1280x800", "--millimetres-per-pixel", "0.001",
+                               "--json", "-"]), status: 64, "--millimetres-per-pixel must be 0.01 or above and below 10")
+    }
+
+    // Issue 61: a recording whose times are all 0 (or run backwards) gave "0 of 0 checks
+    // passed" and status 0; now each says why and exits 1, and so does one that judged no step.
+    func testARecordingThatCannotBeJudgedSaysWhy() throws {
+        let event = try NSRegularExpression(pattern: #"- \[(\d+), (\d+), (\d+), (\d+), (-?\d+)\]"#)
+        let zero = try recording("zero") { text in
+            event.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "- [0, 0, $3, $4, $5]")
+        }
+        assertTold(try report(["recording", zero, "--plan", plan, "--screen", "1280x800", "--json", "-"]), status: 1,
+                   "touch reports are all at one time (0.000000 s): nothing in it can be timed")
+        // Ten taps on Next (534.67, 752 of 1280 x 800, where the run showed it), 1.5 s apart:
+        // every step skipped.
+        let skips = try recording("skips") { text in
+            var out = String(text[..<text.range(of: "  events:\n")!.upperBound])
+            let x = Int(534.67 / 1280 * 71_106_560), y = Int(752.0 / 800 * 44_441_600)
+            var time = 5_000_000
+            func at(_ t: Int) -> String { "\(t / 1_000_000), \(t % 1_000_000)" }
+            for tap in 0..<10 {
+                out += "  - evdev:\n    - [\(at(time)), 3, 47, 0]\n    - [\(at(time)), 3, 57, \(tap)]\n"
+                    + "    - [\(at(time)), 3, 53, \(x)]\n    - [\(at(time)), 3, 54, \(y)]\n    - [\(at(time)), 0, 0, 0]\n"
+                time += 80_000
+                out += "  - evdev:\n    - [\(at(time)), 3, 57, -1]\n    - [\(at(time)), 0, 0, 0]\n"
+                time += 1_500_000
+            }
+            return out
+        }
+        assertTold(try report(["recording", skips, "--plan", plan, "--screen", "1280x800", "--json", "-"]), status: 1,
+                   "no step of the plan was judged from the recording's 10 touch(es): 8 skipped, 0 not reached")
+    }
+
     // Case 6: FIFOs as inputs are refused, not waited on.
     func testFIFOsAreRefusedNotWaitedOn() throws {
         let fifo = "\(directory!)/fifo"

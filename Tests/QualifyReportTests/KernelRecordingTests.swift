@@ -204,9 +204,17 @@ final class KernelRecordingTests: XCTestCase {
             }
         }
         let max = Int64.max
-        refusal(Self.file([Self.device(reports: [[[Int(max), 0, 3, 57, 1]]])]), "time is out of range")
+        // Each time refused in the words of its fault (issue 61: 9223372036854 s was told
+        // it must be "at or above 0").
+        refusal(Self.file([Self.device(reports: [[[Int(max), 0, 3, 57, 1]]])]), "time is out of range: 9223372036854775807 s is past the 9223372036854 s")
+        refusal(Self.file([Self.device(reports: [[[9_223_372_036_855, 0, 3, 57, 1]]])]), "9223372036855 s is past the 9223372036854 s")
         refusal(Self.file([Self.device(reports: [[[-1, 0, 3, 57, 1]]])]), "test.yaml:")
-        refusal(Self.file([Self.device(reports: [[[0, 1_000_000, 3, 57, 1]]])]), "time is out of range")
+        refusal(Self.file([Self.device(reports: [[[-1, 0, 3, 57, 1]]])]), "-1 s is before 0")
+        refusal(Self.file([Self.device(reports: [[[0, 1_000_000, 3, 57, 1]]])]), "1000000 microseconds is not 0 to 999999")
+        // A report earlier than the one before it (issue 61: played, it skipped every step).
+        refusal(Self.file([Self.device(reports: [[[5, 0, 3, 57, 1], [5, 0, 3, 53, 10], [5, 0, 3, 54, 10], [5, 0, 0, 0, 0]],
+                                                 [[4, 999_999, 3, 53, 20], [4, 999_999, 0, 0, 0]]])]),
+                "the recording's time goes backwards: a report at 4.999999 s after one at 5.000000 s")
         refusal(Self.file([Self.device(reports: [[[0, 0, 3, 47, 1 << 40]]])]), "ABS_MT_SLOT")
         refusal(Self.file([Self.device(reports: [])]) + "  - evdev:\n    - [0, 0, 3, 57, 99999999999999999999]\n", "an evdev event is not [sec, usec")
         // A billion laughs: anchors and aliases are never expanded.

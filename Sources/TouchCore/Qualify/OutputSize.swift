@@ -33,4 +33,13 @@ public struct OutputSize: Equatable, Sendable {
     public static func millimetresPerPixel(of outputs: [OutputSize]) -> Double? {
         outputs.first { $0.physicalWidth > 0 && $0.width > 0 }.flatMap(\.millimetresPerPixel)
     }
+
+    /// The scales a qualify run is judged at, wherever the scale comes from (the
+    /// `--millimetres-per-pixel` of the client and of the report tool, a recorded
+    /// touchscreen's resolution): the densest panels made are about 0.03 mm per pixel
+    /// (800 ppi), and below 0.01 a 10 mm target would be wider than any buffer; 10 mm a
+    /// pixel is no screen.
+    public static let judgedScales: Range<Double> = 0.01..<10
+    /// How a message says `judgedScales`.
+    public static let judgedScalesText = "0.01 or above and below 10"
 }
