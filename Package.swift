@@ -155,7 +155,6 @@ let package = Package(
         // subsurface that takes input and never drops its surface (docs/conformance.md).
         .executableTarget(name: "touchspots-surface-probe",
                           dependencies: ["WaylandClient", "EventLogFormat", "Conformance", "TouchCore", "CommandLineErrors",
-                                         "CWaylandClient",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // What the core's tests and the harness both play: the seeded generator, the robot's
         // fingers for each step of a plan, the digitizer between them and the contacts, and

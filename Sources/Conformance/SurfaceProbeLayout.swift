@@ -69,8 +69,13 @@ public struct SurfaceRequests: Equatable, Sendable {
         var requests = SurfaceRequests()
         var surfaceOf: [String: Int] = [:]  // wl_subsurface@N -> index in subsurfaces
         for line in trace.split(separator: "\n", omittingEmptySubsequences: true) {
-            guard let arrow = line.range(of: "-> ") else { continue }
-            let message = line[arrow.upperBound...]
+            // A request's arrow follows the time stamp (and a `{queue}` name, as later
+            // libwayland writes one): an event's string argument holding "-> " is no request.
+            guard let close = line.firstIndex(of: "]") else { continue }
+            var rest = line[line.index(after: close)...].drop { $0 == " " }
+            if rest.first == "{", let end = rest.firstIndex(of: "}") { rest = rest[rest.index(after: end)...].drop { $0 == " " } }
+            guard rest.hasPrefix("-> ") else { continue }
+            let message = rest.dropFirst(3)
             guard let dot = message.firstIndex(of: "."), let open = message.firstIndex(of: "("), dot < open,
                   message.last == ")" else { continue }
             let object = String(message[..<dot])

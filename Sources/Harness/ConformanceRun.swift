@@ -296,38 +296,62 @@ public enum ConformanceRun {
     static func surfaces(_ target: ConformanceTarget, folder: String) -> [(Finding, session: String?)] {
         let path = "\(folder)/runs/surfaces"
         let checks: [ConformanceCheck] = [.downOnSubsurface, .surfaceDestroyedEndsTouch, .surfaceUnmappedEndsTouch]
+        let session: HeadlessRun
         do {
             try RunFolder.fresh(path)
-            let session = try target.start(in: path, probe: true)
-            defer { session.stop() }
-            let parent = SurfaceProbeLayout.parentPoint
+            session = try target.start(in: path, probe: true)
+        } catch {
+            let why = "the surface probe's run did not start: \(firstLine(error))"
+            return checks.map { (Finding($0, verdict: .untestable, detail: why), path) }
+        }
+        defer { session.stop() }
+        var found: [ConformanceCheck: Finding] = [:]
+        if let ready = try? session.eventLog.events().compactMap(\.ready).first,
+           ready.width < Double(SurfaceProbeLayout.minimumSize.width) || ready.height < Double(SurfaceProbeLayout.minimumSize.height) {
+            let least = SurfaceProbeLayout.minimumSize
+            let why = "the probe's window is \(Int(ready.width)) x \(Int(ready.height)), smaller than the \(least.width) x \(least.height) its squares need"
+            return checks.map { (Finding($0, verdict: .untestable, detail: why), path) }
+        }
+        /// Each scenario judged on its own: one that breaks off (the compositor dies as a
+        /// surface goes) leaves those judged before it standing; the compositor dying fails
+        /// what it took with it, as in the fullscreen run.
+        func attempt(_ scenario: [ConformanceCheck], _ body: () throws -> [Finding]) {
+            do {
+                for finding in try body() { found[finding.check] = finding }
+            } catch {
+                let died = session.compositor.hasExited
+                for check in scenario where found[check] == nil {
+                    found[check] = Finding(check, verdict: died ? .fail : .untestable,
+                                           detail: died ? "the compositor exited while it was touched: \(firstLine(error))"
+                                               : "the surface probe's run stopped: \(firstLine(error))")
+                }
+            }
+        }
+        let parent = SurfaceProbeLayout.parentPoint
+        func requests() -> SurfaceRequests { SurfaceRequests.parse(trace: traceText(session)) }
+        attempt([.downOnSubsurface]) {
             let kept = SurfaceProbeLayout.kept.middle
-            let onSubsurface = try play([
+            let groups = try play([
                 InjectedGroup(steps: [.down(id: 1, x: kept.x, y: kept.y)]), InjectedGroup(steps: [.up(id: 1)]),
                 InjectedGroup(steps: [.down(id: 2, x: parent.x, y: parent.y)]), InjectedGroup(steps: [.up(id: 2)]),
             ], in: session)
-            func dropped(_ square: SurfaceProbeLayout.Square, id: Int32) throws -> [InjectedGroup] {
+            return [TouchStreamJudge.downOnSubsurface(groups, requests: requests())]
+        }
+        for (check, square, id) in [(ConformanceCheck.surfaceDestroyedEndsTouch, SurfaceProbeLayout.destroyed, Int32(3)),
+                                    (.surfaceUnmappedEndsTouch, SurfaceProbeLayout.unmapped, 5)] {
+            attempt(check == .surfaceDestroyedEndsTouch ? [check, .surfaceUnmappedEndsTouch] : [check]) {
                 let at = square.middle
-                return try play([
+                let groups = try play([
                     InjectedGroup(steps: [.down(id: id, x: at.x, y: at.y)]),
                     InjectedGroup(steps: [.motion(id: id, x: at.x + 20, y: at.y + 10)]),
                     InjectedGroup(steps: [.up(id: id)]),
                     InjectedGroup(steps: [.down(id: id + 1, x: parent.x, y: parent.y)]), InjectedGroup(steps: [.up(id: id + 1)]),
                 ], in: session)
+                return [TouchStreamJudge.touchEndsWithItsSurface(check, groups, requests: requests())]
             }
-            let destroyed = try dropped(SurfaceProbeLayout.destroyed, id: 3)
-            let unmapped = try dropped(SurfaceProbeLayout.unmapped, id: 5)
-            _ = try? session.screenshot("end.png")
-            let requests = SurfaceRequests.parse(trace: traceText(session))
-            return [
-                (TouchStreamJudge.downOnSubsurface(onSubsurface, requests: requests), path),
-                (TouchStreamJudge.touchEndsWithItsSurface(.surfaceDestroyedEndsTouch, destroyed, requests: requests), path),
-                (TouchStreamJudge.touchEndsWithItsSurface(.surfaceUnmappedEndsTouch, unmapped, requests: requests), path),
-            ]
-        } catch {
-            let why = "the surface probe's run did not start: \(firstLine(error))"
-            return checks.map { (Finding($0, verdict: .untestable, detail: why), path) }
         }
+        _ = try? session.screenshot("end.png")
+        return checks.map { (found[$0]!, path) }
     }
 
     /// The check's evidence folder: the trace lines at fault, the run's event log and

@@ -6,7 +6,8 @@ import Glibc
 /// go into a bug report ("sway 1.7 sends no cancel" is a fact about 1.7).
 public enum Provenance {
     /// touchspots' version: the client's own `--version` first line (the one place the
-    /// version is written, Sources/touchspots/main.swift), or "unknown".
+    /// version is written is `touchspotsVersion`, Sources/TouchCore/Support/Version.swift;
+    /// asked of the binary, so that `TOUCHSPOTS_BINARY`'s build is the one named), or "unknown".
     public static var touchspotsVersion: String {
         guard let out = try? ChildProcess.run(["timeout", "10", Products.touchspots, "--version"]), out.status == 0,
               let first = out.output.split(separator: "\n").first else { return "unknown" }

@@ -1,10 +1,7 @@
 import EventLogFormat
 import Glibc
+import TouchCore
 import WaylandClient
-
-/// touchspots' version: the one place it is written (`--version` prints it first, and
-/// scripts/package reads it there; the event log's `run` line names it).
-package let touchspotsVersion = "0.1.0"
 
 /// What the event log's first line says of the run (`LogRun`): read once at start, from
 /// the kernel (uname, the clock), the Wayland socket's peer (`/proc/PID/comm`, and the

@@ -15,14 +15,16 @@ struct ProbeCommand: ParsableCommand {
         discussion: """
             The blue square stays; the orange one is destroyed and the green one unmapped \
             as a finger lands on it; they do not come back. Run it with WAYLAND_DEBUG=client \
-            to see what the compositor sends: every touch that lands on the orange or green \
-            square must still end with wl_touch.up or wl_touch.cancel. \
+            (the trace goes to standard error: redirect it to a file) to see what the \
+            compositor sends: every touch that lands on the orange or green square must still \
+            end with wl_touch.up or wl_touch.cancel. It ends on the window's close, Ctrl+C \
+            or SIGTERM. \
             `touchspots-harness conformance` starts it on every compositor it checks and \
             judges the trace (docs/conformance.md).
             """,
-        version: "0.1.0")
+        version: touchspotsVersion)
 
-    @Flag(help: "Accepted for the harness's sake: the probe's window is always fullscreen.")
+    @Flag(help: "Ask for a fullscreen window (a harness does); else 1024 x 640 where the compositor leaves the size to the probe.")
     var fullscreen = false
 
     @Option(help: ArgumentHelp("Write the lines a harness waits for (configure, ready, seat, sync) to PATH, a new file, in touchspots' event log format.",
@@ -34,10 +36,10 @@ struct ProbeCommand: ParsableCommand {
 
     func run() throws {
         do {
-            // Connected first: a probe that cannot connect leaves no empty log behind.
+            // Connected and checked first: a probe that cannot start leaves no empty log behind.
             let connection = try Display(name: display)
-            let log = try eventLog.map(ProbeLog.init(path:))
-            let probe = try SurfaceProbe(display: connection, log: log)
+            let probe = try SurfaceProbe(display: connection, fullscreen: fullscreen)
+            probe.log = try eventLog.map(ProbeLog.init(path:))
             try probe.run()
         } catch let error as ProbeError {
             if case .usage(let message) = error { throw ValidationError(message) }

@@ -1,12 +1,12 @@
-import CWaylandClient
 import Conformance
 import EventLogFormat
 import Glibc
 import TouchCore
 import WaylandClient
 
-/// The probe's window: a white fullscreen surface with the three squares of
-/// `SurfaceProbeLayout`, each a desynchronized `wl_subsurface` that takes input. A down on
+/// The probe's window: a white surface (fullscreen with `--fullscreen`, as a harness starts
+/// it; else 1024 x 640 where the compositor leaves the size to it) with the three squares of
+/// `SurfaceProbeLayout`, each an `InputSubsurface`. A down on
 /// the `destroyed` square destroys it, a down on the `unmapped` one unmaps it, as the down
 /// arrives (not at its frame: cage 0.1.4 sends none). What the compositor sends is for
 /// libwayland's trace (`WAYLAND_DEBUG=client`) to tell; the probe judges nothing.
@@ -20,39 +20,46 @@ final class SurfaceProbe: Toplevel.Owner, Registry.Owner, TouchHandler, EventLoo
     private let loop: EventLoop
     private let surface: Surface
     private var toplevel: Toplevel!
-    private let log: ProbeLog?
+    /// Set before `run()`: the lines a harness waits for (the seats are told again then).
+    var log: ProbeLog? {
+        didSet { for seat in registry.seats.values { writeSeat(seat) } }
+    }
     private var size: (width: Int32, height: Int32) = (1024, 640)
     private var configuration: Toplevel.Configuration?
     private var drawnSize: (width: Int32, height: Int32)?
-    private var background: ShmBuffer?
+    /// The window's buffers: sized within `BufferPool.maxBufferBytes`, and an old one kept
+    /// until the compositor lets it go.
+    private let buffers: BufferPool
     private var readyWritten = false
+    private var failure: Error?
+    private var warnedSmall = false
     private var syncsAsked = 0
     private var syncsAnswered = 0
     private var squares: [Square] = []
 
-    /// One square: its surface, its role, and the buffer it shows (kept while the compositor
-    /// may read it).
+    /// One square: its subsurface (nil once destroyed) and the buffer it shows (kept while
+    /// the compositor may read it).
     private final class Square {
         let layout: SurfaceProbeLayout.Square
-        var surface: Surface?
-        var subsurface: OpaquePointer?
+        var subsurface: InputSubsurface?
         var buffer: ShmBuffer?
 
         init(_ layout: SurfaceProbeLayout.Square) { self.layout = layout }
     }
 
-    init(display: Display, log: ProbeLog?) throws {
+    /// Registry's own start refuses a compositor without wl_compositor, wl_shm or
+    /// xdg_wm_base; the probe needs wl_subcompositor too.
+    init(display: Display, fullscreen: Bool) throws {
         self.display = display
-        self.log = log
         registry = try Registry(display: display)
-        for name in ["wl_compositor", "wl_shm", "wl_subcompositor", "xdg_wm_base"]
-        where !registry.offeredInterfaces.contains(name) {
-            throw ProbeError.runTime("the compositor offers no \(name), which the probe needs")
+        guard registry.hasSubcompositor else {
+            throw ProbeError.runTime("the compositor offers no wl_subcompositor, which the probe needs")
         }
+        buffers = BufferPool(registry: registry)
         loop = try EventLoop(display: display)
         surface = Surface(registry: registry)
         toplevel = try Toplevel(surface: surface, registry: registry, title: "touchspots surface probe",
-                                appID: "touchspots-surface-probe", fullscreen: true)
+                                appID: "touchspots-surface-probe", fullscreen: fullscreen)
         toplevel.owner = self
         registry.owner = self
         loop.owner = self
@@ -61,9 +68,11 @@ final class SurfaceProbe: Toplevel.Owner, Registry.Owner, TouchHandler, EventLoo
         surface.commit()
     }
 
-    /// Runs until the window is closed or a termination signal.
+    /// Runs until the window is closed or a termination signal; throws what stopped it
+    /// otherwise (a buffer that cannot be made).
     func run() throws {
         _ = try loop.run()
+        if let failure { throw failure }
     }
 
     private func follow(_ seat: Seat) {
@@ -81,14 +90,19 @@ final class SurfaceProbe: Toplevel.Owner, Registry.Owner, TouchHandler, EventLoo
     private func draw() throws {
         guard let configuration else { return }
         if drawnSize == nil || drawnSize! != size {
-            let buffer = try ShmBuffer(registry: registry, width: size.width, height: size.height)
+            _ = try buffers.resize(width: size.width, height: size.height)
+            guard let buffer = try buffers.acquire() else { return }  // all held: the next release draws
             fill(buffer, with: 0xFFFFFF)
-            background = buffer
             surface.present(buffer, scale: 1, logicalSize: size,
                             damage: [PixelRect(x: 0, y: 0, width: size.width, height: size.height)], onFrame: {})
             drawnSize = size
             log?.write(.configure(width: Double(size.width), height: Double(size.height),
                                   fullscreen: configuration.isFullscreen, maximized: configuration.isMaximized))
+            let least = SurfaceProbeLayout.minimumSize
+            if (size.width < least.width || size.height < least.height) && !warnedSmall {
+                warnedSmall = true
+                ProbeError.tell("touchspots-surface-probe: the window is \(size.width) x \(size.height), smaller than the \(least.width) x \(least.height) the squares need: some lie outside it")
+            }
         }
         if squares.isEmpty {
             try makeSquares()
@@ -102,20 +116,14 @@ final class SurfaceProbe: Toplevel.Owner, Registry.Owner, TouchHandler, EventLoo
     }
 
     private func makeSquares() throws {
-        guard let subcompositor = registry.subcompositor else { return }
         for layout in SurfaceProbeLayout.squares {
+            guard let subsurface = InputSubsurface(registry: registry, parent: surface, x: layout.x, y: layout.y) else { return }
             let square = Square(layout)
-            let child = Surface(registry: registry)
-            let role = wl_subcompositor_get_subsurface(subcompositor, child.proxy, surface.proxy)!
-            wl_subsurface_set_position(role, layout.x, layout.y)
-            // Desynchronized: an unmapping commit takes effect at once, not at the parent's.
-            wl_subsurface_set_desync(role)
             let buffer = try ShmBuffer(registry: registry, width: layout.width, height: layout.height)
             fill(buffer, with: layout.color)
-            child.present(buffer, scale: 1, logicalSize: (layout.width, layout.height),
-                          damage: [PixelRect(x: 0, y: 0, width: layout.width, height: layout.height)], onFrame: {})
-            square.surface = child
-            square.subsurface = role
+            subsurface.surface.present(buffer, scale: 1, logicalSize: (layout.width, layout.height),
+                                       damage: [PixelRect(x: 0, y: 0, width: layout.width, height: layout.height)], onFrame: {})
+            square.subsurface = subsurface
             square.buffer = buffer
             squares.append(square)
         }
@@ -149,19 +157,11 @@ final class SurfaceProbe: Toplevel.Owner, Registry.Owner, TouchHandler, EventLoo
 
     func touchDown(id: Int32, x: Double, y: Double, time: UInt32, surface touched: OpaquePointer?,
                    serial: UInt32, seat: Seat) {
-        guard let touched, let square = squares.first(where: { $0.surface?.proxy == touched }) else { return }
+        guard let touched, let square = squares.first(where: { $0.subsurface?.surface.proxy == touched }) else { return }
         switch square.layout {
-        case SurfaceProbeLayout.destroyed:
-            if let role = square.subsurface { wl_subsurface_destroy(role) }
-            square.subsurface = nil
-            square.surface = nil  // its deinit destroys the wl_surface
-        case SurfaceProbeLayout.unmapped:
-            if let proxy = square.surface?.proxy {
-                wl_surface_attach(proxy, nil, 0, 0)
-                wl_surface_commit(proxy)
-            }
-        default:
-            break
+        case SurfaceProbeLayout.destroyed: square.subsurface = nil  // its deinit destroys the role, then the surface
+        case SurfaceProbeLayout.unmapped: square.subsurface?.unmap()
+        default: break
         }
     }
 
@@ -184,7 +184,7 @@ final class SurfaceProbe: Toplevel.Owner, Registry.Owner, TouchHandler, EventLoo
         do {
             try draw()
         } catch {
-            ProbeError.tell("touchspots-surface-probe: \(error)")
+            failure = error
             loop.stop()
         }
         // The requests go out before the sync line says they were made.

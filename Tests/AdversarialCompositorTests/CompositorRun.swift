@@ -23,7 +23,7 @@ final class CompositorRun {
     init(name: String, options: Int32 = 0, capabilities: UInt32 = CompositorRun.touch,
          scale120: UInt32 = 0, output: Int32? = nil, configure: (Int32, Int32)? = nil,
          seatName: String? = nil, waitForWindow: Bool = true, environment: [String: String] = [:],
-         program: String = Products.touchspots) throws {
+         program: String = Products.touchspots, arguments: [String] = []) throws {
         let name = String(name.map { $0.isLetter || $0.isNumber ? $0 : "-" })
         directory = "\(Products.buildDirectory)/../adversarial/\(name)"
         try? FileManager.default.removeItem(atPath: directory)
@@ -40,7 +40,7 @@ final class CompositorRun {
         if let configure { tc_set_configure_size(tc, configure.0, configure.1) }
         log = EventLogReader(path: "\(directory)/events.jsonl")
         client = try ChildProcess(name: "touchspots",
-                                  arguments: [program, "--event-log", log.path],
+                                  arguments: [program, "--event-log", log.path] + arguments,
                                   environment: environment.merging(["XDG_RUNTIME_DIR": runtime, "WAYLAND_DISPLAY": "tc-0"]) { $1 },
                                   logPath: "\(directory)/touchspots.log")
         if waitForWindow {

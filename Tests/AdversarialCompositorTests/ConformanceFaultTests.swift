@@ -177,8 +177,8 @@ final class ConformanceFaultTests: XCTestCase {
 
     /// The probe (`touchspots-surface-probe`) on the test compositor, its three squares shown.
     private func startProbe(_ name: String = #function) throws {
-        run = try CompositorRun(name: "conformance-\(name)", options: Int32(TC_SUBCOMPOSITOR.rawValue),
-                                environment: ["WAYLAND_DEBUG": "client"], program: Products.surfaceProbe)
+        run = try CompositorRun(name: "conformance-\(name)", options: Int32(TC_SUBCOMPOSITOR.rawValue), configure: (1024, 640),
+                                environment: ["WAYLAND_DEBUG": "client"], program: Products.surfaceProbe, arguments: ["--fullscreen"])
         try run.pump("the probe's three squares") { tc_subsurfaces_shown(self.tc) == 3 }
     }
 

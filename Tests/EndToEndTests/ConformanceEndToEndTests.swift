@@ -1,6 +1,7 @@
 import Conformance
 import Foundation
 import Harness
+import TouchCore
 import XCTest
 
 /// `touchspots-harness conformance` as a compositor developer runs it, on the seven
@@ -136,5 +137,31 @@ final class NestedConformanceEndToEndTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(compared, a.name == "weston" ? 16 : 15, "\(a.name): checks both could test")
             XCTAssertEqual(b.checks.first { $0.id == "down-surface-local-scale-2" }?.verdict, .untestable)
         }
+    }
+}
+
+/// The surface probe as a user runs it by hand: bad arguments and files in one line.
+final class SurfaceProbeCommandTests: XCTestCase {
+    func testBadInputIsOneLineWithItsStatus() throws {
+        let probe = Products.surfaceProbe
+        let folder = NSTemporaryDirectory() + "touchspots-probe-\(getpid())"
+        try? FileManager.default.removeItem(atPath: folder)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let existing = "\(folder)/notes.txt"
+        try "mine".write(toFile: existing, atomically: false, encoding: .utf8)
+        // A compositor to connect to: none (an empty runtime folder), then a log that exists.
+        let environment = ["XDG_RUNTIME_DIR": folder, "WAYLAND_DISPLAY": "none-here"]
+        for (arguments, status, told) in [
+            (["--bogus"], Int32(64), "Unknown option '--bogus'"),
+            (["--event-log", existing], 1, "cannot connect to a Wayland compositor"),
+        ] {
+            let run = try ChildProcess.run(["/usr/bin/env"] + environment.map { "\($0)=\($1)" } + [probe] + arguments)
+            XCTAssertEqual(run.status, status, run.errors)
+            XCTAssertEqual(run.errors.filter { $0 == "\n" }.count, 1, run.errors)
+            XCTAssertTrue(run.errors.hasPrefix("touchspots-surface-probe: ") && run.errors.contains(told), run.errors)
+        }
+        XCTAssertEqual(try String(contentsOfFile: existing, encoding: .utf8), "mine", "a file not the probe's is never touched")
+        XCTAssertEqual(try ChildProcess.run([probe, "--version"]).output, touchspotsVersion + "\n")
     }
 }

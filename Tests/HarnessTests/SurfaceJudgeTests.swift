@@ -35,11 +35,14 @@ final class SurfaceJudgeTests: XCTestCase {
             [4134536.467]  -> wl_surface@27.destroy()
             [4144641.502]  -> wl_surface@32.attach(nil, 0, 0)
             [4144641.600]  -> wl_surface@3.attach(wl_buffer@20, 0, 0)
+            [4144641.700] wl_seat@12.name("-> wl_surface@22.destroy()")
+            [4144641.800] {probe queue}  -> wl_surface@40.destroy()
             """)
         XCTAssertEqual(requests.subsurfaces.map(\.surface), ["wl_surface@22", "wl_surface@27", "wl_surface@32"])
         XCTAssertEqual(requests.subsurface(at: SurfaceProbeLayout.kept)?.parent, "wl_surface@3")
         XCTAssertEqual(requests.subsurface(at: SurfaceProbeLayout.unmapped)?.surface, "wl_surface@32")
-        XCTAssertEqual(requests.destroyed, ["wl_surface@27"])
+        XCTAssertEqual(requests.destroyed, ["wl_surface@27", "wl_surface@40"],
+                       "an event's string holding an arrow is no request; a queue's name before one is")
         XCTAssertEqual(requests.unmapped, ["wl_surface@32"], "a buffer attached is not an unmap")
         XCTAssertNil(SurfaceRequests.parse(trace: "[1.0] wl_touch@13.frame()").subsurface(at: SurfaceProbeLayout.kept))
     }

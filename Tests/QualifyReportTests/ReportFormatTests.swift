@@ -33,6 +33,25 @@ final class ReportFormatTests: XCTestCase {
         XCTAssertEqual(values(from), Set(QualifyReport.Scale.Source.allCases.map(\.rawValue)), "scale.from")
     }
 
+    /// The report's `run` is the log's `run` line: the schema's keys are its key table's,
+    /// required as the table requires them, and a report's `run` encodes with those keys.
+    func testTheRunIsTheLogLinesKeys() throws {
+        let schema = try XCTUnwrap(JSONSerialization.jsonObject(with: try data("docs/qualify-report.schema.json")) as? [String: Any])
+        let run = try XCTUnwrap((schema["properties"] as? [String: Any])?["run"] as? [String: Any])
+        XCTAssertEqual(Set((run["properties"] as? [String: Any])?.keys.map { $0 } ?? []),
+                       Set(LogRun.LineKey.allCases.map(\.rawValue)))
+        let required: [String] = LogRun.LineKey.allCases.compactMap { key in
+            key.spec.presence == .required ? key.rawValue : nil
+        }
+        let schemaRequired = run["required"] as? [String] ?? []
+        XCTAssertEqual(Set(schemaRequired), Set(required))
+        let facts = LogRun(touchspots: "0.1.0", date: "2026-12-06T05:40:00Z", host: "h", kernel: "k", compositor: "sway",
+                           compositorExecutable: "/usr/bin/sway", desktop: "sway")
+        let encoded = try XCTUnwrap(JSONSerialization.jsonObject(with: try JSONEncoder().encode(facts)) as? [String: String])
+        XCTAssertEqual(Set(encoded.keys), Set(LogRun.LineKey.allCases.map(\.rawValue)))
+        XCTAssertEqual(try LogLine(json: LogLine.run(facts).text).run, facts, "the line and the report's JSON say the same")
+    }
+
     func testAReportWrittenBeforeTheEnumsIsReadAndCompared() throws {
         let old = try QualifyReport(json: try data(Self.writtenBeforeTheEnums), source: "old")
         XCTAssertEqual(old.output?.transform, .normal)
