@@ -118,7 +118,7 @@ let package = Package(
         // Read line by line as libinput and evemu write them (no YAML library: docs/replay.md).
         .target(name: "LibinputRecord", dependencies: ["TouchCore"]),
         // Qualify plans: the JSON reader the client and the report tool share.
-        .target(name: "QualifyPlans", dependencies: ["TouchCore"], swiftSettings: releaseSpeed),
+        .target(name: "QualifyPlans", dependencies: ["TouchCore", "EventLogFormat"], swiftSettings: releaseSpeed),
         .target(name: "QualifyReport",
                 dependencies: ["TouchCore", "EventLogFormat", "QualifyPlans", "LibinputRecord",
                                .product(name: "Plot", package: "Plot")]),

@@ -13,7 +13,8 @@ enum JSONValue: Equatable {
     case bool(Bool)
     case null
     case array([JSONValue])
-    /// Keys in order; a repeated key keeps its last value when looked up.
+    /// Keys in order, each once: a repeated key is refused when parsed (which of two
+    /// values a reader takes is a guess; the hunt of issue 61 found the last taken silently).
     case object([(String, JSONValue)])
 
     static func == (a: JSONValue, b: JSONValue) -> Bool {
@@ -34,6 +35,15 @@ enum JSONValue: Equatable {
     init(parsing bytes: some Collection<UInt8>) throws(LogLineError) {
         var parser = JSONParser(bytes: Array(bytes))
         self = try parser.parseDocument()
+    }
+}
+
+/// A JSON text checked by this module's parser (the syntax, the nesting limit, a key given
+/// twice), for readers that decode with something else: a qualify plan, which Foundation's
+/// decoder would take with a repeated key's last value.
+public enum JSONText {
+    public static func check(_ bytes: some Collection<UInt8>) throws(LogLineError) {
+        _ = try JSONValue(parsing: bytes)
     }
 }
 
@@ -106,12 +116,27 @@ private struct JSONParser {
         defer { depth -= 1 }
         position += 1
         var pairs: [(String, JSONValue)] = []
+        var seen: Set<String> = []
         skipSpace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "}") { position += 1; return .object(pairs) }
         while true {
             skipSpace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw error("expected a key") }
+            let keyStart = position
             let key = try parseString()
+            // A scan for the few keys of a line; a set past 16, so that a hostile object of a
+            // million keys stays linear.
+            let repeated: Bool
+            if pairs.count < 16 {
+                repeated = pairs.contains { $0.0 == key }
+            } else {
+                if seen.isEmpty { seen = Set(pairs.map(\.0)) }
+                repeated = !seen.insert(key).inserted
+            }
+            if repeated {
+                position = keyStart
+                throw error("the key \"\(LogLineError.quoted(key))\" appears twice")
+            }
             skipSpace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw error("expected ':'") }
             position += 1

@@ -139,9 +139,16 @@ public enum LogLine: Equatable, Sendable {
 
     /// Reads one line (without its newline). Keys the contract does not know are ignored
     /// (later versions may add keys); an unknown `type`, a missing required key or a value
-    /// of the wrong type is an error that names the key.
+    /// of the wrong type is an error that names the key. A UTF-8 byte-order mark before
+    /// the object (a log saved by an editor that adds one) is skipped.
     public init(json line: some Collection<UInt8>) throws(LogLineError) {
-        guard case .object(let pairs) = try JSONValue(parsing: line) else { throw LogLineError("a line is not an object") }
+        let value: JSONValue
+        if line.starts(with: [0xEF, 0xBB, 0xBF]) {
+            value = try JSONValue(parsing: line.dropFirst(3))
+        } else {
+            value = try JSONValue(parsing: line)
+        }
+        guard case .object(let pairs) = value else { throw LogLineError("a line is not an object") }
         let o = LogFields(pairs: pairs)
         let kind: Kind = try o.closed(TypeKey.type)
         switch kind {

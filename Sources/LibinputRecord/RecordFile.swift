@@ -56,6 +56,8 @@ struct RecordFile {
     /// `libinput record`'s YAML and refused at its first line that does not fit.
     mutating func sniff() throws -> Format {
         try fill(until: 64 << 10)
+        // A UTF-8 byte-order mark (an editor's save) is no part of the text: skipped.
+        if buffer.count - start >= 3, buffer[start] == 0xEF, buffer[start + 1] == 0xBB, buffer[start + 2] == 0xBF { start += 3 }
         var i = start
         while i < buffer.count, buffer[i] == 0x20 || buffer[i] == 0x0A || buffer[i] == 0x0D || buffer[i] == 0x09 { i += 1 }
         let head = buffer[i..<min(buffer.count, i + 7)]

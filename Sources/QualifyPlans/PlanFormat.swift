@@ -1,3 +1,4 @@
+import EventLogFormat
 import FoundationEssentials
 import TouchCore
 
@@ -90,6 +91,7 @@ public enum PlanFormat {
 
     private static func parseThrowing(_ text: String, path: String) throws -> QualifyPlan {
         let file: File
+        do { try JSONText.check(text.utf8) } catch { throw PlanError("the plan \(path) is not a plan: \(error)") }
         do { file = try JSONDecoder().decode(File.self, from: Data(text.utf8)) } catch {
             throw PlanError("the plan \(path) is not a plan: \(describe(error))")
         }

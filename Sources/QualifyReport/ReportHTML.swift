@@ -9,7 +9,9 @@ import TouchCore
 /// any `<script>` or `on...` attribute.
 public enum ReportHTML {
     public static func render(_ report: QualifyReport) -> String {
-        let title = "touchspots qualify: \(report.plan)" + (report.compositor.map { " on \($0)" } ?? "")
+        // Control characters shown, not passed on: a compositor named with raw bytes once put
+        // them in the page's title and heading.
+        let title = printableText("touchspots qualify: \(report.plan)" + (report.compositor.map { " on \($0)" } ?? ""))
         let html = HTML(
             .head(
                 .meta(.charset(.utf8)),
@@ -24,7 +26,7 @@ public enum ReportHTML {
                 .p(.class(report.summary.qualified ? "verdict pass" : "verdict fail"),
                    .text(headline(report))),
                 .table(.class("facts"), .tbody(.group(facts(report).map { fact in
-                    .tr(.th(.text(fact.0)), .td(.text(fact.1)))
+                    .tr(.th(.text(fact.0)), .td(.text(printableText(fact.1))))
                 }))),
                 .group(report.steps.map { step(_: $0, panel: report.scale.panel) }),
                 .section(

@@ -16,6 +16,24 @@ final class EventLogContractTests: XCTestCase {
         return try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
+    /// Issue 61: a log saved with a UTF-8 byte-order mark was refused at byte 0; a key given
+    /// twice was read as its last value without a word.
+    func testAByteOrderMarkIsSkippedAndARepeatedKeyRefused() throws {
+        let line = #"{"type":"sync","count":3}"#
+        XCTAssertEqual(try LogLine(json: [0xEF, 0xBB, 0xBF] + Array(line.utf8)), .sync(count: 3))
+        XCTAssertThrowsError(try LogLine(json: #"{"type":"sync","count":3,"count":4}"#)) {
+            XCTAssertTrue("\($0)".contains(#"the key "count" appears twice"#), "\($0)")
+        }
+        // Past 16 keys the check is a set's: still refused, still quick.
+        let many = (0..<100_000).map { "\"k\($0)\":1" }.joined(separator: ",")
+        let started = Date()
+        XCTAssertThrowsError(try LogLine(json: #"{"type":"sync","count":3,"# + many + #","k5":2}"#)) {
+            XCTAssertTrue("\($0)".contains(#"the key "k5" appears twice"#), "\($0)")
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(started), 5)
+        XCTAssertNoThrow(try JSONText.check(Array(#"{"a":{"a":1},"b":[{"a":2},{"a":3}]}"#.utf8)), "the same key in other objects")
+    }
+
     func testTheSamplesCoverEveryKind() {
         XCTAssertEqual(Set(LogLineSamples.lines.map(\.kind)), Set(LogLine.Kind.allCases),
                        "a kind of line without a sample here is neither schema-checked nor round-tripped")

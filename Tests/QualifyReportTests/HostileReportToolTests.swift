@@ -152,6 +152,32 @@ final class HostileReportToolTests: XCTestCase {
                    "no step of the plan was judged from the recording's 10 touch(es): 8 skipped, 0 not reached")
     }
 
+    // Issue 61: a log or recording saved with a UTF-8 byte-order mark was refused at byte
+    // 0; a plan with a key given twice was read with the last; raw control bytes of
+    // --compositor reached the page's title and heading.
+    func testByteOrderMarksRepeatedKeysAndControlBytes() throws {
+        let bom = Data([0xEF, 0xBB, 0xBF])
+        let markedLog = "\(directory!)/marked.jsonl", markedRecording = "\(directory!)/marked.yaml"
+        try (bom + Data(contentsOf: URL(fileURLWithPath: log))).write(to: URL(fileURLWithPath: markedLog))
+        try (bom + Data(contentsOf: URL(fileURLWithPath: recording))).write(to: URL(fileURLWithPath: markedRecording))
+        let judged = try report(["judge", markedLog, "--json", "\(directory!)/marked.json"])
+        XCTAssertEqual(judged.status, 0, judged.errors)
+        let played = try report(["recording", markedRecording, "--plan", plan, "--screen", "1280x800", "--json", "\(directory!)/played.json"])
+        XCTAssertEqual(played.status, 0, played.errors)
+
+        let twice = "\(directory!)/twice.json"
+        try String(contentsOfFile: plan, encoding: .utf8).replacingOccurrences(of: #""name":"#, with: #""name": "first", "name":"#)
+            .write(toFile: twice, atomically: false, encoding: .utf8)
+        assertTold(try report(["recording", recording, "--plan", twice, "--screen", "1280x800", "--json", "-"]), status: 64,
+                   #"the key "name" appears twice"#)
+
+        let page = "\(directory!)/page.html"
+        XCTAssertEqual(try report(["judge", log, "--html", page, "--compositor", "sway\u{10}\u{1B}[31m"]).status, 0)
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        XCTAssertFalse(html.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" }, "no raw control bytes in the page")
+        XCTAssertTrue(html.contains(#"sway\u{10}\u{1B}[31m"#), "shown escaped")
+    }
+
     // Case 6: FIFOs as inputs are refused, not waited on.
     func testFIFOsAreRefusedNotWaitedOn() throws {
         let fifo = "\(directory!)/fifo"
@@ -398,6 +424,31 @@ final class HostileReportToolTests: XCTestCase {
     /// of sync lines each take about what a small log takes (the tool kept every line: 4.4
     /// GiB for 250 MB of blank lines, 3.2 GiB of sync lines; here, a debug build, 49 and 26
     /// MiB where the run alone takes 25).
+    // Issue 61: compare of a 21 MB report took 549 MB, every contact decoded only to be
+    // dropped. Its contacts now never reach memory.
+    func testCompareOfALargeReportStaysSmall() throws {
+        let base = "\(directory!)/base.json"
+        XCTAssertEqual(try report(["judge", log, "--json", base]).status, 0)
+        var json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: base))) as? [String: Any])
+        var steps = try XCTUnwrap(json["steps"] as? [[String: Any]])
+        for index in steps.indices { steps[index]["contacts"] = "CONTACTS" }
+        json["steps"] = steps
+        // Each step about 2.7 MB of contacts: 700 contacts of 200 reports.
+        let contact = "[" + (0..<200).map { "[\(Double($0) / 100),123.45,67.89]" }.joined(separator: ",") + "]"
+        let contacts = "[" + Array(repeating: contact, count: 700).joined(separator: ",") + "]"
+        let text = String(decoding: try JSONSerialization.data(withJSONObject: json), as: UTF8.self)
+            .replacingOccurrences(of: "\"CONTACTS\"", with: contacts)
+        let large = "\(directory!)/large.json"
+        try text.write(toFile: large, atomically: false, encoding: .utf8)
+        let bytes = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: large)[.size] as? Int)
+        XCTAssertGreaterThan(bytes, 20 << 20, "a report of over 20 MiB")
+        let measured = try shell("/usr/bin/time -f '%M' \(Products.report) compare \(quoted(large)) \(quoted(large))")
+        XCTAssertEqual(measured.status, 0, measured.errors)
+        XCTAssertTrue(measured.output.contains("No verdict differs"), measured.output)
+        let kilobytes = Int(measured.errors.split(separator: "\n").last.map(String.init) ?? "") ?? .max
+        XCTAssertLessThan(kilobytes, 150 << 10, "peak \(kilobytes) KiB comparing two \(bytes >> 20) MiB reports")
+    }
+
     func testMemoryIsBoundedWhateverTheLogsSize() throws {
         let valid = try String(contentsOfFile: log, encoding: .utf8)
         for (name, filler) in [("blank", "\n"), ("sync", #"{"type":"sync","count":1}"# + "\n")] {

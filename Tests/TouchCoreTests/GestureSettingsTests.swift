@@ -19,6 +19,11 @@ final class GestureSettingsTests: XCTestCase {
         XCTAssertEqual(GestureSettings.keys.map(\.key), GestureSettings.Key.allCases)
         XCTAssertEqual(Set(GestureSettings.keys.map { "\($0.path)" }).count, GestureSettings.Key.allCases.count)
         XCTAssertThrowsError(try settings.set("tap-slop", to: "-1"))
+        // Decimal only (issue 61: "0x10" was taken as 16).
+        XCTAssertThrowsError(try settings.set("tap-slop", to: "0x10"))
+        XCTAssertThrowsError(try settings.set("tap-slop", to: "0x1p3"))
+        try settings.set("tap-slop", to: "1.5e1")
+        XCTAssertEqual(settings.tapSlop, 15)
         XCTAssertThrowsError(try settings.apply(configuration: "tap-slop 3", source: "x.conf")) {
             XCTAssertTrue("\($0)".contains("x.conf:1"))
         }

@@ -128,7 +128,9 @@ public struct GestureSettings: Equatable, Sendable {
         let range = Self.range(of: entry.key)
         func number(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(value) }
         let shown = text.count > 40 ? text.prefix(40) + "..." : text
-        guard let value = Double(text.trimmingSpaces), range.contains(value) else {
+        // Decimal only: Swift's Double reads "0x10" as 16, which nobody writing a length means.
+        let decimal = text.trimmingSpaces.allSatisfy { $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }
+        guard decimal, let value = Double(text.trimmingSpaces), range.contains(value) else {
             throw InvalidSetting(description: "gesture setting \(key) needs a number from \(number(range.lowerBound)) to \(number(range.upperBound)), not '\(shown)'")
         }
         self[keyPath: entry.path] = value
