@@ -39,7 +39,8 @@ public final class ChildProcess {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, logPath, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        // Never through a symbolic link placed where the log goes.
+        posix_spawn_file_actions_addopen(&actions, 1, logPath, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
         for (ours, theirs) in inheritedFDs {
             // dup2 to itself would keep CLOEXEC; the harness's descriptors are never 3...9.
