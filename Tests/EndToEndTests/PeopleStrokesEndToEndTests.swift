@@ -4,7 +4,7 @@ import Harness
 import XCTest
 
 /// A short real-time sample of people's strokes (five people of the $1 logs, Wobbrock,
-/// Wilson and Li, UIST 2007, from `../shared/realdata`) through the built client on
+/// Wilson and Li, UIST 2007, from `Tests/Fixtures/people-strokes/`) through the built client on
 /// headless weston, every point at its recorded time: the verdicts the core tests find on
 /// the injected clock (RealStrokeTests) hold on the real path, and a sequence that fires
 /// nothing gets its `nearmiss` line (docs/gestures.md, "People's strokes").
@@ -18,9 +18,9 @@ final class PeopleStrokesEndToEndTests: EndToEndTestCase {
     /// The strokes of `keys`, scaled so the longest side is 300 px and centred at (512, 320).
     func strokes(_ keys: [String]) throws -> [Stroke] {
         let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../../shared/realdata/dollar1-strokes-five-people.json").standardized
+            .appendingPathComponent("../Fixtures/people-strokes/dollar1-strokes-five-people.json").standardized
         guard let data = try? Data(contentsOf: file) else {
-            let message = "people's strokes not found at \(file.path) (a copy of shared/ beside the clone)"
+            let message = "people's strokes not found at \(file.path) (they are in the tree: a partial checkout?)"
             if ProcessInfo.processInfo.environment["CI"] == "true" { XCTFail(message) }
             throw XCTSkip(message)
         }

@@ -3,10 +3,10 @@ import TouchCore
 import XCTest
 
 /// Strokes drawn by people: five of the ten people of the $1 recognizer's gesture logs
-/// (Wobbrock, Wilson and Li, UIST 2007; New BSD licence), read from `../shared/realdata`
-/// beside the repository (docs/gestures.md, "People's strokes"). CI runs with a read-only
-/// copy of `shared/` there; the file is not copied into the tree. Every figure measured on
-/// them cites the paper.
+/// (Wobbrock, Wilson and Li, UIST 2007; New BSD licence), in the tree at
+/// `Tests/Fixtures/people-strokes/` with their source and licence (docs/gestures.md,
+/// "People's strokes"), so that a clone on anyone's machine has them. Every figure
+/// measured on them cites the paper.
 ///
 /// Each stroke is replayed as the outside measurement plays it on weston: one finger down
 /// at the first point, one motion and one frame per recorded point at its recorded time
@@ -27,9 +27,9 @@ struct RealStroke: Sendable {
                          "triangle", "v", "x"]
     static let speeds = ["slow", "medium", "fast"]
 
-    /// Where the strokes are: `../shared/realdata` from the package root.
+    /// Where the strokes are: `Tests/Fixtures/people-strokes/`.
     static let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../../shared/realdata/dollar1-strokes-five-people.json").standardized
+        .appendingPathComponent("../Fixtures/people-strokes/dollar1-strokes-five-people.json").standardized
 
     /// The strokes, read once; nil when the file is not there.
     nonisolated(unsafe) private static var cache: [RealStroke]??
@@ -39,7 +39,7 @@ struct RealStroke: Sendable {
     static func all(file: StaticString = #filePath, line: UInt = #line) throws -> [RealStroke] {
         if cache == nil { cache = .some(try? load()) }
         if let strokes = cache!, !strokes.isEmpty { return strokes }
-        let message = "people's strokes not found at \(Self.file.path) (a copy of shared/ beside the clone)"
+        let message = "people's strokes not found at \(Self.file.path) (they are in the tree: a partial checkout?)"
         if ProcessInfo.processInfo.environment["CI"] == "true" {
             XCTFail(message, file: file, line: line)
         }
