@@ -1,4 +1,5 @@
 import Foundation
+import TouchCore
 
 /// A conformance run's report: what ran (touchspots' version and commit), when, on what
 /// (the host's kernel), and for each compositor its version as its binary reports it, the
@@ -75,8 +76,41 @@ public struct ConformanceReport: Codable, Sendable, Equatable {
     /// The largest report `--compare` reads: seven compositors' report is some 20 KB.
     public static let sizeLimit = 16 << 20
 
+    /// Refuses a report that names a compositor twice, or a check twice for one compositor:
+    /// `--compare` pairs them by name, and took the first of two, so that a failing second
+    /// entry compared as "no verdict changed". A decoding error is told in a line (where,
+    /// and what), not as Swift's description of it.
     public init(json data: Data) throws {
-        self = try JSONDecoder().decode(Self.self, from: data)
+        do {
+            self = try JSONDecoder().decode(Self.self, from: data)
+        } catch let error as DecodingError {
+            throw ReportReadError(Self.describe(error))
+        }
+        var names: Set<String> = []
+        for compositor in compositors {
+            guard names.insert(compositor.name).inserted else {
+                throw ReportReadError("the compositor \"\(printableText(compositor.name, limit: 200))\" is listed twice")
+            }
+            var ids: Set<String> = []
+            for check in compositor.checks where !ids.insert(check.id).inserted {
+                throw ReportReadError("\(printableText(compositor.name, limit: 200)) lists the check \"\(printableText(check.id, limit: 200))\" twice")
+            }
+        }
+    }
+
+    /// "compositors[0].checks[3].verdict: ..." for a value that is not what it should be.
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ keys: [CodingKey]) -> String {
+            keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().drop { $0 == "." }.description
+        }
+        switch error {
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty ? "not valid JSON" : "\(path(context.codingPath)): \(printableText(context.debugDescription, limit: 200))"
+        case .keyNotFound(let key, let context): return "\(path(context.codingPath + [key])): missing"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "\(path(context.codingPath)): \(printableText(context.debugDescription, limit: 200))"
+        @unknown default: return "not a conformance report"
+        }
     }
 
     // MARK: comparing two runs
@@ -197,4 +231,10 @@ public struct ConformanceReport: Codable, Sendable, Equatable {
         let data = try! JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         return String(decoding: data, as: UTF8.self) + "\n"
     }
+}
+
+/// Why a file is not a conformance report, in a line.
+public struct ReportReadError: Error, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
 }

@@ -145,13 +145,19 @@ public final class ChildProcess {
         return exitStatus
     }
 
-    /// SIGTERM, then SIGKILL if it has not exited within `timeout`.
+    /// SIGTERM to its process group (it leads one of its own: what it started goes with
+    /// it; a nested compositor that was a script left its `sleep` children running under
+    /// init, one per start), then SIGKILL to the group if it has not exited within
+    /// `timeout`, and SIGKILL to whatever of the group outlived its leader.
     @discardableResult
     public func stop(timeout: Double = 5) throws -> Int32 {
         if let status = exitStatus { return status }
-        kill(pid, SIGTERM)
-        if let status = wait(timeout: timeout) { return status }
-        kill(pid, SIGKILL)
+        kill(-pid, SIGTERM)
+        if let status = wait(timeout: timeout) {
+            kill(-pid, SIGKILL)
+            return status
+        }
+        kill(-pid, SIGKILL)
         guard let status = wait(timeout: 5) else {
             throw HarnessError("\(name) (pid \(pid)) survived SIGKILL")
         }

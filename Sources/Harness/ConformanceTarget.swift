@@ -20,7 +20,7 @@ public enum ConformanceTarget: Equatable, Sendable {
     }
 
     /// Its folder under the run's: "weston", "nested-weston", "nested-opt-weston-13-bin-weston".
-    var folderName: String {
+    public var folderName: String {
         switch self {
         case .driven(let kind): kind.rawValue
         case .nested(let command):

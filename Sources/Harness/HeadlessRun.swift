@@ -62,7 +62,13 @@ public final class HeadlessRun: @unchecked Sendable {
             }
         } catch {
             let tail = client.logTail()
+            // The compositor gone first is the compositor's doing (weston on an option it
+            // does not know), not the client's, which then only lost its connection.
+            let compositorGone = compositor.hasExited
             stop()
+            if compositorGone {
+                throw HarnessError("\(compositor.name) exited before \(clientName) showed a window (its log says why): \(error)")
+            }
             throw HarnessError("\(clientName) did not show a window: \(error)\n\(tail)")
         }
     }

@@ -64,7 +64,12 @@ public enum Replay {
             } else {
                 out += passed ? "PASS\n" : "FAIL\n"
             }
-            return out
+            // A recording's words (labels, names, paths) are shown, never passed on: a
+            // label of escape sequences once set the terminal's title, and one of 100,000
+            // characters was printed whole. Each line shows control characters as `\u{1B}`
+            // and is cut at 2,000 characters.
+            return out.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { printableText(String($0), limit: 2000) }.joined(separator: "\n")
         }
     }
 

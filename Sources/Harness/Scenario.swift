@@ -98,8 +98,11 @@ public struct Scenario: Sendable {
                 steps.append(.command(line))
             case "sync": try numbers(0); steps.append(.sync)
             case "screenshot":
-                guard words.count == 2, !words[1].contains("/") else {
-                    throw fail("expected one file name")
+                // A name of printable characters: one with escape sequences made a file
+                // named so and printed them raw.
+                guard words.count == 2, !words[1].contains("/"), words[1] != ".", words[1] != "..",
+                      words[1].unicodeScalars.allSatisfy({ $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) }) else {
+                    throw fail("expected one file name of printable characters")
                 }
                 steps.append(.screenshot(words[1]))
             case "pace":

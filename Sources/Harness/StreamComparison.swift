@@ -34,8 +34,12 @@ public struct StreamComparison: Sendable, Equatable {
 
         var text: String { "touch \(touch) \(phase) at \(Self.number(x)),\(Self.number(y))" }
 
+        /// To the hundredth; a whole number without its ".0". A recording's 1e19 (beyond
+        /// `Int`) once stopped the harness on the conversion: such a value is written as
+        /// `Double` writes it.
         static func number(_ value: Double) -> String {
             let rounded = (value * 100).rounded() / 100
+            guard rounded.isFinite, abs(rounded) < 1e15 else { return String(value) }
             return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
         }
     }

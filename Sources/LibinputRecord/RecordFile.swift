@@ -61,7 +61,12 @@ struct RecordFile {
         var i = start
         while i < buffer.count, buffer[i] == 0x20 || buffer[i] == 0x0A || buffer[i] == 0x0D || buffer[i] == 0x09 { i += 1 }
         let head = buffer[i..<min(buffer.count, i + 7)]
-        if head.starts(with: Array("# EVEMU".utf8)) || head.starts(with: Array("N: ".utf8)) { return .evemu }
+        // evemu's lines begin with a letter and ": " (N: name, I: ids, P: properties, B:
+        // bits, A: absinfo, L: LEDs, S: switches, E: events): a stream without its
+        // "# EVEMU" header is evemu's too.
+        if head.starts(with: Array("# EVEMU".utf8)) { return .evemu }
+        if head.count >= 3, Array("NIPBALSE".utf8).contains(head[head.startIndex]), head[head.startIndex + 1] == UInt8(ascii: ":"),
+           head[head.startIndex + 2] == UInt8(ascii: " ") { return .evemu }
         return .yaml
     }
 

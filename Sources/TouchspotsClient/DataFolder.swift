@@ -29,7 +29,10 @@ package enum DataFolder {
 
     /// Where a qualify run started without `--event-log` keeps its log, so that a person
     /// who started it from the app grid can make its report: `qualify-PLAN-YYYYMMDD-HHMMSS.jsonl`
-    /// in the state folder, made if need be; nil when it cannot be made.
+    /// in the state folder, made if need be (`-2`, `-3`, ... before `.jsonl` when that name
+    /// is taken); nil when it cannot be made. The file is made here, new (O_EXCL, never
+    /// through a link): two runs started in one second once wrote one file together, and
+    /// a link planted under the name led the log into another file.
     package static func newQualifyLog(plan: String) -> String? {
         var now = time(nil)
         var parts = tm()
@@ -37,10 +40,19 @@ package enum DataFolder {
         var text = [CChar](repeating: 0, count: 32)
         guard strftime(&text, text.count, "%Y%m%d-%H%M%S", &parts) > 0 else { return nil }
         let safe = String(plan.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "-" }.prefix(40))
-        guard let path = state("qualify-\(safe)-\(String(cString: text)).jsonl") else { return nil }
-        let folder = String(path[..<path.lastIndex(of: "/")!])
+        guard let base = state("qualify-\(safe)-\(String(cString: text))") else { return nil }
+        let folder = String(base[..<base.lastIndex(of: "/")!])
         do { try makeDirectories(folder) } catch { return nil }
-        return path
+        for count in 1...100 {
+            let path = base + (count == 1 ? "" : "-\(count)") + ".jsonl"
+            let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            if fd >= 0 {
+                close(fd)
+                return path
+            }
+            guard errno == EEXIST else { return nil }
+        }
+        return nil
     }
 
     /// `mkdir -p`; a relative path stays relative.

@@ -85,24 +85,33 @@ struct ConformanceCommand: ParsableCommand {
             guard let program = ConformanceTarget.split(command).arguments.first else {
                 throw ValidationError("--compositor-command '\(command.joined(separator: " "))' names no program")
             }
-            guard let path = ChildProcess.which(program) else { throw ValidationError("--compositor-command: \(program) is not found") }
+            guard let path = ChildProcess.which(program) else {
+                throw ValidationError("--compositor-command: \(printableText(program, limit: 200)) is not found")
+            }
             var info = stat()
             guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-                throw ValidationError("--compositor-command: \(program) is not a program (not a regular file)")
+                throw ValidationError("--compositor-command: \(printableText(program, limit: 200)) is not a program (not a regular file)")
             }
         }
         let targets = kinds.map(ConformanceTarget.driven) + commands.map(ConformanceTarget.nested)
         guard !targets.isEmpty else { throw ValidationError("no compositor is installed (scripts/install-compositors)") }
         if let twice = targets.first(where: { target in targets.filter { $0.name == target.name }.count > 1 }) {
-            throw ValidationError("\(twice.name) is named twice")
+            throw ValidationError("\(printableText(twice.name, limit: 200)) is named twice")
         }
         let directory = URL(fileURLWithPath: out!).standardizedFileURL.path
         do { try RunFolder.fresh(directory) } catch { throw ValidationError("\(error)") }
         let date = Provenance.date
         var compositors: [ConformanceReport.Compositor] = []
+        // Each its own folder: two programs whose paths differ only where '/' and '-' are
+        // both written '-' (a-b/x, a/b/x) once shared one, the second run's logs replacing
+        // the first's.
+        var folders: Set<String> = []
         for target in targets {
-            print("conformance: \(printableText(target.name))...")
-            compositors.append(ConformanceRun.run(target, directory: directory))
+            print("conformance: \(printableText(target.name, limit: 400))...")
+            var folder = target.folderName, count = 1
+            while folders.contains(folder) { count += 1; folder = "\(target.folderName)-\(count)" }
+            folders.insert(folder)
+            compositors.append(ConformanceRun.run(target, directory: directory, folder: folder))
         }
         let report = ConformanceReport(touchspots: .init(version: Provenance.touchspotsVersion, commit: Provenance.commit),
                                        date: date, host: Provenance.host, compositors: compositors)

@@ -57,8 +57,18 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Playback speed (2: twice as fast).") var speed = 1.0
 
     func validate() throws {
-        guard CompositorKind(rawValue: compositor) != nil else { throw ValidationError("unknown compositor '\(compositor)'") }
+        guard CompositorKind(rawValue: compositor) != nil else { throw ValidationError("unknown compositor '\(printableText(compositor, limit: 200))'") }
         guard speed >= 0.01, speed <= 100 else { throw ValidationError("--speed must be in [0.01, 100]") }
+        guard !out.isEmpty else { throw ValidationError("--out needs a folder") }
+        // A recording is a file: a FIFO or a device (/dev/zero) is a bad input, status 64, as
+        // docs/harness.md has it, not something read at run time.
+        var info = stat()
+        guard stat(recording, &info) == 0 else {
+            throw ValidationError("cannot read the recording \(printableText(recording, limit: 200)): \(String(cString: strerror(errno)))")
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw ValidationError("the recording \(printableText(recording, limit: 200)) is not a regular file")
+        }
         let parts = size.split(separator: "x").compactMap { Int($0) }
         guard parts.count == 2, parts.allSatisfy({ (64...8192).contains($0) }) else {
             throw ValidationError("--size must look like 1024x640")
@@ -156,8 +166,8 @@ struct Run: ParsableCommand {
             throw error
         }
         let status = session.stop()
-        print("event log: \(directory)/events.jsonl")
-        for shot in shots { print("screenshot: \(shot)") }
+        print(printableText("event log: \(directory)/events.jsonl"))
+        for shot in shots { print(printableText("screenshot: \(shot)")) }
         if demo && !shots.isEmpty {
             let sheet = "\(directory)/demo-contact-sheet.png"
             try ContactSheet.write(shots.map { $0.hasPrefix("/") ? $0 : "\(directory)/\($0)" }, to: sheet)

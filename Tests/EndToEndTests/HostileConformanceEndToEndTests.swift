@@ -5,7 +5,8 @@ import XCTest
 
 /// `touchspots-harness conformance` given what a hostile user would (a hunt of 80 inputs,
 /// docs/conformance.md): one line and 64, or a run that ends; never a crash, a hang, runaway
-/// memory or a terminal driven by a report's words. No compositor starts in these.
+/// memory or a terminal driven by a report's words. Only the harness's own headless weston
+/// starts in these (the host of the nested programs that fail at once).
 final class HostileConformanceEndToEndTests: XCTestCase {
     private var directory: String!
 
@@ -95,5 +96,57 @@ final class HostileConformanceEndToEndTests: XCTestCase {
         let mixed = try harness(["--compare", base, base, "--compositor", "weston"])
         XCTAssertEqual(mixed.status, 64, mixed.errors)
         XCTAssertTrue(mixed.errors.contains("go with --out"), mixed.errors)
+    }
+
+    /// The third hunt (issue 61): a report listing a compositor or a check twice compared
+    /// by its first entry only ("no verdict changed", exit 0, with the second failing); a
+    /// verdict that is no verdict dumped Swift's description of a decoding error.
+    func testARepeatedCompositorOrCheckIsRefused() throws {
+        let base = try write(report(compositors: 1, checks: 2), "base.json")
+        var doubled = report(compositors: 2, checks: 2, name: { _ in "c0" })
+        for index in doubled.compositors[1].checks.indices { doubled.compositors[1].checks[index].verdict = .fail }
+        let twice = try write(doubled, "twice.json")
+        let compositor = try harness(["--compare", base, twice])
+        XCTAssertEqual(compositor.status, 64, compositor.output)
+        XCTAssertTrue(compositor.errors.contains(#"the compositor "c0" is listed twice"#), compositor.errors)
+        var checkTwice = report(compositors: 1, checks: 2)
+        checkTwice.compositors[0].checks[1].id = "check-0"
+        let check = try harness(["--compare", base, try write(checkTwice, "check.json")])
+        XCTAssertEqual(check.status, 64)
+        XCTAssertTrue(check.errors.contains(#"lists the check "check-0" twice"#), check.errors)
+        let bad = "\(directory!)/bad.json"
+        try String(contentsOfFile: base, encoding: .utf8).replacingOccurrences(of: #""pass""#, with: #""maybe""#)
+            .write(toFile: bad, atomically: false, encoding: .utf8)
+        let verdict = try harness(["--compare", base, bad])
+        XCTAssertEqual(verdict.status, 64)
+        XCTAssertTrue(verdict.errors.contains("compositors[0].checks[0].verdict"), verdict.errors)
+        XCTAssertFalse(verdict.errors.contains("DecodingError"), verdict.errors)
+        XCTAssertEqual(verdict.errors.filter { $0 == "\n" }.count, 1, verdict.errors)
+    }
+
+    /// Two programs whose paths differ where '/' and '-' both become '-' (a-b/x, a/b/x)
+    /// shared one folder, the second run's logs replacing the first's; a program that
+    /// fails at once is not started again for the other runs.
+    func testTwoProgramsGetTwoFolders() throws {
+        var programs: [String] = []
+        for folder in ["a-b", "a/b"] {
+            try FileManager.default.createDirectory(atPath: "\(directory!)/\(folder)", withIntermediateDirectories: true)
+            let program = "\(directory!)/\(folder)/x"
+            try "#!/bin/sh\necho 'not a compositor' >&2\nexit 3\n".write(toFile: program, atomically: false, encoding: .utf8)
+            XCTAssertEqual(chmod(program, 0o755), 0)
+            programs.append(program)
+        }
+        let out = "\(directory!)/out"
+        let run = try harness(["--compositor-command", programs[0], "--compositor-command", programs[1], "--out", out])
+        XCTAssertEqual(run.status, 1, run.errors)
+        let report = try ConformanceReport(json: Data(contentsOf: URL(fileURLWithPath: "\(out)/conformance.json")))
+        XCTAssertEqual(report.compositors.count, 2)
+        let folders = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasPrefix("nested-") }.sorted()
+        XCTAssertEqual(folders.count, 2, "\(folders)")
+        XCTAssertEqual(folders[1], folders[0] + "-2")
+        for compositor in report.compositors {
+            XCTAssertTrue(compositor.checks.allSatisfy { $0.verdict == .untestable }, "\(compositor.checks.map(\.detail))")
+            XCTAssertTrue(compositor.checks.contains { $0.detail.hasPrefix("not tried: the fullscreen run did not start") })
+        }
     }
 }

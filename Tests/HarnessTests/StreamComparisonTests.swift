@@ -27,6 +27,17 @@ final class StreamComparisonTests: XCTestCase {
         XCTAssertEqual(comparison.deliveredFrames, 3)
     }
 
+    /// Issue 61's hunt: a recording's x of 1e19 stopped the harness (SIGILL) converting it
+    /// to Int for the difference's text.
+    func testCoordinatesBeyondIntAreWrittenNotTrapped() {
+        var huge = recorded
+        huge[0][0] = "1 began 1e19 300"
+        huge[1][0] = "1 moved 1e300 300"
+        let comparison = StreamComparison(recorded: frames(huge), delivered: frames(recorded))
+        XCTAssertEqual(comparison.firstDifference,
+                       "frame 1: recorded [touch 1 began at 600,300; touch 2 began at 1e+19,300], delivered [touch 1 began at 300,300; touch 2 began at 600,300]")
+    }
+
     func testASplitFrameIsNamed() {
         let delivered = [["1 began 300 300"], ["2 began 600 300"], ["1 moved 310 300", "2 moved 590 300"],
                          ["1 ended 310 300", "2 ended 590 300"]]

@@ -211,6 +211,12 @@ final class KernelRecordingTests: XCTestCase {
         refusal(Self.file([Self.device(reports: [[[-1, 0, 3, 57, 1]]])]), "test.yaml:")
         refusal(Self.file([Self.device(reports: [[[-1, 0, 3, 57, 1]]])]), "-1 s is before 0")
         refusal(Self.file([Self.device(reports: [[[0, 1_000_000, 3, 57, 1]]])]), "1000000 microseconds is not 0 to 999999")
+        // Issue 61's hunt: any "key: value" first line was read as YAML to the file's end
+        // (a 300 MB headerless evemu stream for 29 s); libinput record begins with version.
+        refusal("system: 1\ndevices: []\n", "which begins with 'version:'")
+        XCTAssertThrowsError(try Self.read("E: 0.000001 0003 0039 0001\nE: 0.000001 0000 0000 0000\n")) {
+            XCTAssertFalse("\($0)".contains("YAML"), "read as evemu's text: \($0)")
+        }
         // A report earlier than the one before it (issue 61: played, it skipped every step).
         refusal(Self.file([Self.device(reports: [[[5, 0, 3, 57, 1], [5, 0, 3, 53, 10], [5, 0, 3, 54, 10], [5, 0, 0, 0, 0]],
                                                  [[4, 999_999, 3, 53, 20], [4, 999_999, 0, 0, 0]]])]),
