@@ -136,15 +136,25 @@ struct Touchspots: ParsableCommand {
                 options.keepsQualifyLog = true
             }
         }
+        // The kept log is made new for the run (DataFolder.newQualifyLog, O_EXCL); a run that
+        // never got to write it leaves no empty file behind.
+        func dropUnwrittenLog() {
+            guard options.keepsQualifyLog, let path = options.eventLogPath else { return }
+            var info = stat()
+            if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size == 0 { unlink(path) }
+        }
         do {
             let app = try App(options: options)
             try app.run()
         } catch let error as UsageError {
+            dropUnwrittenLog()
             printError(error.description)
             throw ExitCode(1)
         } catch WaylandError.interrupted {
+            dropUnwrittenLog()
             return  // SIGINT or SIGTERM while starting: a clean end
         } catch let error as WaylandError {
+            dropUnwrittenLog()
             printError(error.description)
             throw ExitCode(1)
         }
