@@ -23,6 +23,10 @@ public struct QualifyReport: Codable, Equatable, Sendable {
     /// What ran, when, on what and through which compositor, as the log's first line (`run`)
     /// says; nil for a log written before that line existed, or for a judged recording.
     public var run: LogRun?
+    /// The compositor's version as this host's package manager says of `run`'s binary
+    /// ("Debian package weston 10.0.1-1+b1"), asked when the report is made on the run's
+    /// own host; nil elsewhere, or where no package holds it.
+    public var compositorPackage: String?
     /// For a judged recording, the device judged among the recording's: its name, what it
     /// is and its node, as `"name" (touchscreen, /dev/input/event7)`.
     public var device: String?

@@ -71,7 +71,7 @@ public enum ReportHTML {
             run.compositor.map { "the Wayland socket's peer: \($0)" + (run.compositorExecutable.map { " (\($0))" } ?? "")
                 + (run.desktop.map { ", desktop \($0)" } ?? "") }
         }
-        facts.append(("compositor", [report.compositor, seen].compactMap { $0 }.joined(separator: "; ")
+        facts.append(("compositor", [report.compositor, seen, report.compositorPackage].compactMap { $0 }.joined(separator: "; ")
             .nonEmpty ?? "not named (touchspots-report --compositor NAME)"))
         if let device = report.device { facts.append(("device", device)) }
         let scale = report.scale

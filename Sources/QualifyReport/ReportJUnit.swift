@@ -41,8 +41,9 @@ public enum ReportJUnit {
         ]
         // What ran, on what and when (the log's `run` line), where CI shows a suite's properties.
         if let run = report.run {
+            let facts = run.text + (report.compositorPackage.map { ", \($0)" } ?? "")
             nodes.append(.element(named: "properties", nodes: [.element(named: "property", nodes: [
-                .attribute(named: "name", value: "run"), .attribute(named: "value", value: escaped(run.text)),
+                .attribute(named: "name", value: "run"), .attribute(named: "value", value: escaped(facts)),
             ])]))
         }
         for verdict in step.verdicts {

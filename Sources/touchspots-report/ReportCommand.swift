@@ -119,7 +119,10 @@ struct Judge: ParsableCommand {
             try ReportFiles.readLog(log) { line, number in
                 do { try reading.read(line) } catch { throw ReportError("\(log):\(number): \(error)") }
             }
-            do { return try reading.report(source: log) } catch { throw ReportError("\(log): \(error)") }
+            var report: QualifyReport
+            do { report = try reading.report(source: log) } catch { throw ReportError("\(log): \(error)") }
+            report.compositorPackage = CompositorPackage.version(of: report.run)
+            return report
         })
     }
 }

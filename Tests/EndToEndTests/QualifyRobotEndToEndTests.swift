@@ -46,6 +46,9 @@ final class QualifyRobotEndToEndTests: EndToEndTestCase {
         XCTAssertEqual(facts?["compositor"], compositor.rawValue, "\(facts ?? [:])")
         XCTAssertTrue(facts?["touchspots"]?.hasPrefix("0.") == true && facts?["date"]?.hasSuffix("Z") == true, "\(facts ?? [:])")
         XCTAssertNotNil(facts?["kernel"])
+        // Made on the run's host: the compositor's version from the package that holds its binary.
+        let package = report["compositorPackage"] as? String
+        XCTAssertTrue(package?.hasPrefix("Debian package \(compositor.rawValue) ") == true, package ?? "none")
         let html = try String(contentsOfFile: "\(outputDirectory)/report.html", encoding: .utf8)
         XCTAssertTrue(html.contains("the Wayland socket&#39;s peer: \(compositor.rawValue)") || html.contains("the Wayland socket's peer: \(compositor.rawValue)"),
                       "the page names the compositor seen")

@@ -1,5 +1,5 @@
 import Foundation
-import Harness
+@testable import Harness
 import XCTest
 
 /// Files and scenarios a user hands the harness: out-of-range values are refused in one
@@ -34,6 +34,27 @@ final class HostileHarnessInputTests: XCTestCase {
         ClientBenchmark.sleep(until: .nan)
         ClientBenchmark.sleep(until: started - 1e300)
         XCTAssertLessThan(ClientBenchmark.monotonicNow() - started, 1, "a past or unreal deadline is no wait")
+    }
+
+    /// The third hunt (issue 61): a replay printed a recording's label of escape sequences
+    /// raw (it set the terminal's title) and 100,000 characters of it whole; a scenario's
+    /// screenshot named with an escape made a file so named and printed it raw.
+    func testARecordingsWordsAreShownNotRunAndScreenshotNamesArePrintable() throws {
+        var report = Replay.Report(recording: "bug\u{1B}[2J.jsonl", compositor: "weston")
+        report.hasExpectations = true
+        report.recordedLabels = ["tap: \u{1B}]0;pwn\u{07}\u{1B}[31m" + String(repeating: "x", count: 100_000)]
+        report.replayedLabels = report.recordedLabels
+        let text = report.text
+        XCTAssertFalse(text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "no control character but the line ends")
+        XCTAssertTrue(text.contains(#"\u{1B}]0;pwn\u{7}"#), "shown escaped")
+        XCTAssertTrue(text.split(separator: "\n").allSatisfy { $0.count <= 2003 }, "each line cut at 2,000 characters")
+        XCTAssertTrue(text.hasSuffix("PASS\n"), text.suffix(40).description)
+        for name in ["\u{1B}[31mx.png", "..", "a\u{85}b.png"] {
+            XCTAssertThrowsError(try Scenario(text: "screenshot \(name)\n"), name) {
+                XCTAssertTrue("\($0)".contains("one file name of printable characters"), "\($0)")
+            }
+        }
+        XCTAssertNoThrow(try Scenario(text: "screenshot über-1.png\n"))
     }
 
     /// A scenario saved on Windows ("\r\n", a byte-order mark) reads as it shows.
