@@ -132,14 +132,18 @@ public final class NestedCompositor: Compositor {
 
     /// Touch off and on at the host; waits (at most 10 s) until touchspots' seat has touch.
     private func announceTouch(eventLog: EventLogReader, client: ChildProcess) throws {
+        func hasTouch(_ events: [LogLine]) -> Bool {
+            guard case .seat(_, let touch, _, _)? = events.last(where: { $0.kind == .seat }) else { return false }
+            return touch
+        }
+        // Only a seat still without touch needs it announced again: nested weston 10, whose
+        // seat has touch from the start, lost the first down after the host's seat dropped
+        // and restored it (NestedConformanceEndToEndTests, the surface probe's first touch).
+        if try hasTouch(eventLog.events()) { return }
         let before = try eventLog.events().filter { $0.kind == .seat }.count
         try HarnessQuirk.wlroots015NestedTouchOnStartup.workAround {
             try control.send("touch-capability off")
             try control.send("touch-capability on")
-        }
-        func hasTouch(_ events: [LogLine]) -> Bool {
-            guard case .seat(_, let touch, _, _)? = events.last(where: { $0.kind == .seat }) else { return false }
-            return touch
         }
         // A compositor that ignores the host's capabilities once it has a touch device
         // sends no new seat line: its seat keeps the touch it had.
