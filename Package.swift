@@ -10,7 +10,7 @@ import PackageDescription
 ///    touchspots: the executable (command line, wiring, the event log's fd writer).
 ///    QualifyPlans (plan files), LibinputRecord (libinput record YAML), QualifyReport +
 ///    touchspots-report: a qualify run's log or recording judged offline into a report.
-/// 5. TouchspotsTestSupport (the robot, the digitizer, the seeded generator: what the core's
+/// 5. TouchRobot (the robot, the digitizer, the seeded generator: what the core's
 ///    tests and the harness both play), Harness + touchspots-harness, with TouchspotsWeston (weston module),
 ///    TouchspotsWlroots (LD_PRELOAD shim for sway, cage, phoc) and touchspots-kwin-input:
 ///    headless compositors, touch injection, scenarios, screenshots, the interop matrix.
@@ -160,7 +160,7 @@ let package = Package(
         // fingers for each step of a plan, the digitizer between them and the contacts, and
         // the event log's schema check. Pure Swift: the core's tests link it without the
         // harness (no compositors, no C, no libpng).
-        .target(name: "TouchspotsTestSupport", dependencies: ["TouchCore", "QualifyPlans"]),
+        .target(name: "TouchRobot", dependencies: ["TouchCore", "QualifyPlans"]),
         .target(name: "CHarness"),
         // A compositor held to the touch protocol's words (docs/conformance.md): the
         // checks, the judging of a WAYLAND_DEBUG trace against what was injected, the
@@ -168,38 +168,38 @@ let package = Package(
         // failing on hand-made streams (HarnessTests); the harness drives it.
         .target(name: "Conformance", dependencies: ["TouchCore"]),
         .target(name: "Harness", dependencies: ["CHarness", "CPNG", "TouchCore", "EventLogFormat", "LibinputRecord", "QualifyPlans",
-                                                "TouchspotsTestSupport", "Conformance"],
+                                                "TouchRobot", "Conformance"],
                 resources: [.copy("Scripts/mutter-driver.py"), .copy("Scripts/kwin-screenshot.py")]),
         .executableTarget(name: "touchspots-harness",
                           dependencies: [
-                              "Harness", "EventLogFormat", "CommandLineErrors", "TouchCore", "Conformance",
+                              "Harness", "EventLogFormat", "CommandLineErrors", "TouchCore", "Conformance", "QualifyPlans", "TouchRobot",
                               .product(name: "ArgumentParser", package: "swift-argument-parser"),
                           ]),
 
         // The core's unit tests, in folders as the core's sources are (Qualify/ for the
         // qualify judging and scene); they build without the harness.
         .testTarget(name: "TouchCoreTests",
-                    dependencies: ["TouchCore", "TouchspotsTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
+                    dependencies: ["TouchCore", "TouchRobot", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "HarnessProtocolTests", dependencies: ["HarnessProtocol"]),
         .testTarget(name: "RepositoryTests", dependencies: ["TouchCore", "EventLogFormat", "QualifyReport", "Harness"]),
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient", "CWaylandProtocols"]),
         .testTarget(name: "RendererTests", dependencies: ["Renderer", "CPixman", "TouchCore"]),
         .testTarget(name: "QualifyReportTests",
-                    dependencies: ["QualifyReport", "EventLogFormat", "TouchCore", "Harness", "TouchspotsTestSupport", "LibinputRecord",
+                    dependencies: ["QualifyReport", "EventLogFormat", "TouchCore", "Harness", "TouchRobot", "LibinputRecord",
                                    .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "EventLogFormatTests", dependencies: ["EventLogFormat", "TouchCore", "TouchspotsTestSupport"]),
+        .testTarget(name: "EventLogFormatTests", dependencies: ["EventLogFormat", "TouchCore", "TouchRobot"]),
         // The harness's own parts that need no compositor (its log reader).
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "EventLogFormat", "TouchCore", "Conformance"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Harness", "TouchspotsTestSupport", "EventLogFormat", "LibinputRecord", "TouchCore",
+        .testTarget(name: "EndToEndTests", dependencies: ["Harness", "TouchRobot", "EventLogFormat", "LibinputRecord", "TouchCore",
                                                           "Conformance"]),
         // An in-process compositor for what real compositors will not send.
         .target(name: "TestCompositor", dependencies: ["CWaylandServer", "CWaylandProtocols", "HarnessServerSupport"],
                 path: "Tests/TestCompositor"),
         .testTarget(name: "TouchspotsClientTests",
                     dependencies: ["TouchspotsClient", "TouchCore", "EventLogFormat", "WaylandClient", "TestCompositor",
-                                   "TouchspotsTestSupport"]),
+                                   "TouchRobot"]),
         .testTarget(name: "AdversarialCompositorTests",
-                    dependencies: ["Conformance", "TestCompositor", "Harness", "TouchspotsTestSupport", "EventLogFormat", "TouchCore",
+                    dependencies: ["Conformance", "TestCompositor", "Harness", "TouchRobot", "EventLogFormat", "TouchCore",
                                    .product(name: "PropertyBased", package: "swift-property-based")]),
     ]
 )

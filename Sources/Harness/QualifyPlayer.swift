@@ -1,7 +1,7 @@
 import Foundation
 import EventLogFormat
 import TouchCore
-import TouchspotsTestSupport
+import TouchRobot
 
 /// The robot playing a qualify run live (docs/qualify.md, "The robot"): it follows the
 /// steps touchspots announces in its event log (`qualify` lines), puts the robot's fingers
@@ -10,15 +10,21 @@ import TouchspotsTestSupport
 /// of the plan is known to it beforehand: a step's `started` line says what to do.
 public struct QualifyPlayer {
     public let session: HeadlessRun
-    public var fault: Digitizer.Fault
+    /// The panel's faults and their sizes (`Digitizer.faults`).
+    public var faults: [Digitizer.Fault: Double]
     public var seed: UInt64
     /// The panel's true millimetres per pixel, for the card calibration of an output that
     /// does not say its size: the robot drags the outline to a real card's width at it.
     public var millimetresPerPixel: Double?
 
     public init(session: HeadlessRun, fault: Digitizer.Fault = .none, seed: UInt64 = 1, millimetresPerPixel: Double? = nil) {
+        self.init(session: session, faults: fault == .none ? [:] : [fault: fault.defaultSize?.value ?? 0], seed: seed,
+                  millimetresPerPixel: millimetresPerPixel)
+    }
+
+    public init(session: HeadlessRun, faults: [Digitizer.Fault: Double], seed: UInt64 = 1, millimetresPerPixel: Double? = nil) {
         self.session = session
-        self.fault = fault
+        self.faults = faults
         self.seed = seed
         self.millimetresPerPixel = millimetresPerPixel
     }
@@ -49,7 +55,7 @@ public struct QualifyPlayer {
                     throw HarnessError("step \(q.step) (\(q.kind.rawValue)) started without its panel or guide: panel \(q.panel), guide \(q.guide.map { "\($0)" } ?? "none")")
                 }
                 let size = q.panel
-                let digitizer = Digitizer(panel: size, millimetresPerPixel: q.millimetresPerPixel, fault: fault, seed: seed &+ UInt64(q.step))
+                let digitizer = Digitizer(panel: size, millimetresPerPixel: q.millimetresPerPixel, faults: faults, seed: seed &+ UInt64(q.step))
                 let contacts = digitizer.contacts(QualifyRobot.fingers(for: step, panel: size), eventful: QualifyRobot.isEventful(step))
                 try inject(contacts, reportRate: digitizer.reportRate, millimetresPerPixel: q.millimetresPerPixel, panel: size)
             case .judged:

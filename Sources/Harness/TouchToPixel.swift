@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import TouchspotsTestSupport
+import TouchRobot
 
 /// Touch to pixel, measured from outside the client: the weston module's pixel watch
 /// (`watch X Y`, `watch-result`; Sources/TouchspotsWeston/pixel-watch.h) remembers the

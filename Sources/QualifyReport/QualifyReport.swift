@@ -30,6 +30,9 @@ public struct QualifyReport: Codable, Equatable, Sendable {
     /// For a judged recording, the device judged among the recording's: its name, what it
     /// is and its node, as `"name" (touchscreen, /dev/input/event7)`.
     public var device: String?
+    /// For a judged recording whose steps were found from its touches: the touches no
+    /// step took (a stray tap, a Next tap), in words.
+    public var leftOut: [String]?
     /// How pixels became millimetres.
     public var scale: Scale
     /// The output the window was on, as its `output` line said (the first, where several).
@@ -99,6 +102,9 @@ public struct QualifyReport: Codable, Equatable, Sendable {
         public var verdicts: [Verdict]
         /// Each contact's reports: [seconds from the step's first report, x mm, y mm].
         public var contacts: [[[Double]]]
+        /// For a judged recording whose steps were found from its touches (or given), which
+        /// touches the step took and why (`StepsTaken`); nil where Next taps told them.
+        public var touches: String?
 
         /// Judged, skipped, or not reached (the run ended before it).
         public enum State: String, Codable, Sendable {
@@ -112,7 +118,7 @@ public struct QualifyReport: Codable, Equatable, Sendable {
             self.verdicts = verdicts; self.contacts = contacts
         }
 
-        private enum CodingKeys: String, CodingKey { case number, kind, state, guide, verdicts, contacts }
+        private enum CodingKeys: String, CodingKey { case number, kind, state, guide, verdicts, contacts, touches }
 
         // A step not reached has the kind "" in the JSON (the schema's), not a missing key.
         public init(from decoder: any Decoder) throws {
@@ -139,6 +145,7 @@ public struct QualifyReport: Codable, Equatable, Sendable {
             }
             verdicts = try c.decode([Verdict].self, forKey: .verdicts)
             contacts = try c.decode([[[Double]]].self, forKey: .contacts)
+            touches = try c.decodeIfPresent(String.self, forKey: .touches)
             // The schema's sample is three numbers; `[]` samples were taken (22 million of
             // them cost 1.1 GB) and would have been drawn at (0, 0).
             for (index, contact) in contacts.enumerated() where contact.contains(where: { $0.count != 3 }) {
@@ -155,6 +162,7 @@ public struct QualifyReport: Codable, Equatable, Sendable {
             try c.encodeIfPresent(guide, forKey: .guide)
             try c.encode(verdicts, forKey: .verdicts)
             try c.encode(contacts, forKey: .contacts)
+            try c.encodeIfPresent(touches, forKey: .touches)
         }
     }
 

@@ -16,12 +16,17 @@ public struct RecordingJudge {
     public var screen: Size
     public var millimetresPerPixel: Double?
     public var compositor: String?
+    /// How the steps' touches are told apart (`StepChoice`): found from the touches
+    /// themselves unless told.
+    public var steps: StepChoice
 
-    public init(plan: QualifyPlan, screen: Size, millimetresPerPixel: Double? = nil, compositor: String? = nil) {
+    public init(plan: QualifyPlan, screen: Size, millimetresPerPixel: Double? = nil, compositor: String? = nil,
+                steps: StepChoice = .found) {
         self.plan = plan
         self.screen = screen
         self.millimetresPerPixel = millimetresPerPixel
         self.compositor = compositor
+        self.steps = steps
     }
 
     /// The judging the played lines go to as they come: the lines are not kept, so that a
@@ -75,8 +80,10 @@ public struct RecordingJudge {
     }
 
     /// Plays the recording, giving `sink` each line the live run would have logged (frames
-    /// and qualify lines) as it comes; whether the scale came from the device.
-    public func play(_ record: LibinputRecord, into sink: @escaping (LogLine) -> Void) throws(ReportError) -> Bool {
+    /// and qualify lines) as it comes; whether the scale came from the device, and for
+    /// steps not told by Next taps, which touches each step took and which none did.
+    public func play(_ record: LibinputRecord, into sink: @escaping (LogLine) -> Void) throws(ReportError)
+        -> (fromDevice: Bool, taken: StepsTaken?) {
         let (screen, scale, fromDevice) = try geometry(record)
         guard let first = record.reports.first?.microseconds else { throw ReportError("the recording holds no touch") }
         // A recording whose every report has one time (all 0, say) times nothing: every
@@ -85,12 +92,19 @@ public struct RecordingJudge {
             throw ReportError("the recording's \(record.reports.count) touch reports are all at one time (\(fixed(Double(first) / 1e6, decimals: 6)) s): nothing in it can be timed")
         }
         let clock = ManualClock(now: Double(first) / 1e6)
+        var last: QualifyProgress?
         guard let session = TouchSession(sceneName: .playground, size: screen, clock: clock, sink: { event in
-            sink(LogLine(event, seat: nil))
+            let line = LogLine(event, seat: nil)
+            if let q = line.qualify { last = q }
+            sink(line)
         }) else { throw ReportError("the core would not start") }
         session.reportsRouting = false
         let device = session.touchscreens.add()
         session.show(QualifyScene(plan: plan, millimetresPerPixel: scale))
+        if steps != .next {
+            let taken = try playSteps(record, session: session, device: device, clock: clock, screen: screen, scale: scale) { last }
+            return (fromDevice, taken)
+        }
         func place(_ value: Int, _ axis: LibinputRecord.Axis, _ size: Double) -> Double { axis.fraction(value) * size }
         for report in record.reports {
             clock.now = max(clock.now, Double(report.microseconds) / 1e6)
@@ -112,15 +126,21 @@ public struct RecordingJudge {
         }
         clock.now += QualifyScene.settle + QualifyScene.arrivalTimeout + 1
         session.flush()
-        return fromDevice
+        return (fromDevice, nil)
     }
 
     /// The recording's report, judged as a log of the same run would be.
     public func report(_ record: LibinputRecord, source: String) throws(ReportError) -> QualifyReport {
         let judging = Judging(OfflineJudge(compositor: compositor).reading())
-        let fromDevice = try play(record) { judging.take($0) }
+        let (fromDevice, taken) = try play(record) { judging.take($0) }
         if let error = judging.error { throw error }
         var report = try judging.reading.report(source: source)
+        if let taken {
+            for index in report.steps.indices where taken.steps.indices.contains(report.steps[index].number - 1) {
+                report.steps[index].touches = taken.steps[report.steps[index].number - 1]
+            }
+            report.leftOut = taken.leftOut
+        }
         // A report of nothing judged is no verdict on the panel: said, and status 1.
         guard report.summary.stepsJudged > 0 else {
             let touches = record.reports.reduce(0) { $0 + $1.touches.filter { $0.phase == .began }.count }

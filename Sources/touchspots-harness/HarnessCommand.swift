@@ -10,7 +10,7 @@ struct HarnessCommand: ParsableCommand {
         commandName: "touchspots-harness",
         abstract: "Runs touchspots under a headless compositor and plays touch scenarios.",
         subcommands: [Run.self, InteropCommand.self, BenchCommand.self, TouchToPixelCommand.self, SoakCommand.self,
-                      ReplayCommand.self, ConformanceCommand.self, EventLogSchemaCommand.self])
+                      ReplayCommand.self, ConformanceCommand.self, QualifyCommand.self, EventLogSchemaCommand.self])
 
     /// Parses and runs; every error is one line on standard error, `touchspots-harness: `
     /// first, as the client and the report tool tell theirs (`CommandLineErrors`): status

@@ -146,6 +146,9 @@ struct Recording: ParsableCommand {
     @Option(help: "Millimetres per logical pixel, where the device does not say its resolution.")
     var millimetresPerPixel: Double?
 
+    @Option(help: ArgumentHelp("Which touches are each step's: found (from the touches themselves: a recording made without touchspots on screen), next (told by Next taps on touchspots' screen), or each step's touches, numbered from 1 in the order they began, like 1/2/3-7/-/8-9,12 ('-' skips a step).", valueName: "HOW"))
+    var steps = "found"
+
     @OptionGroup var outputs: Outputs
 
     func validate() throws {
@@ -156,6 +159,7 @@ struct Recording: ParsableCommand {
         if let millimetresPerPixel, !OutputSize.judgedScales.contains(millimetresPerPixel) {
             throw ValidationError("--millimetres-per-pixel must be \(OutputSize.judgedScalesText)")
         }
+        do { _ = try StepChoice(steps) } catch { throw ValidationError(error.description) }
     }
 
     private var screenSize: Size? {
@@ -185,7 +189,7 @@ struct Recording: ParsableCommand {
             let record: LibinputRecord
             do { record = try LibinputRecord(path: recording, device: device) } catch { throw ReportError("\(error)") }
             return try RecordingJudge(plan: parsed, screen: screenSize!, millimetresPerPixel: millimetresPerPixel,
-                                      compositor: outputs.compositor).report(record, source: recording)
+                                      compositor: outputs.compositor, steps: try StepChoice(steps)).report(record, source: recording)
         })
     }
 }

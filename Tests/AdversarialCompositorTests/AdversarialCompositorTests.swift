@@ -3,7 +3,7 @@ import Glibc
 import Harness
 import TestCompositor
 import EventLogFormat
-import TouchspotsTestSupport
+import TouchRobot
 import TouchCore
 import XCTest
 

@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import Harness
 import TestCompositor
-import TouchspotsTestSupport
+import TouchRobot
 import XCTest
 
 /// One in-process test compositor with the real touchspots connected to it, its event log

@@ -5,7 +5,7 @@ import TestCompositor
 import EventLogFormat
 import TouchCore
 import Testing
-import TouchspotsTestSupport
+import TouchRobot
 
 /// The real touchspots under random sequences of what a compositor can send: touch down,
 /// motion, up, shape, frame and cancel (ids 0...5, so duplicate downs and unknown ids

@@ -1,6 +1,6 @@
 import Foundation
 import Harness
-import TouchspotsTestSupport
+import TouchRobot
 import XCTest
 
 /// The headless demo (what `scripts/run` plays without a Wayland session) shows the

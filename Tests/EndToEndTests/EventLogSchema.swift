@@ -1,6 +1,6 @@
 import Foundation
 import Harness
-import TouchspotsTestSupport
+import TouchRobot
 import XCTest
 
 /// Checks the logs a test left against docs/event-log.schema.json.

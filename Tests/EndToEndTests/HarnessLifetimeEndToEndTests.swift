@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import Harness
-import TouchspotsTestSupport
+import TouchRobot
 import XCTest
 
 /// A harness killed mid-run (a CI job cancelled, a test runner killed by its timeout)

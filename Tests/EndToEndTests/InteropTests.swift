@@ -1,6 +1,6 @@
 import Foundation
 import Harness
-import TouchspotsTestSupport
+import TouchRobot
 import XCTest
 
 /// The interop matrix, every row: weston, sway, cage, phoc, mutter, gnome-shell and kwin. Every check passes,

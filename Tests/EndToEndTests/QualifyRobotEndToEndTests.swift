@@ -2,7 +2,7 @@ import TouchCore
 import Foundation
 import Harness
 import EventLogFormat
-import TouchspotsTestSupport
+import TouchRobot
 import XCTest
 
 /// The robot plays the shipped quick plan live (docs/qualify.md, "The robot"): on headless

@@ -2,7 +2,7 @@ import EventLogFormat
 import Foundation
 import Harness
 import LibinputRecord
-import TouchspotsTestSupport
+import TouchRobot
 import TouchCore
 import XCTest
 

@@ -1,7 +1,7 @@
 import EventLogFormat
 import Foundation
 @testable import TouchCore
-import TouchspotsTestSupport
+import TouchRobot
 import XCTest
 
 /// The event log's contract held in one place: every kind of line encodes to what

@@ -1,6 +1,6 @@
 import EventLogFormat
 import Foundation
-import TouchspotsTestSupport
+import TouchRobot
 import XCTest
 
 /// The schema itself: it rejects what touchspots must not write (`EventLogContractTests`

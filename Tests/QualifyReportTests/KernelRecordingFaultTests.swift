@@ -4,7 +4,7 @@ import Harness
 import LibinputRecord
 import QualifyReport
 import TouchCore
-import TouchspotsTestSupport
+import TouchRobot
 import XCTest
 
 /// Every validator judged on recordings of the kernel's shape (docs/qualify.md, "The fault

@@ -4,7 +4,7 @@ import Harness
 @testable import LibinputRecord
 import QualifyReport
 import TouchCore
-import TouchspotsTestSupport
+import TouchRobot
 import XCTest
 
 /// Recordings shaped as kernels make them (docs/replay.md, "Kernel semantics"), written by

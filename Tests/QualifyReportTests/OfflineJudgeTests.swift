@@ -6,7 +6,7 @@ import FoundationXML
 #endif
 import Harness
 import QualifyReport
-import TouchspotsTestSupport
+import TouchRobot
 import XCTest
 
 /// The robot's quick-plan runs on weston, recorded (Tests/Fixtures/qualify-quick-weston*.jsonl:

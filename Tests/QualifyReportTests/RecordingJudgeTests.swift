@@ -4,7 +4,7 @@ import Harness
 import LibinputRecord
 import QualifyReport
 import TouchCore
-import TouchspotsTestSupport
+import TouchRobot
 import XCTest
 
 /// The robot's quick-plan run on weston as a `libinput record` (Tests/Fixtures/qualify-quick-

@@ -2,7 +2,7 @@ import Foundation
 import Harness
 import LibinputRecord
 import TouchCore
-import TouchspotsTestSupport
+import TouchRobot
 import XCTest
 
 /// Tap accuracy on a recording shaped as ChromiumOS's "20 rapid taps at one spot" are

@@ -1,5 +1,5 @@
 import TouchCore
-import TouchspotsTestSupport
+import TouchRobot
 import XCTest
 
 /// The checkmark and the strokes that are not one, on a manual clock.

@@ -1,6 +1,6 @@
 import Foundation
 import TouchCore
-import TouchspotsTestSupport
+import TouchRobot
 
 /// Single-finger strokes with the variation people put into them, for measuring the
 /// stroke recognizers on something other than ideal lines (docs/gestures.md, "The test
@@ -44,7 +44,7 @@ enum HumanStrokes {
         let point: Point
     }
 
-    /// A small, fast, seedable generator: TouchspotsTestSupport's SplitMix, with the draws the
+    /// A small, fast, seedable generator: TouchRobot's SplitMix, with the draws the
     /// strokes use.
     struct Random {
         private var mix: SplitMix

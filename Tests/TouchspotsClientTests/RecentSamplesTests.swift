@@ -1,5 +1,5 @@
 @testable import TouchspotsClient
-import TouchspotsTestSupport
+import TouchRobot
 import XCTest
 
 /// The panel's latency percentiles: nearest-rank p50 and p99 of the latest 512 samples.

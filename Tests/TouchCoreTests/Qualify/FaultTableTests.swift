@@ -1,5 +1,5 @@
 import TouchCore
-import TouchspotsTestSupport
+import TouchRobot
 import XCTest
 
 /// Every fault of docs/qualify.md's table, fed through the digitizer model to the judge on

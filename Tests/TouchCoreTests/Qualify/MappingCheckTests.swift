@@ -1,5 +1,5 @@
 import TouchCore
-import TouchspotsTestSupport
+import TouchRobot
 import XCTest
 
 /// `MappingCheck`: the corners step's taps against where they were asked, on the quick

@@ -1,5 +1,5 @@
 import TouchCore
-import TouchspotsTestSupport
+import TouchRobot
 import XCTest
 
 /// The stroke validators on lines drawn as people draw them, through a perfect panel: a

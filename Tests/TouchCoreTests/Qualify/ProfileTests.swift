@@ -1,5 +1,5 @@
 import TouchCore
-import TouchspotsTestSupport
+import TouchRobot
 import XCTest
 
 /// Profiles: one panel judged by ChromiumOS 2014's limits and by Windows' (docs/qualify.md,

@@ -1,6 +1,6 @@
 import Foundation
 @testable import TouchCore
-import TouchspotsTestSupport
+import TouchRobot
 import XCTest
 
 /// The qualify validators in n log n of their contacts and samples (issue 39): a taps step

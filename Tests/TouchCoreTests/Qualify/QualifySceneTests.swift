@@ -1,5 +1,5 @@
 import TouchCore
-import TouchspotsTestSupport
+import TouchRobot
 import XCTest
 
 /// The quick plan played through the session's front door, as the robot would play it on

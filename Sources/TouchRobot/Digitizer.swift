@@ -17,47 +17,22 @@ public struct IdealFinger: Sendable {
 
 /// The panel between the robot's ideal fingers and the contacts a compositor would report
 /// (docs/qualify.md, "The robot"): it samples the fingers at its report rate, maps them
-/// through its calibration and can add one fault of the table the validators must catch.
+/// through its calibration and can add faults of the table the validators must catch
+/// (`Fault`, in DigitizerFault.swift).
 public struct Digitizer: Sendable {
-    public enum Fault: String, CaseIterable, Sendable {
-        case none
-        /// Three consecutive reports lost in the middle of the line.
-        case droppedSamples = "3 samples dropped"
-        /// One report 2 mm behind the finger, in the middle of the line.
-        case backwardStep = "a 2 mm step back"
-        /// Gaussian noise, sigma 0.8 mm, on every report.
-        case noise = "noise 0.8 mm"
-        /// 30 reports a second.
-        case lowReportRate = "30 Hz"
-        /// The mapping 20 px right.
-        case offset = "20 px offset"
-        /// The mapping turned 90 degrees clockwise.
-        case rotation = "90-degree rotation"
-        /// The mapping mirrored left-right.
-        case mirror = "x mirrored"
-        /// The mapping 1.1 times too large about the centre.
-        case scale = "1.1x scale"
-        /// The line's contact lifts and lands again within 10 ms.
-        case split = "a split contact"
-        /// A contact for one report, in the middle of the line.
-        case ghost = "a ghost contact"
-        /// Nothing reported within 3 mm of the edges.
-        case deadBand = "3 mm dead band"
-        /// At most four contacts at once.
-        case contactLimit = "at most 4 contacts"
-        /// In the middle of the line the scans stall for three reports (each a tenth of a
-        /// step on) and then jump to the finger, all at the steady report rate.
-        case stallThenJump = "a stall then a jump"
-        /// Fingers drumming in turn merged into one contact, three reports interpolated
-        /// between the places (within 50 ms of a lift, a landing over 10 mm away).
-        case mergedDrumroll = "drumroll fingers merged"
-    }
-
     public var panel: Size
     public var millimetresPerPixel: Double
     public var rate = 100.0
-    public var fault = Fault.none
+    /// The faults the panel has, each with its size (`Fault.defaultSize` unless told):
+    /// `touchspots-harness qualify --fault NAME[=SIZE]` sets them, several at once.
+    public var faults: [Fault: Double] = [:]
     public var seed: UInt64 = 1
+
+    /// The one fault, for the fault table's single-fault runs.
+    public var fault: Fault {
+        get { faults.keys.first ?? .none }
+        set { faults = newValue == .none ? [:] : [newValue: newValue.defaultSize?.value ?? 0] }
+    }
 
     /// The validators each fault must fail, and only those, on the quick plan's steps
     /// (docs/qualify.md, "The fault table"): `FaultTableTests` feeds the contacts to the
@@ -83,7 +58,14 @@ public struct Digitizer: Sendable {
     public init(panel: Size, millimetresPerPixel: Double, fault: Fault = .none, seed: UInt64 = 1) {
         self.panel = panel
         self.millimetresPerPixel = millimetresPerPixel
+        self.seed = seed
         self.fault = fault
+    }
+
+    public init(panel: Size, millimetresPerPixel: Double, faults: [Fault: Double], seed: UInt64 = 1) {
+        self.panel = panel
+        self.millimetresPerPixel = millimetresPerPixel
+        self.faults = faults.filter { $0.key != .none }
         self.seed = seed
     }
 
@@ -91,21 +73,19 @@ public struct Digitizer: Sendable {
     /// normalized coordinates as libinput's calibration applies.
     public func mapped(_ p: Point) -> Point {
         var u = p.x / panel.width, v = p.y / panel.height
-        switch fault {
-        case .offset: u += 20 * millimetresPerPixel / panel.width
-        case .rotation: (u, v) = (1 - v, u)
-        case .mirror: u = 1 - u
-        case .scale: u = 0.5 + 1.1 * (u - 0.5); v = 0.5 + 1.1 * (v - 0.5)
-        default: break
-        }
+        // In one order whatever the set's: rotated, mirrored, scaled, then moved.
+        if faults[.rotation] != nil { (u, v) = (1 - v, u) }
+        if faults[.mirror] != nil { u = 1 - u }
+        if let k = faults[.scale] { u = 0.5 + k * (u - 0.5); v = 0.5 + k * (v - 0.5) }
+        if let pixels = faults[.offset] { u += pixels * millimetresPerPixel / panel.width }
         return Point(x: u * panel.width, y: v * panel.height)
     }
 
     /// The contacts the panel reports for `fingers`. The line faults (dropped samples, a
     /// step back, a split, a ghost) happen in the middle of the longest contact when
     /// `eventful` (the plan's line step).
-    /// Reports a second: `rate`, or 30 with the low-rate fault.
-    public var reportRate: Double { fault == .lowReportRate ? 30.0 : rate }
+    /// Reports a second: `rate`, or the low report rate's.
+    public var reportRate: Double { faults[.lowReportRate] ?? rate }
 
     public func contacts(_ fingers: [IdealFinger], eventful: Bool = false) -> [Contact] {
         let rate = reportRate
@@ -114,7 +94,7 @@ public struct Digitizer: Sendable {
         var contacts: [Contact] = []
         var open: [Int: Int] = [:]  // finger -> contact
         var nextID: Int32 = 0
-        let band = fault == .deadBand ? 3.0 : 0
+        let band = faults[.deadBand] ?? 0
         var tick = (start * rate).rounded(.up)
         while tick / rate <= end {
             let t = tick / rate
@@ -125,52 +105,58 @@ public struct Digitizer: Sendable {
                     && p.y >= band && p.y <= panel.height - band
                 guard sensed else { open[index] = nil; continue }
                 if open[index] == nil {
-                    if fault == .contactLimit && open.count >= 4 { continue }
+                    if let limit = faults[.contactLimit], Double(open.count) >= limit { continue }
                     open[index] = contacts.count
                     contacts.append(Contact(id: nextID, samples: []))
                     nextID += 1
                 }
                 var q = mapped(p)
-                if fault == .noise {
-                    q.x += 0.8 * random.gaussian()
-                    q.y += 0.8 * random.gaussian()
+                if let sigma = faults[.noise] {
+                    q.x += sigma * random.gaussian()
+                    q.y += sigma * random.gaussian()
                 }
                 contacts[open[index]!].samples.append(ContactSample(time: t, point: q))
             }
         }
         contacts.removeAll { $0.samples.isEmpty }
-        if fault == .mergedDrumroll { contacts = Self.merged(contacts) }
+        if faults[.mergedDrumroll] != nil { contacts = Self.merged(contacts) }
         guard eventful, let line = contacts.indices.max(by: { contacts[$0].samples.count < contacts[$1].samples.count }),
               contacts[line].samples.count >= 10 else { return contacts }
         // The middle of the line's length, where the finger moves (not the middle report:
         // a person may have paused there).
         let middle = Self.middleByLength(contacts[line].samples)
-        switch fault {
-        case .droppedSamples:
-            contacts[line].samples.removeSubrange(middle..<middle + 3)
-        case .backwardStep:
-            let s = contacts[line].samples
-            let dx = s[middle + 1].point.x - s[middle - 1].point.x, dy = s[middle + 1].point.y - s[middle - 1].point.y
-            let length = max(1e-9, (dx * dx + dy * dy).squareRoot())
-            contacts[line].samples[middle].point.x = s[middle - 1].point.x - 2 * dx / length
-            contacts[line].samples[middle].point.y = s[middle - 1].point.y - 2 * dy / length
-            // 2 mm behind the report before it: a step of 2 mm against the travel.
-        case .split:
-            let tail = Array(contacts[line].samples[(middle + 1)...])
-            contacts[line].samples.removeSubrange((middle + 1)...)
-            contacts.insert(Contact(id: nextID, samples: tail), at: line + 1)
-        case .stallThenJump:
-            let s = contacts[line].samples
+        let s = contacts[line].samples
+        if faults[.stallThenJump] != nil {
             let from = s[middle - 1].point, step = Point(x: s[middle].point.x - from.x, y: s[middle].point.y - from.y)
             for k in 0..<3 {
                 let f = 0.1 * Double(k + 1)
                 contacts[line].samples[middle + k].point = Point(x: from.x + step.x * f, y: from.y + step.y * f)
             }
-        case .ghost:
-            let at = contacts[line].samples[middle]
-            contacts.append(Contact(id: nextID, samples: [ContactSample(time: at.time,
-                point: Point(x: random.uniform(0, panel.width), y: random.uniform(0, panel.height)))]))
-        default: break
+        }
+        if let back = faults[.backwardStep] {
+            let dx = s[middle + 1].point.x - s[middle - 1].point.x, dy = s[middle + 1].point.y - s[middle - 1].point.y
+            let length = max(1e-9, (dx * dx + dy * dy).squareRoot())
+            // `back` mm behind the report before it: a step of that size against the travel.
+            contacts[line].samples[middle].point.x = s[middle - 1].point.x - back * dx / length
+            contacts[line].samples[middle].point.y = s[middle - 1].point.y - back * dy / length
+        }
+        if let ghost = faults[.ghost] {
+            let at = s[middle]
+            for _ in 0..<max(1, Int(ghost)) {
+                contacts.append(Contact(id: nextID, samples: [ContactSample(time: at.time,
+                    point: Point(x: random.uniform(0, panel.width), y: random.uniform(0, panel.height)))]))
+                nextID += 1
+            }
+        }
+        if let dropped = faults[.droppedSamples] {
+            // Kept clear of the line's last three reports.
+            let count = min(max(1, Int(dropped)), contacts[line].samples.count - middle - 3)
+            if count > 0 { contacts[line].samples.removeSubrange(middle..<middle + count) }
+        }
+        if faults[.split] != nil {
+            let tail = Array(contacts[line].samples[(middle + 1)...])
+            contacts[line].samples.removeSubrange((middle + 1)...)
+            contacts.insert(Contact(id: nextID, samples: tail), at: line + 1)
         }
         return contacts
     }
