@@ -22,9 +22,7 @@ struct Touchspots: ParsableCommand {
             gesture, key w and the event log's nearmiss line say which rule each \
             recognizer missed and which KEY above moves its limit.
             """,
-        // The first line is the version alone (scripts/package reads it); the second says
-        // under what terms the binary may be copied, as GNU tools' --version does.
-        version: "\(touchspotsVersion)\nMIT License, copyright the touchspots authors (the LICENSE file; /usr/share/doc/touchspots/copyright)")
+        version: touchspotsVersionText)
 
     @Flag(help: "Ask the compositor to show the window fullscreen.")
     var fullscreen = false
