@@ -17,6 +17,7 @@ struct Touchspots: ParsableCommand {
 
             Gesture settings (--gesture KEY=VALUE, or KEY = VALUE lines in --config):
             \(GestureSettings.keys.map { "  \($0.key.rawValue) (default \(GestureSettings.defaultText(for: $0.path))): \($0.help)" }.joined(separator: "\n"))
+
             Lengths are logical pixels at 96 dpi: they scale with the panel where its size \
             is known (the output's, or --millimetres-per-pixel). When a touch fires no \
             gesture, key w and the event log's nearmiss line say which rule each \
