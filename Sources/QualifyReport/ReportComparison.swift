@@ -47,6 +47,11 @@ public struct ReportComparison: Equatable, Sendable {
         self.rows = rows
     }
 
+    /// How many rows' verdicts differ: `touchspots-report compare` exits 1 when any does,
+    /// as diff(1) does, so that a script can ask "did anything change?" without reading the
+    /// table.
+    public var differing: Int { rows.filter(\.changed).count }
+
     /// No real cell comes near it ("no reversed motion", "99.997 Hz pass").
     static let widestColumn = 80
 
@@ -67,7 +72,8 @@ public struct ReportComparison: Equatable, Sendable {
         func name(_ r: QualifyReport) -> String { Self.shown(r.compositor.map { "\(r.source) (\($0))" } ?? r.source) }
         func cell(_ v: Verdict?) -> String {
             guard let v else { return "-" }
-            return (v.measured.map { "\(ReportHTML.fixed($0, 3)) \(Self.shown(v.unit))" } ?? "not measured") + (v.passed ? " pass" : " FAIL")
+            // A count whole ("10 contacts"), other figures to the thousandth.
+            return (v.measured.map { "\(v.figureText($0)) \(Self.shown(v.unit))" } ?? "not measured") + (v.passed ? " pass" : " FAIL")
         }
         var lines = ["A: \(name(a)): \(Self.shown(ReportHTML.headline(a)))", "B: \(name(b)): \(Self.shown(ReportHTML.headline(b)))", ""]
         let table = rows.map { ["\($0.step) \(Self.shown($0.kind))", Self.shown($0.validator), cell($0.a), cell($0.b), $0.changed ? "<>" : ""] }
@@ -82,7 +88,7 @@ public struct ReportComparison: Equatable, Sendable {
             lines.append(zip(row, widths).map { $0 + String(repeating: " ", count: max(0, $1 - $0.count)) }.joined(separator: "  ")
                 .trimmingSuffixSpaces())
         }
-        let changed = rows.filter(\.changed).count
+        let changed = differing
         lines.append("")
         lines.append(changed == 0 ? "No verdict differs." : "\(changed) verdict\(changed == 1 ? "" : "s") differ.")
         return lines.joined(separator: "\n") + "\n"

@@ -9,6 +9,7 @@ struct HarnessCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "touchspots-harness",
         abstract: "Runs touchspots under a headless compositor and plays touch scenarios.",
+        version: touchspotsVersionText,
         subcommands: [Run.self, InteropCommand.self, BenchCommand.self, TouchToPixelCommand.self, SoakCommand.self,
                       ReplayCommand.self, ConformanceCommand.self, QualifyCommand.self, EventLogSchemaCommand.self])
 

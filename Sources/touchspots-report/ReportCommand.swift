@@ -14,16 +14,22 @@ import TouchCore
 /// client's start does not carry the report's code.
 ///
 /// Exit status: 0 when the report was written (whatever its verdicts: `--fail-unless-qualified`
-/// makes a run that did not qualify exit 2, for a CI that gates on it), 1 when a file cannot
-/// be read or is not what it should be (a log that is not a qualify run's, a hostile
-/// line), 64 for wrong arguments (a bad plan, an output that is an input). Every error is
-/// one line on standard error: argument-parser's own, which can run to four lines with the
-/// usage, are cut to their message.
+/// makes a run that did not qualify exit 2, for a CI that gates on it); with no report
+/// asked for, the verdict on standard output is the answer, and the status says it too (0
+/// qualified, 2 not, the status `--fail-unless-qualified` gives); `compare` exits 1 when a
+/// verdict differs, as diff(1) does. 1 when a file cannot be read or is not what it should
+/// be (a log that is not a qualify run's, a hostile line), 64 for wrong arguments (a bad
+/// plan, an output that is an input). Every error is one line on standard error:
+/// argument-parser's own, which can run to four lines with the usage, are cut to their
+/// message.
 @main
 struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "touchspots-report",
         abstract: "Judge a touchspots qualify run from its event log or a libinput recording, and compare two runs.",
+        // Given alone, argument-parser answers --version before it falls back to `judge`
+        // (which would ask for a log), as it does --help.
+        version: touchspotsVersionText,
         subcommands: [Judge.self, Recording.self, Compare.self],
         defaultSubcommand: Judge.self)
 
@@ -64,14 +70,17 @@ struct Outputs: ParsableArguments {
     @Option(help: "Name the compositor the run went through, for the report.")
     var compositor: String?
 
-    @Flag(help: "Exit with status 2 unless every step was judged and every check passed.")
+    @Flag(help: "Exit with status 2 unless every step was judged and every check passed (always so without --html, --json or --junit).")
     var failUnlessQualified = false
 
-    func validate() throws {
-        if html == nil && json == nil && junit == nil {
-            throw ValidationError("say which report to write: --html FILE, --json FILE or --junit FILE ('-' for standard output)")
-        }
-    }
+    /// What `judge` and `recording` say of their outputs and status in their help.
+    static let discussion = """
+        The verdict goes to standard error under the reports written: how many checks \
+        passed, then each failed check (step, validator, figure, limit) and each step not \
+        judged. With no --html, --json or --junit, the verdict is the output, on standard \
+        output, and the exit status says it: 0 qualified, 2 not (as \
+        --fail-unless-qualified has it).
+        """
 
     var paths: [(flag: String, path: String)] {
         [("--html", html), ("--json", json), ("--junit", junit)].compactMap { flag, path in path.map { (flag, $0) } }
@@ -84,8 +93,16 @@ struct Outputs: ParsableArguments {
 
     /// Writes the reports asked for, all or none, says the verdict on standard error, and
     /// gates. Every text is made first: a report whose figures JSON cannot hold writes
-    /// nothing.
+    /// nothing. With no report asked for, the verdict is the output: on standard output,
+    /// its status 0 qualified or 2 not (a person at a terminal asked "does it qualify?";
+    /// refusing them for want of a file was no answer).
     func write(_ report: QualifyReport) throws {
+        let lines = report.verdictLines
+        if paths.isEmpty {
+            try fail { try ReportOutputs.writeAll(lines.map { $0 + "\n" }.joined(), to: 1, name: "standard output") }
+            if !report.summary.qualified { throw ExitCode(2) }
+            return
+        }
         try fail {
             var texts: [(path: String, text: String)] = []
             if let html { texts.append((html, ReportHTML.render(report))) }
@@ -97,15 +114,19 @@ struct Outputs: ParsableArguments {
             if let junit { texts.append((junit, ReportJUnit.render(report))) }
             try ReportOutputs.write(texts)
         }
-        let summary = report.summary
-        tell("\(summary.passed) of \(summary.checks) checks passed\(summary.qualified ? ", qualified" : "")")
-        if failUnlessQualified && !summary.qualified { throw ExitCode(2) }
+        // The summary told as every line of the tool is; the failed checks under it,
+        // indented, as its continuation (standard output may be the report itself).
+        tell(lines[0])
+        let rest = lines.dropFirst().map { $0 + "\n" }.joined()
+        if !rest.isEmpty { try? ReportOutputs.writeAll(rest, to: 2, name: "standard error") }
+        if failUnlessQualified && !report.summary.qualified { throw ExitCode(2) }
     }
 }
 
 struct Judge: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Judge the qualify run in LOG (touchspots --qualify PLAN --event-log LOG) and write its report.")
+        abstract: "Judge the qualify run in LOG (touchspots --qualify PLAN --event-log LOG) and write its report.",
+        discussion: Outputs.discussion)
 
     @Argument(help: "The run's event log (JSON Lines).")
     var log: String
@@ -129,7 +150,8 @@ struct Judge: ParsableCommand {
 
 struct Recording: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Judge a qualify run recorded with `libinput record` (a person following PLAN on a screen of SCREEN pixels).")
+        abstract: "Judge a qualify run recorded with `libinput record` (a person following PLAN on a screen of SCREEN pixels).",
+        discussion: Outputs.discussion)
 
     @Argument(help: "The recording: libinput record's YAML (one device or --all) or an evemu-record file.")
     var recording: String
@@ -196,7 +218,12 @@ struct Recording: ParsableCommand {
 
 struct Compare: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Compare two reports (JSON) step by step and validator by validator.")
+        abstract: "Compare two reports (JSON) step by step and validator by validator.",
+        discussion: """
+            Prints one row per step and validator with both figures and verdicts, <> where \
+            the verdicts differ. Exits 0 when no verdict differs, 1 when one does (as \
+            diff(1) does) or a report cannot be read.
+            """)
 
     @Argument(help: "The first report's JSON (A).")
     var a: String
@@ -213,6 +240,7 @@ struct Compare: ParsableCommand {
     func run() throws {
         let comparison = try fail { ReportComparison(try ReportFiles.readReport(a), try ReportFiles.readReport(b)) }
         try fail { try ReportOutputs.writeAll(comparison.text, to: 1, name: "standard output") }
+        if comparison.differing > 0 { throw ExitCode(1) }
     }
 }
 

@@ -17,14 +17,13 @@ struct Touchspots: ParsableCommand {
 
             Gesture settings (--gesture KEY=VALUE, or KEY = VALUE lines in --config):
             \(GestureSettings.keys.map { "  \($0.key.rawValue) (default \(GestureSettings.defaultText(for: $0.path))): \($0.help)" }.joined(separator: "\n"))
+
             Lengths are logical pixels at 96 dpi: they scale with the panel where its size \
             is known (the output's, or --millimetres-per-pixel). When a touch fires no \
             gesture, key w and the event log's nearmiss line say which rule each \
             recognizer missed and which KEY above moves its limit.
             """,
-        // The first line is the version alone (scripts/package reads it); the second says
-        // under what terms the binary may be copied, as GNU tools' --version does.
-        version: "\(touchspotsVersion)\nMIT License, copyright the touchspots authors (the LICENSE file; /usr/share/doc/touchspots/copyright)")
+        version: touchspotsVersionText)
 
     @Flag(help: "Ask the compositor to show the window fullscreen.")
     var fullscreen = false

@@ -19,12 +19,18 @@ final class ReadmeCommandsTests: EndToEndTestCase {
         XCTAssertTrue(run.output.contains("\(Self.source)/data/strokes/v.stroke"), run.output)
     }
 
+    /// `--version` of all three tools: the same text, the version alone first. The report
+    /// tool's default subcommand (`judge`) does not swallow it and ask for a log.
     func testVersionSaysTheLicence() throws {
-        let run = try ChildProcess.run([Products.touchspots, "--version"])
-        XCTAssertEqual(run.status, 0, run.errors)
-        let lines = run.output.split(separator: "\n")
-        XCTAssertEqual(lines.first, "0.1.0", "the first line is the version alone (scripts/package reads it)")
-        XCTAssertTrue(run.output.contains("MIT License"), run.output)
+        let harness = "\(Products.buildDirectory)/touchspots-harness"
+        for tool in [Products.touchspots, harness, Products.report] {
+            let run = try ChildProcess.run([tool, "--version"])
+            XCTAssertEqual(run.status, 0, "\(tool): \(run.errors)")
+            XCTAssertEqual(run.errors, "", tool)
+            let lines = run.output.split(separator: "\n")
+            XCTAssertEqual(lines.first, "0.1.0", "\(tool): the first line is the version alone (scripts/package reads it)")
+            XCTAssertTrue(run.output.contains("MIT License"), "\(tool): \(run.output)")
+        }
         XCTAssertTrue(FileManager.default.fileExists(atPath: "\(Self.source)/LICENSE"))
     }
 

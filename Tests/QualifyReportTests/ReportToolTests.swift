@@ -62,9 +62,6 @@ final class ReportToolTests: XCTestCase {
     }
 
     func testBadArgumentsAreAUsageError() throws {
-        let noOutput = try report(["judge", OfflineJudgeTests.fixture("qualify-quick-weston.jsonl")])
-        XCTAssertEqual(noOutput.status, 64)
-        XCTAssertTrue(noOutput.errors.contains("--html FILE, --json FILE or --junit FILE"), noOutput.errors)
         XCTAssertEqual(try report(["judge", "--frobnicate", "x"]).status, 64)
         XCTAssertEqual(try report(["compare", "only-one.json"]).status, 64)
     }
@@ -76,17 +73,75 @@ final class ReportToolTests: XCTestCase {
         let mirrored = try report(["judge", OfflineJudgeTests.fixture("qualify-quick-weston-mirrored.jsonl"), "--json", "\(directory!)/m.json",
                                    "--fail-unless-qualified"])
         XCTAssertEqual(mirrored.status, 2)
-        XCTAssertEqual(mirrored.errors, "touchspots-report: 16 of 18 checks passed\n")
+        XCTAssertEqual(mirrored.errors, """
+            touchspots-report: 16 of 18 checks passed, not qualified
+            \(Self.mirroredFailures)
+            """)
+        // Without the flag the report is written and the run succeeds, verdict said all the same.
+        let written = try report(["judge", OfflineJudgeTests.fixture("qualify-quick-weston-mirrored.jsonl"), "--json", "\(directory!)/m.json"])
+        XCTAssertEqual(written.status, 0, written.errors)
+        XCTAssertTrue(written.errors.contains("  step 4 corners: mapping 197.000 mm"), written.errors)
+    }
+
+    /// The two failed checks of the mirrored run, as the terminal says them: step and kind,
+    /// validator, figure and limit with their unit, and the validator's detail.
+    static let mirroredFailures = """
+          step 3 taps: tap offset 86.800 mm, limit at most 1.000 mm (centroid 151.9, 47.5 mm)
+          step 4 corners: mapping 197.000 mm, limit at most 2.000 mm (mirrored left-right; corrected by \
+        LIBINPUT_CALIBRATION_MATRIX="-1.0000 0.0000 1.0000 0.0000 1.0000 0.0000")
+
+        """
+
+    /// No --html, --json or --junit: the verdict is the output (standard output), and the
+    /// status says it, 0 qualified and 2 not, for `judge` and `recording` alike.
+    func testWithNoReportAskedForTheVerdictIsTheOutput() throws {
+        let qualified = try report(["judge", OfflineJudgeTests.fixture("qualify-quick-weston.jsonl")])
+        XCTAssertEqual(qualified.status, 0, qualified.errors)
+        XCTAssertEqual(qualified.output, "18 of 18 checks passed, qualified\n")
+        XCTAssertEqual(qualified.errors, "")
+        let mirrored = try report([OfflineJudgeTests.fixture("qualify-quick-weston-mirrored.jsonl")])
+        XCTAssertEqual(mirrored.status, 2, mirrored.errors)
+        XCTAssertEqual(mirrored.output, "16 of 18 checks passed, not qualified\n" + Self.mirroredFailures)
+        let recording = try report(["recording", OfflineJudgeTests.fixture("qualify-quick-weston.yaml"), "--plan", "quick",
+                                    "--screen", "1280x800"])
+        XCTAssertEqual(recording.status, 0, recording.errors)
+        XCTAssertEqual(recording.output, "18 of 18 checks passed, qualified\n")
+
+        // A run stopped before its first judgement says that nothing was judged, in plain
+        // words, not "0 of 0 checks passed"; one stopped after two steps names the rest.
+        let lines = try String(contentsOfFile: OfflineJudgeTests.fixture("qualify-quick-weston.jsonl"), encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false)
+        let secondJudged = try XCTUnwrap(lines.indices.filter { lines[$0].contains(#""state":"judged""#) }.dropFirst().first)
+        let none = "\(directory!)/none.jsonl", two = "\(directory!)/two.jsonl"
+        try lines.prefix { !$0.contains(#""state":"judged""#) }.joined(separator: "\n").write(toFile: none, atomically: true, encoding: .utf8)
+        try lines[...secondJudged].joined(separator: "\n").write(toFile: two, atomically: true, encoding: .utf8)
+        let nothing = try report(["judge", none])
+        XCTAssertEqual(nothing.status, 2, nothing.errors)
+        XCTAssertEqual(nothing.output, "no step was judged (8 steps not reached), not qualified\n  steps 1 to 8: not reached\n")
+        let stopped = try report(["judge", two])
+        XCTAssertEqual(stopped.status, 2, stopped.errors)
+        XCTAssertEqual(stopped.output, "7 of 7 checks passed; 6 steps not reached, not qualified\n  steps 3 to 8: not reached\n")
     }
 
     func testComparingTwoReports() throws {
         let a = "\(directory!)/a.json", b = "\(directory!)/b.json"
         XCTAssertEqual(try report(["judge", OfflineJudgeTests.fixture("qualify-quick-weston.jsonl"), "--json", a]).status, 0)
         XCTAssertEqual(try report(["judge", OfflineJudgeTests.fixture("qualify-quick-weston-mirrored.jsonl"), "--json", b]).status, 0)
+        // A verdict that differs is status 1, as diff(1) has it; the table is written all the same.
         let compared = try report(["compare", a, b])
-        XCTAssertEqual(compared.status, 0, compared.errors)
+        XCTAssertEqual(compared.status, 1, compared.errors)
+        XCTAssertEqual(compared.errors, "")
         XCTAssertTrue(compared.output.contains("2 verdicts differ."), compared.output)
         XCTAssertTrue(compared.output.contains("<>"))
+        // Counts are whole numbers; measurements keep their thousandths.
+        let contacts = try XCTUnwrap(compared.output.split(separator: "\n").first { $0.contains("maximum contacts") })
+        XCTAssertTrue(contacts.contains("10 contacts pass  10 contacts pass"), String(contacts))
+        XCTAssertFalse(compared.output.contains("10.000 contacts"), compared.output)
+        XCTAssertTrue(compared.output.contains("0 faults pass"), compared.output)
+        XCTAssertTrue(compared.output.contains("99.997 Hz pass"), compared.output)
+        let same = try report(["compare", a, a])
+        XCTAssertEqual(same.status, 0, same.errors)
+        XCTAssertTrue(same.output.hasSuffix("No verdict differs.\n"), same.output)
     }
 
     /// Hostile and broken files: each is one line on standard error, naming the file (and
