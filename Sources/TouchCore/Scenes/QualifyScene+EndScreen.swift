@@ -48,6 +48,10 @@ extension QualifyScene {
                                              smallest: 12, centred: false, measure: measure), keepingPage: keepingPage)
             return
         }
+        if let logPath {
+            note.text = Self.note(logPath: logPath, characters: Int((bounds.width - 24) / (Self.smallestNote * 0.56)))
+            fitPrompt()
+        }
         let top = (note.text.isEmpty ? prompt.frame.maxY : note.frame.maxY) + 8 * unit
         let margin = 12 * unit
         var area = Rect(x: margin, y: top, width: bounds.width - 2 * margin, height: bounds.height - top - margin)
@@ -74,6 +78,22 @@ extension QualifyScene {
         verdictsView.frame = area
         verdictsView.show(layout, keepingPage: keepingPage)
         tellPage()
+    }
+
+    /// The smallest size the log's note is set at: a path smaller than this is no use.
+    static let smallestNote = 12.0
+
+    /// Where the run's log is, in at most `characters`: whole with what makes its report
+    /// when that fits, else the path alone, else the path with its middle left out (its
+    /// start and its file's name kept; standard error says it whole).
+    static func note(logPath: String, characters: Int) -> String {
+        let whole = "The run's log: \(logPath) (touchspots-report makes its report)"
+        guard whole.count > characters else { return whole }
+        let lead = "The run's log: "
+        guard lead.count + logPath.count > characters else { return lead + logPath }
+        let room = max(2, characters - lead.count - 1)
+        let head = room / 3
+        return lead + logPath.prefix(head) + "…" + logPath.suffix(room - head)
     }
 
     /// Previous from the first page goes to the last, Next from the last to the first: both

@@ -230,8 +230,6 @@ public final class QualifyScene: Scene {
         finished = true
         setPrompt(outcome.headline)
         prompt.textColor = outcome.isQualified ? VerdictsView.color(.pass) : VerdictsView.color(.fail)
-        if let logPath { note.text = "The run's log: \(logPath) (touchspots-report makes its report)" }
-        fitPrompt()
         guide.isHidden = true
         redoButton.isHidden = true
         nextButton.isHidden = true
@@ -249,7 +247,7 @@ public final class QualifyScene: Scene {
         fitPrompt()
     }
 
-    private func fitPrompt() {
+    func fitPrompt() {
         fit(prompt, size: promptSize)
         fit(note, size: promptSize * 16 / 22)
     }

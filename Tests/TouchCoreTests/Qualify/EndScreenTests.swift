@@ -7,11 +7,20 @@ import XCTest
 /// over another, the page control centred.
 final class EndScreenTests: XCTestCase {
     static let sizes = [Size(width: 800, height: 600), Size(width: 1280, height: 800)]
+    /// As long as a log's path gets: the end-to-end tests' own is 150 characters with its note.
+    static let longLogPath = "/home/someone/.local/state/touchspots/" + String(repeating: "long-folder-name/", count: 4)
+        + "qualify-quick-2026-12-06T08-25-54Z/events.jsonl"
 
     func testEveryVerdictOfTheQuickPlanLiesInsideTheWindow() throws {
         for size in Self.sizes {
             for fault in [Digitizer.Fault.none, .mirror] {
-                try checkEndScreen(QualifySceneTests.played(fault, size: size), plan: "quick", size: size)
+                let run = QualifySceneTests.played(fault, size: size, logPath: Self.longLogPath)
+                try checkEndScreen(run, plan: "quick", size: size)
+                // The log's note fits across the window, its file's name kept.
+                let note = run.scene.note
+                XCTAssertLessThanOrEqual(Double(note.text.count) * 0.56 * note.fontSize, size.width - 24, note.text)
+                XCTAssertGreaterThanOrEqual(note.fontSize, 12)
+                XCTAssertTrue(note.text.hasPrefix("The run's log: /home/") && note.text.hasSuffix("events.jsonl"), note.text)
             }
         }
     }

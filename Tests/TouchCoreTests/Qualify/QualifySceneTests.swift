@@ -14,7 +14,8 @@ final class QualifySceneTests: XCTestCase {
 
     /// A plan played to its end on a window of `size`: the session, its touchscreen, the
     /// scene (on its end screen) and the `qualify` events.
-    static func played(_ fault: Digitizer.Fault, plan: QualifyPlan = plan, size: Size = Size(width: 1280, height: 800))
+    static func played(_ fault: Digitizer.Fault, plan: QualifyPlan = plan, size: Size = Size(width: 1280, height: 800),
+                       logPath: String? = nil)
         -> (session: TouchSession, device: InputDevice, scene: QualifyScene, progress: [QualifyProgress]) {
         let clock = ManualClock(now: 100)
         final class Told { var progress: [QualifyProgress] = [] }
@@ -24,6 +25,7 @@ final class QualifySceneTests: XCTestCase {
         }!
         let device = session.touchscreens.add()
         let scene = QualifyScene(plan: plan, millimetresPerPixel: millimetresPerPixel)
+        scene.logPath = logPath
         session.show(scene)
         let panel = Size(width: size.width * millimetresPerPixel, height: size.height * millimetresPerPixel)
         let digitizer = Digitizer(panel: panel, millimetresPerPixel: millimetresPerPixel, fault: fault, seed: 7)
