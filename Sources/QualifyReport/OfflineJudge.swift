@@ -221,7 +221,7 @@ public struct OfflineJudge {
             let summary = QualifyReport.Summary(checks: verdicts.count, passed: passed, failed: verdicts.count - passed,
                                                 stepsJudged: judged, stepsSkipped: all.filter { $0.state == .skipped }.count,
                                                 stepsNotReached: all.filter { $0.state == .notReached }.count,
-                                                qualified: judged == of && passed == verdicts.count)
+                                                qualified: QualifyOutcome(steps: of, judged: judged, checks: verdicts.count, passed: passed).isQualified)
             let output = outputs.first
             // The client's rule (`OutputSize`): a placeholder size is no measure.
             let measured = OutputSize.millimetresPerPixel(of: outputs.map {

@@ -174,7 +174,8 @@ public struct QualifyReport: Codable, Equatable, Sendable {
         public var stepsJudged: Int
         public var stepsSkipped: Int
         public var stepsNotReached: Int
-        /// Every step judged and every check passed.
+        /// Every step judged and every check passed: `QualifyOutcome.isQualified`, the
+        /// rule the end screen shows too.
         public var qualified: Bool
     }
 

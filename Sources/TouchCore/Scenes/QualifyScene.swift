@@ -68,6 +68,10 @@ public final class QualifyScene: Scene {
     public let redoButton = Button(name: "Redo", title: "Redo")
     public let nextButton = Button(name: "Next", title: "Skip")
     public let card = CardCalibrationView()
+    /// The end screen's page control, shown when its verdicts take more than one page.
+    public let previousPageButton = Button(name: "PreviousPage", title: "Previous")
+    public let nextPageButton = Button(name: "NextPage", title: "Next")
+    public let pageLabel = Label(name: "Page", fontSize: 18, textColor: Color(white: 0.2))
     /// Under the verdicts at the end: where the run's log is, for its report.
     public let note = Label(name: "Note", fontSize: 16, textColor: Color(white: 0.3))
     /// The file the run's event log goes to, if any: told at the end.
@@ -87,13 +91,18 @@ public final class QualifyScene: Scene {
     private var announced = false
     /// The card outline the last `calibrating` line gave.
     private var toldCard: Rect?
-    public private(set) var results: [[Verdict]] = []
-    private var steps: [QualifyStep] = []
+    /// Each step's verdicts so far; nil for a step skipped.
+    public private(set) var results: [[Verdict]?] = []
+    /// The run is over: the end screen is up.
+    public private(set) var finished = false
+    /// The verdicts shown, as sections; laid out again whenever the window changes size.
+    var shownSections: [VerdictsLayout.Section] = []
+    private(set) var steps: [QualifyStep] = []
     private var judge = QualifyJudge(panel: Size(width: 1, height: 1))
     /// The step's touches, without those on the buttons: its contacts are made from them,
     /// as offline judging makes them from a log's frames.
     private var touches = StepTouches()
-    private unowned var window: Window?
+    private(set) unowned var window: Window?
 
     /// A run of `plan`; with no `millimetresPerPixel` (an output that does not say its
     /// size, no option given), the card calibration first.
@@ -104,11 +113,15 @@ public final class QualifyScene: Scene {
         self.millimetresPerPixel = millimetresPerPixel ?? card.millimetresPerPixel
         redoButton.onTap = { [unowned self] in begin(index) }
         nextButton.onTap = { [unowned self] in next() }
+        previousPageButton.onTap = { [unowned self] in turn(by: -1) }
+        nextPageButton.onTap = { [unowned self] in turn(by: 1) }
     }
 
     public func install(in window: Window) {
         self.window = window
-        for view in [guide, card, prompt, note, verdictsView, touchable, redoButton, nextButton] as [View] { window.addSubview(view) }
+        for view in [guide, card, prompt, note, verdictsView, touchable, redoButton, nextButton, previousPageButton, pageLabel,
+                     nextPageButton] as [View] { window.addSubview(view) }
+        for view in [previousPageButton, pageLabel, nextPageButton] as [View] { view.isHidden = true }
         card.isHidden = !calibrating
         layout(in: window)
         if calibrating { card.setCardWidth(window.bounds.width * 0.35) }
@@ -126,7 +139,7 @@ public final class QualifyScene: Scene {
 
     public func layout(in window: Window) {
         let bounds = window.bounds
-        let unit = max(0.5, min(1.5, min(bounds.width / 800, bounds.height / 600)))
+        let unit = Self.unit(of: bounds)
         let panel = Size(width: bounds.width * millimetresPerPixel, height: bounds.height * millimetresPerPixel)
         let resized = judge.panel != panel
         if resized {
@@ -147,8 +160,7 @@ public final class QualifyScene: Scene {
         redoButton.frame = nextButton.frame.offsetBy(dx: -size.width - 12 * unit, dy: 0)
         for button in [nextButton, redoButton] { button.fontSize = 20 * unit }
         note.frame = Rect(x: 0, y: 44 * unit, width: bounds.width, height: 26 * unit)
-        verdictsView.fontSize = 17 * unit
-        verdictsView.frame = Rect(x: 12 * unit, y: bounds.height * 0.55, width: bounds.width * 0.6, height: bounds.height * 0.45 - 12 * unit)
+        layoutVerdicts(in: bounds, unit: unit, keepingPage: true)
         card.frame = bounds
         card.cardOrigin = Point(x: 60 * unit, y: 60 * unit)
         card.setCardWidth(card.cardWidth)
@@ -184,7 +196,7 @@ public final class QualifyScene: Scene {
         guide.step = steps[step]
         guide.isHidden = false
         setPrompt("\(step + 1)/\(steps.count) · \(steps[step].prompt)")
-        verdictsView.verdicts = []
+        showVerdicts([])
         nextButton.title = "Skip"
         redoButton.isHidden = true
         nextButton.isHidden = false
@@ -207,22 +219,21 @@ public final class QualifyScene: Scene {
     private func next() {
         if calibrating { return calibrated() }
         if !judged && steps.indices.contains(index) {
-            results.append([])
+            results.append(nil)
             tell(.skipped)
         }
         begin(index + 1)
     }
 
     private func finish() {
-        let all = results.flatMap { $0 }
-        let passed = all.filter(\.passed).count
-        setPrompt("Done: \(passed) of \(all.count) checks passed")
-        if let logPath { note.text = "The run's log: \(logPath) (touchspots-report makes its report)" }
-        fitPrompt()
+        let all = results.compactMap { $0 }.flatMap { $0 }
+        finished = true
+        setPrompt(outcome.headline)
+        prompt.textColor = outcome.isQualified ? VerdictsView.color(.pass) : VerdictsView.color(.fail)
         guide.isHidden = true
-        verdictsView.verdicts = all
         redoButton.isHidden = true
         nextButton.isHidden = true
+        showVerdicts(endSections)
         onEvent(.qualify(QualifyProgress(plan: plan.name, step: steps.count, of: steps.count, kind: .plan, state: .finished,
                                          verdicts: all, millimetresPerPixel: millimetresPerPixel, panel: judge.panel)))
     }
@@ -236,7 +247,7 @@ public final class QualifyScene: Scene {
         fitPrompt()
     }
 
-    private func fitPrompt() {
+    func fitPrompt() {
         fit(prompt, size: promptSize)
         fit(note, size: promptSize * 16 / 22)
     }
@@ -310,7 +321,7 @@ public final class QualifyScene: Scene {
         window?.timers.cancel(arrival)
         arrival = nil
         results.append(verdicts)
-        verdictsView.verdicts = verdicts
+        showVerdicts([VerdictsLayout.Section(heading: nil, verdicts: verdicts.map(VerdictsLayout.Line.init))])
         nextButton.title = index + 1 < steps.count ? "Next" : "Finish"
         redoButton.isHidden = false
         tell(.judged, verdicts: verdicts)
@@ -352,29 +363,6 @@ public final class QualifyGuideView: View {
                 line(centre, end)
             }
             target(centre, 10)
-        }
-    }
-}
-
-/// Verdicts, one line each: the validator, its figure against its threshold, pass in green
-/// or FAIL in red.
-public final class VerdictsView: View {
-    var verdicts: [Verdict] = [] { didSet { if verdicts != oldValue { setNeedsDisplay() } } }
-    var fontSize = 17.0
-
-    init() {
-        super.init(name: "Verdicts")
-        isUserInteractionEnabled = false
-    }
-
-    public override func draw(in canvas: Canvas) {
-        let line = fontSize * 1.5
-        for (i, verdict) in verdicts.enumerated() where Double(i + 1) * line <= bounds.height {
-            let rect = Rect(x: 0, y: Double(i) * line, width: bounds.width, height: line)
-            let color = verdict.passed ? Color(red: 0.1, green: 0.55, blue: 0.2) : Color(red: 0.8, green: 0.1, blue: 0.1)
-            let figure = fixed(verdict.figure, decimals: 2)
-            canvas.drawText("\(verdict.passed ? "pass" : "FAIL")  \(verdict.validator): \(figure) \(verdict.unit) (\(verdict.comparison.rawValue) \(fixed(verdict.threshold, decimals: 2)))",
-                            in: rect, fontSize: fontSize, color: color, alignment: .left)
         }
     }
 }

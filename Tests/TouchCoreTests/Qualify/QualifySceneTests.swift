@@ -10,15 +10,22 @@ final class QualifySceneTests: XCTestCase {
     static let plan = QualifyRobot.quickPlan
 
     /// Plays the plan with `fault` and returns the `qualify` events.
-    static func play(_ fault: Digitizer.Fault) -> [QualifyProgress] {
+    static func play(_ fault: Digitizer.Fault) -> [QualifyProgress] { played(fault).progress }
+
+    /// A plan played to its end on a window of `size`: the session, its touchscreen, the
+    /// scene (on its end screen) and the `qualify` events.
+    static func played(_ fault: Digitizer.Fault, plan: QualifyPlan = plan, size: Size = Size(width: 1280, height: 800),
+                       logPath: String? = nil)
+        -> (session: TouchSession, device: InputDevice, scene: QualifyScene, progress: [QualifyProgress]) {
         let clock = ManualClock(now: 100)
-        var progress: [QualifyProgress] = []
-        let size = Size(width: 1280, height: 800)
+        final class Told { var progress: [QualifyProgress] = [] }
+        let told = Told()
         let session = TouchSession(sceneName: .playground, size: size, clock: clock) { event in
-            if case .qualify(let p) = event { progress.append(p) }
+            if case .qualify(let p) = event { told.progress.append(p) }
         }!
         let device = session.touchscreens.add()
         let scene = QualifyScene(plan: plan, millimetresPerPixel: millimetresPerPixel)
+        scene.logPath = logPath
         session.show(scene)
         let panel = Size(width: size.width * millimetresPerPixel, height: size.height * millimetresPerPixel)
         let digitizer = Digitizer(panel: panel, millimetresPerPixel: millimetresPerPixel, fault: fault, seed: 7)
@@ -62,7 +69,7 @@ final class QualifySceneTests: XCTestCase {
             base += 0.5
             clock.now = base
         }
-        return progress
+        return (session, device, scene, told.progress)
     }
 
     func testAPerfectPanelPassesEveryStep() throws {
