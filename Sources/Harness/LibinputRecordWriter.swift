@@ -167,6 +167,27 @@ public enum LibinputRecordWriter {
         }
     }
 
+    /// A qualify run's touchscreen frames without the touches made between its steps (the
+    /// Next taps: each touch that began after a step's `judged` line and before the next
+    /// `started` or `finished` line): what the panel would have recorded had the same
+    /// steps been drawn with no touchspots on screen, for `touchspots-report recording`
+    /// to find the steps in (docs/qualify.md, "Steps found from the touches").
+    public static func stepFrames(of lines: [LogLine]) -> [TouchFrame] {
+        var frames: [TouchFrame] = []
+        var betweenSteps = false
+        var taps = Set<FingerID>()
+        for line in lines {
+            if let q = line.qualify { betweenSteps = q.state == .judged }
+            guard var frame = line.frame else { continue }
+            for touch in frame.touches where betweenSteps && touch.phase == .began { taps.insert(touch.finger) }
+            frame.touches.removeAll { taps.contains($0.finger) }
+            frame.activeTouches.removeAll { taps.contains($0.finger) }
+            for touch in frame.touches where touch.phase != .began && touch.phase != .moved { taps.remove(touch.finger) }
+            if !frame.touches.isEmpty { frames.append(frame) }
+        }
+        return frames
+    }
+
     /// What the kernel last sent: the slot selected, each slot's values, the contacts down
     /// (slot and tracking id, oldest first) and the single-touch emulation's.
     private struct KernelState {

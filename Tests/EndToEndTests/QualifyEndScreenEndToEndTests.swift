@@ -1,7 +1,7 @@
 import Foundation
 import Harness
 import EventLogFormat
-import TouchspotsTestSupport
+import TouchRobot
 import TouchCore
 import XCTest
 

@@ -5,90 +5,112 @@ import EventLogFormat
 import TouchRobot
 import XCTest
 
-/// The robot plays the shipped quick plan live (docs/qualify.md, "The robot"): on headless
-/// weston and sway, whose output is given the physical size of a 10.1-inch 16:10 tablet
-/// (217 x 136 mm at 1280 x 800), it follows the `qualify` lines, puts its fingers through
-/// the digitizer model and taps Next. A perfect digitizer passes every validator; one
-/// fault per compositor trips what the fault table says, and nothing else. Each run's log
-/// is judged again offline by `touchspots-report`, which must find the live verdicts.
+/// The robot plays the shipped quick plan live, as a user runs it: `touchspots-harness
+/// qualify --plan quick [--compositor NAME] [--fault F] --out DIR` (docs/qualify.md, "The
+/// robot"). The output is given the physical size of a 10.1-inch 16:10 tablet (217 x 136
+/// mm at 1280 x 800); the robot follows the `qualify` lines, puts its fingers through the
+/// digitizer model and taps Next. A perfect digitizer passes every validator; each fault
+/// trips what the fault table says, and nothing else. The command judges the run's log
+/// again with `touchspots-report`, which must find the live verdicts; the perfect run's
+/// touches, recorded as a kernel would with no Next taps, are judged step by step from
+/// the touches themselves with the same verdicts.
 final class QualifyRobotEndToEndTests: EndToEndTestCase {
+    /// The command's panel unless told (`--panel 217x136`).
     static let tablet = PhysicalSize(width: 217, height: 136)
 
-    private var plan: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../data/plans/quick.json")
-            .standardized.path
+    private struct Run {
+        let status: Int32
+        let output: String
+        /// The `finished` line's verdicts: what the run showed.
+        let live: [Verdict]
+        let report: [String: Any]
+        var verdicts: [[String: Any]] { (report["steps"] as! [[String: Any]]).flatMap { $0["verdicts"] as! [[String: Any]] } }
+        var failed: Set<String> { Set(verdicts.filter { !($0["passed"] as! Bool) }.map { $0["validator"] as! String }) }
+        var summary: QualifyReportSummary { QualifyReportSummary(report["summary"] as! [String: Any]) }
     }
 
-    /// Plays the quick plan on `compositor` with `fault`; returns the run's verdicts, live.
-    private func play(on compositor: CompositorKind, fault: Digitizer.Fault) throws -> [Verdict] {
+    /// Runs the command with `arguments` into the test's folder.
+    private func qualify(_ arguments: [String]) throws -> Run {
         try? FileManager.default.removeItem(atPath: outputDirectory)
-        session = try HeadlessRun(outputDirectory: outputDirectory, compositor: compositor, width: 1280, height: 800,
-                              clientArguments: ["--qualify", plan], physicalSize: Self.tablet)
-        let output = try session.eventLog.waitFor("the output line") { $0.output != nil }.output!
-        XCTAssertEqual([output.physicalWidth, output.physicalHeight], [217, 136], "the output says the tablet's size")
-        let finished = try QualifyPlayer(session: session, fault: fault).play()
-        XCTAssertEqual(finished.millimetresPerPixel, 217.0 / 1280, "millimetres from the output's physical size")
+        let harness = "\(Products.buildDirectory)/touchspots-harness"
+        let run = try ChildProcess.run([harness, "qualify", "--plan", "quick", "--out", outputDirectory] + arguments)
+        XCTAssertEqual(run.status, 0, run.output + run.errors)
+        XCTAssertTrue(run.output.contains("qualify: quick on "), run.output)
+        let lines = try EventLogReader(path: "\(outputDirectory)/events.jsonl").events()
+        let finished = try XCTUnwrap(lines.compactMap(\.qualify).last { $0.state == .finished }, run.output + run.errors)
         XCTAssertEqual(finished.of, 8)
-        return finished.verdicts
+        XCTAssertEqual(finished.millimetresPerPixel, 217.0 / 1280, "millimetres from the output's physical size")
+        let output = try XCTUnwrap(lines.compactMap(\.output).first)
+        XCTAssertEqual([output.physicalWidth, output.physicalHeight], [217, 136], "the output says the tablet's size")
+        let json = try Data(contentsOf: URL(fileURLWithPath: "\(outputDirectory)/report.json"))
+        let report = try JSONSerialization.jsonObject(with: json) as! [String: Any]
+        for name in ["report.html", "report.xml"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: "\(outputDirectory)/\(name)"), name)
+        }
+        let result = Run(status: run.status, output: run.output, live: finished.verdicts, report: report)
+        // The offline judge finds the live verdicts and figures.
+        XCTAssertEqual(report["agreesWithLiveRun"] as? Bool, true)
+        XCTAssertEqual(result.verdicts.map { $0["validator"] as! String }, finished.verdicts.map(\.validator))
+        XCTAssertEqual(result.verdicts.map { $0["figure"] as? Double }, finished.verdicts.map(\.measured), "the same figures, to the thousandth")
+        XCTAssertEqual(result.verdicts.map { $0["passed"] as! Bool }, finished.verdicts.map(\.passed))
+        XCTAssertEqual(result.verdicts.count, 18, "every validator of the quick plan ran")
+        return result
     }
 
-    /// `touchspots-report` judges the session's log again: the same verdicts and figures.
-    private func judgeOffline(compositor: CompositorKind, live: [Verdict]) throws -> QualifyReportSummary {
-        let log = "\(outputDirectory)/events.jsonl"
-        let json = "\(outputDirectory)/report.json"
-        let run = try runReport(["judge", log, "--json", json, "--html", "\(outputDirectory)/report.html",
-                                 "--junit", "\(outputDirectory)/report.xml", "--compositor", compositor.rawValue])
-        XCTAssertEqual(run.status, 0, run.errors)
-        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as! [String: Any]
-        XCTAssertEqual(report["agreesWithLiveRun"] as? Bool, true, "the offline judge finds the live verdicts")
-        // What ran, on what, when: the log's run line, the compositor seen at the socket's other end.
-        let facts = report["run"] as? [String: String]
+    /// What ran, on what, when: the log's run line, the compositor seen at the socket's
+    /// other end, and made on the run's host its package's version.
+    private func assertProvenance(_ run: Run, compositor: CompositorKind) throws {
+        let facts = run.report["run"] as? [String: String]
         XCTAssertEqual(facts?["compositor"], compositor.rawValue, "\(facts ?? [:])")
         XCTAssertTrue(facts?["touchspots"]?.hasPrefix("0.") == true && facts?["date"]?.hasSuffix("Z") == true, "\(facts ?? [:])")
         XCTAssertNotNil(facts?["kernel"])
-        // Made on the run's host: the compositor's version from the package that holds its binary.
-        let package = report["compositorPackage"] as? String
+        let package = run.report["compositorPackage"] as? String
         XCTAssertTrue(package?.hasPrefix("Debian package \(compositor.rawValue) ") == true, package ?? "none")
         let html = try String(contentsOfFile: "\(outputDirectory)/report.html", encoding: .utf8)
         XCTAssertTrue(html.contains("the Wayland socket&#39;s peer: \(compositor.rawValue)") || html.contains("the Wayland socket's peer: \(compositor.rawValue)"),
                       "the page names the compositor seen")
-        let steps = report["steps"] as! [[String: Any]]
-        let offline = steps.flatMap { ($0["verdicts"] as! [[String: Any]]) }
-        XCTAssertEqual(offline.map { $0["validator"] as! String }, live.map(\.validator))
-        XCTAssertEqual(offline.map { $0["figure"] as? Double }, live.map(\.measured), "the same figures, to the thousandth")
-        XCTAssertEqual(offline.map { $0["passed"] as! Bool }, live.map(\.passed))
-        return QualifyReportSummary(report["summary"] as! [String: Any])
     }
-
-    private func failed(_ verdicts: [Verdict]) -> Set<String> { Set(verdicts.filter { !$0.passed }.map(\.validator)) }
 
     func testAPerfectPanelQualifiesOnWeston() throws {
-        let verdicts = try play(on: .weston, fault: .none)
-        XCTAssertEqual(failed(verdicts), [], verdicts.filter { !$0.passed }.map { "\($0)" }.joined(separator: "\n"))
-        XCTAssertEqual(verdicts.count, 18, "every validator of the quick plan ran")
-        let summary = try judgeOffline(compositor: .weston, live: verdicts)
-        XCTAssertTrue(summary.qualified)
-    }
-
-    func testAPerfectPanelQualifiesOnSway() throws {
-        let verdicts = try play(on: .sway, fault: .none)
-        XCTAssertEqual(failed(verdicts), [], verdicts.filter { !$0.passed }.map { "\($0)" }.joined(separator: "\n"))
-        XCTAssertEqual(verdicts.count, 18)
-        XCTAssertTrue(try judgeOffline(compositor: .sway, live: verdicts).qualified)
+        let run = try qualify(["--compositor", "weston"])
+        XCTAssertEqual(run.failed, [], run.output)
+        XCTAssertTrue(run.summary.qualified)
+        XCTAssertTrue(run.output.contains("18 of 18 checks passed"), run.output)
+        try assertProvenance(run, compositor: .weston)
+        // The same touches with no Next taps, in the kernel's shape: each step found from
+        // the touches themselves, the live run's verdicts.
+        let lines = try EventLogReader(path: "\(outputDirectory)/events.jsonl").events()
+        let yaml = LibinputRecordWriter.yaml(LibinputRecordWriter.stepFrames(of: lines), screenWidth: 1280, screenHeight: 800,
+                                             millimetresPerPixel: 217.0 / 1280, shape: .kernel)
+        XCTAssertFalse(yaml.isEmpty)
+        let path = "\(outputDirectory)/no-next-taps.yaml"
+        try yaml.write(toFile: path, atomically: true, encoding: .utf8)
+        let judged = try runReport(["recording", path, "--plan", "quick", "--screen", "1280x800", "--json", "-"])
+        XCTAssertEqual(judged.status, 0, judged.errors)
+        let report = try JSONSerialization.jsonObject(with: Data(judged.output.utf8)) as! [String: Any]
+        let steps = report["steps"] as! [[String: Any]]
+        XCTAssertEqual(steps.map { $0["state"] as! String }, Array(repeating: "judged", count: 8))
+        XCTAssertTrue(steps.allSatisfy { ($0["touches"] as? String)?.hasPrefix("touch") == true }, "each step says which touches it took")
+        let verdicts = steps.flatMap { $0["verdicts"] as! [[String: Any]] }
+        XCTAssertEqual(verdicts.map { $0["validator"] as! String }, run.live.map(\.validator))
+        XCTAssertEqual(verdicts.map { $0["passed"] as! Bool }, run.live.map(\.passed), "the live run's verdicts")
     }
 
     func testAMirroredPanelIsNamedOnWeston() throws {
-        let verdicts = try play(on: .weston, fault: .mirror)
-        XCTAssertEqual(failed(verdicts), ["mapping", "tap offset"])
-        XCTAssertTrue(verdicts.first { $0.validator == "mapping" }!.detail.contains("mirrored left-right"),
-                      verdicts.first { $0.validator == "mapping" }!.detail)
-        XCTAssertFalse(try judgeOffline(compositor: .weston, live: verdicts).qualified)
+        let run = try qualify(["--compositor", "weston", "--fault", "mirrored"])
+        XCTAssertEqual(run.failed, ["mapping", "tap offset"])
+        let mapping = run.live.first { $0.validator == "mapping" }!
+        XCTAssertTrue(mapping.detail.contains("mirrored left-right"), mapping.detail)
+        XCTAssertTrue(mapping.detail.contains("LIBINPUT_CALIBRATION_MATRIX="), "the fix: \(mapping.detail)")
+        XCTAssertFalse(run.summary.qualified)
+        XCTAssertTrue(run.output.contains("mapping"), "the terminal names the failing check: \(run.output)")
     }
 
     func testA30HzPanelIsCaughtOnSway() throws {
-        let verdicts = try play(on: .sway, fault: .lowReportRate)
-        XCTAssertEqual(failed(verdicts), ["report rate"])
-        XCTAssertFalse(try judgeOffline(compositor: .sway, live: verdicts).qualified)
+        let run = try qualify(["--compositor", "sway", "--fault", "report-rate=30"])
+        XCTAssertEqual(run.failed, ["report rate"])
+        XCTAssertFalse(run.summary.qualified)
+        try assertProvenance(run, compositor: .sway)
     }
 }
 

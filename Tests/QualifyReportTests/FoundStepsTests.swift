@@ -13,23 +13,12 @@ import XCTest
 /// (`StepFinder`), with the live run's verdicts; the report says which touches each step
 /// took.
 final class FoundStepsTests: XCTestCase {
-    /// The log's touchscreen frames but the Next taps' (every touch that began after a
-    /// step's `judged` line and before the next `started` or `finished` line), as the
-    /// kernel would have recorded them.
+    /// The log's touchscreen frames but the Next taps' (`LibinputRecordWriter.stepFrames`),
+    /// as the kernel would have recorded them.
     static func recordingWithoutNextTaps(_ fixture: String) throws -> (record: LibinputRecord, live: [Verdict]) {
         let lines = try OfflineJudgeTests.lines(fixture)
         let scale = try XCTUnwrap(lines.compactMap(\.qualify).first?.millimetresPerPixel)
-        var frames: [TouchFrame] = []
-        var betweenSteps = false
-        var nextTaps = Set<FingerID>()
-        for line in lines {
-            if let q = line.qualify { betweenSteps = q.state == .judged }
-            guard var frame = line.frame else { continue }
-            for touch in frame.touches where betweenSteps && touch.phase == .began { nextTaps.insert(touch.finger) }
-            frame.touches.removeAll { nextTaps.contains($0.finger) }
-            for touch in frame.touches where touch.phase != .began && touch.phase != .moved { nextTaps.remove(touch.finger) }
-            if !frame.touches.isEmpty { frames.append(frame) }
-        }
+        let frames = LibinputRecordWriter.stepFrames(of: lines)
         let yaml = LibinputRecordWriter.yaml(frames, screenWidth: 1280, screenHeight: 800, millimetresPerPixel: scale, shape: .kernel)
         let live = lines.compactMap(\.qualify).filter { $0.state == .judged }.flatMap(\.verdicts)
         return (try LibinputRecord(contents: yaml, source: "\(fixture).yaml"), live)
@@ -79,8 +68,6 @@ final class FoundStepsTests: XCTestCase {
         let plan = try QualifyRobot.shippedPlan("quick")
         let found = try RecordingJudge(plan: plan, screen: Size(width: 1280, height: 800), steps: .found).report(record, source: "yaml")
         let next = try RecordingJudge(plan: plan, screen: Size(width: 1280, height: 800), steps: .next).report(record, source: "yaml")
-        for (i, c) in found.steps[3].contacts.enumerated() { print("C", i, c.first ?? [], c.last ?? [], c.count) }
-        print(found.steps.map { "\($0.number) \($0.state): \($0.touches ?? "-")" }.joined(separator: "\n"))
         assertSameVerdicts(found, live)
         assertSameVerdicts(next, live)
         XCTAssertEqual(found.leftOut?.count, 8, "the eight Next taps: \(found.leftOut ?? [])")
