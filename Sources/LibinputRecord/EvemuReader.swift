@@ -8,7 +8,8 @@
 ///     A: 35 0 4095 0 0 10                    absinfo: code (hex), minimum, maximum, fuzz, flat, resolution
 ///     E: 0.000001 0003 0039 0000             an event: seconds.microseconds, type and code in hex, value
 ///
-/// `I:`, `B:`, `L:`, `S:` lines and `#` comments are skipped; any other line is refused.
+/// `I:` (bus, vendor, product, version in hex) is kept for the report; `B:`, `L:`, `S:`
+/// lines and `#` comments are skipped; any other line is refused.
 enum EvemuReader {
     static func read(_ file: inout RecordFile) throws -> ParsedRecording {
         var device = ParsedDevice()
@@ -27,6 +28,9 @@ enum EvemuReader {
             case 0x45:  // E: an event
                 guard device.decodes else { return }
                 try event(line, from: i, into: &device, touches: &touches, at: at)
+            case 0x49:  // I: the id, four hex numbers
+                let numbers = fields(line, from: i).compactMap { Int($0, radix: 16) }
+                if numbers.count == 4, numbers.allSatisfy({ (0...0xFFFF).contains($0) }) { device.id = numbers }
             case 0x4E:  // N: the name
                 device.name = String(decoding: UnsafeBufferPointer(rebasing: line[i...]), as: UTF8.self)
                     .trimmingCharacters(in: " ")
@@ -60,7 +64,7 @@ enum EvemuReader {
                     if code == 0x35 { device.x = axis } else { device.y = axis }
                 default: break
                 }
-            case 0x49, 0x42, 0x4C, 0x53: break  // I:, B:, L:, S:
+            case 0x42, 0x4C, 0x53: break  // B:, L:, S:
             default: throw at.error("not evemu-record's text (an unknown line)")
             }
         }

@@ -74,6 +74,21 @@ public struct LibinputRecord: Sendable {
         case unknown = "multi-touch device"
     }
 
+    /// A device's evdev id (struct input_id): the bus (3 USB, 0x18 I2C, ...), the vendor and
+    /// product ids, the version.
+    public struct DeviceID: Sendable, Equatable {
+        public var bus: Int, vendor: Int, product: Int, version: Int
+
+        /// As lsusb and udev write them: `bus 0x0018, vendor 04f3, product 2234, version 0111`.
+        public var text: String {
+            func hex(_ value: Int) -> String {
+                let digits = String(UInt16(truncatingIfNeeded: value), radix: 16)
+                return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+            }
+            return "bus 0x\(hex(bus)), vendor \(hex(vendor)), product \(hex(product)), version \(hex(version))"
+        }
+    }
+
     /// A device of the file, as its description says it.
     public struct Device: Sendable, Equatable {
         public var name: String
@@ -82,6 +97,12 @@ public struct LibinputRecord: Sendable {
         public var kind: Kind
         /// Whether it has multi-touch positions (ABS_MT_POSITION_X and _Y).
         public var isMultitouch: Bool
+        /// Its evdev id, where the file says it: what a qualify report names the panel by.
+        public var id: DeviceID?
+
+        public init(name: String, node: String?, kind: Kind, isMultitouch: Bool, id: DeviceID? = nil) {
+            self.name = name; self.node = node; self.kind = kind; self.isMultitouch = isMultitouch; self.id = id
+        }
 
         /// How messages name it: `"name" (touchpad, /dev/input/event5)`.
         public var label: String {
@@ -200,13 +221,17 @@ struct ParsedDevice {
     var udevTouchscreen = false
     var udevTouchpad = false
     var slots: SlotModel?
+    /// The evdev id: bus, vendor, product, version (libinput record's `id: [3, 1267, 8756, 273]`,
+    /// evemu's `I: 0003 04f3 2234 0111`).
+    var id: [Int]?
 
     var protocolA: Bool { !hasSlots }
 
     var device: LibinputRecord.Device {
         let kind: LibinputRecord.Kind = direct || udevTouchscreen ? .touchscreen
             : pointer || udevTouchpad ? .touchpad : .unknown
-        return LibinputRecord.Device(name: name, node: node, kind: kind, isMultitouch: x != nil && y != nil)
+        return LibinputRecord.Device(name: name, node: node, kind: kind, isMultitouch: x != nil && y != nil,
+                                     id: id.flatMap { $0.count == 4 ? LibinputRecord.DeviceID(bus: $0[0], vendor: $0[1], product: $0[2], version: $0[3]) : nil })
     }
 
     /// Takes one of this device's events into its slot model (made at its first event,

@@ -98,6 +98,9 @@ enum LibinputYAMLReader {
             switch path {
             case ["devices"] where key == "node": devices[devices.count - 1].node = try scalar(value, at)
             case ["devices", "evdev"] where key == "name": devices[devices.count - 1].name = try scalar(value, at)
+            case ["devices", "evdev"] where key == "id":
+                let numbers = try flowIntegers(value, at, what: "the evdev id")
+                if numbers.count == 4, numbers.allSatisfy({ (0...0xFFFF).contains($0) }) { devices[devices.count - 1].id = numbers }
             case ["devices", "evdev"] where key == "properties":
                 // Numbers as libinput writes them; names are taken too, anything else skipped.
                 guard value.hasPrefix("["), value.hasSuffix("]") else { return }

@@ -236,7 +236,8 @@ public struct OfflineJudge {
                 scale: QualifyReport.Scale(millimetresPerPixel: scale, panel: panel,
                                            from: calibrated ? .card : measured.map { abs($0 - scale) < 1e-9 } == true ? .output : .given),
                 output: output.map {
-                    QualifyReport.Output(name: $0.name, physicalWidth: $0.physicalWidth, physicalHeight: $0.physicalHeight,
+                    QualifyReport.Output(name: $0.name, make: $0.make, model: $0.model, description: $0.description,
+                                         physicalWidth: $0.physicalWidth, physicalHeight: $0.physicalHeight,
                                          width: $0.width, height: $0.height, refreshHz: Double($0.refreshMillihertz) / 1000,
                                          transform: $0.transform, scale: $0.scale)
                 },

@@ -30,6 +30,11 @@ public struct QualifyReport: Codable, Equatable, Sendable {
     /// For a judged recording, the device judged among the recording's: its name, what it
     /// is and its node, as `"name" (touchscreen, /dev/input/event7)`.
     public var device: String?
+    /// For a judged recording, the device as the recording describes it: its ids and axes.
+    public var recording: RecordingFacts?
+    /// What made this report, when and where: touchspots-report's version and commit, the
+    /// date it judged, the host (the `run` line's keys).
+    public var madeBy: LogRun?
     /// For a judged recording whose steps were found from its touches: the touches no
     /// step took (a stray tap, a Next tap), in words.
     public var leftOut: [String]?
@@ -79,6 +84,10 @@ public struct QualifyReport: Codable, Equatable, Sendable {
 
     public struct Output: Codable, Equatable, Sendable {
         public var name: String?
+        /// wl_output's make, model and description, where the compositor sent them.
+        public var make: String?
+        public var model: String?
+        public var description: String?
         public var physicalWidth: Int
         public var physicalHeight: Int
         public var width: Int

@@ -148,6 +148,7 @@ public struct RecordingJudge {
         }
         if fromDevice { report.scale.from = .device }
         report.device = record.device.label
+        report.recording = QualifyReport.RecordingFacts(record)
         return report
     }
 }

@@ -62,26 +62,12 @@ public enum ReportHTML {
     }
 
     static func facts(_ report: QualifyReport) -> [(String, String)] {
-        var facts: [(String, String)] = [("plan", report.plan), ("log", report.source)]
-        if let run = report.run {
-            facts.append(("run", "touchspots \(run.touchspots), \(run.date)"))
-            if let host = run.host { facts.append(("host", host + (run.kernel.map { ", kernel \($0)" } ?? ""))) }
-        }
-        let seen = report.run.flatMap { run in
-            run.compositor.map { "the Wayland socket's peer: \($0)" + (run.compositorExecutable.map { " (\($0))" } ?? "")
-                + (run.desktop.map { ", desktop \($0)" } ?? "") }
-        }
-        facts.append(("compositor", [report.compositor, seen, report.compositorPackage].compactMap { $0 }.joined(separator: "; ")
-            .nonEmpty ?? "not named (touchspots-report --compositor NAME)"))
-        if let device = report.device { facts.append(("device", device)) }
+        var facts: [(String, String)] = [("plan", report.plan), (report.recording == nil ? "log" : "recording", report.source)]
+        facts += report.provenance.map { ($0.label, $0.text) }
         let scale = report.scale
         facts.append(("scale", "\(fixed(scale.millimetresPerPixel, 5)) mm per pixel, "
                       + scale.from.text
                       + "; panel \(fixed(scale.panel[0])) x \(fixed(scale.panel[1])) mm"))
-        if let o = report.output {
-            facts.append(("output", "\(o.name ?? "unnamed"): \(o.width) x \(o.height) px at \(fixed(o.refreshHz)) Hz, "
-                          + "\(o.physicalWidth) x \(o.physicalHeight) mm, transform \(o.transform.rawValue), scale \(o.scale)"))
-        }
         facts.append(("judged again", report.agreesWithLiveRun
                       ? "the verdicts judged from the log are the ones the run showed"
                       : "the verdicts judged from the log differ from the ones the run showed (the log was edited, or the judge changed)"))

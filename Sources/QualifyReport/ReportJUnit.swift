@@ -39,12 +39,13 @@ public enum ReportJUnit {
             .attribute(named: "failures", value: String(step.verdicts.filter { !$0.passed }.count)),
             .attribute(named: "skipped", value: step.state == .judged ? "0" : "1"),
         ]
-        // What ran, on what and when (the log's `run` line), where CI shows a suite's properties.
-        if let run = report.run {
-            let facts = run.text + (report.compositorPackage.map { ", \($0)" } ?? "")
-            nodes.append(.element(named: "properties", nodes: [.element(named: "property", nodes: [
-                .attribute(named: "name", value: "run"), .attribute(named: "value", value: escaped(facts)),
-            ])]))
+        // What ran, on what and when (`provenance`), where CI shows a suite's properties.
+        let facts = report.provenance
+        if !facts.isEmpty {
+            nodes.append(.element(named: "properties", nodes: facts.map { fact in
+                .element(named: "property", nodes: [.attribute(named: "name", value: escaped(fact.label)),
+                                                     .attribute(named: "value", value: escaped(fact.text))])
+            }))
         }
         for verdict in step.verdicts {
             let figure = verdict.measured.map { "\($0) \(verdict.unit)" } ?? "not measured"

@@ -267,7 +267,8 @@ extension LogOutput {
     init(_ geometry: OutputGeometry) {
         // A value wl_output does not have is logged as normal, as a compositor would show it.
         let transform = Transform(wlOutput: geometry.transform) ?? .normal
-        self.init(name: geometry.name, physicalWidth: Int(geometry.physicalWidth), physicalHeight: Int(geometry.physicalHeight),
+        self.init(name: geometry.name, make: geometry.make, model: geometry.model, description: geometry.description,
+                  physicalWidth: Int(geometry.physicalWidth), physicalHeight: Int(geometry.physicalHeight),
                   width: Int(geometry.width), height: Int(geometry.height), refreshMillihertz: Int(geometry.refreshMillihertz),
                   transform: transform, scale: Int(geometry.scale))
     }

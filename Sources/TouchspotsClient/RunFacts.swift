@@ -1,4 +1,5 @@
 import EventLogFormat
+import QualifyPlans
 import Glibc
 import TouchCore
 import WaylandClient
@@ -9,32 +10,13 @@ import WaylandClient
 /// environment. Nothing here is asked again while touches flow.
 enum RunFacts {
     static func current(display: Display) -> LogRun {
-        var name = utsname()
-        _ = uname(&name)
-        let host = field(&name.nodename), release = field(&name.release), version = field(&name.version)
-        var compositor: String?, executable: String?
+        var run = LogRun.here(touchspots: touchspotsVersion, commit: PackageData.commit())
         if let pid = display.peerProcessID {
-            compositor = firstLine(ofFile: "/proc/\(pid)/comm")
-            executable = link("/proc/\(pid)/exe")
+            run.compositor = firstLine(ofFile: "/proc/\(pid)/comm")
+            run.compositorExecutable = link("/proc/\(pid)/exe")
         }
-        let desktop = getenv("XDG_CURRENT_DESKTOP").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
-        return LogRun(touchspots: touchspotsVersion, date: utcNow(), host: host.isEmpty ? nil : host,
-                      kernel: release.isEmpty ? nil : "\(release) \(version)",
-                      compositor: compositor, compositorExecutable: executable, desktop: desktop)
-    }
-
-    private static func field<T>(_ value: inout T) -> String {
-        withUnsafePointer(to: &value) { $0.withMemoryRebound(to: CChar.self, capacity: MemoryLayout<T>.size) { String(cString: $0) } }
-    }
-
-    /// Now, as ISO 8601 in UTC to the second ("2026-12-06T05:40:00Z").
-    static func utcNow() -> String {
-        var now = time(nil)
-        var parts = tm()
-        gmtime_r(&now, &parts)
-        var text = [CChar](repeating: 0, count: 32)
-        let count = strftime(&text, text.count, "%Y-%m-%dT%H:%M:%SZ", &parts)
-        return String(decoding: text[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        run.desktop = getenv("XDG_CURRENT_DESKTOP").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+        return run
     }
 
     /// The first line of a small file (a process's `comm`), or nil.

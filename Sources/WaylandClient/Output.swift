@@ -6,6 +6,11 @@ import TouchCore
 /// touchscreen turns pixels into millimetres with it (docs/qualify.md).
 public struct OutputGeometry: Equatable, Sendable {
     public var name: String?
+    /// wl_output.geometry's make and model, and wl_output.description (version 4): what a
+    /// report names the screen by ("Dell Inc." / "DELL U2415"); nil where not sent or empty.
+    public var make: String?
+    public var model: String?
+    public var description: String?
     public var physicalWidth: Int32 = 0
     public var physicalHeight: Int32 = 0
     public var width: Int32 = 0
@@ -34,8 +39,10 @@ public final class Output {
     var onDescribed: (Output) -> Void = { _ in }
 
     nonisolated(unsafe) private static let listener = Listener.make(wl_output_listener(
-        geometry: { data, _, _, _, width, height, _, _, _, transform in
+        geometry: { data, _, _, _, width, height, _, make, model, transform in
             let output = object(data, as: Output.self)
+            output.pending.make = make.map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+            output.pending.model = model.map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
             // Unknown is 0; kwin 5.27's virtual output says -1.
             output.pending.physicalWidth = CompositorQuirk.negativePhysicalSize.workAround { max(0, width) }
             output.pending.physicalHeight = CompositorQuirk.negativePhysicalSize.workAround { max(0, height) }
@@ -51,7 +58,9 @@ public final class Output {
         done: { data, _ in object(data, as: Output.self).done() },
         scale: { data, _, factor in object(data, as: Output.self).pendingScale = max(1, factor) },
         name: { data, _, name in object(data, as: Output.self).name = String(cString: name!) },
-        description: { _, _, _ in }))
+        description: { data, _, text in
+            object(data, as: Output.self).pending.description = text.map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+        }))
 
     init(proxy: OpaquePointer, version: UInt32, display: Display) {
         self.proxy = proxy

@@ -96,8 +96,12 @@ struct Outputs: ParsableArguments {
     /// nothing. With no report asked for, the verdict is the output: on standard output,
     /// its status 0 qualified or 2 not (a person at a terminal asked "does it qualify?";
     /// refusing them for want of a file was no answer).
-    func write(_ report: QualifyReport) throws {
-        let lines = report.verdictLines
+    func write(_ judged: QualifyReport) throws {
+        // Every report says what made it, when and where (docs/qualify.md, "What a report
+        // names"); the terminal says it under the verdict, as the page and the JUnit do.
+        var report = judged
+        report.madeBy = QualifyReport.madeHere()
+        let lines = report.verdictLines + report.provenance.map { "  \($0.label): \(printableText($0.text, limit: 600))" }
         if paths.isEmpty {
             try fail { try ReportOutputs.writeAll(lines.map { $0 + "\n" }.joined(), to: 1, name: "standard output") }
             if !report.summary.qualified { throw ExitCode(2) }

@@ -45,7 +45,7 @@ final class ReportFormatTests: XCTestCase {
         }
         let schemaRequired = run["required"] as? [String] ?? []
         XCTAssertEqual(Set(schemaRequired), Set(required))
-        let facts = LogRun(touchspots: "0.1.0", date: "2026-12-06T05:40:00Z", host: "h", kernel: "k", compositor: "sway",
+        let facts = LogRun(touchspots: "0.1.0", commit: "88ea95d", date: "2026-12-06T05:40:00Z", host: "h", kernel: "k", compositor: "sway",
                            compositorExecutable: "/usr/bin/sway", desktop: "sway")
         let encoded = try XCTUnwrap(JSONSerialization.jsonObject(with: try JSONEncoder().encode(facts)) as? [String: String])
         XCTAssertEqual(Set(encoded.keys), Set(LogRun.LineKey.allCases.map(\.rawValue)))

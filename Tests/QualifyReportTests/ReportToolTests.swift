@@ -1,3 +1,4 @@
+import TouchCore
 import EventLogFormat
 import Foundation
 import Harness
@@ -73,7 +74,7 @@ final class ReportToolTests: XCTestCase {
         let mirrored = try report(["judge", OfflineJudgeTests.fixture("qualify-quick-weston-mirrored.jsonl"), "--json", "\(directory!)/m.json",
                                    "--fail-unless-qualified"])
         XCTAssertEqual(mirrored.status, 2)
-        XCTAssertEqual(mirrored.errors, """
+        XCTAssertEqual(Self.verdict(mirrored.errors), """
             touchspots-report: 16 of 18 checks passed, not qualified
             \(Self.mirroredFailures)
             """)
@@ -92,20 +93,33 @@ final class ReportToolTests: XCTestCase {
 
         """
 
+    /// The verdict's lines of a terminal's text: without the lines that say what made the
+    /// report and what ran (`provenance`), which follow them.
+    static func verdict(_ text: String) -> String {
+        let facts = ["  report made: ", "  run: ", "  compositor: ", "  output: ", "  device: "]
+        return text.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { line in !facts.contains { line.hasPrefix($0) } }.joined(separator: "\n")
+    }
+
     /// No --html, --json or --junit: the verdict is the output (standard output), and the
-    /// status says it, 0 qualified and 2 not, for `judge` and `recording` alike.
+    /// status says it, 0 qualified and 2 not, for `judge` and `recording` alike; then what
+    /// made the report, when and where, and what ran on what (issue 60).
     func testWithNoReportAskedForTheVerdictIsTheOutput() throws {
         let qualified = try report(["judge", OfflineJudgeTests.fixture("qualify-quick-weston.jsonl")])
         XCTAssertEqual(qualified.status, 0, qualified.errors)
-        XCTAssertEqual(qualified.output, "18 of 18 checks passed, qualified\n")
+        XCTAssertEqual(Self.verdict(qualified.output), "18 of 18 checks passed, qualified\n")
         XCTAssertEqual(qualified.errors, "")
         let mirrored = try report([OfflineJudgeTests.fixture("qualify-quick-weston-mirrored.jsonl")])
         XCTAssertEqual(mirrored.status, 2, mirrored.errors)
-        XCTAssertEqual(mirrored.output, "16 of 18 checks passed, not qualified\n" + Self.mirroredFailures)
+        XCTAssertEqual(Self.verdict(mirrored.output), "16 of 18 checks passed, not qualified\n" + Self.mirroredFailures)
         let recording = try report(["recording", OfflineJudgeTests.fixture("qualify-quick-weston.yaml"), "--plan", "quick",
                                     "--screen", "1280x800"])
         XCTAssertEqual(recording.status, 0, recording.errors)
-        XCTAssertEqual(recording.output, "18 of 18 checks passed, qualified\n")
+        XCTAssertEqual(Self.verdict(recording.output), "18 of 18 checks passed, qualified\n")
+        XCTAssertTrue(recording.output.contains("\n  report made: touchspots-report \(touchspotsVersion)"), recording.output)
+        XCTAssertTrue(recording.output.contains("\n  device: " + #""touchspots robot touchscreen" (touchscreen, /dev/input/event7), bus 0003 vendor 0000 product 0000 version 0000; x 0-71106560 at 327680 units/mm (217.0 mm)"#),
+                      recording.output)
+        XCTAssertTrue(qualified.output.contains("\n  output: unnamed: 1280 x 800 px"), qualified.output)
 
         // A run stopped before its first judgement says that nothing was judged, in plain
         // words, not "0 of 0 checks passed"; one stopped after two steps names the rest.
@@ -117,10 +131,10 @@ final class ReportToolTests: XCTestCase {
         try lines[...secondJudged].joined(separator: "\n").write(toFile: two, atomically: true, encoding: .utf8)
         let nothing = try report(["judge", none])
         XCTAssertEqual(nothing.status, 2, nothing.errors)
-        XCTAssertEqual(nothing.output, "no step was judged (8 steps not reached), not qualified\n  steps 1 to 8: not reached\n")
+        XCTAssertEqual(Self.verdict(nothing.output), "no step was judged (8 steps not reached), not qualified\n  steps 1 to 8: not reached\n")
         let stopped = try report(["judge", two])
         XCTAssertEqual(stopped.status, 2, stopped.errors)
-        XCTAssertEqual(stopped.output, "7 of 7 checks passed; 6 steps not reached, not qualified\n  steps 3 to 8: not reached\n")
+        XCTAssertEqual(Self.verdict(stopped.output), "7 of 7 checks passed; 6 steps not reached, not qualified\n  steps 3 to 8: not reached\n")
     }
 
     func testComparingTwoReports() throws {

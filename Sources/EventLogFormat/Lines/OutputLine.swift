@@ -4,6 +4,11 @@ import TouchCore
 /// mode, transform and scale): what turns pixels into millimetres (docs/qualify.md).
 public struct LogOutput: Equatable, Sendable {
     public var name: String?
+    /// wl_output's make, model and description, where the compositor says them: the
+    /// screen a qualify report names.
+    public var make: String?
+    public var model: String?
+    public var description: String?
     /// Millimetres; 0 where the output does not know (headless compositors).
     public var physicalWidth: Int
     public var physicalHeight: Int
@@ -30,9 +35,11 @@ public struct LogOutput: Equatable, Sendable {
         }
     }
 
-    public init(name: String?, physicalWidth: Int, physicalHeight: Int, width: Int, height: Int, refreshMillihertz: Int,
+    public init(name: String?, make: String? = nil, model: String? = nil, description: String? = nil,
+                physicalWidth: Int, physicalHeight: Int, width: Int, height: Int, refreshMillihertz: Int,
                 transform: Transform, scale: Int) {
-        self.name = name; self.physicalWidth = physicalWidth; self.physicalHeight = physicalHeight
+        self.name = name; self.make = make; self.model = model; self.description = description
+        self.physicalWidth = physicalWidth; self.physicalHeight = physicalHeight
         self.width = width; self.height = height; self.refreshMillihertz = refreshMillihertz
         self.transform = transform; self.scale = scale
     }
@@ -40,10 +47,10 @@ public struct LogOutput: Equatable, Sendable {
 
 extension LogOutput {
     public enum LineKey: String, LogKey {
-        case name, physicalWidth, physicalHeight, width, height, refreshMillihertz, transform, scale
+        case name, make, model, description, physicalWidth, physicalHeight, width, height, refreshMillihertz, transform, scale
         public var spec: LogKeySpec {
             switch self {
-            case .name: .optional(.string)
+            case .name, .make, .model, .description: .optional(.string)
             case .transform: .required(.closed)
             default: .required(.integer)
             }
@@ -52,6 +59,9 @@ extension LogOutput {
 
     func encode(into out: inout [UInt8]) {
         if let name { LineKey.name.write(name, into: &out) }
+        if let make { LineKey.make.write(make, into: &out) }
+        if let model { LineKey.model.write(model, into: &out) }
+        if let description { LineKey.description.write(description, into: &out) }
         LineKey.physicalWidth.write(physicalWidth, into: &out)
         LineKey.physicalHeight.write(physicalHeight, into: &out)
         LineKey.width.write(width, into: &out)
@@ -62,7 +72,9 @@ extension LogOutput {
     }
 
     init(_ o: LogFields) throws(LogLineError) {
-        self.init(name: try o.optionalString(LineKey.name), physicalWidth: try o.int(LineKey.physicalWidth),
+        self.init(name: try o.optionalString(LineKey.name), make: try o.optionalString(LineKey.make),
+                  model: try o.optionalString(LineKey.model), description: try o.optionalString(LineKey.description),
+                  physicalWidth: try o.int(LineKey.physicalWidth),
                   physicalHeight: try o.int(LineKey.physicalHeight), width: try o.int(LineKey.width),
                   height: try o.int(LineKey.height), refreshMillihertz: try o.int(LineKey.refreshMillihertz),
                   transform: try o.closed(LineKey.transform), scale: try o.int(LineKey.scale))
@@ -74,10 +86,13 @@ extension LogOutput.LineKey: LogLineKey {
     /// from these, `LogLine.schema`; `EventLogKeyTableTests` holds it to the key tables).
     public static let schemaBranch = #"""
     {
-      "description": "An output described itself or changed: wl_output's physical size (mm, 0 where unknown), current mode, transform and scale.",
+      "description": "An output described itself or changed: wl_output's name, make, model and description where sent, physical size (mm, 0 where unknown), current mode, transform and scale.",
       "required": ["physicalWidth", "physicalHeight", "width", "height", "refreshMillihertz", "transform", "scale"],
       "properties": {
         "name": {"type": "string"},
+        "make": {"type": "string"},
+        "model": {"type": "string"},
+        "description": {"type": "string"},
         "physicalWidth": {"type": "integer", "minimum": 0},
         "physicalHeight": {"type": "integer", "minimum": 0},
         "width": {"type": "integer", "minimum": 0},

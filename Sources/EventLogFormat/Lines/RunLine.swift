@@ -1,3 +1,4 @@
+import Glibc
 import TouchCore
 
 /// A `run` line, the log's first: what ran, on what, and when, so that a log (and the
@@ -10,6 +11,8 @@ import TouchCore
 public struct LogRun: Codable, Equatable, Sendable {
     /// touchspots' version, as `--version` prints it.
     public var touchspots: String
+    /// The commit it was built from, as far as known (`PackageData.commit`).
+    public var commit: String?
     /// When the client started, ISO 8601 in UTC.
     public var date: String
     public var host: String?
@@ -19,16 +22,16 @@ public struct LogRun: Codable, Equatable, Sendable {
     public var compositorExecutable: String?
     public var desktop: String?
 
-    public init(touchspots: String, date: String, host: String? = nil, kernel: String? = nil, compositor: String? = nil,
-                compositorExecutable: String? = nil, desktop: String? = nil) {
-        self.touchspots = touchspots; self.date = date; self.host = host; self.kernel = kernel
+    public init(touchspots: String, commit: String? = nil, date: String, host: String? = nil, kernel: String? = nil,
+                compositor: String? = nil, compositorExecutable: String? = nil, desktop: String? = nil) {
+        self.touchspots = touchspots; self.commit = commit; self.date = date; self.host = host; self.kernel = kernel
         self.compositor = compositor; self.compositorExecutable = compositorExecutable; self.desktop = desktop
     }
 
     /// "touchspots 0.1.0, 2026-12-06T05:40:00Z, on vm (kernel 6.1.0), compositor sway
     /// (/usr/bin/sway), desktop sway": the line a report opens with.
     public var text: String {
-        var parts = ["touchspots \(touchspots)", date]
+        var parts = ["touchspots \(touchspots)" + (commit.map { " (commit \($0))" } ?? ""), date]
         if let host { parts.append("on \(host)" + (kernel.map { " (kernel \($0))" } ?? "")) }
         if let compositor { parts.append("compositor \(compositor)" + (compositorExecutable.map { " (\($0))" } ?? "")) }
         if let desktop { parts.append("desktop \(desktop)") }
@@ -37,8 +40,30 @@ public struct LogRun: Codable, Equatable, Sendable {
 }
 
 extension LogRun {
+    /// This host now: touchspots' version and `commit`, the date (UTC, to the second), the
+    /// host's name and the kernel's release and version (uname). The client's run line and
+    /// the report tool's `madeBy` both start from it.
+    public static func here(touchspots: String, commit: String?) -> LogRun {
+        var name = utsname()
+        _ = uname(&name)
+        func field<T>(_ value: inout T) -> String {
+            withUnsafePointer(to: &value) { $0.withMemoryRebound(to: CChar.self, capacity: MemoryLayout<T>.size) { String(cString: $0) } }
+        }
+        let host = field(&name.nodename), release = field(&name.release), version = field(&name.version)
+        var now = time(nil)
+        var parts = tm()
+        gmtime_r(&now, &parts)
+        var text = [CChar](repeating: 0, count: 32)
+        let count = strftime(&text, text.count, "%Y-%m-%dT%H:%M:%SZ", &parts)
+        let date = String(decoding: text[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return LogRun(touchspots: touchspots, commit: commit, date: date, host: host.isEmpty ? nil : host,
+                      kernel: release.isEmpty ? nil : "\(release) \(version)")
+    }
+}
+
+extension LogRun {
     public enum LineKey: String, LogKey {
-        case touchspots, date, host, kernel, compositor, compositorExecutable, desktop
+        case touchspots, commit, date, host, kernel, compositor, compositorExecutable, desktop
         public var spec: LogKeySpec {
             switch self {
             case .touchspots, .date: .required(.string)
@@ -49,6 +74,7 @@ extension LogRun {
 
     func encode(into out: inout [UInt8]) {
         LineKey.touchspots.write(touchspots, into: &out)
+        if let commit { LineKey.commit.write(commit, into: &out) }
         LineKey.date.write(date, into: &out)
         if let host { LineKey.host.write(host, into: &out) }
         if let kernel { LineKey.kernel.write(kernel, into: &out) }
@@ -58,7 +84,8 @@ extension LogRun {
     }
 
     init(_ o: LogFields) throws(LogLineError) {
-        self.init(touchspots: try o.string(LineKey.touchspots), date: try o.string(LineKey.date),
+        self.init(touchspots: try o.string(LineKey.touchspots), commit: try o.optionalString(LineKey.commit),
+                  date: try o.string(LineKey.date),
                   host: try o.optionalString(LineKey.host), kernel: try o.optionalString(LineKey.kernel),
                   compositor: try o.optionalString(LineKey.compositor),
                   compositorExecutable: try o.optionalString(LineKey.compositorExecutable),
@@ -75,6 +102,7 @@ extension LogRun.LineKey: LogLineKey {
       "required": ["touchspots", "date"],
       "properties": {
         "touchspots": {"type": "string"},
+        "commit": {"type": "string"},
         "date": {"type": "string"},
         "host": {"type": "string"},
         "kernel": {"type": "string"},
