@@ -67,6 +67,28 @@ final class ReportToolTests: XCTestCase {
         XCTAssertEqual(try report(["compare", "only-one.json"]).status, 64)
     }
 
+    /// Every report names what made it (touchspots-report's version, the date, the host)
+    /// in its JSON, its page and its JUnit; a judged recording names its device's ids and
+    /// axes, a run's log the output's make and model (issue 60).
+    func testEveryReportNamesWhatMadeItAndOnWhat() throws {
+        let json = try report(["judge", OfflineJudgeTests.fixture("qualify-quick-weston.jsonl"), "--json", "-"])
+        let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        let made = try XCTUnwrap(report["madeBy"] as? [String: String])
+        XCTAssertEqual(made["touchspots"], touchspotsVersion)
+        XCTAssertTrue(made["date"]?.hasSuffix("Z") == true && made["date"]?.count == 20, "\(made)")
+        XCTAssertNotNil(made["host"])
+        XCTAssertNotNil(made["commit"], "a source build names its tree's HEAD")
+        let junit = try self.report(["recording", OfflineJudgeTests.fixture("qualify-quick-weston.yaml"), "--plan", "quick",
+                                     "--screen", "1280x800", "--junit", "-"])
+        XCTAssertTrue(junit.output.contains(#"<property name="report made" value="touchspots-report \#(touchspotsVersion)"#), junit.output.prefix(2000).description)
+        XCTAssertTrue(junit.output.contains(#"<property name="device" value="&quot;touchspots robot touchscreen&quot; (touchscreen, /dev/input/event7), bus 0003 vendor 0000"#),
+                      junit.output.prefix(2000).description)
+        let html = try self.report(["recording", OfflineJudgeTests.fixture("qualify-quick-weston.yaml"), "--plan", "quick",
+                                    "--screen", "1280x800", "--html", "-"])
+        XCTAssertTrue(html.output.contains("report made"), "the page's facts")
+        XCTAssertTrue(html.output.contains("x 0-71106560 at 327680 units/mm (217.0 mm)"), "the device's axes on the page")
+    }
+
     func testFailUnlessQualifiedGatesACI() throws {
         let perfect = try report(["judge", OfflineJudgeTests.fixture("qualify-quick-weston.jsonl"), "--junit", "-", "--fail-unless-qualified"])
         XCTAssertEqual(perfect.status, 0, perfect.errors)
