@@ -11,6 +11,9 @@ struct ReportMark: Equatable {
         case reference(Point, Point)
         case circle(centre: Point, radius: Double)
         case cross(Point)
+        /// A ring of a fixed drawn size about a place too small to find at the plot's
+        /// scale (a gap of 3 mm on a line of 180 is some 8 px).
+        case ring(Point)
     }
 
     /// The validator whose failure it marks.
@@ -27,7 +30,7 @@ struct ReportMark: Equatable {
             switch shape {
             case .segment(let a, let b), .reference(let a, let b): [a, b]
             case .circle(let c, let r): [Point(x: c.x - r, y: c.y - r), Point(x: c.x + r, y: c.y + r)]
-            case .cross(let p): [p]
+            case .cross(let p), .ring(let p): [p]
             }
         }
     }
@@ -84,18 +87,19 @@ enum ReportMarks {
     static func gap(_ stroke: Contact, _ name: String) -> ReportMark? {
         guard let gap = StrokeValidators.largestGap(stroke) else { return nil }
         let a = stroke.samples[gap.index].point, b = stroke.samples[gap.index + 1].point
-        return ReportMark(validator: name, shapes: [.segment(a, b)], label: "gap \(mm(gap.length))", at: middle(a, b))
+        return ReportMark(validator: name, shapes: [.segment(a, b), .ring(middle(a, b))], label: "gap \(mm(gap.length))",
+                          at: middle(a, b))
     }
 
     static func linearity(_ stroke: Contact, _ name: String) -> ReportMark? {
         guard let worst = StrokeValidators.farthestFromLine(stroke) else { return nil }
-        return ReportMark(validator: name, shapes: [.reference(worst.line.0, worst.line.1), .segment(worst.foot, worst.point)],
+        return ReportMark(validator: name, shapes: [.reference(worst.line.0, worst.line.1), .segment(worst.foot, worst.point), .ring(worst.point)],
                           label: "\(mm(worst.point.distance(to: worst.foot))) off the line", at: worst.point)
     }
 
     static func reversal(_ stroke: Contact, _ name: String) -> ReportMark? {
         guard let r = StrokeValidators.reversal(stroke), r.distance > 0 else { return nil }
-        return ReportMark(validator: name, shapes: [.cross(r.turn), .segment(r.turn, r.back)],
+        return ReportMark(validator: name, shapes: [.ring(r.turn), .segment(r.turn, r.back)],
                           label: "went back \(mm(r.distance))", at: r.turn)
     }
 

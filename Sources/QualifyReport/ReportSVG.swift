@@ -86,7 +86,8 @@ enum ReportSVG {
                 svg += #"<circle cx="\#(x(first[1]))" cy="\#(y(first[2]))" r="4" fill="none" stroke="\#(colour)" stroke-width="1"/>"#
             }
         }
-        svg += marks.map { draw($0, frame: frame) }.joined()
+        var labels: [Label] = []
+        svg += marks.map { draw($0, frame: frame, besides: &labels) }.joined()
         svg += frame.scaleBar() + frame.inset(panel: panel)
         if step.contacts.count > drawnContacts {
             svg += #"<text x="\#(n(PlotFrame.left + 4))" y="\#(n(PlotFrame.top + 14))" font-size="12">\#(step.contacts.count - drawnContacts) more contacts not drawn</text>"#
@@ -94,8 +95,19 @@ enum ReportSVG {
         return svg + "</svg>"
     }
 
-    /// A failure's mark in red, its label haloed in white so that it reads over the dots.
-    static func draw(_ mark: ReportMark, frame: PlotFrame) -> String {
+    /// Where a mark's label was drawn, px: the box it takes, roughly.
+    struct Label {
+        var left, top, right, bottom: Double
+
+        func overlaps(_ other: Label) -> Bool {
+            left < other.right && other.left < right && top < other.bottom && other.top < bottom
+        }
+    }
+
+    /// A failure's mark in red, its label haloed in white so that it reads over the dots,
+    /// and moved down or up clear of `labels` already drawn (a line's gap and its distance
+    /// from its fitted line were written over each other).
+    static func draw(_ mark: ReportMark, frame: PlotFrame, besides labels: inout [Label]) -> String {
         func x(_ v: Double) -> String { n(frame.x(v)) }
         func y(_ v: Double) -> String { n(frame.y(v)) }
         var svg = #"<g class="mark" stroke="\#(markColour)" fill="none">"#
@@ -107,15 +119,23 @@ enum ReportSVG {
                 svg += #"<line x1="\#(x(a.x))" y1="\#(y(a.y))" x2="\#(x(b.x))" y2="\#(y(b.y))" stroke-width="1" stroke-dasharray="5 3"/>"#
             case .circle(let centre, let radius):
                 svg += #"<circle cx="\#(x(centre.x))" cy="\#(y(centre.y))" r="\#(n(max(3, radius * frame.scale)))" stroke-width="2"/>"#
+            case .ring(let p):
+                svg += #"<circle cx="\#(x(p.x))" cy="\#(y(p.y))" r="10" stroke-width="2"/>"#
             case .cross(let p):
                 let cx = frame.x(p.x), cy = frame.y(p.y)
                 svg += #"<path d="M\#(n(cx - 5)) \#(n(cy - 5))L\#(n(cx + 5)) \#(n(cy + 5))M\#(n(cx - 5)) \#(n(cy + 5))L\#(n(cx + 5)) \#(n(cy - 5))" stroke-width="2"/>"#
             }
         }
         // Kept inside the plot: a label past its right half reads leftward from its place.
-        let lx = frame.x(mark.at.x), ly = min(max(frame.y(mark.at.y) - 8, PlotFrame.top + 14), PlotFrame.top + frame.plotHeight - 24)
+        let top = PlotFrame.top + 14, bottom = PlotFrame.top + frame.plotHeight - 6
+        let lx = frame.x(mark.at.x), wanted = frame.y(mark.at.y) - 12
         let leftward = lx > PlotFrame.left + frame.plotWidth / 2
-        svg += #"<text x="\#(n(leftward ? lx - 8 : lx + 8))" y="\#(n(ly))" font-size="13" font-weight="bold" text-anchor="\#(leftward ? "end" : "start")" fill="\#(markColour)" stroke="white" stroke-width="3" paint-order="stroke">\#(mark.label)</text>"#
+        let width = 7.5 * Double(mark.label.count), start = leftward ? lx - 12 - width : lx + 12
+        func box(_ baseline: Double) -> Label { Label(left: start, top: baseline - 13, right: start + width, bottom: baseline + 3) }
+        let tries = [0.0, 18, -18, 36, -36, 54, -54, 72, -72].map { min(max(wanted + $0, top), bottom) }
+        let ly = tries.first { candidate in !labels.contains { $0.overlaps(box(candidate)) } } ?? tries[0]
+        labels.append(box(ly))
+        svg += #"<text x="\#(n(leftward ? lx - 12 : lx + 12))" y="\#(n(ly))" font-size="13" font-weight="bold" text-anchor="\#(leftward ? "end" : "start")" fill="\#(markColour)" stroke="white" stroke-width="3" paint-order="stroke">\#(mark.label)</text>"#
         return svg + "</g>"
     }
 
