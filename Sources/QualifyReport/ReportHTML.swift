@@ -28,6 +28,7 @@ public enum ReportHTML {
                 .table(.class("facts"), .tbody(.group(facts(report).map { fact in
                     .tr(.th(.text(fact.0)), .td(.text(printableText(fact.1))))
                 }))),
+                .p(.class("legend"), .text(legend)),
                 .group(report.steps.map { step(_: $0, panel: report.scale.panel) }),
                 .section(
                     .h2("Report rate, as delivered"),
@@ -74,12 +75,18 @@ public enum ReportHTML {
         return facts
     }
 
+    /// A step's section, its heading and frame in its verdict's colour (`ReportSVG.StepState`)
+    /// and its verdict in a mark and a word as well, for a reader who does not tell red
+    /// from green.
     static func step(_ step: QualifyReport.Step, panel: [Double]) -> Node<HTML.BodyContext> {
-        let failed = step.verdicts.contains { !$0.passed }
-        let state = step.state == .judged ? (failed ? "fail" : "pass") : "skip"
-        return .section(.class("step \(state)"),
-            .h2(.text("Step \(step.number): \(step.kind?.rawValue ?? "(not reached)")"
-                      + (step.state == .judged ? "" : " — \(step.state.rawValue)"))),
+        let state = ReportSVG.StepState(step)
+        let (name, said) = switch state {
+        case .passed: ("pass", "✓ passed")
+        case .failed: ("fail", "✗ FAILED")
+        case .notJudged: ("skip", "– \(step.state.rawValue)")
+        }
+        return .section(.class("step \(name)"),
+            .h2(.text("Step \(step.number): \(step.kind?.rawValue ?? "(not reached)")"), .span(.class("said"), .text(said))),
             .if(step.state == .judged, .div(.class("figure"), .raw(ReportSVG.step(step, panel: panel)))),
             .if(!step.verdicts.isEmpty, .table(.class("verdicts"),
                 .thead(.tr(.th("validator"), .th("figure"), .th("threshold"), .th("verdict"), .th("detail"))),
@@ -94,6 +101,11 @@ public enum ReportHTML {
             ))
         )
     }
+
+    static let legend = "Each step's plot shows the part of the panel its touches were in, in millimetres from the panel's "
+        + "top-left (the panel white, off it grey; the inset shows where on the panel): what was asked in blue, each "
+        + "contact a colour with its first report ringed, and in red where each failed check failed, with its size. "
+        + "A plot framed red is a step that failed a check, green one that passed them all, grey one not judged."
 
     static func latencyRows(_ latency: QualifyReport.Latency) -> [(name: String, cells: [String])] {
         [("input to read (the compositor, the socket)", latency.inputToRead),
@@ -122,6 +134,8 @@ public enum ReportHTML {
     section { margin: 18px 0; padding: 12px; border: 1px solid #dee2e6; border-radius: 6px; }
     section.step.fail { border-left: 6px solid #c92a2a; } section.step.pass { border-left: 6px solid #2b8a3e; }
     section.step.skip { border-left: 6px solid #adb5bd; color: #666; }
+    .said { margin-left: 12px; } .fail > h2 .said { color: #c92a2a; } .pass > h2 .said { color: #2b8a3e; }
+    .legend { color: #555; font-size: 14px; }
     tr.pass td:nth-child(4) { color: #2b8a3e; font-weight: bold; } tr.fail td:nth-child(4) { color: #c92a2a; font-weight: bold; }
     tr.fail { background: #fff5f5; } .verdicts td:nth-child(-n+4) { white-space: nowrap; }
     .figure { margin: 6px 0; }

@@ -5,50 +5,138 @@ import TouchCore
 /// self-contained file a person can mail or attach to a bug.
 enum ReportSVG {
     static let guideColour = "#3373e6"
-    static let contactColours = ["#d9480f", "#2b8a3e", "#862e9c", "#e67700", "#0b7285", "#c2255c", "#5c940d", "#364fc7",
-                                 "#a61e4d", "#087f5b"]
+    /// Neither green nor red: those are the verdict's colours (the frame, the marks), and a
+    /// failing hold's contact was drawn green.
+    static let contactColours = ["#e67700", "#862e9c", "#0b7285", "#364fc7", "#495057", "#9c6500", "#1098ad", "#5f3dc4",
+                                 "#ae3ec9", "#3b5bdb"]
+    static let markColour = "#e03131"
+    static let gridColour = "#dee2e6", textColour = "#222"
 
-    /// One step: the panel's outline, the guide in blue, every contact as a line through its
-    /// reports with a dot at each, the first report ringed. Drawn in millimetres.
-    static func step(_ step: QualifyReport.Step, panel: [Double], width: Double = 520) -> String {
-        let w = panel[0], h = panel[1]
-        let height = width * h / w
-        let unit = w / width  // mm per drawn pixel: strokes and dots keep their drawn size
-        var svg = #"<svg xmlns="http://www.w3.org/2000/svg" class="plot" width="\#(n(width))" height="\#(n(height))" viewBox="0 0 \#(n(w)) \#(n(h))" role="img" aria-label="step \#(step.number) contacts">"#
-        svg += #"<rect x="0" y="0" width="\#(n(w))" height="\#(n(h))" fill="whitesmoke" stroke="gray" stroke-width="\#(n(unit))"/>"#
-        svg += guide(step, panel: panel, unit: unit)
+    /// The colour of a step's frame and heading: its verdict's.
+    static func colour(of state: StepState) -> String {
+        switch state {
+        case .passed: "#2b8a3e"
+        case .failed: "#c92a2a"
+        case .notJudged: "#adb5bd"
+        }
+    }
+
+    /// A step's verdict as the page draws it: failed when any check failed, passed when
+    /// every one passed, neither when it was skipped or not reached.
+    enum StepState {
+        case passed, failed, notJudged
+
+        init(_ step: QualifyReport.Step) {
+            self = step.state != .judged ? .notJudged : step.verdicts.contains { !$0.passed } ? .failed : .passed
+        }
+    }
+
+    /// One step: the part of the panel its contacts, guide and failures lie in
+    /// (`PlotFrame`), with axes in mm and a scale bar, framed in its verdict's colour; the
+    /// panel white on grey, the guide in blue, every contact as a line through its reports
+    /// with a dot at each, the first report ringed, and each failed check's place in red
+    /// (`ReportMarks`).
+    static func step(_ step: QualifyReport.Step, panel: [Double], plotWidth: Double = 480) -> String {
+        let drawn = Array(step.contacts.prefix(drawnContacts))
+        let marks = ReportMarks.marks(step, panel: panel)
+        var held = drawn.flatMap { $0.compactMap { $0.count >= 3 ? Point(x: $0[1], y: $0[2]) : nil } }
+        held += guidePoints(step.guide, panel: panel) + marks.flatMap(\.points)
+        let frame = PlotFrame(holding: held, panel: panel, plotWidth: plotWidth)
+        let state = StepState(step)
+        let canvas = frame.canvas
+        func x(_ v: Double) -> String { n(frame.x(v)) }
+        func y(_ v: Double) -> String { n(frame.y(v)) }
+        var svg = #"<svg xmlns="http://www.w3.org/2000/svg" class="plot" width="\#(n(canvas.width))" height="\#(n(canvas.height))" role="img" aria-label="step \#(step.number) contacts">"#
+        svg += #"<rect x="\#(n(PlotFrame.left))" y="\#(n(PlotFrame.top))" width="\#(n(frame.plotWidth))" height="\#(n(frame.plotHeight))" fill="\#(ReportSVG.gridColour)"/>"#
+        if panel.count == 2 {
+            // The panel clipped to the view by hand (an SVG clip path needs an id, unique in the page).
+            let x0 = max(frame.x, 0), y0 = max(frame.y, 0)
+            let x1 = min(frame.x + frame.width, panel[0]), y1 = min(frame.y + frame.height, panel[1])
+            if x1 > x0, y1 > y0 {
+                svg += #"<rect x="\#(x(x0))" y="\#(y(y0))" width="\#(n((x1 - x0) * frame.scale))" height="\#(n((y1 - y0) * frame.scale))" fill="white"/>"#
+            }
+        }
+        svg += frame.axes(frame: colour(of: state))
+        svg += guide(step, frame: frame, panel: panel)
         // Each tap asked for a place (the corners, a target) joined to where it landed,
         // so a mirrored or rotated mapping shows as crossing lines.
         let places: [Point] = if case .corners(let points) = step.guide { points } else { [] }
         if places.count == step.contacts.count {
             for (index, (place, contact)) in zip(places, step.contacts).prefix(drawnPlaces).enumerated() {
-                guard let landed = contact.first else { continue }
+                guard let landed = contact.first, landed.count >= 3 else { continue }
                 let colour = contactColours[index % contactColours.count]
-                svg += #"<line x1="\#(n(place.x))" y1="\#(n(place.y))" x2="\#(n(landed[1]))" y2="\#(n(landed[2]))" stroke="\#(colour)" stroke-width="\#(n(unit))" stroke-dasharray="\#(n(4 * unit)) \#(n(3 * unit))"/>"#
+                svg += #"<line x1="\#(x(place.x))" y1="\#(y(place.y))" x2="\#(x(landed[1]))" y2="\#(y(landed[2]))" stroke="\#(colour)" stroke-width="1" stroke-dasharray="4 3"/>"#
             }
         }
         // A step of a million reports would make a page of 68 MB: past `plottedReports`,
         // every contact keeps evenly spaced reports (its first and last among them).
-        let total = step.contacts.prefix(drawnContacts).reduce(0) { $0 + $1.count }
+        let total = drawn.reduce(0) { $0 + $1.count }
         let stride = max(1, (total + plottedReports - 1) / plottedReports)
-        for (index, everyReport) in step.contacts.prefix(drawnContacts).enumerated() {
-            let contact = thinned(everyReport, stride: stride)
+        for (index, everyReport) in drawn.enumerated() {
+            let contact = thinned(everyReport, stride: stride).filter { $0.count >= 3 }
             let colour = contactColours[index % contactColours.count]
             if contact.count > 1 {
-                let points = contact.map { "\(n($0[1])),\(n($0[2]))" }.joined(separator: " ")
-                svg += #"<polyline points="\#(points)" fill="none" stroke="\#(colour)" stroke-width="\#(n(1.5 * unit))"/>"#
+                let points = contact.map { "\(x($0[1])),\(y($0[2]))" }.joined(separator: " ")
+                svg += #"<polyline points="\#(points)" fill="none" stroke="\#(colour)" stroke-width="1.5"/>"#
             }
             for report in contact {
-                svg += #"<circle cx="\#(n(report[1]))" cy="\#(n(report[2]))" r="\#(n(1.6 * unit))" fill="\#(colour)"/>"#
+                svg += #"<circle cx="\#(x(report[1]))" cy="\#(y(report[2]))" r="1.6" fill="\#(colour)"/>"#
             }
             if let first = contact.first {
-                svg += #"<circle cx="\#(n(first[1]))" cy="\#(n(first[2]))" r="\#(n(4 * unit))" fill="none" stroke="\#(colour)" stroke-width="\#(n(unit))"/>"#
+                svg += #"<circle cx="\#(x(first[1]))" cy="\#(y(first[2]))" r="4" fill="none" stroke="\#(colour)" stroke-width="1"/>"#
             }
         }
+        var labels: [Label] = []
+        svg += marks.map { draw($0, frame: frame, besides: &labels) }.joined()
+        svg += frame.scaleBar() + frame.inset(panel: panel)
         if step.contacts.count > drawnContacts {
-            svg += #"<text x="\#(n(4 * unit))" y="\#(n(h - 4 * unit))" font-size="\#(n(12 * unit))">\#(step.contacts.count - drawnContacts) more contacts not drawn</text>"#
+            svg += #"<text x="\#(n(PlotFrame.left + 4))" y="\#(n(PlotFrame.top + 14))" font-size="12">\#(step.contacts.count - drawnContacts) more contacts not drawn</text>"#
         }
         return svg + "</svg>"
+    }
+
+    /// Where a mark's label was drawn, px: the box it takes, roughly.
+    struct Label {
+        var left, top, right, bottom: Double
+
+        func overlaps(_ other: Label) -> Bool {
+            left < other.right && other.left < right && top < other.bottom && other.top < bottom
+        }
+    }
+
+    /// A failure's mark in red, its label haloed in white so that it reads over the dots,
+    /// and moved down or up clear of `labels` already drawn (a line's gap and its distance
+    /// from its fitted line were written over each other).
+    static func draw(_ mark: ReportMark, frame: PlotFrame, besides labels: inout [Label]) -> String {
+        func x(_ v: Double) -> String { n(frame.x(v)) }
+        func y(_ v: Double) -> String { n(frame.y(v)) }
+        var svg = #"<g class="mark" stroke="\#(markColour)" fill="none">"#
+        for shape in mark.shapes {
+            switch shape {
+            case .segment(let a, let b):
+                svg += #"<line x1="\#(x(a.x))" y1="\#(y(a.y))" x2="\#(x(b.x))" y2="\#(y(b.y))" stroke-width="3" stroke-opacity="0.8"/>"#
+            case .reference(let a, let b):
+                svg += #"<line x1="\#(x(a.x))" y1="\#(y(a.y))" x2="\#(x(b.x))" y2="\#(y(b.y))" stroke-width="1" stroke-dasharray="5 3"/>"#
+            case .circle(let centre, let radius):
+                svg += #"<circle cx="\#(x(centre.x))" cy="\#(y(centre.y))" r="\#(n(max(3, radius * frame.scale)))" stroke-width="2"/>"#
+            case .ring(let p):
+                svg += #"<circle cx="\#(x(p.x))" cy="\#(y(p.y))" r="10" stroke-width="2"/>"#
+            case .cross(let p):
+                let cx = frame.x(p.x), cy = frame.y(p.y)
+                svg += #"<path d="M\#(n(cx - 5)) \#(n(cy - 5))L\#(n(cx + 5)) \#(n(cy + 5))M\#(n(cx - 5)) \#(n(cy + 5))L\#(n(cx + 5)) \#(n(cy - 5))" stroke-width="2"/>"#
+            }
+        }
+        // Kept inside the plot: a label past its right half reads leftward from its place.
+        let top = PlotFrame.top + 14, bottom = PlotFrame.top + frame.plotHeight - 6
+        let lx = frame.x(mark.at.x), wanted = frame.y(mark.at.y) - 12
+        let leftward = lx > PlotFrame.left + frame.plotWidth / 2
+        let width = 7.5 * Double(mark.label.count), start = leftward ? lx - 12 - width : lx + 12
+        func box(_ baseline: Double) -> Label { Label(left: start, top: baseline - 13, right: start + width, bottom: baseline + 3) }
+        let tries = [0.0, 18, -18, 36, -36, 54, -54, 72, -72].map { min(max(wanted + $0, top), bottom) }
+        let ly = tries.first { candidate in !labels.contains { $0.overlaps(box(candidate)) } } ?? tries[0]
+        labels.append(box(ly))
+        svg += #"<text x="\#(n(leftward ? lx - 12 : lx + 12))" y="\#(n(ly))" font-size="13" font-weight="bold" text-anchor="\#(leftward ? "end" : "start")" fill="\#(markColour)" stroke="white" stroke-width="3" paint-order="stroke">\#(mark.label)</text>"#
+        return svg + "</g>"
     }
 
     /// The most reports one step's plot draws.
@@ -71,16 +159,28 @@ enum ReportSVG {
         return kept
     }
 
-    private static func guide(_ step: QualifyReport.Step, panel: [Double], unit: Double) -> String {
+    /// The points a step's guide asks for, so that the plot's view holds them (the edges
+    /// step's: the whole panel).
+    static func guidePoints(_ guide: QualifyStep?, panel: [Double]) -> [Point] {
+        switch guide {
+        case .line(let from, let to, _): [from, to]
+        case .hold(let at, _), .taps(let at, _): [at]
+        case .corners(let points): Array(points.prefix(drawnPlaces))
+        case .edges: panel.count == 2 ? [Point(x: 0, y: 0), Point(x: panel[0], y: panel[1])] : []
+        case .maximumContacts, .pinch, .drumroll, nil: []
+        }
+    }
+
+    private static func guide(_ step: QualifyReport.Step, frame: PlotFrame, panel: [Double]) -> String {
         guard let guide = step.guide else { return "" }
-        let w = panel[0], h = panel[1]
-        let stroke = #"stroke="\#(guideColour)" stroke-width="\#(n(3 * unit))" stroke-opacity="0.45""#
+        let w = panel.first ?? 0, h = panel.count > 1 ? panel[1] : 0
+        let stroke = #"stroke="\#(guideColour)" stroke-width="3" stroke-opacity="0.45""#
         func line(_ a: Point, _ b: Point) -> String {
-            #"<line x1="\#(n(a.x))" y1="\#(n(a.y))" x2="\#(n(b.x))" y2="\#(n(b.y))" \#(stroke)/>"#
+            #"<line x1="\#(n(frame.x(a.x)))" y1="\#(n(frame.y(a.y)))" x2="\#(n(frame.x(b.x)))" y2="\#(n(frame.y(b.y)))" \#(stroke)/>"#
         }
         func target(_ p: Point) -> String {
-            #"<circle cx="\#(n(p.x))" cy="\#(n(p.y))" r="\#(n(10 * unit))" fill="none" \#(stroke)/>"#
-                + #"<circle cx="\#(n(p.x))" cy="\#(n(p.y))" r="\#(n(1.5 * unit))" fill="\#(guideColour)"/>"#
+            #"<circle cx="\#(n(frame.x(p.x)))" cy="\#(n(frame.y(p.y)))" r="10" fill="none" \#(stroke)/>"#
+                + #"<circle cx="\#(n(frame.x(p.x)))" cy="\#(n(frame.y(p.y)))" r="2" fill="\#(guideColour)"/>"#
         }
         switch guide {
         case .line(let from, let to, _): return line(from, to)

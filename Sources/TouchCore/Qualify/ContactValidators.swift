@@ -35,13 +35,18 @@ public enum ContactValidators {
     /// 1 mm (the project's figure and threshold: ChromiumOS's recordings do not say where
     /// its robot was sent, so its test has none: docs/qualify.md).
     public static func tapOffset(_ taps: [Contact], target: Point, limit: Double = 1) -> Verdict {
-        let points = taps.compactMap { $0.samples.first?.point }
-        guard !points.isEmpty else {
+        guard let centre = landingsCentroid(taps) else {
             return Verdict("tap offset", figure: .infinity, .atMost, limit, unit: "mm", detail: "no tap")
         }
-        let centre = centroid(points)
         return Verdict("tap offset", figure: centre.distance(to: target), .atMost, limit, unit: "mm",
                        detail: "centroid \(fixed(centre.x, decimals: 1)), \(fixed(centre.y, decimals: 1)) mm")
+    }
+
+    /// The centroid of the taps' landings, which tap offset measures from the target; nil
+    /// for no tap. Public for the report, which draws the offset.
+    public static func landingsCentroid(_ taps: [Contact]) -> Point? {
+        let points = taps.compactMap { $0.samples.first?.point }
+        return points.isEmpty ? nil : centroid(points)
     }
 
     /// Tracking ids: a step that asks for `expected` contacts gets exactly that many, none
@@ -196,8 +201,4 @@ struct NearestInTime {
     }
 }
 
-func centroid(_ points: [Point]) -> Point {
-    var x = 0.0, y = 0.0
-    for p in points { x += p.x; y += p.y }
-    return Point(x: x / Double(points.count), y: y / Double(points.count))
-}
+func centroid(_ points: [Point]) -> Point { PointSetGeometry.centroid(points) }

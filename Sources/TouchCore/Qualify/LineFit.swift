@@ -24,6 +24,11 @@ struct LineFit {
     func across(_ p: Point) -> Double { -(p.x - centroid.x) * direction.y + (p.y - centroid.y) * direction.x }
     /// Position along the line.
     func along(_ p: Point) -> Double { (p.x - centroid.x) * direction.x + (p.y - centroid.y) * direction.y }
+    /// The point of the line nearest `p`.
+    func foot(_ p: Point) -> Point {
+        let s = along(p)
+        return Point(x: centroid.x + s * direction.x, y: centroid.y + s * direction.y)
+    }
 }
 
 extension Contact {

@@ -1,8 +1,9 @@
 /// The geometry of a set of reports that the stationary, drumroll and tap accuracy
 /// validators need: the two points farthest apart and the smallest circle enclosing a set,
 /// in O(n log n) and expected O(n) so that a minute's hold at 240 Hz costs no more than
-/// its reading.
-enum PointSetGeometry {
+/// its reading. Public so that the report marks a step's failures with the judge's own
+/// geometry (`ReportMarks`), not a second copy of it.
+public enum PointSetGeometry {
     /// The convex hull, counter-clockwise (Andrew's monotone chain); the points themselves
     /// when fewer than three.
     static func hull(_ points: [Point]) -> [Point] {
@@ -26,7 +27,7 @@ enum PointSetGeometry {
     /// has few), the antipodal pairs of a large one (rotating calipers, linear in the hull):
     /// a hostile recording's finger circling in a stationary step puts every report on the
     /// hull, and 30,000 of them took every pair's 450 million distances.
-    static func farthestPair(_ points: [Point]) -> (Point, Point)? {
+    public static func farthestPair(_ points: [Point]) -> (Point, Point)? {
         guard let first = points.first else { return nil }
         let vertices = hull(points)
         var best = (first, first), distance = -1.0
@@ -65,8 +66,11 @@ enum PointSetGeometry {
     /// order that is the worst case (each point outside the circle so far): 20,000 such
     /// reports did not finish in 4 minutes. With the seed from the points, changing them to
     /// fit the order changes the order.
-    static func enclosingRadius(_ points: [Point]) -> Double {
-        guard points.count > 1 else { return 0 }
+    static func enclosingRadius(_ points: [Point]) -> Double { enclosingCircle(points)?.radius ?? 0 }
+
+    /// The smallest circle enclosing `points` (`enclosingRadius`); nil for no point.
+    public static func enclosingCircle(_ points: [Point]) -> (centre: Point, radius: Double)? {
+        guard points.count > 1 else { return points.first.map { ($0, 0) } }
         var p = points
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         for point in points {
@@ -91,7 +95,14 @@ enum PointSetGeometry {
                 }
             }
         }
-        return radius
+        return (centre, radius)
+    }
+
+    /// The points' mean.
+    public static func centroid(_ points: [Point]) -> Point {
+        var x = 0.0, y = 0.0
+        for p in points { x += p.x; y += p.y }
+        return Point(x: x / Double(points.count), y: y / Double(points.count))
     }
 
     /// The circle through three points; for points in a line, the one on the two farthest.

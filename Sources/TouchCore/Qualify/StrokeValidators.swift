@@ -22,6 +22,16 @@ public enum StrokeValidators {
                        otherLimitsMet: worst <= maximum)
     }
 
+    /// The report of the middle 80 % farthest from the line linearity fits, and that
+    /// line from the first such report to the last (each projected onto it), for the
+    /// report to draw; nil where linearity has too few points.
+    public static func farthestFromLine(_ stroke: Contact) -> (point: Point, foot: Point, line: (Point, Point))? {
+        let points = stroke.trimmed(0.1).map(\.point)
+        guard let fit = LineFit(points), let first = points.first, let last = points.last else { return nil }
+        let worst = points.max { abs(fit.across($0)) < abs(fit.across($1)) }!
+        return (worst, fit.foot(worst), (fit.foot(first), fit.foot(last)))
+    }
+
     /// No gap, as ChromiumOS's touch firmware test defines it: a scan the panel missed
     /// makes one step between reports long next to the step before it, and the step after
     /// it shorter again. The figure is the largest ratio of a step to the one before it
@@ -31,10 +41,31 @@ public enum StrokeValidators {
     /// each 9.2 ms apart) is caught, and a finger that speeds up is not, because each of
     /// its steps is shorter than the next.
     public static func noGap(_ stroke: Contact, ratio limit: Double = 1.8) -> Verdict {
-        let samples = stroke.samples
-        guard samples.count >= 4 else {
+        guard stroke.samples.count >= 4 else {
             return Verdict("no gap", figure: .infinity, .atMost, limit, unit: "ratio", detail: "too few points")
         }
+        guard let gap = largestGap(stroke) else {
+            return Verdict("no gap", figure: 0, .atMost, limit, unit: "ratio", detail: "no step of 1 mm or more longer than the next")
+        }
+        return Verdict("no gap", figure: gap.ratio, .atMost, limit, unit: "ratio",
+                       detail: "\(fixed(gap.length, decimals: 2)) mm after \(fixed(gap.before, decimals: 2)) mm, then \(fixed(gap.after, decimals: 2)) mm")
+    }
+
+    /// The step between two reports that no gap judges (its figure is `ratio`), so that
+    /// the report marks where in the stroke it is with the judge's own rule.
+    public struct Gap: Equatable, Sendable {
+        /// The step is from `stroke.samples[index]` to `stroke.samples[index + 1]`.
+        public let index: Int
+        public let ratio: Double
+        /// The step's length, and the steps before and after it, mm.
+        public let length, before, after: Double
+    }
+
+    /// The largest gap of `stroke` as no gap defines it; nil when it has fewer than four
+    /// reports or no step of 1 mm or more longer than the next.
+    public static func largestGap(_ stroke: Contact) -> Gap? {
+        let samples = stroke.samples
+        guard samples.count >= 4 else { return nil }
         var steps: [Double] = []
         for i in samples.indices.dropFirst() { steps.append(samples[i].point.distance(to: samples[i - 1].point)) }
         var worst = 0.0, at: Int?
@@ -44,11 +75,8 @@ public enum StrokeValidators {
             let ratio = steps[i] / before
             if ratio > worst { worst = ratio; at = i }
         }
-        guard let at else {
-            return Verdict("no gap", figure: 0, .atMost, limit, unit: "ratio", detail: "no step of 1 mm or more longer than the next")
-        }
-        return Verdict("no gap", figure: worst, .atMost, limit, unit: "ratio",
-                       detail: "\(fixed(steps[at], decimals: 2)) mm after \(fixed(steps[at - 1], decimals: 2)) mm, then \(fixed(steps[at + 1], decimals: 2)) mm")
+        guard let at else { return nil }
+        return Gap(index: at, ratio: worst, length: steps[at], before: steps[at - 1], after: steps[at + 1])
     }
 
     /// No gap's floor for a step (ChromiumOS's one unit, about 0.1 mm on a touchscreen)
@@ -62,22 +90,37 @@ public enum StrokeValidators {
     /// speed hardly moves and one step back does not move, being a robust spread: 1.4826
     /// times the median absolute deviation, over the square root of 6). At most 1 mm.
     public static func noReversedMotion(_ stroke: Contact, limit: Double = 1) -> Verdict {
-        let points = stroke.trimmed(0.1).map(\.point)
-        guard points.count >= 4, let fit = LineFit(points), let first = points.first, let last = points.last else {
+        guard let reversal = reversal(stroke) else {
             return Verdict("no reversed motion", figure: .infinity, .atMost, limit, unit: "mm", detail: "too few points")
         }
+        let back = reversal.distance, noise = reversal.noise
+        return Verdict("no reversed motion", figure: max(0, back - 5 * noise), .atMost, limit, unit: "mm",
+                       detail: "went back \(fixed(back, decimals: 2)) mm, noise along the line \(fixed(noise, decimals: 2)) mm")
+    }
+
+    /// Where a stroke went furthest back, as no reversed motion measures it: from `turn`
+    /// (the furthest it had gone) back to `back`, `distance` along its line, with the
+    /// noise of its reports along the line; the report marks it with the judge's own rule.
+    public struct Reversal: Equatable, Sendable {
+        public let turn, back: Point
+        public let distance, noise: Double
+    }
+
+    /// The reversal of `stroke`'s middle 80 %; nil with fewer than four reports there.
+    public static func reversal(_ stroke: Contact) -> Reversal? {
+        let points = stroke.trimmed(0.1).map(\.point)
+        guard points.count >= 4, let fit = LineFit(points), let first = points.first, let last = points.last else { return nil }
         let sign = fit.along(last) >= fit.along(first) ? 1.0 : -1.0
         let along = points.map { sign * fit.along($0) }
-        var furthest = -Double.infinity, back = 0.0
-        for s in along {
-            furthest = max(furthest, s)
-            back = max(back, furthest - s)
+        var furthest = -Double.infinity, furthestAt = 0, back = 0.0, turn = 0, backAt = 0
+        for (i, s) in along.enumerated() {
+            if s > furthest { furthest = s; furthestAt = i }
+            if furthest - s > back { back = furthest - s; turn = furthestAt; backAt = i }
         }
         let bends = along.indices.dropFirst(2).map { along[$0] - 2 * along[$0 - 1] + along[$0 - 2] }
         let usual = median(bends)
         let noise = 1.4826 * median(bends.map { abs($0 - usual) }) / 6.0.squareRoot()
-        return Verdict("no reversed motion", figure: max(0, back - 5 * noise), .atMost, limit, unit: "mm",
-                       detail: "went back \(fixed(back, decimals: 2)) mm, noise along the line \(fixed(noise, decimals: 2)) mm")
+        return Reversal(turn: points[turn], back: points[backAt], distance: back, noise: noise)
     }
 
     /// Report rate, per contact from its usual (median) interval, judged on the slowest
@@ -110,19 +153,27 @@ public enum StrokeValidators {
     public static func range(_ strokes: [(edge: Edge, stroke: Contact)], panel: Size, limit: Double = 0.5) -> Verdict {
         var worst = 0.0, worstEdge = ""
         for (edge, stroke) in strokes {
-            var nearest = Double.infinity
-            for sample in stroke.samples {
-                let p = sample.point
-                let gap = switch edge {
-                case .left: p.x
-                case .right: panel.width - p.x
-                case .top: p.y
-                case .bottom: panel.height - p.y
-                }
-                nearest = min(nearest, max(0, gap))
-            }
+            let nearest = reach(of: stroke, toward: edge, panel: panel)?.shortfall ?? .infinity
             if nearest > worst || worstEdge.isEmpty { worst = max(worst, nearest); worstEdge = edge.rawValue }
         }
         return Verdict("range", figure: worst, .atMost, limit, unit: "mm", detail: "shortest reach at the \(worstEdge) edge")
+    }
+
+    /// How near `stroke` came to `edge` of a `panel`: the report nearest it and how far
+    /// short of it that report stopped (0 at or past it), the figure range judges; nil for
+    /// a stroke of no report.
+    public static func reach(of stroke: Contact, toward edge: Edge, panel: Size) -> (nearest: Point, shortfall: Double)? {
+        var best: (nearest: Point, shortfall: Double)?
+        for sample in stroke.samples {
+            let p = sample.point
+            let gap = switch edge {
+            case .left: p.x
+            case .right: panel.width - p.x
+            case .top: p.y
+            case .bottom: panel.height - p.y
+            }
+            if best == nil || max(0, gap) < best!.shortfall { best = (p, max(0, gap)) }
+        }
+        return best
     }
 }
