@@ -105,28 +105,34 @@ public struct RecordingJudge {
             let taken = try playSteps(record, session: session, device: device, clock: clock, screen: screen, scale: scale) { last }
             return (fromDevice, taken)
         }
-        func place(_ value: Int, _ axis: LibinputRecord.Axis, _ size: Double) -> Double { axis.fraction(value) * size }
         for report in record.reports {
-            clock.now = max(clock.now, Double(report.microseconds) / 1e6)
-            session.flush()  // a step judged before this report
-            let ms = UInt32(truncatingIfNeeded: report.microseconds / 1000)
-            let ns = UInt64(clamping: report.microseconds) &* 1000
-            for touch in report.touches {
-                let id = Int32(truncatingIfNeeded: touch.slot)
-                let point = Point(x: place(touch.x, record.x, screen.width), y: place(touch.y, record.y, screen.height))
-                session.touchscreens.timestamp(device, nanoseconds: ns)
-                switch touch.phase {
-                case .began: session.touchscreens.down(device, id: id, at: point, time: ms)
-                case .moved: session.touchscreens.motion(device, id: id, to: point, time: ms)
-                default: session.touchscreens.up(device, id: id, time: ms)
-                }
-            }
-            session.touchscreens.frame(device)
-            session.flush()
+            Self.play(report.touches[...], of: report, record, screen: screen, session: session, device: device, clock: clock)
         }
         clock.now += QualifyScene.settle + QualifyScene.arrivalTimeout + 1
         session.flush()
         return (fromDevice, nil)
+    }
+
+    /// Plays `touches` of `report` as one frame at the report's time (the clock moved on to
+    /// it first, so that a step due to be judged before it is), placed on `screen`.
+    static func play(_ touches: some Sequence<LibinputRecord.Touch>, of report: LibinputRecord.Report, _ record: LibinputRecord,
+                     screen: Size, session: TouchSession, device: InputDevice, clock: ManualClock) {
+        clock.now = max(clock.now, Double(report.microseconds) / 1e6)
+        session.flush()
+        let ms = UInt32(truncatingIfNeeded: report.microseconds / 1000)
+        let ns = UInt64(clamping: report.microseconds) &* 1000
+        for touch in touches {
+            let id = Int32(truncatingIfNeeded: touch.slot)
+            let point = Point(x: record.x.fraction(touch.x) * screen.width, y: record.y.fraction(touch.y) * screen.height)
+            session.touchscreens.timestamp(device, nanoseconds: ns)
+            switch touch.phase {
+            case .began: session.touchscreens.down(device, id: id, at: point, time: ms)
+            case .moved: session.touchscreens.motion(device, id: id, to: point, time: ms)
+            default: session.touchscreens.up(device, id: id, time: ms)
+            }
+        }
+        session.touchscreens.frame(device)
+        session.flush()
     }
 
     /// The recording's report, judged as a log of the same run would be.

@@ -143,22 +143,7 @@ extension RecordingJudge {
                 let report = record.reports[number], owners = owner[number]
                 let touches = report.touches.indices.filter { owners[$0].map(mine.contains) ?? false }
                 guard !touches.isEmpty else { continue }
-                clock.now = max(clock.now, Double(report.microseconds) / 1e6)
-                session.flush()
-                let ms = UInt32(truncatingIfNeeded: report.microseconds / 1000)
-                let ns = UInt64(clamping: report.microseconds) &* 1000
-                for touch in touches.map({ report.touches[$0] }) {
-                    let id = Int32(truncatingIfNeeded: touch.slot)
-                    let point = Point(x: record.x.fraction(touch.x) * screen.width, y: record.y.fraction(touch.y) * screen.height)
-                    session.touchscreens.timestamp(device, nanoseconds: ns)
-                    switch touch.phase {
-                    case .began: session.touchscreens.down(device, id: id, at: point, time: ms)
-                    case .moved: session.touchscreens.motion(device, id: id, to: point, time: ms)
-                    default: session.touchscreens.up(device, id: id, time: ms)
-                    }
-                }
-                session.touchscreens.frame(device)
-                session.flush()
+                Self.play(touches.map { report.touches[$0] }, of: report, record, screen: screen, session: session, device: device, clock: clock)
             }
             clock.now += QualifyScene.settle + 0.05
             session.flush()
