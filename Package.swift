@@ -7,11 +7,12 @@ import PackageDescription
 /// 3. Renderer: pixman + FreeType drawing of a TouchCore view tree.
 /// 4. EventLogFormat: the event log's lines, one type with its encoder and decoder, shared by
 ///    the client that writes them and the harness that reads them (imports TouchCore only).
-///    touchspots: the executable (command line, wiring, the event log's fd writer).
+///    TouchspotsClient: the client as a library (wiring, the seat, presenting, the event log's
+///    fd writer, the files it reads); touchspots: the executable's main and command line.
 ///    QualifyPlans (plan files), LibinputRecord (libinput record YAML), QualifyReport +
 ///    touchspots-report: a qualify run's log or recording judged offline into a report.
-/// 5. TouchRobot (the robot, the digitizer, the seeded generator: what the core's
-///    tests and the harness both play), Harness + touchspots-harness, with TouchspotsWeston (weston module),
+/// 5. TouchRobot (the robot, the digitizer and its faults, the seeded generator: what the
+///    core's tests, the harness and `touchspots-harness qualify` play), Harness + touchspots-harness, with TouchspotsWeston (weston module),
 ///    TouchspotsWlroots (LD_PRELOAD shim for sway, cage, phoc) and touchspots-kwin-input:
 ///    headless compositors, touch injection, scenarios, screenshots, the interop matrix.
 /// Release builds of the client's own code skip Swift's run-time exclusivity checks, which

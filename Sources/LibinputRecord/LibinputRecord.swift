@@ -78,15 +78,6 @@ public struct LibinputRecord: Sendable {
     /// product ids, the version.
     public struct DeviceID: Sendable, Equatable {
         public var bus: Int, vendor: Int, product: Int, version: Int
-
-        /// As lsusb and udev write them: `bus 0x0018, vendor 04f3, product 2234, version 0111`.
-        public var text: String {
-            func hex(_ value: Int) -> String {
-                let digits = String(UInt16(truncatingIfNeeded: value), radix: 16)
-                return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-            }
-            return "bus 0x\(hex(bus)), vendor \(hex(vendor)), product \(hex(product)), version \(hex(version))"
-        }
     }
 
     /// A device of the file, as its description says it.

@@ -100,9 +100,12 @@ public struct RecordingJudge {
         }) else { throw ReportError("the core would not start") }
         session.reportsRouting = false
         let device = session.touchscreens.add()
-        session.show(QualifyScene(plan: plan, millimetresPerPixel: scale))
+        let scene = QualifyScene(plan: plan, millimetresPerPixel: scale)
+        session.show(scene)
         if steps != .next {
-            let taken = try playSteps(record, session: session, device: device, clock: clock, screen: screen, scale: scale) { last }
+            scene.buttonsTakeTouches = false
+            let taken = try playSteps(record, session: session, scene: scene, device: device, clock: clock, screen: screen,
+                                      scale: scale) { last }
             return (fromDevice, taken)
         }
         for report in record.reports {
@@ -113,14 +116,16 @@ public struct RecordingJudge {
         return (fromDevice, nil)
     }
 
-    /// Plays `touches` of `report` as one frame at the report's time (the clock moved on to
-    /// it first, so that a step due to be judged before it is), placed on `screen`.
+    /// Plays `touches` of `report` as one frame at the report's time moved on by `shift`
+    /// microseconds (the clock moved on to it first, so that a step due to be judged before
+    /// it is), placed on `screen`.
     static func play(_ touches: some Sequence<LibinputRecord.Touch>, of report: LibinputRecord.Report, _ record: LibinputRecord,
-                     screen: Size, session: TouchSession, device: InputDevice, clock: ManualClock) {
-        clock.now = max(clock.now, Double(report.microseconds) / 1e6)
+                     screen: Size, session: TouchSession, device: InputDevice, clock: ManualClock, shift: Int64 = 0) {
+        let microseconds = report.microseconds &+ shift
+        clock.now = max(clock.now, Double(microseconds) / 1e6)
         session.flush()
-        let ms = UInt32(truncatingIfNeeded: report.microseconds / 1000)
-        let ns = UInt64(clamping: report.microseconds) &* 1000
+        let ms = UInt32(truncatingIfNeeded: microseconds / 1000)
+        let ns = UInt64(clamping: microseconds) &* 1000
         for touch in touches {
             let id = Int32(truncatingIfNeeded: touch.slot)
             let point = Point(x: record.x.fraction(touch.x) * screen.width, y: record.y.fraction(touch.y) * screen.height)

@@ -37,6 +37,10 @@ public enum StepChoice: Equatable, Sendable {
                 }
                 steps.append(touches)
             }
+            var seen = Set<Int>()
+            if let twice = steps.joined().first(where: { !seen.insert($0).inserted }) {
+                throw ReportError("--steps gives touch \(twice) to two steps (or twice to one)")
+            }
             self = .given(steps)
         }
     }
@@ -75,8 +79,10 @@ extension RecordingJudge {
 
     /// Plays each step's touches and nothing else, then goes on as a person would: Next
     /// once the step is judged (after the scene's settling, and the corners' wait for
-    /// arrivals), Skip for a step with no touches. `last` is the scene's latest line.
-    func playSteps(_ record: LibinputRecord, session: TouchSession, device: InputDevice, clock: ManualClock,
+    /// arrivals), Skip for a step with no touches or one not judged (`QualifyScene.goOn`:
+    /// the buttons take no touches here, as nobody saw them). `last` is the scene's latest
+    /// line.
+    func playSteps(_ record: LibinputRecord, session: TouchSession, scene: QualifyScene, device: InputDevice, clock: ManualClock,
                    screen: Size, scale: Double, last: () -> QualifyProgress?) throws(ReportError) -> StepsTaken {
         let (contacts, owner) = Self.contacts(record, screen: screen, scale: scale)
         let panel = Size(width: screen.width * scale, height: screen.height * scale)
@@ -102,16 +108,8 @@ extension RecordingJudge {
             reasons = found.steps.map(\.reason)
             leftOut = found.leftOut
         }
-        // A finger of no step's, or another step's, is not played: a step's reports are
-        // its own touches' only, from its first report to its last.
-        func tap(_ at: Point?) {
-            guard let at else { return }
-            let ms = UInt32(truncatingIfNeeded: Int64(clock.now * 1000))
-            session.touchscreens.down(device, id: 1_000_000, at: at, time: ms)
-            session.touchscreens.frame(device)
-            clock.now += 0.06
-            session.touchscreens.up(device, id: 1_000_000, time: ms &+ 60)
-            session.touchscreens.frame(device)
+        func goOn() {
+            scene.goOn()
             session.flush()
         }
         var span = [(first: Int, last: Int)](repeating: (Int.max, -1), count: contacts.count)
@@ -120,30 +118,30 @@ extension RecordingJudge {
                 span[contact] = (min(span[contact].first, index), max(span[contact].last, index))
             }
         }
-        var pressed = Set<Int>()
+        // Each step's reports are moved on, where needed, to after the clock: the judge's
+        // settling and waits between steps take time the recording did not (a step's own
+        // intervals are kept).
+        var shift: Int64 = 0
+        var outcome = [String?](repeating: nil, count: chosen.count)
         for index in chosen.indices {
-            guard last()?.state == .started, last()?.step == index + 1 else { break }
-            // A touch that begins on a button shown (Skip, Redo) is no part of the step, as
-            // live (`StepTouches`), and would press it: it is left out, and said so.
-            let buttons = last()?.buttons ?? []
-            let onButton = chosen[index].filter { contact in
-                let p = contacts[contact].samples[0].point
-                return buttons.contains { $0.contains(Point(x: p.x / scale, y: p.y / scale)) }
-            }
-            if !onButton.isEmpty {
-                chosen[index].removeAll { onButton.contains($0) }
-                leftOut += onButton.map { [$0] }
-                pressed.formUnion(onButton)
+            guard last()?.state == .started, last()?.step == index + 1 else {
+                for later in index..<chosen.count { outcome[later] = "not played: the run ended before it" }
+                break
             }
             let list = chosen[index]
-            if list.isEmpty { tap(last()?.next); continue }
+            if list.isEmpty { goOn(); continue }
             let mine = Set(list)
             let first = list.map { span[$0].first }.min()!, end = list.map { span[$0].last }.max()!
+            let start = record.reports[first].microseconds &+ shift, now = Int64(clock.now * 1e6)
+            if start < now { shift &+= now - start }
+            // A finger of no step's, or another step's, is not played: a step's reports are
+            // its own touches' only, from its first report to its last.
             for number in first...end {
                 let report = record.reports[number], owners = owner[number]
                 let touches = report.touches.indices.filter { owners[$0].map(mine.contains) ?? false }
                 guard !touches.isEmpty else { continue }
-                Self.play(touches.map { report.touches[$0] }, of: report, record, screen: screen, session: session, device: device, clock: clock)
+                Self.play(touches.map { report.touches[$0] }, of: report, record, screen: screen, session: session, device: device,
+                          clock: clock, shift: shift)
             }
             clock.now += QualifyScene.settle + 0.05
             session.flush()
@@ -151,17 +149,18 @@ extension RecordingJudge {
                 clock.now += QualifyScene.arrivalTimeout + 1
                 session.flush()
             }
-            tap(last()?.next)
+            if last()?.state != .judged { outcome[index] = "played, but not complete: skipped" }
+            goOn()
         }
         clock.now += QualifyScene.settle + QualifyScene.arrivalTimeout + 1
         session.flush()
-        let words = zip(chosen, reasons).map { list, why in
-            list.isEmpty ? "no touches: \(why)" : "\(Self.touchList(list.sorted())): \(why)"
+        let words = chosen.indices.map { index in
+            let list = chosen[index], why = reasons[index] + (outcome[index].map { "; \($0)" } ?? "")
+            return list.isEmpty ? "no touches: \(why)" : "\(Self.touchList(list.sorted())): \(why)"
         }
         let left = leftOut.sorted { $0[0] < $1[0] }.map { group in
-            let what = group.count == 1 && contacts[group[0]].ended - contacts[group[0]].began < StepFinder.tapDuration ? "a tap" : "touches"
-            let why = pressed.contains(group[0]) ? "on a button of the step's screen" : "no step's"
-            return "\(Self.touchList(group.sorted())): \(what) at \(fixed(contacts[group[0]].began - contacts[0].began, decimals: 2)) s, \(why)"
+            let what = group.count == 1 && StepFinder.isTap(contacts[group[0]]) ? "a tap" : "touches"
+            return "\(Self.touchList(group.sorted())): \(what) at \(fixed(contacts[group[0]].began - contacts[0].began, decimals: 2)) s, no step's"
         }
         return StepsTaken(steps: words, leftOut: left)
     }

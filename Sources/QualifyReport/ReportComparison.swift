@@ -48,7 +48,7 @@ public struct ReportComparison: Equatable, Sendable {
     }
 
     /// How many rows' verdicts differ: `touchspots-report compare` exits 1 when any does,
-    /// as diff(1) does, so that a script can ask "did anything change?" without reading the
+    /// so that a script can ask "did anything change?" without reading the
     /// table.
     public var differing: Int { rows.filter(\.changed).count }
 

@@ -49,7 +49,7 @@ extension QualifyReport {
                 parts[0] += ", bus \(bus) vendor \(vendor) product \(product) version \(version)"
             }
             func axis(_ name: String, _ a: [Int]) -> String {
-                "\(name) \(a[0])-\(a[1])" + (a[2] > 0 ? " at \(a[2]) units/mm (\(fixed(Double(a[1] - a[0]) / Double(a[2]), decimals: 1)) mm)" : ", resolution not said")
+                "\(name) \(a[0])-\(a[1])" + (a[2] > 0 ? " at \(a[2]) units/mm (\(fixed((Double(a[1]) - Double(a[0])) / Double(a[2]), decimals: 1)) mm)" : ", resolution not said")
             }
             return parts[0] + "; " + axis("x", x) + ", " + axis("y", y) + "; " + format
         }

@@ -28,9 +28,10 @@ public struct Digitizer: Sendable {
     public var faults: [Fault: Double] = [:]
     public var seed: UInt64 = 1
 
-    /// The one fault, for the fault table's single-fault runs.
+    /// The one fault, for the fault table's single-fault runs (of several, the first by
+    /// name, so that it is the same on every run).
     public var fault: Fault {
-        get { faults.keys.first ?? .none }
+        get { faults.keys.min { $0.name < $1.name } ?? .none }
         set { faults = newValue == .none ? [:] : [newValue: newValue.defaultSize?.value ?? 0] }
     }
 
@@ -125,15 +126,22 @@ public struct Digitizer: Sendable {
         // The middle of the line's length, where the finger moves (not the middle report:
         // a person may have paused there).
         let middle = Self.middleByLength(contacts[line].samples)
+        // Reports lost first, so that the faults that move a report (a stall, a step back)
+        // move one that is still there when several are asked at once.
+        if let dropped = faults[.droppedSamples] {
+            // Kept clear of the line's last report (`middleByLength` leaves three after it).
+            let count = min(max(1, Int(dropped)), contacts[line].samples.count - middle - 1)
+            if count > 0 { contacts[line].samples.removeSubrange(middle..<middle + count) }
+        }
         let s = contacts[line].samples
-        if faults[.stallThenJump] != nil {
+        if faults[.stallThenJump] != nil, middle + 2 < s.count {
             let from = s[middle - 1].point, step = Point(x: s[middle].point.x - from.x, y: s[middle].point.y - from.y)
             for k in 0..<3 {
                 let f = 0.1 * Double(k + 1)
                 contacts[line].samples[middle + k].point = Point(x: from.x + step.x * f, y: from.y + step.y * f)
             }
         }
-        if let back = faults[.backwardStep] {
+        if let back = faults[.backwardStep], middle + 1 < s.count {
             let dx = s[middle + 1].point.x - s[middle - 1].point.x, dy = s[middle + 1].point.y - s[middle - 1].point.y
             let length = max(1e-9, (dx * dx + dy * dy).squareRoot())
             // `back` mm behind the report before it: a step of that size against the travel.
@@ -141,19 +149,14 @@ public struct Digitizer: Sendable {
             contacts[line].samples[middle].point.y = s[middle - 1].point.y - back * dy / length
         }
         if let ghost = faults[.ghost] {
-            let at = s[middle]
+            let at = s[min(middle, s.count - 1)]
             for _ in 0..<max(1, Int(ghost)) {
                 contacts.append(Contact(id: nextID, samples: [ContactSample(time: at.time,
                     point: Point(x: random.uniform(0, panel.width), y: random.uniform(0, panel.height)))]))
                 nextID += 1
             }
         }
-        if let dropped = faults[.droppedSamples] {
-            // Kept clear of the line's last three reports.
-            let count = min(max(1, Int(dropped)), contacts[line].samples.count - middle - 3)
-            if count > 0 { contacts[line].samples.removeSubrange(middle..<middle + count) }
-        }
-        if faults[.split] != nil {
+        if faults[.split] != nil, middle + 1 < contacts[line].samples.count {
             let tail = Array(contacts[line].samples[(middle + 1)...])
             contacts[line].samples.removeSubrange((middle + 1)...)
             contacts.insert(Contact(id: nextID, samples: tail), at: line + 1)

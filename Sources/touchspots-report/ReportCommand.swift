@@ -17,7 +17,7 @@ import TouchCore
 /// makes a run that did not qualify exit 2, for a CI that gates on it); with no report
 /// asked for, the verdict on standard output is the answer, and the status says it too (0
 /// qualified, 2 not, the status `--fail-unless-qualified` gives); `compare` exits 1 when a
-/// verdict differs, as diff(1) does. 1 when a file cannot be read or is not what it should
+/// verdict differs (a table printed; an error prints none). 1 when a file cannot be read or is not what it should
 /// be (a log that is not a qualify run's, a hostile line), 64 for wrong arguments (a bad
 /// plan, an output that is an input). Every error is one line on standard error:
 /// argument-parser's own, which can run to four lines with the usage, are cut to their

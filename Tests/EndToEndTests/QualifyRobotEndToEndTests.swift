@@ -57,6 +57,27 @@ final class QualifyRobotEndToEndTests: EndToEndTestCase {
         return result
     }
 
+    /// Bad arguments are one line and status 64, before any compositor starts; the output
+    /// folder is not made.
+    func testBadArgumentsAreOneLine() throws {
+        let harness = "\(Products.buildDirectory)/touchspots-harness"
+        let folder = "\(outputDirectory)/never"
+        let cases: [([String], String)] = [
+            (["--fault", "bogus"], "unknown fault 'bogus'"), (["--fault", "gap=2.5"], "a whole number"),
+            (["--fault", "jitter", "--fault", "jitter=1"], "--fault jitter is given twice"), (["--fault", "mirrored=1"], "takes no size"),
+            (["--size", "10x10"], "--size must look like 1280x800"), (["--panel", "0x0"], "--panel must look like 217x136"),
+            (["--compositor", "nope"], "unknown compositor 'nope'"), (["--plan", "/nonexistent.json"], "cannot read the plan /nonexistent.json"),
+        ]
+        for (arguments, message) in cases {
+            let plan = arguments.contains("--plan") ? [] : ["--plan", "quick"]
+            let run = try ChildProcess.run([harness, "qualify", "--out", folder] + plan + arguments)
+            XCTAssertEqual(run.status, 64, "\(arguments): \(run.errors)")
+            XCTAssertEqual(run.errors.filter { $0 == "\n" }.count, 1, "\(arguments): \(run.errors)")
+            XCTAssertTrue(run.errors.hasPrefix("touchspots-harness: ") && run.errors.contains(message), "\(arguments): \(run.errors)")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder))
+    }
+
     /// What ran, on what, when: the log's run line, the compositor seen at the socket's
     /// other end, and made on the run's host its package's version.
     private func assertProvenance(_ run: Run, compositor: CompositorKind) throws {
@@ -106,8 +127,13 @@ final class QualifyRobotEndToEndTests: EndToEndTestCase {
         XCTAssertTrue(run.output.contains("mapping"), "the terminal names the failing check: \(run.output)")
     }
 
-    func testA30HzPanelIsCaughtOnSway() throws {
-        let run = try qualify(["--compositor", "sway", "--fault", "report-rate=30"])
+    /// A size given is the size used: 40 reports a second fails the report rate (60 Hz
+    /// asked) and nothing else.
+    func testA40HzPanelIsCaughtOnSway() throws {
+        let run = try qualify(["--compositor", "sway", "--fault", "report-rate=40"])
+        XCTAssertTrue(run.output.contains("report-rate=40"), run.output)
+        let rate = try XCTUnwrap(run.live.first { $0.validator == "report rate" }?.measured)
+        XCTAssertEqual(rate, 40, accuracy: 1, "the panel's rate, as given")
         XCTAssertEqual(run.failed, ["report rate"])
         XCTAssertFalse(run.summary.qualified)
         try assertProvenance(run, compositor: .sway)

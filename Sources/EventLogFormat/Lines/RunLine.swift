@@ -1,4 +1,3 @@
-import Glibc
 import TouchCore
 
 /// A `run` line, the log's first: what ran, on what, and when, so that a log (and the
@@ -36,28 +35,6 @@ public struct LogRun: Codable, Equatable, Sendable {
         if let compositor { parts.append("compositor \(compositor)" + (compositorExecutable.map { " (\($0))" } ?? "")) }
         if let desktop { parts.append("desktop \(desktop)") }
         return parts.joined(separator: ", ")
-    }
-}
-
-extension LogRun {
-    /// This host now: touchspots' version and `commit`, the date (UTC, to the second), the
-    /// host's name and the kernel's release and version (uname). The client's run line and
-    /// the report tool's `madeBy` both start from it.
-    public static func here(touchspots: String, commit: String?) -> LogRun {
-        var name = utsname()
-        _ = uname(&name)
-        func field<T>(_ value: inout T) -> String {
-            withUnsafePointer(to: &value) { $0.withMemoryRebound(to: CChar.self, capacity: MemoryLayout<T>.size) { String(cString: $0) } }
-        }
-        let host = field(&name.nodename), release = field(&name.release), version = field(&name.version)
-        var now = time(nil)
-        var parts = tm()
-        gmtime_r(&now, &parts)
-        var text = [CChar](repeating: 0, count: 32)
-        let count = strftime(&text, text.count, "%Y-%m-%dT%H:%M:%SZ", &parts)
-        let date = String(decoding: text[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return LogRun(touchspots: touchspots, commit: commit, date: date, host: host.isEmpty ? nil : host,
-                      kernel: release.isEmpty ? nil : "\(release) \(version)")
     }
 }
 

@@ -68,11 +68,6 @@ enum CheckmarkShape {
     /// The fractions of the stroke's length (at most 40 px) tried off each end.
     static let cutFractions = [0, 0.06, 0.12, 0.18]
 
-    /// Steps 3 to 8 on `points[first...end]`.
-    static func isCheck(_ points: [Point], from first: Int, to end: Int, settings: GestureSettings) -> Bool {
-        check(points, from: first, to: end, settings: settings) == nil
-    }
-
     /// Steps 3 to 8 on `points[first...end]`: nil when they pass, else the first that fails.
     static func check(_ points: [Point], from first: Int, to end: Int, settings: GestureSettings) -> CheckmarkMiss? {
         guard end - first >= 2 else { return CheckmarkMiss(rule: .length, value: 0, limit: 3 * settings.checkmarkMinimumLength) }

@@ -35,7 +35,7 @@ public struct GestureSettings: Equatable, Sendable {
     public var labelDuration = 1.6
     public var swipeLabelDuration = 2.0
     /// Taught strokes, matched when a one-finger stroke that is no checkmark lifts. The
-    /// executable loads them from files and hands them over here, once.
+    /// client loads them from files and hands them over here, once.
     public var strokes = StrokeTemplates()
 
     public init() {}

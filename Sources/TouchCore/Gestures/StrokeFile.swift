@@ -8,7 +8,7 @@
 /// The first line names the format; every `example` line is one drawing of the stroke as
 /// `x,y` points in any unit (only the shape counts); `#` starts a comment. The name is the
 /// file's. Parsing is here, in the core, so the rules are tested without files; the
-/// executable reads the files.
+/// client reads the files.
 extension StrokeTemplate {
     public static let fileHeader = "# touchspots stroke 1"
     /// Names a stroke may not take: the built-in gestures' own.

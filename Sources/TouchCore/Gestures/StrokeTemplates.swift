@@ -15,7 +15,7 @@
 public struct StrokeTemplates: Equatable, Sendable {
     /// The strokes that name a stroke: taught and shipped.
     public var templates: [StrokeTemplate] { didSet { claimCommonShapes() } }
-    /// Shapes people commonly draw, as other people drew them (the executable loads the
+    /// Shapes people commonly draw, as other people drew them (the client loads the
     /// 16 shapes of the $1 logs from the package's `shapes` folder). They never name a
     /// stroke. A common shape that a template's drawings resemble is *claimed* by it: a
     /// lesson's template (fewer than `StrokeTemplate.agreementExamples` drawings) then

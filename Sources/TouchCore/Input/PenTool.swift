@@ -50,9 +50,6 @@ final class PenTool {
         self.fingers = fingers
     }
 
-    /// Whether the tool is touching the surface.
-    var isDown: Bool { contact != nil }
-
     /// Events wait for a frame; with none ever seen they are handed on after each read.
     var endsWithDispatch: Bool { !hasSentFrames }
     var hasPendingFrame: Bool { changed || enteredProximity || !touches.isEmpty || !hovers.isEmpty }

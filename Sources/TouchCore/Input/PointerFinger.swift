@@ -30,9 +30,6 @@ final class PointerFinger {
         self.fingers = fingers
     }
 
-    /// Whether the button currently acts as a finger.
-    var isPressed: Bool { finger != nil }
-
     /// The touchscreen reported something at `now`; `active` is whether fingers remain.
     func noteTouchscreen(active: Bool, at now: Double) {
         touchscreenActive = active

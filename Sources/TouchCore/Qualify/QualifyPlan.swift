@@ -1,5 +1,5 @@
 /// A qualify plan: a name and its steps, with places as fractions of the screen (0...1
-/// across and down) so one plan fits every panel; the executable reads plans from JSON
+/// across and down) so one plan fits every panel; the client reads plans from JSON
 /// (docs/qualify.md, "Plans") and hands them to the core.
 public struct QualifyPlan: Equatable, Sendable {
     public enum Step: Equatable, Sendable {

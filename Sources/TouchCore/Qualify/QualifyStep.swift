@@ -1,6 +1,6 @@
 /// What a qualify step asks of a person, with where (millimetres on the panel), and which
 /// validators judge it (docs/qualify.md). Plans are lists of these, read from JSON in the
-/// executable's layer.
+/// client's layer.
 public enum QualifyStep: Equatable, Sendable {
     /// "Draw along this line in about `seconds` seconds."
     case line(from: Point, to: Point, seconds: Double)

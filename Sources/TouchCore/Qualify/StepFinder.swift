@@ -14,8 +14,10 @@
 /// recording has them). The choice is the one of least cost over the whole recording
 /// (dynamic programming over groups and steps): each step's fit to what it asks, plus a
 /// cost for every group left out and every step not found. Fits look at shapes and
-/// counts, not places: a mirrored or rotated panel draws the right shapes in the wrong
-/// places, and that is for the mapping check to say, not for the finder to hide.
+/// counts; places only break ties (`placeCost`, at most 0.2, less than any count's): a
+/// mirrored or rotated panel draws the right shapes in the wrong places, and that is for
+/// the mapping check to say, not for the finder to hide. A finger resting through the whole
+/// recording joins every touch into one group: such a recording needs `--steps` given.
 public struct StepFinder: Sendable {
     /// The steps asked, on the panel (mm, seconds).
     public var steps: [QualifyStep]
@@ -42,6 +44,13 @@ public struct StepFinder: Sendable {
     static let leftOutOther = 1.5
     /// A contact too many or too few for what the step asks.
     static let countMiss = 0.8
+    /// What a step must at least show to be taken for it at all, as a share of what it asks:
+    /// a line travelling a third of its length, a hold held a third of its time. Without it
+    /// a step not drawn took a tap of the next step's for itself (a 0.1 s "hold") rather
+    /// than be found nowhere. Taps need a tap, the most contacts and the pinch two fingers
+    /// down at once.
+    static let least = 1.0 / 3
+
     /// A ghost (one report) in a step: cheap, as faulty panels make them mid-step.
     static let ghostCost = 0.2
     /// A tap: shorter than this, seconds, and travelling less than `stillTravel` mm.
@@ -122,6 +131,14 @@ public struct StepFinder: Sendable {
         }
     }
 
+    /// A tap as the finder and the report say it: shorter than `tapDuration`, travelling
+    /// less than `stillTravel`.
+    public static func isTap(_ contact: Contact) -> Bool {
+        isTap(duration: contact.ended - contact.began, length: contact.length)
+    }
+
+    static func isTap(duration: Double, length: Double) -> Bool { duration < tapDuration && length < stillTravel }
+
     func leftOutCost(_ group: [Int], _ shapes: [Shape]) -> Double {
         group.count == 1 && shapes[group[0]].isTap ? Self.leftOutTap : Self.leftOutOther * Double(group.count)
     }
@@ -182,7 +199,7 @@ public struct StepFinder: Sendable {
             length = contact.length
             start = contact.samples.first?.point ?? Point(x: 0, y: 0)
             isGhost = contact.isGhost
-            isTap = ended - began < StepFinder.tapDuration && length < StepFinder.stillTravel
+            isTap = StepFinder.isTap(duration: ended - began, length: length)
             let end = contact.samples.last?.point ?? start
             travelsOut = start.distance(to: end) >= min(panel.width, panel.height) / 4
         }
@@ -204,15 +221,18 @@ public struct StepFinder: Sendable {
         switch step {
         case .line(let from, let to, _):
             let asked = max(from.distance(to: to), 1)
+            guard t.travel >= Self.least * asked else { return (.infinity, "") }
             return result(base + count(1) + 2 * abs(t.travel - asked) / asked,
                     "\(t.fingers) contact(s) travelling \(mm(t.travel)) mm in all, asked one line of \(mm(asked)) mm\(ghostNote)")
         case .hold(_, let seconds):
             let held = t.held ?? (0, 0)
+            guard held.duration >= Self.least * seconds else { return (.infinity, "") }
             let short = max(0, 0.8 * seconds - held.duration) / max(seconds, 0.1)
             let moved = max(0, held.length - Self.stillTravel) / Self.stillTravel
             return result(base + count(1) + 2 * short + moved,
                     "a contact held \(fixed(held.duration, decimals: 1)) s, moving \(mm(held.length)) mm, asked \(fixed(seconds, decimals: 1)) s still\(t.fingers > 1 ? ", with \(t.fingers - 1) more" : "")\(ghostNote)")
         case .taps(let target, let asked):
+            guard t.taps > 0 else { return (.infinity, "") }
             let cheap = base + count(asked) + Double(t.fingers - t.taps) + 0.8 * Double(t.apart)
             return result(cheap + (cheap < bound ? placeCost(t.starts, [target]) : 0),
                     "\(t.taps) short still contact(s)\(t.fingers > t.taps ? " and \(t.fingers - t.taps) longer" : "") in one place, asked \(asked) taps\(ghostNote)")
@@ -221,7 +241,9 @@ public struct StepFinder: Sendable {
             // cluster in one place is the taps step, not this.
             var cheap = base + count(points.count) + Double(t.fingers - t.taps)
             var close = 0
-            if cheap < bound {
+            // Pairs are counted only where the count leaves the fit a chance: a group of
+            // thousands of fingers costs its count, not a million distances.
+            if cheap < bound, t.fingers <= points.count + 4 {
                 cheap += placeCost(t.starts, points)
                 let diagonal = (panel.width * panel.width + panel.height * panel.height).squareRoot()
                 for i in t.starts.indices { for j in t.starts.indices where j > i && t.starts[i].distance(to: t.starts[j]) < diagonal / 5 { close += 1 } }
@@ -229,10 +251,12 @@ public struct StepFinder: Sendable {
             return result(cheap + 0.5 * Double(close),
                     "\(t.taps) short contact(s) spread over the panel, asked \(points.count) (the corners and the centre)\(ghostNote)")
         case .maximumContacts:
+            guard t.mostAtOnce >= 2 else { return (.infinity, "") }
             // Every finger beyond the one put-down of many is a contact too many.
             return result(base + Self.countMiss * Double(max(0, 3 - t.mostAtOnce)) + Self.countMiss * Double(t.fingers - t.biggest),
                     "\(t.fingers) contact(s), \(t.mostAtOnce) at once\(ghostNote)")
         case .pinch:
+            guard t.mostAtOnce >= 2 else { return (.infinity, "") }
             return result(base + count(2) + (t.mostAtOnce >= 2 ? 0 : 1.5) + 0.5 * Double(max(0, 2 - t.moving)),
                     "\(t.fingers) contact(s), \(t.mostAtOnce) at once, \(t.moving) moving\(ghostNote)")
         case .drumroll(let seconds):

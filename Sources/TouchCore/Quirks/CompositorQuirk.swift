@@ -5,7 +5,7 @@
 /// `git grep CompositorQuirk\\.` lists every workaround and the code each one costs. A quirk
 /// the instrument also reports is linked to its `AnomalyKind` (`anomaly`) and bears its
 /// name: one behaviour, one name. Declared in the core because the core works around
-/// some of them (frame assembly); the Wayland layer and the executable name the rest.
+/// some of them (frame assembly); the Wayland layer and the client name the rest.
 /// docs/compositor-quirks.md explains each one and says when it can be retired. The
 /// harness keeps its own list (HarnessQuirk, and weston's module in quirks.c).
 public enum CompositorQuirk: String, CaseIterable, Sendable {

@@ -68,6 +68,13 @@ public final class QualifyScene: Scene {
     public let redoButton = Button(name: "Redo", title: "Redo")
     public let nextButton = Button(name: "Next", title: "Skip")
     public let card = CardCalibrationView()
+    /// Whether Redo and Next take the touches that begin on them (the live run). A judge
+    /// that plays a recording made without touchspots on screen turns it off: nobody saw
+    /// the buttons, so a corner tap where Skip would be is the corner's, and the judge goes
+    /// on with `goOn()` instead of a tap (`RecordingJudge`, steps found from the touches).
+    public var buttonsTakeTouches = true {
+        didSet { for button in [redoButton, nextButton] { button.isUserInteractionEnabled = buttonsTakeTouches } }
+    }
     /// The end screen's page control, shown when its verdicts take more than one page.
     public let previousPageButton = Button(name: "PreviousPage", title: "Previous")
     public let nextPageButton = Button(name: "NextPage", title: "Next")
@@ -200,7 +207,7 @@ public final class QualifyScene: Scene {
         nextButton.title = "Skip"
         redoButton.isHidden = true
         nextButton.isHidden = false
-        touches.restart(buttons: shownButtons)
+        touches.restart(buttons: buttonsTakeTouches ? shownButtons : [])
         tell(.started)
         awaitArrivals()
     }
@@ -215,6 +222,9 @@ public final class QualifyScene: Scene {
             if touches.down.isEmpty { judgeStep() }
         }
     }
+
+    /// Next, or Skip while the step is under way, as a tap on the button would do.
+    public func goOn() { next() }
 
     private func next() {
         if calibrating { return calibrated() }

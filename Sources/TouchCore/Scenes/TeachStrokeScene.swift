@@ -40,7 +40,7 @@ extension StrokeLesson {
 /// What a lesson tells outside the session: the session's `lesson` event and the event
 /// log's `teach` line (docs/event-log.md) are this, one type for both. It counts the
 /// drawings and does not carry them: only the session needs them (it matches the stroke
-/// from `taught` on) and the executable (it saves them, `TouchSession.keepStroke`), and a
+/// from `taught` on) and the client (it saves them, `TouchSession.keepStroke`), and a
 /// line of drawings would be a file's worth of points.
 public struct LessonProgress: Equatable, Sendable {
     public var name: String
@@ -73,7 +73,7 @@ public enum StrokeKeeping: Equatable, Sendable {
 
 /// Teaching touchspots a stroke (docs/gestures.md, "Taught strokes"): draw it `needed`
 /// times with one finger, the mouse or a pen, then Save or Again. Saving hands the drawings
-/// to the session (which matches them from then on) and the executable (which writes the
+/// to the session (which matches them from then on) and the client (which writes the
 /// file); the playground follows, so the new stroke can be tried at once.
 ///
 /// A drawing shorter than `minimumLength` is a tap, not a stroke, and one during which a

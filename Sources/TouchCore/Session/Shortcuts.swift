@@ -1,5 +1,5 @@
 /// Every keyboard shortcut, and the mouse's ways of standing in for fingers, in the order
-/// the help lists them: the one table that the keyboard handler (the executable's
+/// the help lists them: the one table that the keyboard handler (the client's
 /// `KeyboardInput`) and the help overlay both read, so a key cannot do one thing and be
 /// listed as another.
 public struct Shortcut: Sendable {

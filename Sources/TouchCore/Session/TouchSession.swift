@@ -7,7 +7,7 @@
 /// Touchscreens and tablet tools come in through the two registries the session hands
 /// out (`touchscreens`, `pens`); the mouse, commands and the window's size through the
 /// session itself. Every frame, from any of them, goes through `deliver(_:)`. The
-/// executable, the tests and the benchmark all drive the core this way and no other, so
+/// client, the tests and the benchmark all drive the core this way and no other, so
 /// what they exercise is the same path. docs/architecture.md follows a touch through it.
 public final class TouchSession {
     public let settings: GestureSettings
@@ -157,12 +157,12 @@ public final class TouchSession {
         set { gestures.settings.strokes = newValue; penGestures.settings.strokes = newValue }
     }
 
-    /// Set while the executable reads the stroke files: called once, before the first frame
+    /// Set while the client reads the stroke files: called once, before the first frame
     /// in which a finger, pen or mouse lifts, to hand them in (`strokes`), so that no lift is
     /// matched without them. Touches that do not lift never wait for the files.
     public var awaitStrokes: (() -> Void)?
 
-    /// Keeps a taught stroke (the executable writes its file): where, or why not (the lesson
+    /// Keeps a taught stroke (the client writes its file): where, or why not (the lesson
     /// shows it). The `taught` event names the file.
     public var keepStroke: ((StrokeLesson) -> StrokeKeeping)?
 

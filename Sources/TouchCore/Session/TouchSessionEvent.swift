@@ -1,5 +1,5 @@
 /// Everything the core reports, in the order it happened, to the session's one sink.
-/// The executable turns each into an event-log line (docs/event-log.md); tests and the
+/// The client turns each into an event-log line (docs/event-log.md); tests and the
 /// benchmark read them directly.
 public enum TouchSessionEvent: Sendable {
     /// A scene started (always the first event).
@@ -17,7 +17,7 @@ public enum TouchSessionEvent: Sendable {
     /// The MoveMe placard changed.
     case placard(PlacardState)
     /// A stroke lesson moved on a step; at `taught` the session matches the stroke from
-    /// then on, and the executable has saved it (`savedTo`). Boxed, as `qualify` is: a
+    /// then on, and the client has saved it (`savedTo`). Boxed, as `qualify` is: a
     /// lesson's progress (over 80 bytes) would be the largest payload, and every event is
     /// as large as its largest case (`TouchSessionEventTests`).
     indirect case lesson(LessonProgress)

@@ -1,4 +1,4 @@
-/// Monotonic time in seconds. The core never reads a system clock itself: the executable
+/// Monotonic time in seconds. The core never reads a system clock itself: the client
 /// injects a real one, tests inject `ManualClock`, so animations and timeouts are deterministic.
 public protocol Clock: AnyObject {
     var now: Double { get }

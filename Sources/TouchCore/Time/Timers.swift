@@ -1,4 +1,4 @@
-/// One-shot timers on the injected clock. The core only records deadlines; the executable's
+/// One-shot timers on the injected clock. The core only records deadlines; the client's
 /// event loop sleeps until `nextDeadline` and then calls `fireDue()`, and tests move a
 /// ManualClock, so nothing polls and everything is deterministic.
 public final class Timers {
