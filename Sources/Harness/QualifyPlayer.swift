@@ -39,7 +39,8 @@ public struct QualifyPlayer {
         var skipped = Set<Int>()
         while true {
             var line: QualifyProgress?
-            try session.eventLog.waitUntil(timeout: 30, "a qualify line after the \(handled)th", abandon: { session.client.hasExited }) { events in
+            try session.eventLog.waitUntil(timeout: 30, "of the qualify run after its \(handled) so far (the run stopped going on)",
+                                           abandon: { session.client.hasExited }) { events in
                 var lines = events.compactMap(\.qualify)[...]
                 guard lines.count > handled else { return false }
                 lines = lines.dropFirst(handled)

@@ -31,7 +31,7 @@ public enum StepChoice: Equatable, Sendable {
                     let ends = item.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
                     guard (1...2).contains(ends.count), let low = ends[0], let high = ends[ends.count - 1],
                           low >= 1, high >= low, high - low < 100_000, touches.count + high - low < 100_000 else {
-                        throw ReportError("--steps takes found, next, or each step's touches like 1/2/3-7/-/8-9,12: '\(printableText(String(item), limit: 80))' is not a touch or a range of touches")
+                        throw ReportError("--steps takes found, next, or each step's touches like 1/2/3-7/-/8-9,12: '\(printableText(String(item), limit: 80))' is not a touch or a range of touches (numbers from 1, at most 100,000 touches in all)")
                     }
                     touches += Array(low...high)
                 }

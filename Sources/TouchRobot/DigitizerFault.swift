@@ -117,7 +117,9 @@ extension Digitizer {
                 return (fault, 0)
             }
             guard parts.count == 2 else { return (fault, size.value) }
-            guard let value = Double(parts[1]), value.isFinite, size.range.contains(value) else {
+            // Decimal only, as a person writes it: Double also reads "0x10" and "+3".
+            let decimal = !parts[1].isEmpty && parts[1].allSatisfy { $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-") }
+            guard decimal, let value = Double(parts[1]), value.isFinite, size.range.contains(value) else {
                 throw FaultError("--fault \(fault.name)=N: N (\(size.unit)) must be a number in \(size.range.lowerBound)...\(size.range.upperBound)")
             }
             if [.droppedSamples, .ghost, .contactLimit].contains(fault), value != value.rounded() {

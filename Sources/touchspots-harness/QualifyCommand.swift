@@ -58,8 +58,16 @@ struct QualifyCommand: ParsableCommand {
             throw ValidationError("unknown compositor '\(printableText(compositor, limit: 200))': one of \(CompositorKind.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         guard !out.isEmpty else { throw ValidationError("--out needs a folder") }
-        guard Self.pair(size, in: 320...8192) != nil else { throw ValidationError("--size must look like 1280x800 (320 to 8192 each way)") }
-        guard Self.pair(panel, in: 20...2000) != nil else { throw ValidationError("--panel must look like 217x136 (millimetres, 20 to 2000 each way)") }
+        guard let pixels = Self.pair(size, in: 320...4096) else { throw ValidationError("--size must look like 1280x800 (320 to 4096 each way)") }
+        guard let millimetres = Self.pair(panel, in: 20...2000) else {
+            throw ValidationError("--panel must look like 217x136 (millimetres, 20 to 2000 each way)")
+        }
+        // One millimetres per pixel both ways, as the client takes it from the output (its
+        // width): a panel of another shape than the output would be judged wrong.
+        let across = Double(millimetres.0) / Double(pixels.0), down = Double(millimetres.1) / Double(pixels.1)
+        guard abs(across - down) <= 0.02 * across else {
+            throw ValidationError("--size \(size) and --panel \(panel) differ in shape (\(fixed(across, decimals: 4)) and \(fixed(down, decimals: 4)) mm a pixel): a panel's pixels are square")
+        }
         _ = try faults()
         _ = try readPlan()
     }
@@ -102,12 +110,20 @@ struct QualifyCommand: ParsableCommand {
 
     func run() throws {
         let kind = CompositorKind(rawValue: compositor)!
-        let (width, height) = Self.pair(size, in: 320...8192)!
+        let (width, height) = Self.pair(size, in: 320...4096)!
         let (millimetresWide, millimetresHigh) = Self.pair(panel, in: 20...2000)!
         let faults = try faults()
         let directory = URL(fileURLWithPath: out).standardizedFileURL.path
         do { try RunFolder.checkReplaceable([directory]) } catch { throw ValidationError("\(error)") }
-        try RunFolder.fresh(directory)
+        // The folder is made anew: a plan inside it would go with it before touchspots reads it.
+        let planPath = URL(fileURLWithPath: PlanFormat.path(for: plan)).resolvingSymlinksInPath().path
+        let folderPath = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
+        if planPath.hasPrefix(folderPath + "/") {
+            throw ValidationError("the plan \(printableText(plan, limit: 200)) lies in the output folder \(printableText(out, limit: 200)), which a run makes anew: choose another --out")
+        }
+        do { try RunFolder.fresh(directory) } catch {
+            throw HarnessError("cannot make the folder \(printableText(directory, limit: 200)): \((error as NSError).localizedDescription)")
+        }
         // The output says the panel's size where the harness can give it one; elsewhere the
         // run begins with the card calibration, which the robot does at the panel's scale.
         let physical = [.weston, .sway, .cage, .phoc].contains(kind) ? PhysicalSize(width: millimetresWide, height: millimetresHigh) : nil

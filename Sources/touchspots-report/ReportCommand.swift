@@ -208,6 +208,10 @@ struct Recording: ParsableCommand {
         } catch {
             throw UsageFailure("\(error)")
         }
+        // A list of more steps than the plan has is a bad argument, known before reading.
+        if case .given(let lists) = try StepChoice(steps), lists.count > parsed.steps.count {
+            throw UsageFailure("--steps names \(lists.count) steps, the plan \(printableText(plan, limit: 200)) has \(parsed.steps.count)")
+        }
         try outputs.write(try fail {
             // The recording reader opens its file itself: a FIFO or a device is refused here.
             let checked = try ReportFiles.open(recording, what: "recording")

@@ -66,6 +66,7 @@ final class QualifyRobotEndToEndTests: EndToEndTestCase {
             (["--fault", "bogus"], "unknown fault 'bogus'"), (["--fault", "gap=2.5"], "a whole number"),
             (["--fault", "jitter", "--fault", "jitter=1"], "--fault jitter is given twice"), (["--fault", "mirrored=1"], "takes no size"),
             (["--size", "10x10"], "--size must look like 1280x800"), (["--panel", "0x0"], "--panel must look like 217x136"),
+            (["--size", "4096x320"], "differ in shape"), (["--fault", "gap=0x10"], "must be a number in"),
             (["--compositor", "nope"], "unknown compositor 'nope'"), (["--plan", "/nonexistent.json"], "cannot read the plan /nonexistent.json"),
         ]
         for (arguments, message) in cases {

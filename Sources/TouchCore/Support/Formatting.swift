@@ -16,15 +16,17 @@ public func fixed(_ value: Double, decimals: Int, sign: Bool = false) -> String 
     return (negative ? "-" : sign ? "+" : "") + digits
 }
 
-/// `text` with control characters (C0, DEL and C1: escape sequences, newlines) shown as
-/// `\u{1B}`, so that a file's or a name's bytes cannot drive the terminal they are printed
-/// on; past `limit` characters (the tools' one-line errors: 2,000), cut and ended with
+/// `text` with control characters (C0, DEL and C1: escape sequences, newlines) and the
+/// bidirectional controls (U+200E, U+200F, U+202A-U+202E, U+2066-U+2069: a right-to-left
+/// override turns the rest of a line around) shown as `\u{1B}`, so that a file's or a
+/// name's bytes cannot drive the terminal they are printed on; past `limit` characters (the tools' one-line errors: 2,000), cut and ended with
 /// "...". Every tool's error line, and every message that quotes a file's text, shows
 /// control characters this one way.
 public func printableText(_ text: String, limit: Int = .max) -> String {
     var shown = ""
     for scalar in text.unicodeScalars {
-        if scalar.value < 0x20 || (0x7f...0x9f).contains(scalar.value) {
+        if scalar.value < 0x20 || (0x7f...0x9f).contains(scalar.value) || [0x200E, 0x200F].contains(scalar.value)
+            || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value) {
             shown += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
         } else {
             shown.unicodeScalars.append(scalar)
