@@ -128,6 +128,14 @@ final class QualifyRobotEndToEndTests: EndToEndTestCase {
         XCTAssertTrue(run.output.contains("mapping"), "the terminal names the failing check: \(run.output)")
     }
 
+    /// The issue's own runs: weston, perfect, mirrored and 30 reports a second.
+    func testA30HzPanelIsCaughtOnWeston() throws {
+        let run = try qualify(["--compositor", "weston", "--fault", "report-rate=30"])
+        XCTAssertEqual(run.failed, ["report rate"])
+        XCTAssertFalse(run.summary.qualified)
+        XCTAssertTrue(run.output.contains("report rate"), "the terminal names the failing check: \(run.output)")
+    }
+
     /// A size given is the size used: 40 reports a second fails the report rate (60 Hz
     /// asked) and nothing else.
     func testA40HzPanelIsCaughtOnSway() throws {
