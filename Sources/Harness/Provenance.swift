@@ -1,6 +1,7 @@
 import Conformance
+import EventLogFormat
+import QualifyPlans
 import Foundation
-import Glibc
 
 /// What ran, on what, and when: the facts every report of the harness names so that it can
 /// go into a bug report ("sway 1.7 sends no cancel" is a fact about 1.7).
@@ -31,13 +32,11 @@ public enum Provenance {
         return "unknown"
     }
 
+    /// This host, as every report names it (`LogRun.here`, which the client's run line and
+    /// the qualify report's `madeBy` start from too).
     public static var host: ConformanceReport.Host {
-        var name = utsname()
-        _ = uname(&name)
-        func field<T>(_ value: inout T) -> String {
-            withUnsafePointer(to: &value) { $0.withMemoryRebound(to: CChar.self, capacity: MemoryLayout<T>.size) { String(cString: $0) } }
-        }
-        return ConformanceReport.Host(name: field(&name.nodename), kernel: "\(field(&name.release)) \(field(&name.version))")
+        let here = LogRun.here(touchspots: "", commit: nil)
+        return ConformanceReport.Host(name: here.host ?? "", kernel: here.kernel ?? "")
     }
 
     /// What ran, when and on what, in one line: "touchspots 0.1.0 (abc123), DATE, kernel K"
@@ -46,12 +45,8 @@ public enum Provenance {
         "touchspots \(touchspotsVersion) (\(commit)), \(date), kernel \(host.kernel)"
     }
 
-    /// Now, ISO 8601 in UTC.
-    public static var date: String {
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: Date())
-    }
+    /// Now, ISO 8601 in UTC, to the second.
+    public static var date: String { LogRun.here(touchspots: "", commit: nil).date }
 
     /// What a compositor's binary says of its version (`weston --version`: "weston
     /// 10.0.1"), with the Debian package it came from; what could not be learned is said.

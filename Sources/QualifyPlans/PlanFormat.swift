@@ -82,6 +82,15 @@ public enum PlanFormat {
         plan.contains("/") || plan.hasSuffix(".json") ? plan : "\(PackageData.folder("plans"))/\(plan).json"
     }
 
+    /// The plan `plan` names (`path(for:)`), read as a small file (`SmallTextFile`) and
+    /// parsed: what the client's `--qualify` and `touchspots-harness qualify` both take.
+    public static func read(_ plan: String) throws(PlanError) -> QualifyPlan {
+        let path = path(for: plan)
+        let text: String
+        do { text = try SmallTextFile.read(path, what: "the plan") } catch { throw PlanError(error.description) }
+        return try parse(text, path: path)
+    }
+
     /// The plan in `text`, read from `path` (for the messages).
     public static func parse(_ text: String, path: String) throws(PlanError) -> QualifyPlan {
         do { return try parseThrowing(text, path: path) } catch let error as PlanError { throw error } catch {

@@ -1,3 +1,4 @@
+import QualifyPlans
 import Glibc
 import TouchCore
 
@@ -12,7 +13,8 @@ package enum GestureConfigFile {
         if let path {
             let explicit = config != nil
             if explicit || access(path, F_OK) == 0 {
-                let text = try SmallTextFile.read(path, what: "the config file")
+                let text: String
+                do { text = try SmallTextFile.read(path, what: "the config file") } catch { throw UsageError(error.description) }
                 do { try settings.apply(configuration: text, source: path) } catch {
                     throw UsageError("\(error)")
                 }

@@ -6,8 +6,6 @@ import TouchCore
 /// names the file and the step.
 package enum PlanFile {
     package static func read(_ plan: String) throws -> QualifyPlan {
-        let path = PlanFormat.path(for: plan)
-        let text = try SmallTextFile.read(path, what: "the plan")
-        do { return try PlanFormat.parse(text, path: path) } catch { throw UsageError(error.description) }
+        do { return try PlanFormat.read(plan) } catch { throw UsageError(error.description) }
     }
 }

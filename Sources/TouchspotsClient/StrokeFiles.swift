@@ -1,3 +1,4 @@
+import QualifyPlans
 import EventLogFormat
 import Glibc
 import TouchCore

@@ -94,18 +94,7 @@ struct QualifyCommand: ParsableCommand {
     /// The plan, read as the client will read it, so that a bad one is refused before a
     /// compositor starts.
     func readPlan() throws -> QualifyPlan {
-        let path = PlanFormat.path(for: plan)
-        let text: String
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            throw ValidationError("cannot read the plan \(printableText(path, limit: 200)): \(String(cString: strerror(errno)))")
-        }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw ValidationError("the plan \(printableText(path, limit: 200)) is not a regular file") }
-        guard info.st_size <= 64 << 10 else { throw ValidationError("the plan \(printableText(path, limit: 200)) is over 64 KiB") }
-        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
-            throw ValidationError("cannot read the plan \(printableText(path, limit: 200)): not UTF-8 text, or not readable")
-        }
-        do { return try PlanFormat.parse(text, path: path) } catch { throw ValidationError(printableText(error.description, limit: 400)) }
+        do { return try PlanFormat.read(plan) } catch { throw ValidationError(printableText(error.description, limit: 400)) }
     }
 
     func run() throws {
