@@ -94,7 +94,7 @@ public final class ControlChannel {
             var chunk = [UInt8](repeating: 0, count: 4096)
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw HarnessError("'\(command)': weston closed the control socket") }
+            guard n > 0 else { throw HarnessError("'\(command)': the compositor closed the control socket (its log says why)") }
             buffer.append(contentsOf: chunk[..<n])
         }
     }
