@@ -37,29 +37,19 @@ enum CheckmarkShape {
     /// nil for a checkmark; else the rule the stroke came nearest to passing failed (the
     /// cut of its ends that got through the most rules), for the near-miss line.
     static func judge(_ path: [Point], settings: GestureSettings) -> CheckmarkMiss? {
-        guard path.count >= 3 else { return CheckmarkMiss(rule: .length, value: 0, limit: 3 * settings.checkmarkMinimumLength) }
-        var length = 0.0
-        for i in 1..<path.count { length += path[i - 1].distance(to: path[i]) }
-        guard length >= 3 * settings.checkmarkMinimumLength, length > 0 else {
-            return CheckmarkMiss(rule: .length, value: length, limit: 3 * settings.checkmarkMinimumLength)
+        guard let (points, length) = prepared(path, settings: settings) else {
+            var length = 0.0
+            for i in 1..<max(1, path.count) { length += path[i - 1].distance(to: path[i]) }
+            return CheckmarkMiss(rule: .length, value: path.count >= 3 ? length : 0, limit: 3 * settings.checkmarkMinimumLength)
         }
-
-        // 1. Even steps (at most 64 of them), then two passes of a 3-point average.
-        let step = max(length / 64, min(settings.checkmarkSegmentLength / 2, length / 16))
-        var points = resample(path, step: step)
-        smooth(&points)
-        smooth(&points)
-
         // 2. Hooks off both ends, as much as each needs.
         var nearest: CheckmarkMiss?
-        for fraction in cutFractions {
-            let first = index(in: points, afterArcLength: min(fraction * length, 40))
-            for endFraction in cutFractions {
-                let lastCut = indexFromEnd(in: points, afterArcLength: min(endFraction * length, 40))
-                guard let miss = check(points, from: first, to: points.count - 1 - lastCut, settings: settings) else { return nil }
-                if nearest.map({ miss.rule.rawValue > $0.rule.rawValue || (miss.rule == $0.rule && miss.shortfall < $0.shortfall) }) ?? true {
-                    nearest = miss
-                }
+        for cut in cuts(of: points, length: length) {
+            let miss = cut.map { judge($0, settings: settings, limits: settings.checkmarkLimits) }
+                ?? CheckmarkMiss(rule: .length, value: 0, limit: 3 * settings.checkmarkMinimumLength)
+            guard let miss else { return nil }
+            if nearest.map({ miss.rule.rawValue > $0.rule.rawValue || (miss.rule == $0.rule && miss.shortfall < $0.shortfall) }) ?? true {
+                nearest = miss
             }
         }
         return nearest
@@ -68,80 +58,46 @@ enum CheckmarkShape {
     /// The fractions of the stroke's length (at most 40 px) tried off each end.
     static let cutFractions = [0, 0.06, 0.12, 0.18]
 
-    /// Steps 3 to 8 on `points[first...end]`: nil when they pass, else the first that fails.
-    static func check(_ points: [Point], from first: Int, to end: Int, settings: GestureSettings) -> CheckmarkMiss? {
-        guard end - first >= 2 else { return CheckmarkMiss(rule: .length, value: 0, limit: 3 * settings.checkmarkMinimumLength) }
-        let a = points[first], b = points[end]
-
-        // 3. The corner.
-        var corner = first + 1
-        var farthest = -1.0
-        for i in (first + 1)..<end {
-            let d = distance(points[i], toSegment: a, b)
-            if d > farthest { farthest = d; corner = i }
-        }
-        let c = points[corner]
-        let leg1 = (dx: c.x - a.x, dy: c.y - a.y), leg2 = (dx: b.x - c.x, dy: b.y - c.y)
-        let length1 = a.distance(to: c), length2 = c.distance(to: b)
-        guard length1 > 0, length2 > 0 else { return CheckmarkMiss(rule: .length, value: 0, limit: settings.checkmarkMinimumLength) }
-
-        // 6. Proportions and size; the proportion also holds from the uncut ends, so a cut
-        // never turns a symmetric V into a check.
-        let uncut1 = points[0].distance(to: c), uncut2 = c.distance(to: points[points.count - 1])
-        guard length1 >= settings.checkmarkMinimumLength else {
-            return CheckmarkMiss(rule: .firstLeg, value: length1, limit: settings.checkmarkMinimumLength)
-        }
-        guard length2 >= 3 * settings.checkmarkMinimumLength else {
-            return CheckmarkMiss(rule: .secondLeg, value: length2, limit: 3 * settings.checkmarkMinimumLength)
-        }
-        let legRatio = min(length2 / length1, uncut2 / max(uncut1, .leastNonzeroMagnitude))
-        guard legRatio >= 1.3 else { return CheckmarkMiss(rule: .legRatio, value: legRatio, limit: 1.3) }
-        guard length2 <= 8 * length1 else { return CheckmarkMiss(rule: .legRatioAbove, value: length2 / length1, limit: 8) }
-
-        // 5. Directions (y grows downward).
-        guard leg1.dy > 0, leg2.dy < 0 else { return CheckmarkMiss(rule: .direction, value: 0, limit: 0) }
-        let sideways = abs(leg1.dx + leg2.dx) / length2
-        guard sideways >= 0.25 else { return CheckmarkMiss(rule: .sideways, value: sideways, limit: 0.25) }
-        let nearlyVertical = abs(leg1.dx) < 0.25 * length1
-        guard nearlyVertical || (leg1.dx < 0) == (leg2.dx < 0) || abs(leg2.dx) < 0.25 * length2 else {
-            return CheckmarkMiss(rule: .direction, value: 0, limit: 0)
-        }
-
-        // 7. The turn.
-        let cosine = (leg1.dx * leg2.dx + leg1.dy * leg2.dy) / (length1 * length2)
-        let turn = arcCosineDegrees(cosine)
-        guard turn >= settings.checkmarkMinimumAngle else {
-            return CheckmarkMiss(rule: .turn, value: turn, limit: settings.checkmarkMinimumAngle)
-        }
-        guard turn <= settings.checkmarkMaximumAngle else {
-            return CheckmarkMiss(rule: .turnAbove, value: turn, limit: settings.checkmarkMaximumAngle)
-        }
-
-        // 9. Not a V: the steeper the first leg, the longer the second must be. Measured
-        // from the uncut ends too, the steeper and shorter way: cutting a small stroke's
-        // landing hook must not flatten a V's first leg, nor lengthen its second, into a
-        // check's.
-        let uncutLeg1 = (dx: c.x - points[0].x, dy: c.y - points[0].y)
-        let firstAngle = max(arcTangent(leg1.dy, abs(leg1.dx)), arcTangent(uncutLeg1.dy, abs(uncutLeg1.dx))) * 180 / Double.pi
-        let steepest = vSlope + vSlopePerRatio * (legRatio - vRatio)
-        guard firstAngle <= steepest else { return CheckmarkMiss(rule: .notV, value: firstAngle, limit: steepest) }
-
-        // 8. Not closed.
-        let apart = a.distance(to: b) / length2
-        guard apart >= 0.5 else { return CheckmarkMiss(rule: .closed, value: apart, limit: 0.5) }
-
-        // 4. Two straight legs.
-        let tolerance1 = max(3, 0.25 * length1), tolerance2 = max(3, 0.25 * length2)
-        var bow = 0.0
-        for i in first...corner { bow = max(bow, distance(points[i], toSegment: a, c) / tolerance1) }
-        for i in corner...end { bow = max(bow, distance(points[i], toSegment: c, b) / tolerance2) }
-        guard bow <= 1 else { return CheckmarkMiss(rule: .straight, value: bow * 0.25, limit: 0.25) }
-        return nil
+    /// Steps 1 and 3: the stroke resampled and smoothed, and its length; nil when it is
+    /// shorter than the rule's least length (with that miss).
+    static func prepared(_ path: [Point], settings: GestureSettings) -> (points: [Point], length: Double)? {
+        guard path.count >= 3 else { return nil }
+        var length = 0.0
+        for i in 1..<path.count { length += path[i - 1].distance(to: path[i]) }
+        guard length >= 3 * settings.checkmarkMinimumLength, length > 0 else { return nil }
+        // Even steps (at most 64 of them), then two passes of a 3-point average.
+        let step = max(length / 64, min(settings.checkmarkSegmentLength / 2, length / 16))
+        var points = resample(path, step: step)
+        smooth(&points)
+        smooth(&points)
+        return (points, length)
     }
 
-    /// Rule 9's line: the first leg may be `vSlope` degrees below the horizontal at a legs'
-    /// ratio of `vRatio`, `vSlopePerRatio` more for each further 1.0 of ratio.
-    static let vSlope = 55.0, vRatio = 1.6, vSlopePerRatio = 40.0
+    /// Each cut's measures (`cutFractions` off the start, then off the end), nil for a cut
+    /// with no corner or a leg of no length.
+    static func cuts(of points: [Point], length: Double) -> [Measures?] {
+        var result: [Measures?] = []
+        result.reserveCapacity(cutFractions.count * cutFractions.count)
+        for fraction in cutFractions {
+            let first = index(in: points, afterArcLength: min(fraction * length, 40))
+            for endFraction in cutFractions {
+                let lastCut = indexFromEnd(in: points, afterArcLength: min(endFraction * length, 40))
+                result.append(measure(points, from: first, to: points.count - 1 - lastCut))
+            }
+        }
+        return result
+    }
+
+    /// Every cut's measures of a whole stroke, for the tuner: nil when the stroke is too
+    /// short for any (rule 6's least length, `settings`).
+    public static func measures(of path: [Point], settings: GestureSettings) -> [Measures?]? {
+        prepared(path, settings: settings).map { cuts(of: $0.points, length: $0.length) }
+    }
+
+    /// Whether any of a stroke's cuts (`measures(of:settings:)`) passes under `limits`.
+    public static func passes(_ cuts: [Measures?], settings: GestureSettings, limits: CheckmarkLimits) -> Bool {
+        cuts.contains { $0.map { judge($0, settings: settings, limits: limits) == nil } ?? false }
+    }
 
     /// The turn, in degrees, whose cosine is `cosine`.
     static func arcCosineDegrees(_ cosine: Double) -> Double {

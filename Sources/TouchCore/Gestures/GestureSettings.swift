@@ -24,6 +24,10 @@ public struct GestureSettings: Equatable, Sendable {
     /// Strokes are measured over segments at least this long, so a digitizer's 1 px
     /// jitter does not read as a sharp turn.
     public var checkmarkSegmentLength = 8.0
+    /// The checkmark rule's shape limits that no `--gesture` key sets: chosen on people's
+    /// strokes by `CheckmarkTuner` (CheckmarkLimits). A field so that the held-out
+    /// measurement can judge a person under the limits chosen without them.
+    public var checkmarkLimits = CheckmarkLimits.shipped
     /// UIKit's UILongPressGestureRecognizer: 0.5 s, 10 px of allowable movement.
     public var longPressDuration = 0.5
     public var longPressAllowableMovement = 10.0
