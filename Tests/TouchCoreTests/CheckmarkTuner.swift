@@ -30,6 +30,14 @@ struct CheckmarkTuner {
     }
 
     let samples: [Sample]
+    /// Generated V's (`HumanStrokes`, every generated person's hand, the strokes
+    /// PeopleStrokeTests draws): a guard on every choice, not a person to choose on.
+    let generatedVs: [Sample]
+    let generatedVCount: Int
+    /// The most of the generated V's a choice may name a checkmark: PeopleStrokeTests holds
+    /// them under 7 %; the budget keeps a margin. Without it the choice on real people
+    /// named 11 % of them (lopsided V's, near a check by construction).
+    static let generatedVBudget = 0.05
     /// Strokes per person and shape, the ones that can never pass included.
     let totals: [Int: [String: Int]]
     let settings: GestureSettings
@@ -84,6 +92,20 @@ struct CheckmarkTuner {
         }
         self.samples = samples
         self.totals = totals
+        var generated: [Sample] = [], count = 0
+        for person in Person.all {
+            for (p, pace) in HumanStrokes.Pace.allCases.enumerated() {
+                for seed in 0..<UInt64(PeopleStrokeTests.strokesPerPace) {
+                    let stroke = HumanStrokes.stroke(.v, pace: pace, seed: seed &+ UInt64(p) << 20 &+ 90_000, style: person.style)
+                    count += 1
+                    let cuts = (CheckmarkShape.measures(of: stroke.map(\.point), settings: settings) ?? []).compactMap { $0 }
+                        .filter { Self.fixedRulesPass($0, settings) }
+                    if !cuts.isEmpty { generated.append(Sample(subject: 0, isCheck: false, label: "v", cuts: cuts)) }
+                }
+            }
+        }
+        generatedVs = generated
+        generatedVCount = count
     }
 
     /// The rules no swept limit moves: the legs' least lengths, the directions, the turn.
@@ -148,6 +170,8 @@ struct CheckmarkTuner {
     func score(_ limits: CheckmarkLimits, on people: Set<Int>) -> Double {
         let o = outcome(limits, on: people)
         guard o.worstFalseRate <= Self.falseBudget else { return -.infinity }
+        let generatedChecks = generatedVs.filter { sample in sample.cuts.contains { CheckmarkShape.judge($0, settings: settings, limits: limits) == nil } }.count
+        guard Double(generatedChecks) <= Self.generatedVBudget * Double(generatedVCount) else { return -.infinity }
         var clear = 0.0, near = 0.0
         for sample in samples where people.contains(sample.subject) {
             let m = margin(sample, limits)

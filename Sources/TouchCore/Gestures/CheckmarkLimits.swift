@@ -40,8 +40,8 @@ public struct CheckmarkLimits: Equatable, Sendable {
     /// Against the limits chosen by hand before (1.3, 8, 0.25, 55, 1.6, 40, 0.5, 0.25): a
     /// lower least ratio, a steeper V line, a little more bow, the ends a little nearer,
     /// more sideways.
-    public static let shipped = CheckmarkLimits(leastLegRatio: 1.2, largestLegRatio: 9, sideways: 0.3, vSlope: 60, vRatio: 1.6,
-                                                vSlopePerRatio: 72.5, apart: 0.425, bow: 0.4)
+    public static let shipped = CheckmarkLimits(leastLegRatio: 1.2, largestLegRatio: 9, sideways: 0.3, vSlope: 50, vRatio: 1.6,
+                                                vSlopePerRatio: 75, apart: 0.425, bow: 0.4)
 }
 
 extension CheckmarkShape {
