@@ -13,7 +13,10 @@
 ///   whose head is short and shaft long still lies near its shape, where $1 pairs points
 ///   by index and its rotation search turns the whole stroke;
 /// - direction of drawing does not matter: a stroke is also compared drawn backwards,
-///   since people draw a circle or a V either way round.
+///   since people draw a circle or a V either way round;
+/// - nor, for a closed stroke, where it starts: it is also compared re-started where the
+///   example starts (`pairing`; docs/gestures.md, "Closed strokes"). A template that no
+///   turn confuses with another shape is also matched turned (`StrokeTemplates.turns`).
 public struct StrokeTemplate: Equatable, Sendable {
     public let name: String
     /// Each example: `pointCount` points, centred on their centroid, the larger side 1.
