@@ -107,6 +107,7 @@ final class HeldOutStrokeTests: XCTestCase {
     }
 
     /// The held-out levels measured on this tree where a goal is not met yet (docs/gestures.md,
-    /// "Held out"): a floor, never the goal.
-    static let reachedOwn: [String: Double] = ["arrow": 0.666]
+    /// "Held out"): a floor, never the goal. Empty since 2026-12-06: the arrow, 66.7 % as drawn
+    /// only, is 97.3 % with the shipped arrow turnable (`StrokeTemplates.turns`).
+    static let reachedOwn: [String: Double] = [:]
 }

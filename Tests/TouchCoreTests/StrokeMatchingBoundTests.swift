@@ -18,17 +18,14 @@ final class StrokeMatchingBoundTests: XCTestCase {
         for stroke in mine where stroke.rep % 3 == 0 {
             let normalized = try XCTUnwrap(StrokeTemplate.normalized(stroke.points))
             let corner = StrokeTemplate.sharpestCorner(normalized)
-            // Every example, both ways, paired in full: the nearest and the second by rank.
+            // Every example, both ways and (closed strokes) re-started, with no bound: the
+            // nearest and the second by rank.
             var ranked: [(name: String, rank: Double, score: Double)] = []
             for template in templates {
-                var best = Double.infinity
-                for example in template.examples {
-                    for reversed in [false, true] {
-                        best = min(best, StrokeTemplate.warpedDistance(normalized, example, reversed: reversed, under: .infinity))
-                    }
-                }
-                let score = StrokeTemplate.score(distance: best)
-                let penalty = StrokeTemplates.rankPenalty(direction: template.direction(normalized), rounding: template.corner - corner)
+                let pairing = template.pairing(normalized, under: .infinity)
+                let score = StrokeTemplate.score(distance: pairing.distance)
+                let penalty = StrokeTemplates.rankPenalty(direction: template.direction(normalized, from: pairing.start),
+                                                          rounding: template.corner - corner)
                 ranked.append((template.name, 1 - score + penalty, score))
             }
             let sorted = ranked.sorted { $0.rank < $1.rank }
