@@ -97,7 +97,11 @@ final class RealStrokeTests: XCTestCase {
         for (key, tally) in named.groups {
             if key.hasPrefix("shape ") { Self.hold(tally.value, atLeast: 0.95, reached: 0.97, "taught strokes named right, \(key)") }
             if key.hasPrefix("person ") { Self.hold(tally.value, atLeast: 0.95, reached: 0.98, "taught strokes named right, \(key)") }
-            if key.hasPrefix("cell ") { Self.hold(tally.value, atLeast: 0.95, reached: 0.92, "taught strokes named right, \(key)", issueLine: false) }
+            // Cells held at 88 % since 2026-12-06 (92 % before): the direction limit the
+            // tuner chooses on all five people (StrokeLimitsTuner, 0.725 against 0.5 chosen
+            // by hand) turns away 3 of s11's 27 fast arrows, whose heads come early; on a
+            // person left out every goal of issue 62 is met with it (StrokeLimitsTunerTests).
+            if key.hasPrefix("cell ") { Self.hold(tally.value, atLeast: 0.95, reached: 0.88, "taught strokes named right, \(key)", issueLine: false) }
         }
     }
 

@@ -37,11 +37,12 @@ public struct CheckmarkLimits: Equatable, Sendable {
     }
 
     /// The limits touchspots ships: the tuner's choice on all five people (2026-12-06).
-    /// Against the limits chosen by hand before (1.3, 8, 0.25, 55, 1.6, 40, 0.5, 0.25): a
-    /// lower least ratio, a steeper V line, a little more bow, the ends a little nearer,
-    /// more sideways.
-    public static let shipped = CheckmarkLimits(leastLegRatio: 1.2, largestLegRatio: 9, sideways: 0.3, vSlope: 50, vRatio: 1.6,
-                                                vSlopePerRatio: 75, apart: 0.425, bow: 0.4)
+    /// Against the limits chosen by hand before (least ratio 1.3, largest 8, sideways 0.25,
+    /// V line 55 degrees at 1.6 and 40 a unit, apart 0.5, bow 0.25): a lower least ratio
+    /// and a V line that rises faster with the ratio (a check with a longer second leg may
+    /// start steeper), more bow allowed, more sideways needed.
+    public static let shipped = CheckmarkLimits(leastLegRatio: 1.2, largestLegRatio: 9, sideways: 0.3, vSlope: 54, vRatio: 1.6,
+                                                vSlopePerRatio: 52.5, apart: 0.425, bow: 0.4)
 }
 
 extension CheckmarkShape {

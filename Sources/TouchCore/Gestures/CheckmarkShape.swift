@@ -11,23 +11,21 @@
 ///    of the stroke's length (at most 40 px) cut from each end, and is a check if any cut
 ///    is (a hook goes out and comes back, so how much to cut depends on the hook);
 /// 3. the corner is the point farthest from the line joining the two ends;
-/// 4. a check is two nearly straight legs meeting there: every point within 25 % of its
+/// 4. a check is two nearly straight legs meeting there: every point within `bow` of its
 ///    leg's length (at least 3 px) of that leg, so strokes with more corners, loops and
-///    curves fail while a hand's bowed second leg passes (on the generated set 30 % still
-///    admits no other shape: the other rules carry the rejection too);
+///    curves fail while a hand's bowed second leg passes;
 /// 5. the first leg goes down, the second up, both to the same side (or one of them
-///    nearly straight), and the two together go sideways at least 25 % of the second;
-/// 6. the second leg is 1.3 to 8 times as long as the first, with and without the cuts
-///    (a symmetric V is not a check), the first at least `checkmarkMinimumLength`, the
-///    second at least three times that;
+///    nearly straight), and the two together go sideways at least `sideways` of the second;
+/// 6. the second leg is `leastLegRatio` to `largestLegRatio` times as long as the first,
+///    with and without the cuts (a symmetric V is not a check), the first at least
+///    `checkmarkMinimumLength`, the second at least three times that;
 /// 7. the turn between the legs is within `checkmarkMinimumAngle...checkmarkMaximumAngle`;
-/// 8. the ends are apart (at least half the second leg): closed shapes are not checks;
-/// 9. it is not a V: the first leg may be at most 55 degrees below the horizontal at a
-///    legs' ratio of 1.6, 40 degrees more for each further 1.0 of ratio (less below 1.6).
-///    Measured on five people of the $1 logs (Wobbrock, Wilson and Li, UIST 2007): their
-///    V's that reach this step have a ratio of 1.30-1.76 at 57-78 degrees; their checks
-///    1.5-1.9 at 46-57 degrees or 1.85-2.5 at 60-80 (docs/gestures.md, "Checkmark
-///    against V").
+/// 8. the ends are apart (at least `apart` of the second leg): closed shapes are not checks;
+/// 9. it is not a V: the first leg may be at most `vSlope` degrees below the horizontal
+///    at a legs' ratio of `vRatio`, `vSlopePerRatio` more for each further 1.0 of ratio.
+/// The limits of rules 4-6, 8 and 9 are `CheckmarkLimits`, chosen by a tuner on people's
+/// strokes by how they do on a person left out (five people of the $1 logs, Wobbrock,
+/// Wilson and Li, UIST 2007; docs/gestures.md, "Checkmark against V", "Held out").
 enum CheckmarkShape {
     /// Whether `path` (the stroke's points in order, as recorded) is a checkmark.
     static func matches(_ path: [Point], settings: GestureSettings) -> Bool {
