@@ -115,9 +115,9 @@ final class EventLogContractTests: XCTestCase {
                                       ])
         XCTAssertEqual(LogLine(.readout(readout), seat: nil).text,
                        #"{"type":"readout","touches":2,"maxTouches":2,"framesPerSecond":120,"eventsPerFrame":2,"shapeSeen":false,"fingers":[{"id":3,"x":1.5,"y":2,"dx":0.5,"dy":-1,"velocity":812.3,"reportRate":119.88},{"id":-10,"x":5,"y":6,"dx":0,"dy":0,"velocity":null,"reportRate":null,"source":"pen","pressure":0.12346}]}"#)
-        let misses = [NearMiss(recognizer: "swipe", reason: "strayed 7.5 px off the axis, the limit is 5",
+        let misses = [NearMiss(recognizer: .swipe, reason: "strayed 7.5 px off the axis, the limit is 5",
                                setting: .swipeMaximumVariance, value: 7.4567, limit: 5),
-                      NearMiss(recognizer: "checkmark", reason: "not down then up", setting: nil, value: 0, limit: 0)]
+                      NearMiss(recognizer: .checkmark, reason: "not down then up", setting: nil, value: 0, limit: 0)]
         XCTAssertEqual(LogLine(.nearMiss(misses), seat: nil).text,
                        #"{"type":"nearmiss","text":"swipe: strayed 7.5 px off the axis, the limit is 5 (swipe-max-variance); checkmark: not down then up","misses":[{"recognizer":"swipe","reason":"strayed 7.5 px off the axis, the limit is 5","setting":"swipe-max-variance","value":7.457,"limit":5},{"recognizer":"checkmark","reason":"not down then up","value":0,"limit":0}]}"#)
         // Read back, the text is the misses' own, whatever a hand changed it to.
@@ -307,7 +307,10 @@ final class EventLogContractTests: XCTestCase {
             ("phase", #"{"type":"responder","id":1,"phase":"hover","chain":["A"],"handledBy":null}"#),
             ("source", #"{"type":"readout","touches":1,"maxTouches":1,"framesPerSecond":60,"eventsPerFrame":1,"shapeSeen":false,"fingers":[{"id":3,"x":1,"y":2,"dx":0,"dy":0,"velocity":null,"reportRate":null,"source":"laser"}]}"#),
             ("transform", #"{"type":"output","physicalWidth":0,"physicalHeight":0,"width":1,"height":1,"refreshMillihertz":60000,"transform":"rotated90","scale":1}"#),
-            ("comparison", #"{"type":"qualify","plan":"q","step":1,"of":1,"kind":"line","state":"judged","millimetresPerPixel":0.2,"verdicts":[{"validator":"v","figure":1,"comparison":"<","threshold":2,"unit":"mm","passed":true,"detail":""}]}"#),
+            ("comparison", #"{"type":"qualify","plan":"q","step":1,"of":1,"kind":"line","state":"judged","millimetresPerPixel":0.2,"verdicts":[{"validator":"linearity","figure":1,"comparison":"<","threshold":2,"unit":"mm","passed":true,"detail":""}]}"#),
+            ("validator", #"{"type":"qualify","plan":"q","step":1,"of":1,"kind":"line","state":"judged","millimetresPerPixel":0.2,"verdicts":[{"validator":"straightness","figure":1,"comparison":"<=","threshold":2,"unit":"mm","passed":true,"detail":""}]}"#),
+            ("recognizer", #"{"type":"nearmiss","text":"lasso: no","misses":[{"recognizer":"lasso","reason":"no","value":0,"limit":0}]}"#),
+            ("recognizer", #"{"type":"nearmiss","text":"template : no","misses":[{"recognizer":"template ","reason":"no","value":0,"limit":0}]}"#),
             ("slot", #"{"type":"label","text":"Hi","slot":"corner"}"#),
             ("name", #"{"type":"scene","name":"lobby"}"#),
         ]

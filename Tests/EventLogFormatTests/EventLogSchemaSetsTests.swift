@@ -70,6 +70,10 @@ final class EventLogSchemaSetsTests: XCTestCase {
         let settings = try enumeration("nearmiss/properties/misses/items/properties/setting", in: defs)
         XCTAssertTrue(settings.isSubset(of: GestureSettings.Key.allCases.map(\.rawValue)),
                       "near-miss settings that are no --gesture key: \(settings.subtracting(GestureSettings.Key.allCases.map(\.rawValue)))")
+        // A near miss's recognizer: the fixed ones by name, or a template by its name.
+        let recognizer = try XCTUnwrap(try node("nearmiss/properties/misses/items/properties/recognizer", in: defs) as? [String: Any])
+        XCTAssertEqual(recognizer["pattern"] as? String,
+                       "^(" + NearMiss.Recognizer.fixed.map(\.rawValue).joined(separator: "|") + "|template [a-z0-9][a-z0-9-]*)$")
         // The gesture branches are in Gesture.Kind's order, so the paths above name them.
         let branches = try XCTUnwrap(try node("gesture/allOf", in: defs) as? [[String: Any]])
         let named = try branches.map { try node("if/properties/name/const", in: $0) as? String }

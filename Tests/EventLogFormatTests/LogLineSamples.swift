@@ -51,9 +51,9 @@ enum LogLineSamples {
         .gesture(.template(name: "zigzag", score: 0.93)),
         .nearmiss([]),
         .nearmiss([
-            NearMiss(recognizer: "swipe", reason: "strayed 7.5 px off the axis, the limit is 5", setting: .swipeMaximumVariance, value: 7.5, limit: 5),
-            NearMiss(recognizer: "template star", reason: "0.82, needs 0.84", setting: .strokeMinimumScore, value: 0.82, limit: 0.84),
-            NearMiss(recognizer: "checkmark", reason: "not down then up", setting: nil, value: 0, limit: 0),
+            NearMiss(recognizer: .swipe, reason: "strayed 7.5 px off the axis, the limit is 5", setting: .swipeMaximumVariance, value: 7.5, limit: 5),
+            NearMiss(recognizer: .template("star"), reason: "0.82, needs 0.84", setting: .strokeMinimumScore, value: 0.82, limit: 0.84),
+            NearMiss(recognizer: .checkmark, reason: "not down then up", setting: nil, value: 0, limit: 0),
         ]),
         .label(text: "", slot: .tap),
         .label(text: "Checkmark \"✓\"\n", slot: .checkmark),
@@ -150,9 +150,9 @@ enum LogLineSamples {
                                          FingerReadout(id: -10, source: .pen, location: Point(x: 5.5, y: 6), dx: 1, dy: 2,
                                                        velocity: nil, reportRate: nil, pressure: 0.123456789),
                                      ])),
-            .nearMiss([NearMiss(recognizer: "swipe", reason: "strayed 7.5 px off the axis, the limit is 5",
+            .nearMiss([NearMiss(recognizer: .swipe, reason: "strayed 7.5 px off the axis, the limit is 5",
                                 setting: .swipeMaximumVariance, value: 7.4567, limit: 5),
-                       NearMiss(recognizer: "checkmark", reason: "not down then up", setting: nil, value: 0, limit: 0)]),
+                       NearMiss(recognizer: .checkmark, reason: "not down then up", setting: nil, value: 0, limit: 0)]),
         ] + gestures.map { .gesture($0) } + AnomalyKind.allCases.map { .warning("odd", kind: $0) }
     }
 }

@@ -49,7 +49,7 @@ final class NearMissTests: XCTestCase {
         let driver = SessionDriver(settings: settings)
         draw(path(check), with: driver)
         XCTAssertEqual(driver.gestures.filter { $0 == .checkmark }, [])
-        let miss = try XCTUnwrap(misses(driver).first?.first { $0.recognizer == "checkmark" })
+        let miss = try XCTUnwrap(misses(driver).first?.first { $0.recognizer == .checkmark })
         XCTAssertEqual(miss.setting, .checkmarkMinimumAngle)
         XCTAssertEqual(miss.limit, 120)
         XCTAssertTrue(miss.reason.hasPrefix("turn ") && miss.reason.hasSuffix("degrees, needs 120"), miss.reason)
@@ -64,7 +64,7 @@ final class NearMissTests: XCTestCase {
         // enough (halfway up it scored 0.84 once pairing became elastic).
         draw(path([Point(x: 200, y: 200), Point(x: 400, y: 200), Point(x: 200, y: 400), Point(x: 400, y: 280)]), with: driver)
         XCTAssertEqual(driver.gestures, [])
-        let miss = try XCTUnwrap(misses(driver).first?.first { $0.recognizer == "template zed" }, "\(misses(driver))")
+        let miss = try XCTUnwrap(misses(driver).first?.first { $0.recognizer == .template("zed") }, "\(misses(driver))")
         XCTAssertEqual(miss.setting, .strokeMinimumScore)
         XCTAssertEqual(miss.limit, StrokeTemplates().minimumScore)
         XCTAssertLessThan(miss.value, miss.limit)
@@ -83,7 +83,7 @@ final class NearMissTests: XCTestCase {
         }
         draw(circle, with: driver)
         XCTAssertEqual(driver.gestures, [])
-        let miss = try XCTUnwrap(misses(driver).first?.first { $0.recognizer == "template square" }, "\(misses(driver))")
+        let miss = try XCTUnwrap(misses(driver).first?.first { $0.recognizer == .template("square") }, "\(misses(driver))")
         XCTAssertEqual(miss.setting, .strokeMaximumRounding)
         XCTAssertEqual(miss.limit, StrokeTemplates().maximumRounding)
         XCTAssertGreaterThan(miss.value, miss.limit)
@@ -112,7 +112,7 @@ final class NearMissTests: XCTestCase {
         driver.session.strokes.templates = [try XCTUnwrap(StrokeTemplate(name: "square", examples: [path(square)]))]
         draw(circle.map { Point(x: $0.x * 0.9 + 40, y: $0.y * 0.9 + 20) }, with: driver)
         XCTAssertEqual(driver.gestures, [])
-        let miss = try XCTUnwrap(misses(driver).first?.first { $0.recognizer == "template square" }, "\(misses(driver))")
+        let miss = try XCTUnwrap(misses(driver).first?.first { $0.recognizer == .template("square") }, "\(misses(driver))")
         XCTAssertNil(miss.setting, "no setting moves it: teach the shape")
         XCTAssertGreaterThan(miss.limit, miss.value, "the common shape's score is the higher")
         XCTAssertTrue(miss.text.hasPrefix("template square: nearer the untaught shape circle ("), miss.text)
@@ -129,7 +129,7 @@ final class NearMissTests: XCTestCase {
         driver.send([(1, .ended, 318, 300), (2, .ended, 398, 300)])
         driver.run(1)
         XCTAssertEqual(driver.gestures, [])
-        let miss = try XCTUnwrap(misses(driver).first?.first { $0.recognizer == "swipe" }, "\(misses(driver))")
+        let miss = try XCTUnwrap(misses(driver).first?.first { $0.recognizer == .swipe }, "\(misses(driver))")
         XCTAssertEqual(miss.text, "swipe: a finger travelled 18 px along the axis, needs 25 (swipe-min-length)")
     }
 
@@ -143,7 +143,7 @@ final class NearMissTests: XCTestCase {
         driver.send([(1, .ended, 370, 300), (2, .ended, 530, 300)])
         driver.run(1)
         XCTAssertEqual(driver.gestures, [])
-        let miss = try XCTUnwrap(misses(driver).first?.first { $0.recognizer == "pinch" }, "\(misses(driver))")
+        let miss = try XCTUnwrap(misses(driver).first?.first { $0.recognizer == .pinch }, "\(misses(driver))")
         XCTAssertEqual(miss.text, "pinch: distance changed 60 px, needs 100 (pinch-min-delta)")
     }
 
@@ -162,7 +162,7 @@ final class NearMissTests: XCTestCase {
         driver.send([(1, .ended, at(15, 1).0, at(15, 1).1), (2, .ended, at(15, -1).0, at(15, -1).1)])
         driver.run(1)
         XCTAssertEqual(driver.gestures, [])
-        let miss = try XCTUnwrap(misses(driver).first?.first { $0.recognizer == "rotation" }, "\(misses(driver))")
+        let miss = try XCTUnwrap(misses(driver).first?.first { $0.recognizer == .rotation }, "\(misses(driver))")
         XCTAssertEqual(miss.text, "rotation: turned 15 degrees, needs 25 (rotation-min-angle)")
     }
 

@@ -81,7 +81,7 @@ final class PanelSwipeTests: XCTestCase {
             for fingers in [1, 2, 4] {
                 let driver = swipe(fingers: fingers, density: density, angle: 20)
                 XCTAssertEqual(swipes(driver), [], "\(fingers) fingers 20 degrees off the axis")
-                let miss = nearMisses(driver).first { $0.recognizer == "swipe" }
+                let miss = nearMisses(driver).first { $0.recognizer == .swipe }
                 XCTAssertEqual(miss?.setting, .swipeMaximumAngle, "\(fingers) fingers: \(nearMisses(driver))")
             }
         }

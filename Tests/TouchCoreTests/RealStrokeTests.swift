@@ -186,7 +186,7 @@ final class RealStrokeTests: XCTestCase {
         if verdict == "swipe" { return "rejected, then a swipe" }
         guard verdict == "nothing" else { return "a wrong shape" }
         for case .nearMiss(let misses) in events {
-            if let miss = misses.first(where: { $0.recognizer.hasPrefix("template ") }) {
+            if let miss = misses.first(where: { if case .template = $0.recognizer { true } else { false } }) {
                 return "rejected: " + (miss.setting?.rawValue ?? "the template's own limit")
             }
         }

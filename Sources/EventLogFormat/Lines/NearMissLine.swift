@@ -73,6 +73,7 @@ extension NearMiss {
         case recognizer, reason, setting, value, limit
         public var spec: LogKeySpec {
             switch self {
+            // A `Recognizer`: a string, its schema a pattern, since a template's name is open.
             case .recognizer, .reason: .required(.string)
             case .setting: .optional(.closed)  // a --gesture key (`GestureSettings.Key`)
             case .value, .limit: .required(.number)
@@ -82,7 +83,7 @@ extension NearMiss {
 
     func encode(into out: inout [UInt8]) {
         out.append(UInt8(ascii: "{"))
-        LineKey.recognizer.write(recognizer, into: &out)
+        LineKey.recognizer.write(recognizer.rawValue, into: &out)
         LineKey.reason.write(reason, into: &out)
         if let setting { LineKey.setting.write(closed: setting, into: &out) }
         LineKey.value.write(value, into: &out)
@@ -91,7 +92,11 @@ extension NearMiss {
     }
 
     init(_ o: LogFields) throws(LogLineError) {
-        self.init(recognizer: try o.string(LineKey.recognizer), reason: try o.string(LineKey.reason),
+        let name = try o.string(LineKey.recognizer)
+        guard let recognizer = Recognizer(rawValue: name) else {
+            throw LogLineError("'\(LineKey.recognizer.rawValue)' has an unknown value '\(LogLineError.quoted(name))'")
+        }
+        self.init(recognizer: recognizer, reason: try o.string(LineKey.reason),
                   setting: try o.optionalClosed(LineKey.setting), value: try o.double(LineKey.value),
                   limit: try o.double(LineKey.limit))
     }

@@ -64,11 +64,11 @@ extension GestureDetector {
         if let swipe = swipeMiss(s) { misses.append(swipe) }
         let delta = settings.pinchMinimumDelta * lengthScale
         if s.maximumFingers == 2, s.largestPinchChange >= delta / 2 {
-            misses.append(NearMiss(recognizer: "pinch", reason: "distance changed \(n(s.largestPinchChange)) px, needs \(n(delta))",
+            misses.append(NearMiss(recognizer: .pinch, reason: "distance changed \(n(s.largestPinchChange)) px, needs \(n(delta))",
                                    setting: .pinchMinimumDelta, value: s.largestPinchChange, limit: delta))
         }
         if s.largestTurn >= settings.rotationMinimumAngle / 2 {
-            misses.append(NearMiss(recognizer: "rotation", reason: "turned \(n(s.largestTurn)) degrees, needs \(n(settings.rotationMinimumAngle))",
+            misses.append(NearMiss(recognizer: .rotation, reason: "turned \(n(s.largestTurn)) degrees, needs \(n(settings.rotationMinimumAngle))",
                                    setting: .rotationMinimumAngle, value: s.largestTurn, limit: settings.rotationMinimumAngle))
         }
         return misses
@@ -89,13 +89,13 @@ extension GestureDetector {
         case .swipe: return nil
         case .short(let travelled, let needs):
             guard travelled >= needs / 2 else { return nil }
-            return NearMiss(recognizer: "swipe", reason: "a finger travelled \(n(travelled)) px along the axis, needs \(n(needs))",
+            return NearMiss(recognizer: .swipe, reason: "a finger travelled \(n(travelled)) px along the axis, needs \(n(needs))",
                             setting: .swipeMinimumLength, value: travelled, limit: needs)
         case .opposite:
-            return NearMiss(recognizer: "swipe", reason: "the fingers went opposite ways", setting: nil, value: 0, limit: needs)
+            return NearMiss(recognizer: .swipe, reason: "the fingers went opposite ways", setting: nil, value: 0, limit: needs)
         case .strayed(let across, let limit):
             guard across <= 3 * limit else { return nil }
-            return NearMiss(recognizer: "swipe", reason: "strayed \(n(across)) px off the axis, the limit is \(n(limit))",
+            return NearMiss(recognizer: .swipe, reason: "strayed \(n(across)) px off the axis, the limit is \(n(limit))",
                             setting: limit > settings.swipeMaximumVariance * lengthScale ? GestureSettings.Key.swipeMaximumAngle : .swipeMaximumVariance,
                             value: across, limit: limit)
         }

@@ -4,8 +4,7 @@
 /// the session reports one `nearMiss` event with one of these per recognizer that came
 /// close, and the event log writes it as one `nearmiss` line.
 public struct NearMiss: Equatable, Sendable {
-    /// "checkmark", "swipe", "pinch", "rotation" or "template NAME".
-    public let recognizer: String
+    public let recognizer: Recognizer
     /// What was measured against what was needed, in words: "strayed 7.5 px off the axis,
     /// the limit is 5".
     public let reason: String
@@ -14,7 +13,7 @@ public struct NearMiss: Equatable, Sendable {
     public let value: Double
     public let limit: Double
 
-    public init(recognizer: String, reason: String, setting: GestureSettings.Key?, value: Double, limit: Double) {
+    public init(recognizer: Recognizer, reason: String, setting: GestureSettings.Key?, value: Double, limit: Double) {
         self.recognizer = recognizer
         self.reason = reason
         self.setting = setting
@@ -24,7 +23,7 @@ public struct NearMiss: Equatable, Sendable {
 
     /// "swipe: strayed 7.5 px off the axis, the limit is 5 (swipe-max-variance)".
     public var text: String {
-        "\(recognizer): \(reason)" + (setting.map { " (\($0.rawValue))" } ?? "")
+        "\(recognizer.rawValue): \(reason)" + (setting.map { " (\($0.rawValue))" } ?? "")
     }
 
     /// The line's text for `misses`: each miss's text, joined with "; ", or "nothing came
@@ -38,6 +37,57 @@ public struct NearMiss: Equatable, Sendable {
         let places = abs(value) < 1 ? 100.0 : 10.0
         let rounded = (value * places).rounded() / places
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
+}
+
+extension NearMiss {
+    /// The recognizers a near miss can name: a closed set, so that a reader matches on its
+    /// cases and a misspelt name does not compile. The raw value is what the `nearmiss`
+    /// line writes ("swipe", "template star"), the same text as before it was an enum.
+    public enum Recognizer: Hashable, Sendable, RawRepresentable, Codable {
+        case checkmark, swipe, pinch, rotation
+        /// A shipped or taught stroke, by its template's name: "template NAME".
+        case template(String)
+
+        /// The recognizers that are no template, for the schema's pattern and the tests.
+        public static let fixed: [Recognizer] = [.checkmark, .swipe, .pinch, .rotation]
+
+        /// What comes before a template's name in the raw value.
+        static let templatePrefix = "template "
+
+        public init?(rawValue: String) {
+            if rawValue.hasPrefix(Self.templatePrefix) {
+                let name = rawValue.dropFirst(Self.templatePrefix.count)
+                guard !name.isEmpty else { return nil }
+                self = .template(String(name))
+                return
+            }
+            guard let fixed = Self.fixed.first(where: { $0.rawValue == rawValue }) else { return nil }
+            self = fixed
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .checkmark: "checkmark"
+            case .swipe: "swipe"
+            case .pinch: "pinch"
+            case .rotation: "rotation"
+            case .template(let name): Self.templatePrefix + name
+            }
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let text = try decoder.singleValueContainer().decode(String.self)
+            guard let recognizer = Self(rawValue: text) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "no recognizer '\(text)'"))
+            }
+            self = recognizer
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
     }
 }
 
@@ -70,6 +120,6 @@ struct CheckmarkMiss: Equatable {
         case .closed: ("ends \(n(value)) of the second leg apart, needs \(n(limit))", nil)
         case .straight: ("legs bow \(n(value)) of their length, at most \(n(limit))", nil)
         }
-        return NearMiss(recognizer: "checkmark", reason: reason, setting: setting, value: value, limit: limit)
+        return NearMiss(recognizer: .checkmark, reason: reason, setting: setting, value: value, limit: limit)
     }
 }

@@ -240,20 +240,20 @@ public struct StrokeTemplates: Equatable, Sendable {
             // Ranked by direction and corner too, the untaught shape may come first with a
             // lower score than the template's.
             let how = common.score >= nearest.score ? "" : " in direction and corner"
-            return NearMiss(recognizer: "template \(nearest.name)",
+            return NearMiss(recognizer: .template(nearest.name),
                             reason: "nearer the untaught shape \(common.name)\(how) (\(n(common.score)) against \(n(nearest.score)))",
                             setting: nil, value: nearest.score, limit: common.score)
         }
         if nearest.score < needed {
-            return NearMiss(recognizer: "template \(nearest.name)", reason: "\(n(nearest.score)), needs \(n(needed))",
+            return NearMiss(recognizer: .template(nearest.name), reason: "\(n(nearest.score)), needs \(n(needed))",
                             setting: nearest.limit > minimumScore ? nil : GestureSettings.Key.strokeMinimumScore, value: nearest.score, limit: needed)
         }
         if nearest.direction < minimumDirection {
-            return NearMiss(recognizer: "template \(nearest.name)",
+            return NearMiss(recognizer: .template(nearest.name),
                             reason: "direction \(n(nearest.direction)), needs \(n(minimumDirection))",
                             setting: .strokeMinimumDirection, value: nearest.direction, limit: minimumDirection)
         }
-        return NearMiss(recognizer: "template \(nearest.name)",
+        return NearMiss(recognizer: .template(nearest.name),
                         reason: "corner rounder by \(n(nearest.rounding)) degrees, at most \(n(maximumRounding))",
                         setting: .strokeMaximumRounding, value: nearest.rounding, limit: maximumRounding)
     }
