@@ -185,20 +185,20 @@ public enum PlanFormat {
 
     private static func thresholds(_ given: [String: Limit], path: String) throws -> QualifyThresholds {
         var limits = QualifyThresholds()
-        let names = QualifyThresholds.keys.map(\.name) + ["report-rate"]
+        let names = QualifyThresholds.keys.map(\.name) + [QualifyThresholds.reportRateKey]
         for (name, limit) in given.sorted(by: { $0.key < $1.key }) {
             func fail(_ why: String) -> PlanError { PlanError("the plan \(path), threshold '\(name)': \(why)") }
             switch (name, limit) {
-            case ("report-rate", .word("refresh")): limits.reportRate = nil
+            case (QualifyThresholds.reportRateKey, .word("refresh")): limits.reportRate = nil
             case (_, .number(let value)):
                 guard value.isFinite, value > 0, value <= 1000 else { throw fail("must be a number above 0 and at most 1000") }
-                if name == "report-rate" { limits.reportRate = value; continue }
+                if name == QualifyThresholds.reportRateKey { limits.reportRate = value; continue }
                 guard let key = QualifyThresholds.keys.first(where: { $0.name == name }) else {
                     throw fail("unknown (thresholds: \(names.joined(separator: ", ")))")
                 }
                 limits[keyPath: key.value] = value
             case (_, .word):
-                throw fail(names.contains(name) ? "must be a number\(name == "report-rate" ? " or \"refresh\"" : "")"
+                throw fail(names.contains(name) ? "must be a number\(name == QualifyThresholds.reportRateKey ? " or \"refresh\"" : "")"
                                                 : "unknown (thresholds: \(names.joined(separator: ", ")))")
             }
         }

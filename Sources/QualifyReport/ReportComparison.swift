@@ -6,7 +6,7 @@ public struct ReportComparison: Equatable, Sendable {
     public struct Row: Equatable, Sendable {
         public var step: Int
         public var kind: String
-        public var validator: String
+        public var validator: QualifyValidator
         public var a: Verdict?
         public var b: Verdict?
         /// One passed where the other failed, or one has the verdict the other lacks.
@@ -28,8 +28,8 @@ public struct ReportComparison: Equatable, Sendable {
             for step in report.steps where steps[step.number] == nil { steps[step.number] = step }
             return steps
         }
-        func byValidator(_ step: QualifyReport.Step?) -> [String: Verdict] {
-            var verdicts: [String: Verdict] = [:]
+        func byValidator(_ step: QualifyReport.Step?) -> [QualifyValidator: Verdict] {
+            var verdicts: [QualifyValidator: Verdict] = [:]
             for verdict in step?.verdicts ?? [] where verdicts[verdict.validator] == nil { verdicts[verdict.validator] = verdict }
             return verdicts
         }
@@ -39,7 +39,7 @@ public struct ReportComparison: Equatable, Sendable {
             let sa = stepsA[number], sb = stepsB[number]
             let kind = (sa?.kind ?? sb?.kind)?.rawValue ?? ""
             let verdictsA = byValidator(sa), verdictsB = byValidator(sb)
-            var seen: Set<String> = []
+            var seen: Set<QualifyValidator> = []
             for v in (sa?.verdicts ?? []) + (sb?.verdicts ?? []) where seen.insert(v.validator).inserted {
                 rows.append(Row(step: number, kind: kind, validator: v.validator, a: verdictsA[v.validator], b: verdictsB[v.validator]))
             }
@@ -76,7 +76,7 @@ public struct ReportComparison: Equatable, Sendable {
             return (v.measured.map { "\(v.figureText($0)) \(Self.shown(v.unit))" } ?? "not measured") + (v.passed ? " pass" : " FAIL")
         }
         var lines = ["A: \(name(a)): \(Self.shown(ReportHTML.headline(a)))", "B: \(name(b)): \(Self.shown(ReportHTML.headline(b)))", ""]
-        let table = rows.map { ["\($0.step) \(Self.shown($0.kind))", Self.shown($0.validator), cell($0.a), cell($0.b), $0.changed ? "<>" : ""] }
+        let table = rows.map { ["\($0.step) \(Self.shown($0.kind))", $0.validator.rawValue, cell($0.a), cell($0.b), $0.changed ? "<>" : ""] }
         let header = ["step", "validator", "A", "B", ""]
         // Columns as wide as their widest cell, up to `widestColumn`: a hostile report's
         // 20 MB validator name padded every row to it (400 MB printed, 1.2 GB held); a

@@ -92,7 +92,7 @@ public enum ReportHTML {
                 .thead(.tr(.th("validator"), .th("figure"), .th("threshold"), .th("verdict"), .th("detail"))),
                 .tbody(.group(step.verdicts.map { v in
                     .tr(.class(v.passed ? "pass" : "fail"),
-                        .td(.text(v.validator)),
+                        .td(.text(v.validator.rawValue)),
                         .td(.text(v.measured.map { "\(number($0)) \(v.unit)" } ?? "not measured")),
                         .td(.text("\(v.comparison.rawValue) \(number(v.threshold)) \(v.unit)")),
                         .td(.text(v.passed ? "pass" : "FAIL")),

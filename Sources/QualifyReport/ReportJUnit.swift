@@ -51,7 +51,7 @@ public enum ReportJUnit {
             let figure = verdict.measured.map { "\($0) \(verdict.unit)" } ?? "not measured"
             var caseNodes: [Node<XML.DocumentContext>] = [
                 .attribute(named: "classname", value: escaped("touchspots.qualify.step\(step.number).\(kind)")),
-                .attribute(named: "name", value: escaped(verdict.validator)),
+                .attribute(named: "name", value: escaped(verdict.validator.rawValue)),
             ]
             if !verdict.passed {
                 caseNodes.append(.element(named: "failure", nodes: [

@@ -17,7 +17,7 @@ struct ReportMark: Equatable {
     }
 
     /// The validator whose failure it marks.
-    var validator: String
+    var validator: QualifyValidator
     var shapes: [Shape]
     /// What is marked and its size ("gap 4.20 mm").
     var label: String
@@ -59,22 +59,22 @@ enum ReportMarks {
         return failed.flatMap { verdict -> [ReportMark] in
             let name = verdict.validator
             switch name {
-            case "no gap": return longest.flatMap { gap($0, name) }.map { [$0] } ?? []
-            case "linearity": return longest.flatMap { linearity($0, name) }.map { [$0] } ?? []
-            case "no reversed motion": return longest.flatMap { reversal($0, name) }.map { [$0] } ?? []
-            case "report rate": return longestInterval(contacts, name).map { [$0] } ?? []
-            case "stationary jitter": return longest.flatMap { jitter($0, name) }.map { [$0] } ?? []
-            case "tap accuracy": return spread(contacts, name).map { [$0] } ?? []
-            case "tap offset":
+            case .noGap: return longest.flatMap { gap($0, name) }.map { [$0] } ?? []
+            case .linearity: return longest.flatMap { linearity($0, name) }.map { [$0] } ?? []
+            case .noReversedMotion: return longest.flatMap { reversal($0, name) }.map { [$0] } ?? []
+            case .reportRate: return longestInterval(contacts, name).map { [$0] } ?? []
+            case .stationaryJitter: return longest.flatMap { jitter($0, name) }.map { [$0] } ?? []
+            case .tapAccuracy: return spread(contacts, name).map { [$0] } ?? []
+            case .tapOffset:
                 guard case .taps(let target, _) = step.guide else { return [] }
                 return offset(contacts, target: target, name).map { [$0] } ?? []
-            case "mapping":
+            case .mapping:
                 guard case .corners(let asked) = step.guide else { return [] }
                 return mapping(contacts, asked: asked, name).map { [$0] } ?? []
-            case "range":
+            case .range:
                 guard panel.count == 2 else { return [] }
                 return range(contacts, panel: Size(width: panel[0], height: panel[1]), limit: verdict.threshold, name)
-            case "tracking ids": return ghosts(contacts, name)
+            case .trackingIDs: return ghosts(contacts, name)
             default: return []
             }
         }
@@ -84,20 +84,20 @@ enum ReportMarks {
 
     static func middle(_ a: Point, _ b: Point) -> Point { Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2) }
 
-    static func gap(_ stroke: Contact, _ name: String) -> ReportMark? {
+    static func gap(_ stroke: Contact, _ name: QualifyValidator) -> ReportMark? {
         guard let gap = StrokeValidators.largestGap(stroke) else { return nil }
         let a = stroke.samples[gap.index].point, b = stroke.samples[gap.index + 1].point
         return ReportMark(validator: name, shapes: [.segment(a, b), .ring(middle(a, b))], label: "gap \(mm(gap.length))",
                           at: middle(a, b))
     }
 
-    static func linearity(_ stroke: Contact, _ name: String) -> ReportMark? {
+    static func linearity(_ stroke: Contact, _ name: QualifyValidator) -> ReportMark? {
         guard let worst = StrokeValidators.farthestFromLine(stroke) else { return nil }
         return ReportMark(validator: name, shapes: [.reference(worst.line.0, worst.line.1), .segment(worst.foot, worst.point), .ring(worst.point)],
                           label: "\(mm(worst.point.distance(to: worst.foot))) off the line", at: worst.point)
     }
 
-    static func reversal(_ stroke: Contact, _ name: String) -> ReportMark? {
+    static func reversal(_ stroke: Contact, _ name: QualifyValidator) -> ReportMark? {
         guard let r = StrokeValidators.reversal(stroke), r.distance > 0 else { return nil }
         return ReportMark(validator: name, shapes: [.ring(r.turn), .segment(r.turn, r.back)],
                           label: "went back \(mm(r.distance))", at: r.turn)
@@ -105,7 +105,7 @@ enum ReportMarks {
 
     /// The longest interval between two reports of one contact, where the reports were
     /// too far apart in time (a rate has no place; its worst interval has).
-    static func longestInterval(_ contacts: [Contact], _ name: String) -> ReportMark? {
+    static func longestInterval(_ contacts: [Contact], _ name: QualifyValidator) -> ReportMark? {
         var best: (interval: Double, a: Point, b: Point)?
         for contact in contacts {
             for i in contact.samples.indices.dropFirst() {
@@ -120,7 +120,7 @@ enum ReportMarks {
 
     /// The hold's spread: a circle about its mean through its farthest report, and the
     /// two reports farthest apart (the figure) joined.
-    static func jitter(_ hold: Contact, _ name: String) -> ReportMark? {
+    static func jitter(_ hold: Contact, _ name: QualifyValidator) -> ReportMark? {
         let points = hold.samples.map(\.point)
         guard let (a, b) = PointSetGeometry.farthestPair(points) else { return nil }
         let mean = PointSetGeometry.centroid(points)
@@ -130,14 +130,14 @@ enum ReportMarks {
     }
 
     /// The taps' smallest enclosing circle, whose radius tap accuracy holds to its limit.
-    static func spread(_ taps: [Contact], _ name: String) -> ReportMark? {
+    static func spread(_ taps: [Contact], _ name: QualifyValidator) -> ReportMark? {
         guard let circle = PointSetGeometry.enclosingCircle(taps.flatMap { $0.samples.map(\.point) }) else { return nil }
         return ReportMark(validator: name, shapes: [.circle(centre: circle.centre, radius: circle.radius)],
                           label: "radius \(mm(circle.radius))",
                           at: Point(x: circle.centre.x + circle.radius, y: circle.centre.y + circle.radius))
     }
 
-    static func offset(_ taps: [Contact], target: Point, _ name: String) -> ReportMark? {
+    static func offset(_ taps: [Contact], target: Point, _ name: QualifyValidator) -> ReportMark? {
         guard let centre = ContactValidators.landingsCentroid(taps) else { return nil }
         return ReportMark(validator: name, shapes: [.segment(target, centre), .cross(centre)],
                           label: "offset \(mm(centre.distance(to: target)))", at: middle(target, centre))
@@ -145,7 +145,7 @@ enum ReportMarks {
 
     /// The corner tapped farthest from where it was asked (taps in the order asked, as
     /// the mapping check pairs them).
-    static func mapping(_ contacts: [Contact], asked: [Point], _ name: String) -> ReportMark? {
+    static func mapping(_ contacts: [Contact], asked: [Point], _ name: QualifyValidator) -> ReportMark? {
         let taps = contacts.filter { !$0.isGhost }
         guard taps.count == asked.count else { return nil }
         let pairs = zip(asked, taps.map { PointSetGeometry.centroid($0.samples.map(\.point)) })
@@ -159,7 +159,7 @@ enum ReportMarks {
     /// the judge pairs them (in the order they began); a mapping the corners step found
     /// wrong is not corrected here, so a mirrored panel's range may be marked at the
     /// edge its stroke went toward.
-    static func range(_ contacts: [Contact], panel: Size, limit: Double, _ name: String) -> [ReportMark] {
+    static func range(_ contacts: [Contact], panel: Size, limit: Double, _ name: QualifyValidator) -> [ReportMark] {
         let strokes = contacts.filter { !$0.isGhost }.sorted { $0.began < $1.began }
         return zip(QualifyStep.edgeOrder, strokes).compactMap { edge, stroke in
             guard let reach = StrokeValidators.reach(of: stroke, toward: edge, panel: panel), reach.shortfall > limit else { return nil }
@@ -176,7 +176,7 @@ enum ReportMarks {
     }
 
     /// Ghosts (`Contact.isGhost`), each crossed, the first `markedGhosts` of them.
-    static func ghosts(_ contacts: [Contact], _ name: String) -> [ReportMark] {
+    static func ghosts(_ contacts: [Contact], _ name: QualifyValidator) -> [ReportMark] {
         contacts.filter { $0.isGhost && !$0.samples.isEmpty }.prefix(markedGhosts).map { ghost in
             let p = ghost.samples[0].point
             return ReportMark(validator: name, shapes: [.cross(p)], label: "ghost", at: p)

@@ -57,7 +57,7 @@ extension QualifyReport {
         let figure = verdict.measured.map { "\(verdict.figureText($0))\(unit)" } ?? "not measured"
         let limit = "\(verdict.comparison == .atMost ? "at most" : "at least") \(verdict.figureText(verdict.threshold))\(unit)"
         let detail = verdict.detail.isEmpty ? "" : " (\(ReportComparison.shown(verdict.detail)))"
-        return "\(ReportComparison.shown(verdict.validator)) \(figure), limit \(limit)\(detail)"
+        return "\(verdict.validator.rawValue) \(figure), limit \(limit)\(detail)"
     }
 }
 

@@ -38,22 +38,22 @@ public struct Digitizer: Sendable {
     /// The validators each fault must fail, and only those, on the quick plan's steps
     /// (docs/qualify.md, "The fault table"): `FaultTableTests` feeds the contacts to the
     /// judge, `KernelRecordingFaultTests` the same contacts through kernel-shaped recordings.
-    public static let faultTable: [Fault: Set<String>] = [
+    public static let faultTable: [Fault: Set<QualifyValidator>] = [
         .none: [],
-        .droppedSamples: ["no gap"],
-        .backwardStep: ["no reversed motion"],
-        .noise: ["linearity", "no gap", "stationary jitter", "tap accuracy"],
-        .lowReportRate: ["report rate"],
-        .offset: ["mapping", "tap offset"],
-        .rotation: ["mapping", "tap offset"],
-        .mirror: ["mapping", "tap offset"],
-        .scale: ["mapping", "tap offset"],
-        .split: ["tracking ids"],
-        .ghost: ["tracking ids"],
-        .deadBand: ["range"],
-        .contactLimit: ["maximum contacts"],
-        .stallThenJump: ["no gap"],
-        .mergedDrumroll: ["drumroll"],
+        .droppedSamples: [.noGap],
+        .backwardStep: [.noReversedMotion],
+        .noise: [.linearity, .noGap, .stationaryJitter, .tapAccuracy],
+        .lowReportRate: [.reportRate],
+        .offset: [.mapping, .tapOffset],
+        .rotation: [.mapping, .tapOffset],
+        .mirror: [.mapping, .tapOffset],
+        .scale: [.mapping, .tapOffset],
+        .split: [.trackingIDs],
+        .ghost: [.trackingIDs],
+        .deadBand: [.range],
+        .contactLimit: [.maximumContacts],
+        .stallThenJump: [.noGap],
+        .mergedDrumroll: [.drumroll],
     ]
 
     public init(panel: Size, millimetresPerPixel: Double, fault: Fault = .none, seed: UInt64 = 1) {

@@ -50,7 +50,7 @@ final class QualifyRobotEndToEndTests: EndToEndTestCase {
         let result = Run(status: run.status, output: run.output, live: finished.verdicts, report: report)
         // The offline judge finds the live verdicts and figures.
         XCTAssertEqual(report["agreesWithLiveRun"] as? Bool, true)
-        XCTAssertEqual(result.verdicts.map { $0["validator"] as! String }, finished.verdicts.map(\.validator))
+        XCTAssertEqual(result.verdicts.map { $0["validator"] as! String }, finished.verdicts.map(\.validator.rawValue))
         XCTAssertEqual(result.verdicts.map { $0["figure"] as? Double }, finished.verdicts.map(\.measured), "the same figures, to the thousandth")
         XCTAssertEqual(result.verdicts.map { $0["passed"] as! Bool }, finished.verdicts.map(\.passed))
         XCTAssertEqual(result.verdicts.count, 18, "every validator of the quick plan ran")
@@ -114,14 +114,14 @@ final class QualifyRobotEndToEndTests: EndToEndTestCase {
         XCTAssertEqual(steps.map { $0["state"] as! String }, Array(repeating: "judged", count: 8))
         XCTAssertTrue(steps.allSatisfy { ($0["touches"] as? String)?.hasPrefix("touch") == true }, "each step says which touches it took")
         let verdicts = steps.flatMap { $0["verdicts"] as! [[String: Any]] }
-        XCTAssertEqual(verdicts.map { $0["validator"] as! String }, run.live.map(\.validator))
+        XCTAssertEqual(verdicts.map { $0["validator"] as! String }, run.live.map(\.validator.rawValue))
         XCTAssertEqual(verdicts.map { $0["passed"] as! Bool }, run.live.map(\.passed), "the live run's verdicts")
     }
 
     func testAMirroredPanelIsNamedOnWeston() throws {
         let run = try qualify(["--compositor", "weston", "--fault", "mirrored"])
         XCTAssertEqual(run.failed, ["mapping", "tap offset"])
-        let mapping = run.live.first { $0.validator == "mapping" }!
+        let mapping = run.live.first { $0.validator == .mapping }!
         XCTAssertTrue(mapping.detail.contains("mirrored left-right"), mapping.detail)
         XCTAssertTrue(mapping.detail.contains("LIBINPUT_CALIBRATION_MATRIX="), "the fix: \(mapping.detail)")
         XCTAssertFalse(run.summary.qualified)
@@ -141,7 +141,7 @@ final class QualifyRobotEndToEndTests: EndToEndTestCase {
     func testA40HzPanelIsCaughtOnSway() throws {
         let run = try qualify(["--compositor", "sway", "--fault", "report-rate=40"])
         XCTAssertTrue(run.output.contains("report-rate=40"), run.output)
-        let rate = try XCTUnwrap(run.live.first { $0.validator == "report rate" }?.measured)
+        let rate = try XCTUnwrap(run.live.first { $0.validator == .reportRate }?.measured)
         XCTAssertEqual(rate, 40, accuracy: 1, "the panel's rate, as given")
         XCTAssertEqual(run.failed, ["report rate"])
         XCTAssertFalse(run.summary.qualified)

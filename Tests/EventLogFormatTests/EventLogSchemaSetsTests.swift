@@ -55,6 +55,7 @@ final class EventLogSchemaSetsTests: XCTestCase {
             ("qualify/properties/state", raw(QualifyProgress.State.self)),
             ("warning/properties/kind", Set(LogWarningKind.allCases.map(\.rawValue))),
             ("qualify/properties/verdicts/items/properties/comparison", raw(Verdict.Comparison.self)),
+            ("qualify/properties/verdicts/items/properties/validator", raw(QualifyValidator.self)),
             ("output/properties/transform", raw(LogOutput.Transform.self)),
             ("label/properties/slot", raw(LabelSlot.self)),
             ("sceneName", raw(SceneName.self)),

@@ -56,7 +56,7 @@ final class FoundStepsTests: XCTestCase {
     func testAMirroredRunWithoutNextTapsFailsAsItDidLive() throws {
         let (report, live) = try judge("qualify-quick-weston-mirrored.jsonl")
         assertSameVerdicts(report, live)
-        XCTAssertEqual(Set(report.steps.flatMap(\.verdicts).filter { !$0.passed }.map(\.validator)), ["mapping", "tap offset"])
+        XCTAssertEqual(Set(report.steps.flatMap(\.verdicts).filter { !$0.passed }.map(\.validator)), [.mapping, .tapOffset])
     }
 
     /// With its Next taps, a recording made with touchspots on screen is judged the same
@@ -83,7 +83,7 @@ final class FoundStepsTests: XCTestCase {
             .report(record, source: "given")
         XCTAssertEqual(report.steps[0].state, .skipped)
         XCTAssertEqual(report.steps[1].touches, "touch 1: as given (--steps)")
-        XCTAssertEqual(report.steps[1].verdicts.first { $0.validator == "stationary jitter" }?.passed, false, "a line is no hold")
+        XCTAssertEqual(report.steps[1].verdicts.first { $0.validator == .stationaryJitter }?.passed, false, "a line is no hold")
         XCTAssertThrowsError(try StepChoice("1/x")) { XCTAssertTrue("\($0)".contains("'x' is not a touch"), "\($0)") }
         XCTAssertThrowsError(try StepChoice("3-1")) { XCTAssertTrue("\($0)".contains("--steps takes"), "\($0)") }
         XCTAssertThrowsError(try RecordingJudge(plan: plan, screen: Size(width: 1280, height: 800), steps: .given([[999]]))

@@ -74,8 +74,8 @@ final class RecordingJudgeTests: XCTestCase {
             .report(unevenRecord, source: "uneven.yaml")
         let unevenVerdicts = unevenReport.steps.flatMap(\.verdicts)
         XCTAssertEqual(unevenVerdicts.map(\.passed), live.map(\.passed))
-        let pinch = try XCTUnwrap(unevenVerdicts.first { $0.validator == "pinch" }?.figure)
-        let livePinch = try XCTUnwrap(live.first { $0.validator == "pinch" }?.figure)
+        let pinch = try XCTUnwrap(unevenVerdicts.first { $0.validator == .pinch }?.figure)
+        let livePinch = try XCTUnwrap(live.first { $0.validator == .pinch }?.figure)
         XCTAssertEqual(pinch, livePinch, accuracy: livePinch * 0.02)
     }
 

@@ -28,6 +28,7 @@ final class ReportFormatTests: XCTestCase {
         XCTAssertEqual(values(transform), Set(LogOutput.Transform.allCases.map(\.rawValue)), "output.transform")
         let verdict = ((schema["$defs"] as? [String: Any])?["verdict"] as? [String: Any])?["properties"] as? [String: Any]
         XCTAssertEqual(values(verdict?["comparison"]), Set(Verdict.Comparison.allCases.map(\.rawValue)), "verdict.comparison")
+        XCTAssertEqual(values(verdict?["validator"]), Set(QualifyValidator.allCases.map(\.rawValue)), "verdict.validator")
         let scale = (schema["properties"] as? [String: Any])?["scale"] as? [String: Any]
         let from = (scale?["properties"] as? [String: Any])?["from"]
         XCTAssertEqual(values(from), Set(QualifyReport.Scale.Source.allCases.map(\.rawValue)), "scale.from")
@@ -72,6 +73,7 @@ final class ReportFormatTests: XCTestCase {
         let long = String(repeating: "x", count: 1_000_000)
         for (from, to, key) in [(#""transform":"normal""#, #""transform":"""#, "'output.transform'"),
                                 (#""comparison":">=""#, #""comparison":"==""#, "comparison'"),
+                                (#""validator":"linearity""#, #""validator":"straightness""#, "validator'"),
                                 // A guide read as its step's kind: a line's without its end is none.
                                 (#""seconds":3,"to":[195.3,67.8125]"#, #""seconds":3"#, "guide': a guide that does not describe a step of kind 'line'"),
                                 (#""transform":"normal""#, #""transform":"# + "\"\(long)\"", "'output.transform'"),

@@ -10,9 +10,11 @@ import XCTest
 /// core's judge, as `FaultTableTests` makes them.
 final class ReportPlotTests: XCTestCase {
     /// What each validator's mark says, for the validators whose failure has a place.
-    static let markLabels = ["no gap": "gap ", "linearity": " off the line", "no reversed motion": "went back ",
-                             "report rate": " ms between reports", "stationary jitter": "spread ", "tap accuracy": "radius ",
-                             "tap offset": "offset ", "mapping": " from where asked", "range": " short of the "]
+    static let markLabels: [QualifyValidator: String] = [
+        .noGap: "gap ", .linearity: " off the line", .noReversedMotion: "went back ", .reportRate: " ms between reports",
+        .stationaryJitter: "spread ", .tapAccuracy: "radius ", .tapOffset: "offset ", .mapping: " from where asked",
+        .range: " short of the ",
+    ]
 
     /// The quick plan's steps as a panel with `fault` reports them, judged, in a report.
     static func report(fault: Digitizer.Fault) throws -> QualifyReport {
@@ -87,19 +89,19 @@ final class ReportPlotTests: XCTestCase {
             for (step, section) in zip(report.steps, sections) {
                 let marks = Self.markTexts(section)
                 for verdict in step.verdicts where !verdict.passed {
-                    let fragment = verdict.validator == "tracking ids" && verdict.detail.contains("ghost")
+                    let fragment = verdict.validator == .trackingIDs && verdict.detail.contains("ghost")
                         ? "ghost" : Self.markLabels[verdict.validator]
                     guard let fragment else { continue }
                     XCTAssertTrue(marks.contains { $0.contains(fragment) }, "\(fault.rawValue), step \(step.number): \(verdict) not marked in \(marks)")
                     switch verdict.validator {
-                    case "no gap":
+                    case .noGap:
                         let length = try XCTUnwrap(verdict.detail.components(separatedBy: " mm after").first)
                         XCTAssertTrue(marks.contains("gap \(length) mm"), "\(fault.rawValue): \(marks) vs \(verdict.detail)")
-                    case "stationary jitter":
+                    case .stationaryJitter:
                         XCTAssertTrue(marks.contains("spread \(fixed(verdict.figure, decimals: 2)) mm"), "\(fault.rawValue): \(marks)")
-                    case "tap accuracy":
+                    case .tapAccuracy:
                         XCTAssertTrue(marks.contains("radius \(fixed(verdict.figure, decimals: 2)) mm"), "\(fault.rawValue): \(marks)")
-                    case "tap offset":
+                    case .tapOffset:
                         XCTAssertTrue(marks.contains("offset \(fixed(verdict.figure, decimals: 2)) mm"), "\(fault.rawValue): \(marks)")
                     default: break
                     }
@@ -116,7 +118,7 @@ final class ReportPlotTests: XCTestCase {
         let stroke = try XCTUnwrap(line.contacts.max { $0.count < $1.count })
         let contact = Contact(id: 0, samples: stroke.map { ContactSample(time: $0[0], point: Point(x: $0[1], y: $0[2])) })
         let gap = try XCTUnwrap(StrokeValidators.largestGap(contact))
-        let verdict = try XCTUnwrap(line.verdicts.first { $0.validator == "no gap" })
+        let verdict = try XCTUnwrap(line.verdicts.first { $0.validator == .noGap })
         XCTAssertFalse(verdict.passed)
         XCTAssertEqual(gap.ratio, verdict.figure, accuracy: 1e-9)
         XCTAssertGreaterThan(contact.samples[gap.index + 1].point.distance(to: contact.samples[gap.index].point), 1)

@@ -73,9 +73,9 @@ extension Verdict {
         case validator, figure, comparison, threshold, unit, passed, detail
         public var spec: LogKeySpec {
             switch self {
-            case .validator, .unit, .detail: .required(.string)
+            case .unit, .detail: .required(.string)
             case .figure: .nullable(.number)
-            case .comparison: .required(.closed)
+            case .validator, .comparison: .required(.closed)
             case .threshold: .required(.number)
             case .passed: .required(.boolean)
             }
@@ -84,7 +84,7 @@ extension Verdict {
 
     func encode(into out: inout [UInt8]) {
         out.append(UInt8(ascii: "{"))
-        LineKey.validator.write(validator, into: &out)
+        LineKey.validator.write(closed: validator, into: &out)
         LineKey.figure.write(orNull: measured, into: &out)
         LineKey.comparison.write(closed: comparison, into: &out)
         LineKey.threshold.write(threshold, into: &out)
@@ -95,7 +95,7 @@ extension Verdict {
     }
 
     init(_ o: LogFields) throws(LogLineError) {
-        self.init(validator: try o.string(LineKey.validator), figure: try o.nullableDouble(LineKey.figure) ?? .infinity,
+        self.init(validator: try o.closed(LineKey.validator), figure: try o.nullableDouble(LineKey.figure) ?? .infinity,
                   comparison: try o.closed(LineKey.comparison), threshold: try o.double(LineKey.threshold),
                   unit: try o.string(LineKey.unit), passed: try o.bool(LineKey.passed), detail: try o.string(LineKey.detail))
     }
@@ -174,7 +174,7 @@ extension QualifyThresholds {
     /// The limits as a `started` line names them, in its order: the plan files' names
     /// (`keys`), then `report-rate` in Hz (`unknownRefreshRate` where none was resolved).
     public var named: [(name: String, value: Double)] {
-        Self.keys.map { ($0.name, self[keyPath: $0.value]) } + [("report-rate", reportRate ?? Self.unknownRefreshRate)]
+        Self.keys.map { ($0.name, self[keyPath: $0.value]) } + [(Self.reportRateKey, reportRate ?? Self.unknownRefreshRate)]
     }
 
     /// The limits a `started` line gives: unknown names and values that are not finite
@@ -182,7 +182,7 @@ extension QualifyThresholds {
     public init(named limits: [(name: String, value: Double)]) {
         self.init()
         for limit in limits where limit.value.isFinite {
-            if limit.name == "report-rate" { reportRate = limit.value; continue }
+            if limit.name == Self.reportRateKey { reportRate = limit.value; continue }
             if let key = Self.keys.first(where: { $0.name == limit.name }) { self[keyPath: key.value] = limit.value }
         }
     }
@@ -270,7 +270,24 @@ extension QualifyProgress.LineKey: LogLineKey {
             "type": "object",
             "required": ["validator", "figure", "comparison", "threshold", "unit", "passed", "detail"],
             "properties": {
-              "validator": {"type": "string"},
+              "validator": {
+                "enum": [
+                  "linearity",
+                  "no gap",
+                  "no reversed motion",
+                  "range",
+                  "stationary jitter",
+                  "tap accuracy",
+                  "tap offset",
+                  "drumroll",
+                  "pinch",
+                  "mapping",
+                  "maximum contacts",
+                  "report rate",
+                  "tracking ids",
+                  "taken by the compositor"
+                ]
+              },
               "figure": {"type": ["number", "null"]},
               "comparison": {"enum": ["<=", ">="]},
               "threshold": {"type": "number"},

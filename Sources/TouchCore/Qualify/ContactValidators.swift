@@ -7,9 +7,9 @@ public enum ContactValidators {
     public static func stationaryJitter(_ hold: Contact, limit: Double = 1) -> Verdict {
         let points = hold.samples.map(\.point)
         guard let (a, b) = PointSetGeometry.farthestPair(points) else {
-            return Verdict("stationary jitter", figure: .infinity, .atMost, limit, unit: "mm", detail: "no report")
+            return Verdict(.stationaryJitter, figure: .infinity, .atMost, limit, unit: "mm", detail: "no report")
         }
-        return Verdict("stationary jitter", figure: a.distance(to: b), .atMost, limit, unit: "mm",
+        return Verdict(.stationaryJitter, figure: a.distance(to: b), .atMost, limit, unit: "mm",
                        detail: "\(points.count) reports over \(fixed(hold.ended - hold.began, decimals: 1)) s")
     }
 
@@ -25,9 +25,9 @@ public enum ContactValidators {
     public static func tapAccuracy(_ taps: [Contact], limit: Double = 0.5) -> Verdict {
         let points = taps.flatMap { $0.samples.map(\.point) }
         guard taps.count >= 2 else {
-            return Verdict("tap accuracy", figure: .infinity, .atMost, limit, unit: "mm", detail: "fewer than two taps")
+            return Verdict(.tapAccuracy, figure: .infinity, .atMost, limit, unit: "mm", detail: "fewer than two taps")
         }
-        return Verdict("tap accuracy", figure: PointSetGeometry.enclosingRadius(points), .atMost, limit, unit: "mm",
+        return Verdict(.tapAccuracy, figure: PointSetGeometry.enclosingRadius(points), .atMost, limit, unit: "mm",
                        detail: "\(taps.count) taps")
     }
 
@@ -36,9 +36,9 @@ public enum ContactValidators {
     /// its robot was sent, so its test has none: docs/qualify.md).
     public static func tapOffset(_ taps: [Contact], target: Point, limit: Double = 1) -> Verdict {
         guard let centre = landingsCentroid(taps) else {
-            return Verdict("tap offset", figure: .infinity, .atMost, limit, unit: "mm", detail: "no tap")
+            return Verdict(.tapOffset, figure: .infinity, .atMost, limit, unit: "mm", detail: "no tap")
         }
-        return Verdict("tap offset", figure: centre.distance(to: target), .atMost, limit, unit: "mm",
+        return Verdict(.tapOffset, figure: centre.distance(to: target), .atMost, limit, unit: "mm",
                        detail: "centroid \(fixed(centre.x, decimals: 1)), \(fixed(centre.y, decimals: 1)) mm")
     }
 
@@ -63,7 +63,7 @@ public enum ContactValidators {
         if splits > 0 { found.append("\(splits) split") }
         if missing > 0 { found.append("\(missing) merged or missed") }
         if real.count - splits > expected { found.append("\(real.count - splits - expected) more than asked") }
-        return Verdict("tracking ids", figure: Double(faults + max(0, real.count - splits - expected)), .atMost, 0,
+        return Verdict(.trackingIDs, figure: Double(faults + max(0, real.count - splits - expected)), .atMost, 0,
                        unit: "faults", detail: found.isEmpty ? "\(contacts.count) contacts as asked" : found.joined(separator: ", "))
     }
 
@@ -113,7 +113,7 @@ public enum ContactValidators {
             down += event.change
             most = max(most, down)
         }
-        return Verdict("maximum contacts", figure: Double(most), .atLeast, Double(minimum), unit: "contacts")
+        return Verdict(.maximumContacts, figure: Double(most), .atLeast, Double(minimum), unit: "contacts")
     }
 
     /// Drumroll, as ChromiumOS's touch firmware test defines it: two fingers tapping in
@@ -125,7 +125,7 @@ public enum ContactValidators {
     /// places without points between, or a hand that drifts while drumming, does not.
     public static func drumroll(_ taps: [Contact], limit: Double = 2) -> Verdict {
         guard !taps.isEmpty else {
-            return Verdict("drumroll", figure: .infinity, .atMost, limit, unit: "mm", detail: "no tap")
+            return Verdict(.drumroll, figure: .infinity, .atMost, limit, unit: "mm", detail: "no tap")
         }
         var worst = 0.0
         for tap in taps {
@@ -135,14 +135,14 @@ public enum ContactValidators {
             for p in points { if p.distance(to: a) <= p.distance(to: b) { near.append(p) } else { far.append(p) } }
             worst = max(worst, PointSetGeometry.enclosingRadius(near), PointSetGeometry.enclosingRadius(far))
         }
-        return Verdict("drumroll", figure: worst, .atMost, limit, unit: "mm", detail: "\(taps.count) taps")
+        return Verdict(.drumroll, figure: worst, .atMost, limit, unit: "mm", detail: "\(taps.count) taps")
     }
 
     /// Pinch: two fingers' distance changes by at least 15 mm.
     public static func pinch(_ contacts: [Contact], minimum: Double = 15) -> Verdict {
         let pair = contacts.filter { !$0.isGhost }.sorted { $0.samples.count > $1.samples.count }.prefix(2)
         guard pair.count == 2 else {
-            return Verdict("pinch", figure: 0, .atLeast, minimum, unit: "mm", detail: "fewer than two fingers")
+            return Verdict(.pinch, figure: 0, .atLeast, minimum, unit: "mm", detail: "fewer than two fingers")
         }
         let (a, b) = (pair[pair.startIndex], pair[pair.startIndex + 1])
         var distances: [Double] = []
@@ -152,9 +152,9 @@ public enum ContactValidators {
             distances.append(sample.point.distance(to: other.point))
         }
         guard let low = distances.min(), let high = distances.max() else {
-            return Verdict("pinch", figure: 0, .atLeast, minimum, unit: "mm", detail: "the fingers were never down together")
+            return Verdict(.pinch, figure: 0, .atLeast, minimum, unit: "mm", detail: "the fingers were never down together")
         }
-        return Verdict("pinch", figure: high - low, .atLeast, minimum, unit: "mm",
+        return Verdict(.pinch, figure: high - low, .atLeast, minimum, unit: "mm",
                        detail: "from \(fixed(distances.first!, decimals: 1)) to \(fixed(distances.last!, decimals: 1)) mm apart")
     }
 }

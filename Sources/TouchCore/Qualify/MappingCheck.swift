@@ -51,7 +51,7 @@ public struct MappingCheck: Sendable {
         name = parts.isEmpty ? "as expected" : parts.joined(separator: ", ")
         if parts.isEmpty && worst <= limit {
             calibrationMatrix = nil
-            verdict = Verdict("mapping", figure: worst, .atMost, limit, unit: "mm", detail: name)
+            verdict = Verdict(.mapping, figure: worst, .atMost, limit, unit: "mm", detail: name)
         } else {
             // The inverse affine map: what turns the reported (device) point back into the touched one.
             let inverse = 1 / determinant
@@ -60,7 +60,7 @@ public struct MappingCheck: Sendable {
             calibrationMatrix = matrix
             // The udev property as a person pastes it into a hwdb or udev rule.
             let property = "LIBINPUT_CALIBRATION_MATRIX=\"" + matrix.map { fixed($0, decimals: 4) }.joined(separator: " ") + "\""
-            verdict = Verdict("mapping", figure: worst, .atMost, limit, unit: "mm", detail: "\(name); corrected by \(property)")
+            verdict = Verdict(.mapping, figure: worst, .atMost, limit, unit: "mm", detail: "\(name); corrected by \(property)")
         }
     }
 

@@ -56,13 +56,13 @@ public struct QualifyJudge: Sendable {
         // Touches the compositor took are no panel's fault, and the step cannot be judged.
         let taken = contacts.filter(\.cancelled).count
         guard taken == 0 else {
-            return [Verdict("taken by the compositor", figure: Double(taken), .atMost, 0, unit: "contacts",
+            return [Verdict(.takenByTheCompositor, figure: Double(taken), .atMost, 0, unit: "contacts",
                             detail: "the compositor cancelled \(taken) contact\(taken == 1 ? "" : "s") (wl_touch.cancel) for gestures of its own: not the panel's fault; redo the step, or run on a compositor that leaves them")]
         }
         let longest = contacts.max { $0.samples.count < $1.samples.count }
         switch step {
         case .line:
-            guard let stroke = longest else { return [missing("linearity")] }
+            guard let stroke = longest else { return [missing(.linearity)] }
             let t = thresholds
             return [StrokeValidators.linearity(stroke, maximum: t.linearityMaximum, rms: t.linearityRMS),
                     StrokeValidators.noGap(stroke, ratio: t.gapRatio),
@@ -70,7 +70,7 @@ public struct QualifyJudge: Sendable {
                     StrokeValidators.reportRate(contacts, minimum: minimumReportRate),
                     ContactValidators.trackingIDs(contacts, expected: 1)]
         case .hold:
-            guard let hold = longest else { return [missing("stationary jitter")] }
+            guard let hold = longest else { return [missing(.stationaryJitter)] }
             return [ContactValidators.stationaryJitter(hold, limit: thresholds.stationaryJitter),
                     ContactValidators.trackingIDs(contacts, expected: 1)]
         case .taps(let target, let count):
@@ -94,7 +94,7 @@ public struct QualifyJudge: Sendable {
                     lost = "; the others never came: is the touchscreen mapped to another output, or spread over all of them?"
                 }
                 let detail = "\(taps.count) of \(asked.count) taps arrived" + (taps.count < asked.count ? lost : "")
-                return [Verdict("mapping", figure: .infinity, .atMost, thresholds.mapping, unit: "mm", detail: detail), ids]
+                return [Verdict(.mapping, figure: .infinity, .atMost, thresholds.mapping, unit: "mm", detail: detail), ids]
             }
             correction = check.verdict.passed ? nil : check.calibrationMatrix
             return [check.verdict, ids]
@@ -121,7 +121,7 @@ public struct QualifyJudge: Sendable {
         return copy
     }
 
-    private func missing(_ validator: String) -> Verdict {
+    private func missing(_ validator: QualifyValidator) -> Verdict {
         Verdict(validator, figure: .infinity, .atMost, 0, unit: "", detail: "no contact")
     }
 }

@@ -34,13 +34,15 @@ public struct QualifyThresholds: Equatable, Sendable {
     public static let chromeOS2014 = QualifyThresholds()
 
     /// The names a plan file gives them, with a getter and a setter each: one table for
-    /// the plan reader, the log's writer and its reader.
-    public static var keys: [(name: String, value: WritableKeyPath<QualifyThresholds, Double>)] { [
-        ("linearity-rms", \.linearityRMS), ("linearity-maximum", \.linearityMaximum), ("gap-ratio", \.gapRatio),
-        ("reversed-motion", \.reversedMotion), ("range", \.range), ("stationary-jitter", \.stationaryJitter),
-        ("tap-accuracy", \.tapAccuracy), ("tap-offset", \.tapOffset), ("drumroll", \.drumroll), ("pinch", \.pinch),
-        ("mapping", \.mapping), ("maximum-contacts", \.maximumContactsValue),
-    ] }
+    /// the plan reader, the log's writer and its reader, read from the validators that own
+    /// them (`QualifyValidator.limits`), in their order.
+    public static var keys: [(name: String, value: WritableKeyPath<QualifyThresholds, Double>)] {
+        QualifyValidator.allCases.flatMap(\.limits)
+    }
+
+    /// The report rate's limit's name: apart from `keys`, since a plan may give it as the
+    /// word "refresh" (the display's rate).
+    public static let reportRateKey = "report-rate"
 
     /// `maximumContacts` as a number, for the table above.
     public var maximumContactsValue: Double {

@@ -8,7 +8,7 @@ public enum StrokeValidators {
     public static func linearity(_ stroke: Contact, maximum: Double = 2, rms: Double = 0.5) -> Verdict {
         let points = stroke.trimmed(0.1).map(\.point)
         guard let fit = LineFit(points) else {
-            return Verdict("linearity", figure: .infinity, .atMost, rms, unit: "mm", detail: "too few points")
+            return Verdict(.linearity, figure: .infinity, .atMost, rms, unit: "mm", detail: "too few points")
         }
         var worst = 0.0, squares = 0.0
         for p in points {
@@ -17,7 +17,7 @@ public enum StrokeValidators {
             squares += d * d
         }
         let root = (squares / Double(points.count)).squareRoot()
-        return Verdict("linearity", figure: root, .atMost, rms, unit: "mm",
+        return Verdict(.linearity, figure: root, .atMost, rms, unit: "mm",
                        detail: "max \(fixed(worst, decimals: 2)) mm (<= \(fixed(maximum, decimals: 2)))",
                        otherLimitsMet: worst <= maximum)
     }
@@ -42,12 +42,12 @@ public enum StrokeValidators {
     /// its steps is shorter than the next.
     public static func noGap(_ stroke: Contact, ratio limit: Double = 1.8) -> Verdict {
         guard stroke.samples.count >= 4 else {
-            return Verdict("no gap", figure: .infinity, .atMost, limit, unit: "ratio", detail: "too few points")
+            return Verdict(.noGap, figure: .infinity, .atMost, limit, unit: "ratio", detail: "too few points")
         }
         guard let gap = largestGap(stroke) else {
-            return Verdict("no gap", figure: 0, .atMost, limit, unit: "ratio", detail: "no step of 1 mm or more longer than the next")
+            return Verdict(.noGap, figure: 0, .atMost, limit, unit: "ratio", detail: "no step of 1 mm or more longer than the next")
         }
-        return Verdict("no gap", figure: gap.ratio, .atMost, limit, unit: "ratio",
+        return Verdict(.noGap, figure: gap.ratio, .atMost, limit, unit: "ratio",
                        detail: "\(fixed(gap.length, decimals: 2)) mm after \(fixed(gap.before, decimals: 2)) mm, then \(fixed(gap.after, decimals: 2)) mm")
     }
 
@@ -91,10 +91,10 @@ public enum StrokeValidators {
     /// times the median absolute deviation, over the square root of 6). At most 1 mm.
     public static func noReversedMotion(_ stroke: Contact, limit: Double = 1) -> Verdict {
         guard let reversal = reversal(stroke) else {
-            return Verdict("no reversed motion", figure: .infinity, .atMost, limit, unit: "mm", detail: "too few points")
+            return Verdict(.noReversedMotion, figure: .infinity, .atMost, limit, unit: "mm", detail: "too few points")
         }
         let back = reversal.distance, noise = reversal.noise
-        return Verdict("no reversed motion", figure: max(0, back - 5 * noise), .atMost, limit, unit: "mm",
+        return Verdict(.noReversedMotion, figure: max(0, back - 5 * noise), .atMost, limit, unit: "mm",
                        detail: "went back \(fixed(back, decimals: 2)) mm, noise along the line \(fixed(noise, decimals: 2)) mm")
     }
 
@@ -139,9 +139,9 @@ public enum StrokeValidators {
             slowest = min(slowest, 1 / max(median(own), 1e-6))
         }
         guard intervals > 0 else {
-            return Verdict("report rate", figure: 0, .atLeast, minimum, unit: "Hz", detail: "no contact of three reports")
+            return Verdict(.reportRate, figure: 0, .atLeast, minimum, unit: "Hz", detail: "no contact of three reports")
         }
-        return Verdict("report rate", figure: slowest, .atLeast, minimum, unit: "Hz",
+        return Verdict(.reportRate, figure: slowest, .atLeast, minimum, unit: "Hz",
                        detail: "\(fixed(100 * Double(over) / Double(intervals), decimals: 1)) % of intervals over 16.7 ms, longest \(fixed(longest * 1000, decimals: 1)) ms")
     }
 
@@ -156,7 +156,7 @@ public enum StrokeValidators {
             let nearest = reach(of: stroke, toward: edge, panel: panel)?.shortfall ?? .infinity
             if nearest > worst || worstEdge.isEmpty { worst = max(worst, nearest); worstEdge = edge.rawValue }
         }
-        return Verdict("range", figure: worst, .atMost, limit, unit: "mm", detail: "shortest reach at the \(worstEdge) edge")
+        return Verdict(.range, figure: worst, .atMost, limit, unit: "mm", detail: "shortest reach at the \(worstEdge) edge")
     }
 
     /// How near `stroke` came to `edge` of a `panel`: the report nearest it and how far

@@ -16,8 +16,9 @@ public struct Verdict: Equatable, Sendable, CustomStringConvertible {
         case atLeast = ">="
     }
 
-    /// The validator's name, as the report and the fault table write it ("no gap").
-    public let validator: String
+    /// The validator; its raw value is the name the log, the report and the fault table
+    /// write ("no gap").
+    public let validator: QualifyValidator
     /// What was measured; infinite where nothing could be (no contact, too few reports):
     /// the log writes that as null, the report leaves the key out (`measured`).
     public let figure: Double
@@ -35,7 +36,7 @@ public struct Verdict: Equatable, Sendable, CustomStringConvertible {
     /// A validator's verdict: it passes when the figure is finite, on the right side of
     /// the threshold, and `otherLimitsMet` (a second limit the validator also holds, its
     /// figure in `detail`).
-    public init(_ validator: String, figure: Double, _ comparison: Comparison, _ threshold: Double, unit: String,
+    public init(_ validator: QualifyValidator, figure: Double, _ comparison: Comparison, _ threshold: Double, unit: String,
                 detail: String = "", otherLimitsMet: Bool = true) {
         let within = comparison == .atMost ? figure <= threshold : figure >= threshold
         self.init(validator: validator, figure: figure, comparison: comparison, threshold: threshold, unit: unit,
@@ -45,7 +46,7 @@ public struct Verdict: Equatable, Sendable, CustomStringConvertible {
     /// A verdict as written (a log's line, a report's JSON): `passed` as the run gave it.
     /// A figure that is not finite is unmeasured and kept as infinity, so that two
     /// unmeasured verdicts compare equal.
-    public init(validator: String, figure: Double, comparison: Comparison, threshold: Double, unit: String, passed: Bool,
+    public init(validator: QualifyValidator, figure: Double, comparison: Comparison, threshold: Double, unit: String, passed: Bool,
                 detail: String) {
         self.validator = validator
         self.figure = figure.isFinite ? figure : .infinity
@@ -60,7 +61,7 @@ public struct Verdict: Equatable, Sendable, CustomStringConvertible {
     public var measured: Double? { figure.isFinite ? figure : nil }
 
     public var description: String {
-        "\(validator): \(fixed(figure, decimals: 2)) \(unit) (\(comparison.rawValue) \(fixed(threshold, decimals: 2))) \(passed ? "pass" : "FAIL")"
+        "\(validator.rawValue): \(fixed(figure, decimals: 2)) \(unit) (\(comparison.rawValue) \(fixed(threshold, decimals: 2))) \(passed ? "pass" : "FAIL")"
             + (detail.isEmpty ? "" : ", \(detail)")
     }
 }
@@ -70,7 +71,7 @@ extension Verdict: Codable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(validator: try c.decode(String.self, forKey: .validator),
+        self.init(validator: try c.decode(QualifyValidator.self, forKey: .validator),
                   figure: try c.decodeIfPresent(Double.self, forKey: .figure) ?? .infinity,
                   comparison: try c.decode(Comparison.self, forKey: .comparison),
                   threshold: try c.decode(Double.self, forKey: .threshold), unit: try c.decode(String.self, forKey: .unit),

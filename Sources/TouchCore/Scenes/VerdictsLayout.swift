@@ -122,7 +122,7 @@ extension VerdictsLayout.Line {
         let unit = verdict.unit.isEmpty ? "" : " \(verdict.unit)"
         let figure = verdict.measured.map { Self.number($0) + unit } ?? "not measured"
         let comparison = verdict.comparison == .atMost ? "≤" : "≥"
-        self.init("\(verdict.passed ? "✓" : "✗") \(verdict.validator): \(figure) (\(comparison) \(Self.number(verdict.threshold)))",
+        self.init("\(verdict.passed ? "✓" : "✗") \(verdict.validator.rawValue): \(figure) (\(comparison) \(Self.number(verdict.threshold)))",
                   tone: verdict.passed ? .pass : .fail)
     }
 

@@ -42,7 +42,7 @@ final class PeopleOnValidatorsTests: XCTestCase {
 
     func testPeoplesLinesPassThroughAPerfectPanel() {
         let panel = FaultTableTests.panel
-        var failures: [String: Int] = [:], strokes = 0
+        var failures: [QualifyValidator: Int] = [:], strokes = 0
         for (index, person) in Self.people.enumerated() {
             for restingReports in [true, false] {
                 let digitizer = Digitizer(panel: panel, millimetresPerPixel: FaultTableTests.millimetresPerPixel)
@@ -74,9 +74,9 @@ final class PeopleOnValidatorsTests: XCTestCase {
     /// person's line.
     func testLineFaultsAreCaughtOnPeoplesLines() {
         let panel = FaultTableTests.panel
-        let faults: [(Digitizer.Fault, String)] = [(.droppedSamples, "no gap"), (.backwardStep, "no reversed motion"),
-                                                   (.split, "tracking ids"), (.ghost, "tracking ids"),
-                                                   (.lowReportRate, "report rate")]
+        let faults: [(Digitizer.Fault, QualifyValidator)] = [(.droppedSamples, .noGap), (.backwardStep, .noReversedMotion),
+                                                             (.split, .trackingIDs), (.ghost, .trackingIDs),
+                                                             (.lowReportRate, .reportRate)]
         for (fault, validator) in faults {
             var caught = 0
             for (index, person) in Self.people.enumerated() {

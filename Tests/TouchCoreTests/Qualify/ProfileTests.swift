@@ -15,7 +15,7 @@ final class ProfileTests: XCTestCase {
         let step = QualifyStep.line(from: Point(x: 20, y: 60), to: Point(x: 190, y: 60), seconds: 3)
         let contacts = Digitizer(panel: Self.panel, millimetresPerPixel: Self.scale)
             .contacts(QualifyRobot.fingers(for: step, panel: Self.panel), eventful: true)
-        return judge.judge(step, contacts: contacts).first { $0.validator == "report rate" }!
+        return judge.judge(step, contacts: contacts).first { $0.validator == .reportRate }!
     }
 
     func testWindowsAsksForTheDisplaysRate() {
@@ -42,7 +42,7 @@ final class ProfileTests: XCTestCase {
         }
         func accuracy(_ t: QualifyThresholds) -> Verdict {
             var judge = QualifyJudge(panel: Self.panel, thresholds: t)
-            return judge.judge(.taps(at: target, count: 20), contacts: taps).first { $0.validator == "tap accuracy" }!
+            return judge.judge(.taps(at: target, count: 20), contacts: taps).first { $0.validator == .tapAccuracy }!
         }
         XCTAssertFalse(accuracy(.chromeOS2014).passed)
         XCTAssertTrue(accuracy(windows).passed)

@@ -146,7 +146,7 @@ final class QualifySceneTests: XCTestCase {
         session.flush()
         let judged = try XCTUnwrap(progress.last)
         XCTAssertEqual(judged.state, .judged)
-        let mapping = try XCTUnwrap(judged.verdicts.first { $0.validator == "mapping" })
+        let mapping = try XCTUnwrap(judged.verdicts.first { $0.validator == .mapping })
         XCTAssertFalse(mapping.passed)
         XCTAssertTrue(mapping.detail.hasPrefix("2 of 5 taps arrived; the others never came"), mapping.detail)
     }
@@ -161,7 +161,7 @@ final class QualifySceneTests: XCTestCase {
             Contact(id: Int32(n), samples: [ContactSample(time: Double(n), point: Point(x: 2 * p.x, y: p.y)),
                                             ContactSample(time: Double(n) + 0.15, point: Point(x: 2 * p.x, y: p.y))])
         }
-        let mapping = try XCTUnwrap(judge.judge(.corners(asked), contacts: arrived).first { $0.validator == "mapping" })
+        let mapping = try XCTUnwrap(judge.judge(.corners(asked), contacts: arrived).first { $0.validator == .mapping })
         XCTAssertFalse(mapping.passed)
         XCTAssertTrue(mapping.detail.contains("spread over all 2 outputs"), mapping.detail)
         XCTAssertFalse(mapping.detail.contains("LIBINPUT_CALIBRATION_MATRIX"), "no matrix corrects a spread")
@@ -183,7 +183,7 @@ final class QualifySceneTests: XCTestCase {
         run.session.flush()
         let judged = try XCTUnwrap(run.progress.last)
         XCTAssertEqual(judged.state, .judged)
-        XCTAssertEqual(judged.verdicts.map(\.validator), ["taken by the compositor"])
+        XCTAssertEqual(judged.verdicts.map(\.validator), [.takenByTheCompositor])
         XCTAssertEqual(judged.verdicts.first?.figure, 3)
         XCTAssertTrue(judged.verdicts.first?.detail.contains("not the panel's fault") ?? false)
     }
