@@ -5,7 +5,7 @@ import Foundation
 /// The interop matrix: the same touch scenarios on every compositor the harness can run,
 /// one row per compositor, one column per capability.
 public enum Interop {
-    public enum Outcome: String, Sendable {
+    public enum Outcome: String, CaseIterable, Sendable {
         case pass, fail, limitation = "limitation", notRun = "not run"
     }
 
@@ -19,19 +19,28 @@ public enum Interop {
         public var compositor: String
         /// What the compositor's binary says of its version (`Provenance.version`).
         public var version = ""
-        public var cells: [String: Cell]
+        public var cells: [Capability: Cell]
         /// What was measured of the compositor itself (frames, cancel, ids).
         public var observations: [String: String]
-        public init(compositor: String, cells: [String: Cell], observations: [String: String]) {
+        public init(compositor: String, cells: [Capability: Cell], observations: [String: String]) {
             self.compositor = compositor; self.cells = cells; self.observations = observations
         }
     }
 
+    /// What the matrix checks on each compositor, one column each, in the matrix's order: a
+    /// closed set, so that the run, the checks and the page's columns name a capability by
+    /// its case. The raw value is the column's heading, the run folder's name and the JSON's
+    /// key, as when they were strings.
+    public enum Capability: String, CaseIterable, Sendable {
+        case maps, spots, windowed, tap, swipe, pinch, checkmark
+        case lastUpNoFrame = "last-up-no-frame"
+        case cancel
+        case compositorQuits = "compositor-quits"
+        case pen
+    }
+
     /// Column order of the matrix.
-    public static let capabilities = [
-        "maps", "spots", "windowed", "tap", "swipe", "pinch", "checkmark", "last-up-no-frame", "cancel",
-        "compositor-quits", "pen",
-    ]
+    public static let capabilities = Capability.allCases
 
     /// Runs every check on `kind`; a compositor that is not installed is not run.
     /// Each installed compositor's and capability's folder under `directory` (RunFolder):
@@ -40,8 +49,8 @@ public enum Interop {
         kinds.filter(\.isInstalled).flatMap { kind in capabilities.map { folder(kind, $0, in: directory) } }
     }
 
-    static func folder(_ kind: CompositorKind, _ capability: String, in directory: String) -> String {
-        "\(directory)/\(kind.rawValue)/\(capability)"
+    static func folder(_ kind: CompositorKind, _ capability: Capability, in directory: String) -> String {
+        "\(directory)/\(kind.rawValue)/\(capability.rawValue)"
     }
 
     public static func run(_ kind: CompositorKind, directory: String) -> Row {
@@ -57,11 +66,11 @@ public enum Interop {
             let folder = Self.folder(kind, capability, in: directory)
             do {
                 try RunFolder.fresh(folder)
-                if capability == "windowed" && kind == .cage {
+                if capability == .windowed && kind == .cage {
                     row.cells[capability] = Cell(outcome: .limitation, note: "cage shows every window fullscreen")
                     continue
                 }
-                let session = try HeadlessRun(outputDirectory: folder, compositor: kind, windowed: capability == "windowed",
+                let session = try HeadlessRun(outputDirectory: folder, compositor: kind, windowed: capability == .windowed,
                                           environment: ["WAYLAND_DEBUG": "client"])
                 defer { session.stop() }
                 row.cells[capability] = try check(capability, in: session, row: &row)
@@ -125,13 +134,13 @@ public enum Interop {
         try session.eventLog.waitFor(timeout: 5, "gesture \(kind.rawValue)") { $0.gesture?.kind == kind }.gesture!
     }
 
-    private static func check(_ capability: String, in session: HeadlessRun, row: inout Row) throws -> Cell {
+    private static func check(_ capability: Capability, in session: HeadlessRun, row: inout Row) throws -> Cell {
         switch capability {
-        case "maps":
+        case .maps:
             let configure = try session.eventLog.events().compactMap(\.configure).last
             let size = "\(Int(configure?.width ?? 0))x\(Int(configure?.height ?? 0))"
             return Cell(outcome: .pass, note: "fullscreen \(size)")
-        case "spots":
+        case .spots:
             try session.send(batch: ["down 1 300 300", "down 2 600 320", "frame"])
             try session.send(batch: ["motion 1 330 310", "motion 2 560 340", "frame"])
             // Both fingers began and ended up where they were moved to. Compositors may fold
@@ -161,28 +170,28 @@ public enum Interop {
             }
             if covered && logged && gone { return Cell(outcome: .pass, note: "spots under both fingers, none left after the lift") }
             return Cell(outcome: .fail, note: "event log \(logged ? "right" : "wrong: \(try phases(session))"); screenshot \(covered ? "right" : "shows no spots")\(gone ? "" : "; spots left after the lift")")
-        case "windowed":
+        case .windowed:
             return try checkWindowed(in: session)
-        case "tap":
+        case .tap:
             for _ in 0..<2 {
                 try session.send(batch: ["down 1 500 400", "frame"])
                 try session.send(batch: ["up 1", "frame"])
             }
             guard case .tap(let count) = try gesture(.tap, in: session) else { return Cell(outcome: .fail, note: "no tap") }
             return Cell(outcome: count == 2 ? .pass : .fail, note: "double tap reported as \(count)")
-        case "swipe":
+        case .swipe:
             try session.send(batch: ["down 1 200 300", "frame"])
             for step in 1...5 { try session.send(batch: ["motion 1 \(200 + step * 10) 300", "frame"]) }
             try session.send(batch: ["up 1", "frame"])
             guard case .swipe(let axis, let fingers) = try gesture(.swipe, in: session) else { return Cell(outcome: .fail, note: "no swipe") }
             return Cell(outcome: .pass, note: "\(axis.rawValue) x\(fingers)")
-        case "pinch":
+        case .pinch:
             try session.send(batch: ["down 1 450 300", "down 2 550 300", "frame"])
             for step in 1...8 { try session.send(batch: ["motion 1 \(450 - step * 10) 300", "motion 2 \(550 + step * 10) 300", "frame"]) }
             try session.send(batch: ["up 1", "up 2", "frame"])
             guard case .pinch(let direction) = try gesture(.pinch, in: session) else { return Cell(outcome: .fail, note: "no pinch") }
             return Cell(outcome: .pass, note: direction.rawValue)
-        case "checkmark":
+        case .checkmark:
             try session.send(batch: ["down 1 400 300", "frame"])
             var x = 400, y = 300
             for _ in 0..<15 { x += 2; y += 2; try session.send(batch: ["motion 1 \(x) \(y)", "frame"]) }
@@ -190,14 +199,14 @@ public enum Interop {
             try session.send(batch: ["up 1", "frame"])
             _ = try gesture(.checkmark, in: session)
             return Cell(outcome: .pass, note: "")
-        case "last-up-no-frame":
+        case .lastUpNoFrame:
             try session.send(batch: ["down 7 300 300", "frame"])
             try session.send("up 7")  // and no frame, as mutter and weston 10 do
             try session.sync()
             let ended = waitForEntries("the touch ended", in: session) { $0.contains { $0.summary == "1 ended" } }
             row.observations["wl_touch.frame after an up injected without one"] = frameFollowsLastUp(in: session) ? "yes" : "no"
             return Cell(outcome: ended ? .pass : .fail, note: ended ? "ended without a frame" : "the up was lost")
-        case "cancel":
+        case .cancel:
             let batches: [[String]], touches: Int
             switch session.compositor.cancellation {
             case .unavailable(let why):
@@ -218,16 +227,14 @@ public enum Interop {
                 return Cell(outcome: .limitation, note: "\(session.compositor.name) does not send wl_touch.cancel for a cancelled touch device")
             }
             return Cell(outcome: .fail, note: "cancel received but not applied")
-        case "pen":
+        case .pen:
             return try checkPen(in: session, row: &row)
-        case "compositor-quits":
+        case .compositorQuits:
             session.compositor.stop()
             let status = session.client.wait(timeout: 10)
             let said = session.client.logTail(lines: 5).contains("the compositor closed the connection")
             let clean = status == 1 && said
             return Cell(outcome: clean ? .pass : .fail, note: "exit \(status.map(String.init) ?? "none")\(said ? " with message" : "")")
-        default:
-            return Cell(outcome: .fail, note: "unknown check")
         }
     }
 
@@ -292,12 +299,12 @@ public enum Interop {
     public static func markdown(_ rows: [Row]) -> String {
         var out = "\(Provenance.line)\n\n"
         for row in rows { out += "- \(row.compositor): \(row.version)\n" }
-        out += "\n| compositor | " + capabilities.joined(separator: " | ") + " |\n"
+        out += "\n| compositor | " + capabilities.map(\.rawValue).joined(separator: " | ") + " |\n"
         out += "|---|" + capabilities.map { _ in "---" }.joined(separator: "|") + "|\n"
         for row in rows {
             out += "| \(row.compositor) | " + capabilities.map { capability in
                 guard let cell = row.cells[capability] else { return "" }
-                let mark = ["pass": "pass", "fail": "**FAIL**", "limitation": "limitation", "not run": "not run"][cell.outcome.rawValue]!
+                let mark = cell.outcome == .fail ? "**FAIL**" : cell.outcome.rawValue
                 return cell.note.isEmpty ? mark : "\(mark): \(cell.note)"
             }.joined(separator: " | ") + " |\n"
         }
@@ -352,7 +359,9 @@ public enum Interop {
             [
                 "compositor": row.compositor,
                 "version": row.version,
-                "capabilities": row.cells.mapValues { ["outcome": $0.outcome.rawValue, "note": $0.note] },
+                "capabilities": Dictionary(uniqueKeysWithValues: row.cells.map { capability, cell in
+                    (capability.rawValue, ["outcome": cell.outcome.rawValue, "note": cell.note])
+                }),
                 "observations": row.observations,
             ]
         }
