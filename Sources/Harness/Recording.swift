@@ -33,8 +33,16 @@ public struct Recording: Sendable {
     public var gestures: [String] = []
     public var labels: [String] = []
     public var warningKinds: [LogWarningKind] = []
-    /// "event log" or "libinput record".
-    public var kind: String
+    /// What a recording was read from: a closed set, so that a replay asks which by case.
+    /// The raw value is how a message names it.
+    public enum Kind: String, CaseIterable, Sendable {
+        /// A touchspots event log: it also says what touchspots recognized, to compare.
+        case eventLog = "event log"
+        /// A `libinput record` or `evemu-record` file: touches only.
+        case libinputRecord = "libinput record"
+    }
+
+    public var kind: Kind
     /// For a recording of devices, the one replayed: `"name" (touchscreen, /dev/input/eventN)`.
     public var device: String?
 
@@ -66,7 +74,7 @@ public struct Recording: Sendable {
         guard info.st_size <= Self.eventLogLimit else {
             throw HarnessError("\(path) is over 64 MiB: a replay is of minutes, not hours (cut it to the part that shows the bug)")
         }
-        kind = "event log"
+        kind = .eventLog
         let events = try EventLogReader(path: path).events()
         guard !events.isEmpty else { throw HarnessError("\(path) holds no event log lines") }
         var lastTime: Int64?
@@ -122,7 +130,7 @@ public struct Recording: Sendable {
     }
 
     public init(_ record: LibinputRecord, width: Int, height: Int) {
-        kind = "libinput record"
+        kind = .libinputRecord
         device = "\(record.device.label), \(record.format)\(record.protocolA ? ", protocol A" : "")"
         self.width = width
         self.height = height

@@ -111,7 +111,7 @@ public enum Replay {
         // A tap's count is final only once the tap interval passes with no further tap:
         // wait for as many gestures as recorded (or, with nothing recorded, for a second).
         let expected = recording.gestures.count
-        if recording.kind == "event log" && expected > 0 {
+        if recording.kind == .eventLog && expected > 0 {
             try? session.eventLog.waitUntil(timeout: 5, "\(expected) gestures") {
                 $0.compactMap(\.gesture).count >= expected
             }
@@ -122,7 +122,7 @@ public enum Replay {
         let events = try session.eventLog.events()
         report.replayedGestures = events.compactMap(\.gesture).map(Recording.summary)
         report.replayedLabels = events.compactMap(\.label).filter { !$0.text.isEmpty }.map { "\($0.slot.rawValue): \($0.text)" }
-        report.hasExpectations = recording.kind == "event log"
+        report.hasExpectations = recording.kind == .eventLog
         if report.hasExpectations {
             let delivered = events.compactMap { line -> Recording.Frame? in
                 guard case .frame(let frame, _, _) = line else { return nil }
