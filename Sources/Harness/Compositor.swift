@@ -5,6 +5,9 @@ import Glibc
 /// channel, screenshots, and the environment its clients need.
 public protocol Compositor: AnyObject {
     var name: String { get }
+    /// Which of the compositors the harness knows this is, for what differs by compositor
+    /// (asked by case, not by `name`); nil for a nested program it does not know.
+    var kind: CompositorKind? { get }
     var control: ControlChannel { get }
     /// WAYLAND_DISPLAY and XDG_RUNTIME_DIR for a client.
     var clientEnvironment: [String: String] { get }
@@ -109,7 +112,7 @@ extension Compositor {
     public func windowOrigin() throws -> (x: Double, y: Double) { try windowOriginFromScreenshots() }
 
     public func windowOriginFromScreenshots() throws -> (x: Double, y: Double) {
-        guard name != "cage" else { throw HarnessError("cage shows every window fullscreen") }
+        guard kind != .cage else { throw HarnessError("cage shows every window fullscreen") }
         let path = "\(NSTemporaryDirectory())/touchspots-window-\(getpid()).png"
         defer { try? FileManager.default.removeItem(atPath: path) }
         var last: (Int, Int)?

@@ -6,7 +6,8 @@ import Glibc
 /// org.kde.KWin.ScreenShot2. kwin cannot ping a client for us, so sync asks touchspots
 /// itself: SIGUSR1, answered by a sync line in its event log once it has caught up.
 public final class KWin: Compositor {
-    public let name = "kwin"
+    public let name = CompositorKind.kwin.rawValue
+    public let kind: CompositorKind? = .kwin
     public let control: ControlChannel
     private let runtimeDirectory: String
     private let runtime: RuntimeDirectory

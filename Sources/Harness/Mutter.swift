@@ -11,6 +11,7 @@ import Glibc
 /// notification banners, screen lock and blanking off.
 public final class Mutter: Compositor {
     public let name: String
+    public let kind: CompositorKind?
     public let control: ControlChannel
     private let isShell: Bool
     private let width: Int
@@ -23,7 +24,9 @@ public final class Mutter: Compositor {
 
     init(shell: Bool, width: Int, height: Int, scale: Double, directory: String) throws {
         isShell = shell
-        name = shell ? "gnome-shell" : "mutter"
+        let kind: CompositorKind = shell ? .gnomeShell : .mutter
+        self.kind = kind
+        name = kind.rawValue
         self.width = width
         self.height = height
         for program in [name, "pipewire", "wireplumber", "gst-launch-1.0", "dbus-daemon"]

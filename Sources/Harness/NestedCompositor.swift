@@ -17,6 +17,8 @@ import Glibc
 /// `nobody` when the harness is root (sway refuses root), with a runtime folder of its own.
 public final class NestedCompositor: Compositor {
     public let name: String
+    /// The known compositor its program is, if any (a nested cage is still cage).
+    public var kind: CompositorKind? { CompositorKind(rawValue: name) }
     /// The command line as given.
     public let command: [String]
     private let host: Weston

@@ -4,7 +4,8 @@ import Glibc
 /// A headless weston 10 with the touchspots-weston module, in a runtime directory of its
 /// own, driven over a socketpair inherited as fd 3.
 public final class Weston: Compositor {
-    public let name = "weston"
+    public let name = CompositorKind.weston.rawValue
+    public let kind: CompositorKind? = .weston
     public struct Configuration: Sendable {
         public var width = 1024
         public var height = 640

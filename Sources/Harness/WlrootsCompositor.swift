@@ -8,6 +8,7 @@ import Glibc
 /// directory of its own; touchspots connects to it from the harness's user.
 public final class WlrootsCompositor: Compositor {
     public let name: String
+    public let kind: CompositorKind?
     public let control: ControlChannel
     public let width: Int
     public let height: Int
@@ -23,6 +24,7 @@ public final class WlrootsCompositor: Compositor {
     public init(kind: CompositorKind, width requestedWidth: Int, height requestedHeight: Int, scale: Int,
                 directory: String, swayBorders: Bool = false, physicalSize: PhysicalSize? = nil) throws {
         name = kind.rawValue
+        self.kind = kind
         self.scale = max(scale, 1)
         guard ChildProcess.which(kind.rawValue) != nil else {
             throw HarnessError("\(kind.rawValue) is not installed (scripts/install-compositors installs it)")
@@ -120,7 +122,7 @@ public final class WlrootsCompositor: Compositor {
     /// `rect` plus the `window_rect` inside it (below the title bar, inside the border).
     /// phoc has no such interface: a screenshot tells.
     public func windowOrigin() throws -> (x: Double, y: Double) {
-        guard name == "sway" else { return try windowOriginFromScreenshots() }
+        guard kind == .sway else { return try windowOriginFromScreenshots() }
         let entries = try FileManager.default.contentsOfDirectory(atPath: runtimeDirectory)
         guard let socket = entries.first(where: { $0.hasPrefix("sway-ipc.") }) else {
             throw HarnessError("no sway IPC socket in \(runtimeDirectory)")
