@@ -131,21 +131,30 @@ final class RepositoryTests: XCTestCase {
         XCTAssertGreaterThan(checked, 50, "the manifest was read")
     }
 
-    /// The log's closed sets (phases, sources, states, kinds, lesson steps, gestures, a verdict's
-    /// comparison, an output's transform, a label's slot, a scene's name, where a report's scale came from) are the core's
-    /// enums; readers match on their cases. A reader that compares one of those values
-    /// with a string literal, or switches on one over string cases, is a second spelling
-    /// of the set: docs/event-log.md, "One vocabulary".
+    /// The closed sets' values: the log's (phases, sources, states, kinds, lesson steps,
+    /// gestures, a verdict's comparison, an output's transform, a label's slot, a scene's
+    /// name, where a report's scale came from) and the tools' (validators, near-miss
+    /// recognizers, interop capabilities, recording kinds, compositors). Each is an enum;
+    /// `closedSetPrefixes` are the starts of values with an open part ("template NAME").
+    static let closedSetWords = Set(TouchPhase.allCases.map(\.rawValue) + PenHover.Phase.allCases.map(\.rawValue)
+        + TouchSource.allCases.map(\.rawValue) + QualifyProgress.State.allCases.map(\.rawValue)
+        + QualifyKind.allCases.map(\.rawValue) + StrokeLesson.Step.allCases.map(\.rawValue)
+        + PlacardState.Phase.allCases.map(\.rawValue) + ["not reached"]
+        + Gesture.Kind.allCases.map(\.rawValue) + Gesture.Axis.allCases.map(\.rawValue)
+        + Gesture.PinchDirection.allCases.map(\.rawValue) + Gesture.RotationDirection.allCases.map(\.rawValue)
+        + Gesture.Edge.allCases.map(\.rawValue) + Verdict.Comparison.allCases.map(\.rawValue)
+        + LogOutput.Transform.allCases.map(\.rawValue) + LabelSlot.allCases.map(\.rawValue)
+        + SceneName.allCases.map(\.rawValue) + QualifyReport.Scale.Source.allCases.map(\.rawValue)
+        + QualifyValidator.allCases.map(\.rawValue) + NearMiss.Recognizer.fixed.map(\.rawValue)
+        + Interop.Capability.allCases.map(\.rawValue) + Interop.Outcome.allCases.map(\.rawValue)
+        + Recording.Kind.allCases.map(\.rawValue) + CompositorKind.allCases.map(\.rawValue))
+    static let closedSetPrefixes = [NearMiss.Recognizer.template("").rawValue]
+
+    /// The closed sets above are enums; readers match on their cases. A reader that
+    /// compares one of those values with a string literal, or switches on one over string
+    /// cases, is a second spelling of the set: docs/event-log.md, "One vocabulary".
     func testNoReaderComparesAClosedSetWithAString() throws {
-        let words = Set(TouchPhase.allCases.map(\.rawValue) + PenHover.Phase.allCases.map(\.rawValue)
-            + TouchSource.allCases.map(\.rawValue) + QualifyProgress.State.allCases.map(\.rawValue)
-            + QualifyKind.allCases.map(\.rawValue) + StrokeLesson.Step.allCases.map(\.rawValue)
-            + PlacardState.Phase.allCases.map(\.rawValue) + ["not reached"]
-            + Gesture.Kind.allCases.map(\.rawValue) + Gesture.Axis.allCases.map(\.rawValue)
-            + Gesture.PinchDirection.allCases.map(\.rawValue) + Gesture.RotationDirection.allCases.map(\.rawValue)
-            + Gesture.Edge.allCases.map(\.rawValue) + Verdict.Comparison.allCases.map(\.rawValue)
-            + LogOutput.Transform.allCases.map(\.rawValue) + LabelSlot.allCases.map(\.rawValue)
-            + SceneName.allCases.map(\.rawValue) + QualifyReport.Scale.Source.allCases.map(\.rawValue))
+        let words = Self.closedSetWords
         let sample = """
             if touch.phase == "began" {}
             if "ended" != touch.phase {}
@@ -167,11 +176,40 @@ final class RepositoryTests: XCTestCase {
         }
     }
 
+    /// The tools' closed sets, each compared as they were before they were enums: every
+    /// line of the sample is a finding but the last two (no closed set's value; no
+    /// property of one).
+    func testTheCheckFindsTheToolsClosedSetsComparedWithStrings() {
+        let sample = """
+            if miss.recognizer == "swipe" {}
+            if misses.contains(where: { $0.recognizer == "template star" }) {}
+            if miss.recognizer.rawValue.hasPrefix("template ") {}
+            if verdict.validator == "no gap" {}
+            switch verdict.validator {
+            case "stationary jitter": break
+            }
+            if capability == "windowed" && kind == .cage {}
+            switch capability {
+            case "last-up-no-frame": break
+            }
+            if recording.kind == "event log" {}
+            guard name == "sway" else { return }
+            if cell.outcome.rawValue == "not run" {}
+            if verdict.validator == "straightness" {}
+            if miss.reason == "swipe" {}
+            """
+        let found = Self.stringComparisons(in: sample, of: Self.closedSetWords, prefixes: Self.closedSetPrefixes)
+        XCTAssertEqual(found.map(\.line), [1, 2, 3, 4, 6, 8, 10, 12, 13, 14], "\(found)")
+    }
+
     /// Lines that compare `.phase`, `.state`, `.kind`, `.source`, `.step`, `.name`,
-    /// `.direction`, `.edge`, `.comparison`, `.transform`, `.slot` or `.from` with one of `words` (either side of `==` or `!=`, or as an
-    /// array literal's `contains`), or that are a `case` of one of `words` in a switch on
-    /// one of those properties.
-    static func stringComparisons(in text: String, of words: Set<String>) -> [(line: Int, text: String)] {
+    /// `.direction`, `.edge`, `.comparison`, `.transform`, `.slot`, `.from`, `.validator`,
+    /// `.recognizer`, `.capability` or `.outcome` (or a variable of one of those names, or its
+    /// `rawValue`) with one of `words` or a value starting with one of `prefixes` (either side
+    /// of `==` or `!=`, as an array literal's `contains`, or as `hasPrefix`'s argument), or that
+    /// are a `case` of one of them in a switch on one of those.
+    static func stringComparisons(in text: String, of words: Set<String>,
+                                  prefixes: [String] = closedSetPrefixes) -> [(line: Int, text: String)] {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var found: [(line: Int, text: String)] = []
         var switchIndent: Int?  // the indentation of the switch whose cases are being read
@@ -182,9 +220,10 @@ final class RepositoryTests: XCTestCase {
             let quoted = line.contains("\"")
             var literals: [Substring] = []
             if quoted {
-                literals += line.matches(of: /\.(?:phase|state|kind|source|step|name|direction|edge|comparison|transform|slot|from)\)?\??\s*(?:==|!=)\s*"([^"]*)"/).map(\.1)
-                literals += line.matches(of: /"([^"]*)"\s*(?:==|!=)\s*[\w.?]*\.(?:phase|state|kind|source|step|name|direction|edge|comparison|transform|slot|from)\b/).map(\.1)
-                if let list = line.firstMatch(of: /\[([^\]]*)\]\??\.contains\([^)]*\.(?:phase|state|kind|source|step|name|direction|edge|comparison|transform|slot|from)\b/) {
+                literals += line.matches(of: /\b(?:phase|state|kind|source|step|name|direction|edge|comparison|transform|slot|from|validator|recognizer|capability|outcome)(?:\.rawValue)?\)?\??\s*(?:==|!=)\s*"([^"]*)"/).map(\.1)
+                literals += line.matches(of: /"([^"]*)"\s*(?:==|!=)\s*[\w.?]*\b(?:phase|state|kind|source|step|name|direction|edge|comparison|transform|slot|from|validator|recognizer|capability|outcome)\b/).map(\.1)
+                literals += line.matches(of: /\b(?:recognizer|validator|capability|kind|name)(?:\.rawValue)?\??\.hasPrefix\("([^"]*)"\)/).map(\.1)
+                if let list = line.firstMatch(of: /\[([^\]]*)\]\??\.contains\([^)]*\b(?:phase|state|kind|source|step|name|direction|edge|comparison|transform|slot|from|validator|recognizer|capability|outcome)\b/) {
                     literals += list.1.matches(of: /"([^"]*)"/).map(\.1)
                 }
             }
@@ -195,8 +234,10 @@ final class RepositoryTests: XCTestCase {
                     literals += line.matches(of: /"([^"]*)"/).map(\.1)
                 }
             }
-            if line.contains("switch") && line.contains(/switch\s.*\.(?:phase|state|kind|source|step|name|direction|edge|comparison|transform|slot|from)\s*\{/) { switchIndent = indent }
-            if literals.contains(where: { words.contains(String($0)) }) {
+            if line.contains("switch") && line.contains(/switch\s.*\b(?:phase|state|kind|source|step|name|direction|edge|comparison|transform|slot|from|validator|recognizer|capability|outcome)\s*\{/) { switchIndent = indent }
+            if literals.contains(where: { literal in
+                words.contains(String(literal)) || prefixes.contains { literal.hasPrefix($0) }
+            }) {
                 found.append((index + 1, line.trimmingCharacters(in: .whitespaces)))
             }
         }

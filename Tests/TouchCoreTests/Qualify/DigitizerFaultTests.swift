@@ -41,7 +41,7 @@ final class DigitizerFaultTests: XCTestCase {
         XCTAssertEqual(back, 3, accuracy: 0.01, "a step of 3 mm back, as given")
         var judge = QualifyJudge(panel: panel)
         let failed = Set(judge.judge(line, contacts: both).filter { !$0.passed }.map(\.validator))
-        XCTAssertEqual(failed, ["no gap", "no reversed motion"])
+        XCTAssertEqual(failed, [.noGap, .noReversedMotion])
         // The one fault of several, for the table's single-fault runs, is the same each time.
         XCTAssertEqual(Digitizer(panel: panel, millimetresPerPixel: scale, faults: [.split: 0, .ghost: 1]).fault, .ghost)
     }

@@ -31,7 +31,7 @@ final class FaultTableTests: XCTestCase {
             let (verdicts, _) = Self.verdicts(fault)
             let failed = Set(verdicts.filter { !$0.passed }.map(\.validator))
             let expected = Self.expected[fault]!
-            table += "| \(fault.rawValue) | \(failed.sorted().joined(separator: ", ")) | \(expected.sorted().joined(separator: ", ")) |\n"
+            table += "| \(fault.rawValue) | \(failed.map(\.rawValue).sorted().joined(separator: ", ")) | \(expected.map(\.rawValue).sorted().joined(separator: ", ")) |\n"
             XCTAssertEqual(failed, expected, "\(fault.rawValue):\n" + verdicts.map { "  \($0)" }.joined(separator: "\n"))
         }
         print(table)
