@@ -188,7 +188,7 @@ final class EventLogContractTests: XCTestCase {
                                refreshMillihertz: 60000, transform: .flipped270, scale: 2)
         XCTAssertEqual(LogLine.output(output).text,
                        #"{"type":"output","name":"HDMI-A-1","physicalWidth":300,"physicalHeight":200,"width":1920,"height":1080,"refreshMillihertz":60000,"transform":"flipped-270","scale":2}"#)
-        let verdict = Verdict(validator: "no gap", figure: 1.25, comparison: .atMost, threshold: 1.8, unit: "ratio",
+        let verdict = Verdict(validator: .noGap, figure: 1.25, comparison: .atMost, threshold: 1.8, unit: "ratio",
                               passed: true, detail: "")
         XCTAssertTrue(LogLine.qualify(QualifyProgress(plan: "q", step: 1, of: 1, kind: .line, state: .judged, verdicts: [verdict],
                                                       millimetresPerPixel: 0.2)).text.contains(#""comparison":"<=""#))
