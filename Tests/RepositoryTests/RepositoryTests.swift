@@ -220,10 +220,10 @@ final class RepositoryTests: XCTestCase {
             let quoted = line.contains("\"")
             var literals: [Substring] = []
             if quoted {
-                literals += line.matches(of: /\b(?:phase|state|kind|source|step|name|direction|edge|comparison|transform|slot|from|validator|recognizer|capability|outcome)(?:\.rawValue)?\)?\??\s*(?:==|!=)\s*"([^"]*)"/).map(\.1)
-                literals += line.matches(of: /"([^"]*)"\s*(?:==|!=)\s*[\w.?]*\b(?:phase|state|kind|source|step|name|direction|edge|comparison|transform|slot|from|validator|recognizer|capability|outcome)\b/).map(\.1)
-                literals += line.matches(of: /\b(?:recognizer|validator|capability|kind|name)(?:\.rawValue)?\??\.hasPrefix\("([^"]*)"\)/).map(\.1)
-                if let list = line.firstMatch(of: /\[([^\]]*)\]\??\.contains\([^)]*\b(?:phase|state|kind|source|step|name|direction|edge|comparison|transform|slot|from|validator|recognizer|capability|outcome)\b/) {
+                literals += line.matches(of: (/\b(?:phase|state|kind|source|step|name|direction|edge|comparison|transform|slot|from|validator|recognizer|capability|outcome)(?:\.rawValue)?\)?\??\s*(?:==|!=)\s*"([^"]*)"/).wordBoundaryKind(.simple)).map(\.1)
+                literals += line.matches(of: (/"([^"]*)"\s*(?:==|!=)\s*[\w.?]*\b(?:phase|state|kind|source|step|name|direction|edge|comparison|transform|slot|from|validator|recognizer|capability|outcome)\b/).wordBoundaryKind(.simple)).map(\.1)
+                literals += line.matches(of: (/\b(?:recognizer|validator|capability|kind|name)(?:\.rawValue)?\??\.hasPrefix\("([^"]*)"\)/).wordBoundaryKind(.simple)).map(\.1)
+                if let list = line.firstMatch(of: (/\[([^\]]*)\]\??\.contains\([^)]*\b(?:phase|state|kind|source|step|name|direction|edge|comparison|transform|slot|from|validator|recognizer|capability|outcome)\b/).wordBoundaryKind(.simple)) {
                     literals += list.1.matches(of: /"([^"]*)"/).map(\.1)
                 }
             }
@@ -234,7 +234,7 @@ final class RepositoryTests: XCTestCase {
                     literals += line.matches(of: /"([^"]*)"/).map(\.1)
                 }
             }
-            if line.contains("switch") && line.contains(/switch\s.*\b(?:phase|state|kind|source|step|name|direction|edge|comparison|transform|slot|from|validator|recognizer|capability|outcome)\s*\{/) { switchIndent = indent }
+            if line.contains("switch") && line.contains((/switch\s.*\b(?:phase|state|kind|source|step|name|direction|edge|comparison|transform|slot|from|validator|recognizer|capability|outcome)\s*\{/).wordBoundaryKind(.simple)) { switchIndent = indent }
             if literals.contains(where: { literal in
                 words.contains(String(literal)) || prefixes.contains { literal.hasPrefix($0) }
             }) {
