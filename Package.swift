@@ -1,7 +1,7 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-/// Layers, one-way (each may import only those above it):
+/// Layers, one-way (each imports only layers above it and, in layers 4 and 5, targets of its own):
 /// 1. TouchCore: pure Swift, no C imports.
 /// 2. WaylandClient: thin wrappers over libwayland-client, the event loop, shm buffers.
 /// 3. Renderer: pixman + FreeType drawing of a TouchCore view tree.
@@ -17,7 +17,7 @@ import PackageDescription
 ///    headless compositors, touch injection, scenarios, screenshots, the interop matrix.
 /// Release builds of the client's own code skip Swift's run-time exclusivity checks, which
 /// cost a hash-table insert per access of a class property: with them, the touch path
-/// takes 55 % more instructions (docs/benchmark.md, "Performance devices"). Debug builds,
+/// takes 55 % more instructions (docs/design/performance.md, "Performance devices"). Debug builds,
 /// which the tests run, keep them.
 let releaseSpeed: [SwiftSetting] = [
     .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
@@ -29,7 +29,7 @@ let releaseSpeed: [SwiftSetting] = [
 /// code a frame runs, evicted by the compositor between frames, comes back from a few
 /// pages: 9 % less client CPU on the 10-finger stream. lld, the Swift toolchain's own
 /// linker, applies a symbol order; gold, the default, left a section order of the same
-/// functions unapplied. docs/benchmark.md, "The hot functions together".
+/// functions unapplied. docs/design/performance.md, "The hot functions together".
 let hotFunctionsFirst: [LinkerSetting] = [
     .unsafeFlags(["-use-ld=lld",
                   "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Benchmarks/symbol-order.txt",

@@ -1,6 +1,6 @@
 /// The pieces of a JSON line, appended as UTF-8 bytes. Bytes rather than a String:
 /// appending to a String checks and copies per piece, and encoding the log's frame lines
-/// that way took most of a logging client's instructions (docs/benchmark.md, "The event
+/// that way took most of a logging client's instructions (docs/design/performance.md, "The event
 /// log's encoding").
 enum JSONBytes {
     static func append(_ literal: StaticString, to out: inout [UInt8]) {

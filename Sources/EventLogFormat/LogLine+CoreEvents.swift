@@ -9,7 +9,7 @@ import TouchCore
 extension LogLine {
     /// A responder line, written straight from the delivery: the client queues these ten
     /// times a frame, and a delivery copies for less than a whole event does
-    /// (docs/benchmark.md, "The core's touch path").
+    /// (docs/design/performance.md, "The core's touch path").
     public static func encodeResponder(_ delivery: ResponderDelivery, into out: inout [UInt8]) {
         JSONBytes.open(.responder, into: &out)
         encodeKeys(of: delivery, into: &out)

@@ -213,7 +213,8 @@ public enum LogLine: Equatable, Sendable {
     /// Appends the line for one of the session's events. Frame lines (one per touch frame)
     /// and responder lines (one per moving finger and frame) are written straight from the
     /// event: going through `LogLine` would allocate a frame's entries once per frame, and
-    /// the per-frame path allocates nothing (docs/benchmark.md). These two fast paths
+    /// the per-frame path allocates nothing (docs/design/performance.md, "The event log's
+    /// encoding"). These two fast paths
     /// (`encodeFrame` in `Lines/FrameLine.swift`, the frame line's only encoder, and
     /// `encodeResponder` in `LogLine+CoreEvents.swift`) spell their keys as literals:
     /// written through the key tables' names, the log's encoding took 7 % more instructions

@@ -1,5 +1,5 @@
 import TouchCore
-/// Two reports side by side (docs/qualify.md, "Comparing two runs"): a panel before and
+/// Two reports side by side (docs/qualify.md, "Running it, and the report"): a panel before and
 /// after a firmware update, one driver against another, one compositor against another.
 /// Rows are matched by step number and validator; a row whose verdict differs is marked.
 public struct ReportComparison: Equatable, Sendable {

@@ -56,7 +56,7 @@ struct EllipseMaskCache {
     /// filled with 255 and its outside with 0, as the same formula would give them. A
     /// spot's growth steps each need a new size, so a ten-finger landing computed its
     /// masks pixel by pixel: 4.5 M instructions of its 15 M or so (callgrind of the bench's
-    /// stream, docs/benchmark.md "A landing drawn for less, and what the order list buys").
+    /// stream, docs/design/performance.md "A landing drawn for less").
     static func fill(_ data: UnsafeMutablePointer<UInt8>, stride: Int, width: Int, height: Int,
                      ellipse: (cx: Double, cy: Double, rx: Double, ry: Double)) {
         let (cx, cy, rx, ry) = ellipse

@@ -4,7 +4,7 @@ import Glibc
 ///
 /// Why: finding a font means loading fontconfig's configuration first (parsing some fifty
 /// XML files under /etc/fonts), about 3 ms on the machines we measured, a quarter of the
-/// time from start to the first frame (docs/benchmark.md, "Start-up without fontconfig").
+/// time from start to the first frame (docs/design/performance.md, "Start-up without fontconfig").
 /// The answer almost never changes between two starts, so it is written down with a
 /// stamp of everything that could change it, and a start whose stamp still matches opens
 /// the file directly. Everything else (a stamp that differs, a file that is gone or

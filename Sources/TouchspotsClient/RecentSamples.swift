@@ -5,7 +5,8 @@
 /// It replaced two HdrHistograms per latency (the previous 256 commits and the current
 /// ones, merged for every line): a merge and two `valueAtPercentile` walks cost about
 /// 750,000 instructions a line, 10 % of the whole client's over a 10-finger stream
-/// (docs/benchmark.md). The ring holds the last 512 samples, as many as the two
+/// (docs/design/performance.md, "The panel's latency line and the layer walk"). The ring
+/// holds the last 512 samples, as many as the two
 /// histograms held at most, and gives the exact nearest-rank percentile where the
 /// histograms were within 1 %: selecting two ranks out of 512 is a few tens of
 /// thousands of instructions, and nothing is allocated after the first sample.

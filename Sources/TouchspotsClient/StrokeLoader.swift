@@ -10,7 +10,7 @@ import WaylandClient
 /// Why a thread: the shipped strokes and common shapes take 15-20 ms to read, parse and
 /// claim in a release build (250 ms in a debug one). Read in the loop after the first
 /// frame, they held a touch that came meanwhile unread that long; read before the first
-/// frame, they made every start 13 ms later (docs/benchmark.md, "Stroke files on a second
+/// frame, they made every start 13 ms later (docs/design/performance.md, "Stroke files on a second
 /// thread"). The thread only reads files and builds values; the loop hands them to the
 /// session (`handOver`) and tells what was skipped. The session asks for them at the
 /// first lift of a finger, pen or mouse button (`TouchSession.awaitStrokes`), which then

@@ -183,7 +183,7 @@ run_command(struct connection *c, char *line)
 		/* No repaint of our own: one scheduled here would start the output's repaint
 		 * cycle at the moment the harness starts a client, and a client whose first
 		 * buffer missed that repaint (~9.7 ms later on headless at 60 Hz) would be shown
-		 * a whole refresh later, making start-up times jump by 16.7 ms (docs/benchmark.md,
+		 * a whole refresh later, making start-up times jump by 16.7 ms (docs/design/performance.md,
 		 * "Start-up"). Mapping a view schedules the repaint that shows it. */
 		if (client_view_is_pickable(h))
 			reply(c, "ok");

@@ -25,7 +25,7 @@ public final class KeyboardDevice {
     private var state: OpaquePointer?
     /// The compositor's keymap, compiled when a key or a modifier first needs it: compiling
     /// takes about 2 ms, and the keymap comes at start-up, before the first configure,
-    /// which it would delay (docs/benchmark.md, "Start-up").
+    /// which it would delay (docs/design/performance.md, "Start-up").
     private var pendingKeymap: (fd: Int32, size: UInt32)?
     private var repeatRate: Int32 = 25
     private var repeatDelay: Int32 = 600

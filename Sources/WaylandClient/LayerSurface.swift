@@ -62,7 +62,7 @@ public final class LayerSurface {
     /// it opaque, so that the compositor could copy them rather than blend; on headless
     /// weston 10 (pixman) that cost weston about a tenth more CPU on the ten-finger stream
     /// (likely because the bands split every spot's and the window's repaint into many
-    /// small rectangles), and set a new region at each step of a growth (docs/benchmark.md,
+    /// small rectangles), and set a new region at each step of a growth (docs/design/performance.md,
     /// "No opaque bands in the spots").
     public func show(_ buffer: LayerBuffer, scale: Double, usesViewport: Bool,
                      logicalSize: (width: Int32, height: Int32)) {

@@ -13,7 +13,8 @@ import TouchCore
 /// A window started fullscreen shows no frame, so it starts as a plain xdg_toplevel and
 /// loads libdecor only when it leaves fullscreen: loading libdecor's cairo plugin (some
 /// forty libraries) and its roundtrip cost about 15 ms of start-up on weston
-/// (docs/benchmark.md). Leaving fullscreen then replaces the window: the plain role and
+/// (docs/design/performance.md, "Start-up"). Leaving fullscreen then replaces the window:
+/// the plain role and
 /// its wl_surface are destroyed, and libdecor decorates a new wl_surface
 /// (`needsDecorations`, `decorate()`, `Surface.renew()`). The end-to-end tests leave
 /// fullscreen this way on weston and mutter.

@@ -41,7 +41,7 @@ public final class TouchDevice {
     /// through libffi (a call interface prepared for every event). Touch events are most
     /// of what touchspots reads (ten fingers at 120 Hz are 1,200 motions a second, as
     /// many input timestamps again), and libffi was 5 % of the client's CPU on that stream
-    /// (docs/benchmark.md, "Touch events without libffi").
+    /// (docs/design/performance.md, "Touch events without libffi").
     private static let dispatcher: wl_dispatcher_func_t = { _, target, opcode, _, args in
         guard let target, let args, let data = wl_proxy_get_user_data(OpaquePointer(target)),
               let event = Event(rawValue: opcode)

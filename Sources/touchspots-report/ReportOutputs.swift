@@ -1,7 +1,7 @@
 import Glibc
 import QualifyReport
 
-/// The report tool's outputs, written all or none (docs/qualify.md, "Where reports go").
+/// The report tool's outputs, written all or none (docs/qualify.md, "Running it, and the report").
 ///
 /// - A regular file (or a name not yet taken) is replaced atomically: the text goes to a
 ///   temporary file beside it (`TemporaryFiles`: a short name of its own, removed on

@@ -4,7 +4,7 @@ import XCTest
 /// The session's events are values copied on every hand-on: each is as large as the
 /// enum's largest case, so one large payload makes every frame's events that large to
 /// copy. Hits and deliveries held a whole touch (238 bytes) until they held its id, and
-/// the touch path took 13 % fewer instructions once they did (docs/benchmark.md, "The
+/// the touch path took 13 % fewer instructions once they did (docs/design/performance.md, "The
 /// session's events at the size of a frame"); lessons and qualify runs are boxed.
 final class TouchSessionEventTests: XCTestCase {
     func testAnEventIsNoLargerThanAFramesCase() {

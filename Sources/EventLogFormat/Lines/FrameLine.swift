@@ -75,7 +75,8 @@ extension PenState {
 
 extension LogLine {
     /// A frame line, written straight from the core's frame: the client writes one per
-    /// touch frame, and this allocates nothing (docs/benchmark.md).
+    /// touch frame, and this allocates nothing (docs/design/performance.md, "The event
+    /// log's encoding").
     static func encodeFrame(_ frame: TouchFrame, spots: Int, seat: String?, into out: inout [UInt8]) {
         JSONBytes.open(.frame, into: &out)
         encodeKeys(of: frame, spots: spots, seat: seat, into: &out)

@@ -41,7 +41,8 @@ extension StrokeTemplate {
         // the trimmed spaces; a lone "\r" or U+2028 ends no line, so line numbers are an
         // editor's); a byte-order mark is not part of the header. Lines, words and numbers
         // are split on their UTF-8 bytes: split as Characters, the shipped strokes and
-        // shapes took 14 ms to read, in the pass that drew a touch (docs/benchmark.md).
+        // shapes took 14 ms to read, in the pass that drew a touch
+        // (docs/design/performance.md, "Stroke files on a second thread").
         let body = text.hasPrefix("\u{FEFF}") ? text.dropFirst() : Substring(text)
         var lines = body.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
             .map { String(Substring($0)).trimmingSpaces }

@@ -6,7 +6,7 @@
 /// times, and every lookup hashed its `FingerID` with SipHash (about 210 instructions);
 /// a table holds the handful of fingers that are down, and comparing their integers
 /// costs a few instructions each. Replacing the dictionaries cut the touch path by more
-/// than the 3 % a device must save (docs/benchmark.md, "The core's touch path"). With
+/// than the 3 % a device must save (docs/design/performance.md, "The core's touch path"). With
 /// very many fingers down a lookup grows linearly; a touchscreen reports ten or so.
 struct FingerTable<Value> {
     private var keys: [FingerID] = []

@@ -4,7 +4,7 @@
 /// Why not an array: a `Touch` carries its pen's state, and a touch is copied a few
 /// times on its way through a frame (assembler, window, views, gestures, log). One array
 /// in it made every copy retain and release it through outlined copy code, a fifth of the
-/// instructions on a ten-finger stream's input path (docs/benchmark.md, "Touch events
+/// instructions on a ten-finger stream's input path (docs/design/performance.md, "Touch events
 /// without libffi"); with the buttons inline a touch is plain bytes.
 ///
 /// Holds up to `capacity` buttons: a tool has two or three (BTN_STYLUS, BTN_STYLUS2,

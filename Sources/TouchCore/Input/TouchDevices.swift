@@ -6,7 +6,7 @@ public final class TouchDevices {
     private var assemblers: [InputDevice: TouchFrameAssembler] = [:]
     /// The device of the last event and its assembler: a touch frame's twenty-odd events
     /// (a motion and its timestamp per finger) all come from one device, and hashing the
-    /// device for each one costs 5 % of the touch path's instructions (docs/benchmark.md,
+    /// device for each one costs 5 % of the touch path's instructions (docs/design/performance.md,
     /// "Performance devices").
     private var recent: (device: InputDevice, assembler: TouchFrameAssembler)?
     private let fingers: FingerIDSource

@@ -26,7 +26,7 @@ final class TouchFrameAssembler {
     /// The touches down, in finger order: a finger that lands later has a larger
     /// `FingerID`, so appending keeps the order the frame's `activeTouches` are sent in.
     /// A handful, found by their id linearly: hashing the id for every event and sorting
-    /// the list for every frame cost more (docs/benchmark.md, "The core's touch path").
+    /// the list for every frame cost more (docs/design/performance.md, "The core's touch path").
     private var active: [Touch] = []
     private var pending: [Touch] = []
     /// The group being delivered, and the active touches sent with it (reused buffers).

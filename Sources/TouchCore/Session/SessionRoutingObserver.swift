@@ -14,7 +14,7 @@ final class SessionRoutingObserver: TouchObserver {
     /// The last chain's responders and names: a finger's frames go through the same
     /// chain again and again, and reusing its names keeps a frame free of allocations
     /// (the core benchmark's steady frame; it saves no instructions worth counting,
-    /// docs/benchmark.md "Performance devices").
+    /// docs/design/performance.md "Performance devices").
     private var lastChain: [Responder] = []
     private var lastNames: [String] = []
 

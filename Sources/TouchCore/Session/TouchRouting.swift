@@ -20,7 +20,7 @@ public struct TouchHit: Equatable, Sendable {
 /// One delivery up the responder chain: the session's `.responder` event and, as it is,
 /// the event log's `responder` line. Small on purpose: the session hands one on per moving
 /// finger and frame, and a delivery holds the touch's id, not the whole touch
-/// (docs/benchmark.md, "The core's touch path").
+/// (docs/design/performance.md, "The core's touch path").
 public struct ResponderDelivery: Equatable, Sendable {
     /// The touch's id, as `TouchHit.id`.
     public var id: Int32

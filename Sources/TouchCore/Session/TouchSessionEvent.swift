@@ -24,7 +24,8 @@ public enum TouchSessionEvent: Sendable {
     /// A qualify run moved on a step (docs/qualify.md). Boxed: its progress (the step's
     /// guide, the card, the thresholds) is four times a frame's payload, and an unboxed
     /// case would make every event the session hands on per frame that large to copy (the
-    /// touch path's instructions rose 2 % until it was; docs/benchmark.md).
+    /// touch path's instructions rose 2 % until it was; docs/design/performance.md, "The
+    /// session's events at the size of a frame").
     indirect case qualify(QualifyProgress)
     /// Something odd in what the compositor sent, and its kind.
     case warning(String, kind: AnomalyKind)

@@ -8,7 +8,7 @@ open class View: Responder {
     /// Unowned, not weak: a weak reference gives the view it points to a side table, and
     /// then every retain and release of that view (delivery and damage walk up the tree
     /// for every moving spot on every frame) takes the runtime's slow path: 17 % more of
-    /// the touch path's instructions (docs/benchmark.md, "Performance devices"). Checked
+    /// the touch path's instructions (docs/design/performance.md, "Performance devices"). Checked
     /// unowned costs no more than unchecked. A view's superview holds it in `subviews`, so
     /// it cannot outlive its superview while attached; detaching and the superview's
     /// deinit clear it.

@@ -37,7 +37,8 @@ public final class Window: View {
     /// it). Without it (and with no damage) the layers are the same views, and only their
     /// own frames can have moved, so the presenter moves them without walking the tree
     /// (issue 40: on the ten-finger stream, 1.4 k of a frame's 121.9 k instructions, 35
-    /// retains and 35 releases; docs/benchmark.md). The presenter clears it.
+    /// retains and 35 releases; docs/design/performance.md, "The panel's latency line and
+    /// the layer walk"). The presenter clears it.
     public var layerTreeChanged = true
 
     public init(size: Size, clock: Clock) {
