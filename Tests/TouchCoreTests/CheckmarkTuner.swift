@@ -182,27 +182,8 @@ struct CheckmarkTuner {
 
     /// The limits chosen on `people`, from `start`.
     func choose(on people: Set<Int>, from start: CheckmarkLimits = Self.start) -> CheckmarkLimits {
-        var limits = start
-        for _ in 0..<Self.rounds {
-            let before = limits
-            for grid in Self.grids where swept.contains(grid.name) {
-                let scores = grid.values.map { value -> Double in
-                    var trial = limits
-                    trial[keyPath: grid.limit] = value
-                    return score(trial, on: people)
-                }
-                guard let best = scores.max(), best > -.infinity else { continue }
-                // The longest run of best values; its middle.
-                var runStart = 0, bestRun = (start: 0, length: 0)
-                for i in scores.indices {
-                    if scores[i] != best { runStart = i + 1; continue }
-                    if i - runStart + 1 > bestRun.length { bestRun = (runStart, i - runStart + 1) }
-                }
-                limits[keyPath: grid.limit] = grid.values[bestRun.start + (bestRun.length - 1) / 2]
-            }
-            if limits == before { break }
-        }
-        return limits
+        let sweeps = Self.grids.filter { swept.contains($0.name) }.map { CoordinateDescent.Sweep(limit: $0.limit, values: $0.values) }
+        return CoordinateDescent.choose(from: start, sweeping: sweeps, rounds: Self.rounds) { score($0, on: people) }
     }
 
     /// "leastLegRatio 1.3, ...": the limits as the docs and the test print them.

@@ -145,29 +145,11 @@ struct StrokeLimitsTuner {
     }
 
     func choose(on people: Set<Int>) -> StrokeLimits {
-        var limits = Self.start
-        for _ in 0..<Self.rounds {
-            let before = limits
-            for grid in Self.grids {
-                let scores = grid.values.map { value -> Double in
-                    var trial = limits
-                    trial[keyPath: grid.limit] = value
-                    let o = outcome(trial, on: people)
-                    guard Double(o.scribbles) <= Self.scribbleBudget * Double(Self.scribblesPerPerson * people.count) else { return -.infinity }
-                    return Double(o.right) - Self.untaughtWeight * Double(o.named)
-                }
-                guard let best = scores.max(), best > -.infinity else { continue }
-                // No move without evidence: a limit that already scores best stays.
-                if let current = grid.values.firstIndex(of: limits[keyPath: grid.limit]), scores[current] == best { continue }
-                var runStart = 0, bestRun = (start: 0, length: 0)
-                for i in scores.indices {
-                    if scores[i] != best { runStart = i + 1; continue }
-                    if i - runStart + 1 > bestRun.length { bestRun = (runStart, i - runStart + 1) }
-                }
-                limits[keyPath: grid.limit] = grid.values[bestRun.start + (bestRun.length - 1) / 2]
-            }
-            if limits == before { break }
+        let sweeps = Self.grids.map { CoordinateDescent.Sweep(limit: $0.limit, values: $0.values) }
+        return CoordinateDescent.choose(from: Self.start, sweeping: sweeps, rounds: Self.rounds, keepsBest: true) { trial in
+            let o = outcome(trial, on: people)
+            guard Double(o.scribbles) <= Self.scribbleBudget * Double(Self.scribblesPerPerson * people.count) else { return -.infinity }
+            return Double(o.right) - Self.untaughtWeight * Double(o.named)
         }
-        return limits
     }
 }
