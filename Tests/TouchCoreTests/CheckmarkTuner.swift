@@ -6,10 +6,11 @@
 ///
 /// How: every stroke is measured once (`CheckmarkShape.measures`: each cut of its ends);
 /// then coordinate descent from `start`, each limit in turn swept over its grid
-/// (`grids`) with the others held, for at most `rounds` rounds. A value's worth on the
-/// people at hand is `score`: checks named less `falseWeight` for each other shape named a
-/// checkmark, and no shape named a checkmark more than `falseBudget` of the time (the
-/// issue's goal is 3 % for a new person: the budget keeps a margin). Of the values that
+/// (`grids`) with the others held, for at most `rounds` rounds (`CoordinateDescent`). A
+/// value's worth on the people at hand is `score`: the checks that pass by a clear margin
+/// less `falseWeight` for each other stroke near passing, with no shape named a checkmark
+/// more than `falseBudget` of the time (the goal is 3 % for a new person: the
+/// budget keeps a margin) nor the generated V's over `generatedVBudget`. Of the values that
 /// score best, the middle one of their run is taken, not the first found: a limit chosen
 /// at the edge of what these people drew is chosen for these people, the middle leaves
 /// the next person as much room as the data allows on both sides.
@@ -71,9 +72,7 @@ struct CheckmarkTuner {
     static let start = CheckmarkLimits(leastLegRatio: 1.3, largestLegRatio: 8, sideways: 0.25, vSlope: 55, vRatio: 1.6,
                                        vSlopePerRatio: 40, apart: 0.5, bow: 0.25)
     /// What one stroke of another shape near passing costs, in checks passing clearly.
-    var falseWeight = 2.0
-    /// The grids swept (all of `grids` unless a caller narrows them).
-    var swept = CheckmarkTuner.grids.map(\.name)
+    static let falseWeight = 2.0
     /// The most a shape may be named a checkmark on the people the limits are chosen on.
     static let falseBudget = 0.015
 
@@ -134,8 +133,7 @@ struct CheckmarkTuner {
             }
         }
         for sample in samples where people.contains(sample.subject) {
-            let passes = sample.cuts.contains { CheckmarkShape.judge($0, settings: settings, limits: limits) == nil }
-            guard passes else { continue }
+            guard CheckmarkShape.passes(sample.cuts, settings: settings, limits: limits) else { continue }
             if sample.isCheck { result.checks += 1 } else { result.falseChecks[sample.label, default: 0] += 1 }
         }
         return result
@@ -170,19 +168,19 @@ struct CheckmarkTuner {
     func score(_ limits: CheckmarkLimits, on people: Set<Int>) -> Double {
         let o = outcome(limits, on: people)
         guard o.worstFalseRate <= Self.falseBudget else { return -.infinity }
-        let generatedChecks = generatedVs.filter { sample in sample.cuts.contains { CheckmarkShape.judge($0, settings: settings, limits: limits) == nil } }.count
+        let generatedChecks = generatedVs.filter { CheckmarkShape.passes($0.cuts, settings: settings, limits: limits) }.count
         guard Double(generatedChecks) <= Self.generatedVBudget * Double(generatedVCount) else { return -.infinity }
         var clear = 0.0, near = 0.0
         for sample in samples where people.contains(sample.subject) {
             let m = margin(sample, limits)
             if sample.isCheck { if m >= 1 { clear += 1 } } else if m > -1 { near += 1 }
         }
-        return clear - falseWeight * near
+        return clear - Self.falseWeight * near
     }
 
     /// The limits chosen on `people`, from `start`.
     func choose(on people: Set<Int>, from start: CheckmarkLimits = Self.start) -> CheckmarkLimits {
-        let sweeps = Self.grids.filter { swept.contains($0.name) }.map { CoordinateDescent.Sweep(limit: $0.limit, values: $0.values) }
+        let sweeps = Self.grids.map { CoordinateDescent.Sweep(limit: $0.limit, values: $0.values) }
         return CoordinateDescent.choose(from: start, sweeping: sweeps, rounds: Self.rounds) { score($0, on: people) }
     }
 

@@ -80,9 +80,14 @@ struct RealStroke: Sendable {
     /// medium drawing by each person), but drawn by the other people only: a person is
     /// measured as one the shipped shapes were not drawn by (the five kept apart are).
     static func commonShapes(without subject: Int, in strokes: [RealStroke]) -> [StrokeTemplate] {
+        commonShapes(of: Set(strokes.map(\.subject)).subtracting([subject]), in: strokes)
+    }
+
+    /// The common shapes as drawn by `people` only (each one's first medium drawing).
+    static func commonShapes(of people: Set<Int>, in strokes: [RealStroke]) -> [StrokeTemplate] {
         shapes.compactMap { shape in
             StrokeTemplate(name: shape, examples: strokes.filter {
-                $0.subject != subject && $0.label == shape && $0.speed == "medium" && $0.rep == 1
+                people.contains($0.subject) && $0.label == shape && $0.speed == "medium" && $0.rep == 1
             }.map(\.points))
         }
     }

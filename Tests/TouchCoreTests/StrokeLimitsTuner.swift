@@ -82,7 +82,7 @@ struct StrokeLimitsTuner {
         let halves = [Array(RealStroke.shapes.prefix(8)), Array(RealStroke.shapes.suffix(8))]
         for person in people.sorted() {
             let mine = strokes.filter { $0.subject == person }
-            let common = Self.commonShapes(of: people.subtracting([person]), in: strokes)
+            let common = RealStroke.commonShapes(of: people.subtracting([person]), in: strokes)
             var taught = StrokeTemplates(RealStrokeTests.teach(RealStroke.shapes, from: mine))
             taught.commonShapes = common
             for stroke in mine where !RealStrokeTests.isLesson(stroke) && stroke.label != "check" {
@@ -102,16 +102,6 @@ struct StrokeLimitsTuner {
                     samples.append(Sample(subject: person, taught: false, label: stroke.label, nearest: some.nearest(stroke.points)))
                 }
             }
-        }
-    }
-
-    /// The common shapes as the client ships them (each shape's first medium drawing by
-    /// each person), drawn by `people` only.
-    static func commonShapes(of people: Set<Int>, in strokes: [RealStroke]) -> [StrokeTemplate] {
-        RealStroke.shapes.compactMap { shape in
-            StrokeTemplate(name: shape, examples: strokes.filter {
-                people.contains($0.subject) && $0.label == shape && $0.speed == "medium" && $0.rep == 1
-            }.map(\.points))
         }
     }
 

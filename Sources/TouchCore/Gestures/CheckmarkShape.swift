@@ -40,17 +40,19 @@ enum CheckmarkShape {
             for i in 1..<max(1, path.count) { length += path[i - 1].distance(to: path[i]) }
             return CheckmarkMiss(rule: .length, value: path.count >= 3 ? length : 0, limit: 3 * settings.checkmarkMinimumLength)
         }
-        // 2. Hooks off both ends, as much as each needs.
+        // 2. Hooks off both ends, as much as each needs: the first cut that passes ends it.
         var nearest: CheckmarkMiss?
-        for cut in cuts(of: points, length: length) {
+        var passed = false
+        forEachCut(of: points, length: length) { cut in
             let miss = cut.map { judge($0, settings: settings, limits: settings.checkmarkLimits) }
                 ?? CheckmarkMiss(rule: .length, value: 0, limit: 3 * settings.checkmarkMinimumLength)
-            guard let miss else { return nil }
+            guard let miss else { passed = true; return false }
             if nearest.map({ miss.rule.rawValue > $0.rule.rawValue || (miss.rule == $0.rule && miss.shortfall < $0.shortfall) }) ?? true {
                 nearest = miss
             }
+            return true
         }
-        return nearest
+        return passed ? nil : nearest
     }
 
     /// The fractions of the stroke's length (at most 40 px) tried off each end.
@@ -71,30 +73,32 @@ enum CheckmarkShape {
         return (points, length)
     }
 
-    /// Each cut's measures (`cutFractions` off the start, then off the end), nil for a cut
-    /// with no corner or a leg of no length.
-    static func cuts(of points: [Point], length: Double) -> [Measures?] {
-        var result: [Measures?] = []
-        result.reserveCapacity(cutFractions.count * cutFractions.count)
+    /// Each cut's measures in turn (`cutFractions` off the start, then off the end), nil
+    /// for a cut with no corner or a leg of no length, until `body` returns false. A
+    /// closure, not an array: it runs at every lift, and stops at the first cut that passes.
+    static func forEachCut(of points: [Point], length: Double, _ body: (Measures?) -> Bool) {
         for fraction in cutFractions {
             let first = index(in: points, afterArcLength: min(fraction * length, 40))
             for endFraction in cutFractions {
                 let lastCut = indexFromEnd(in: points, afterArcLength: min(endFraction * length, 40))
-                result.append(measure(points, from: first, to: points.count - 1 - lastCut))
+                guard body(measure(points, from: first, to: points.count - 1 - lastCut)) else { return }
             }
         }
-        return result
     }
 
     /// Every cut's measures of a whole stroke, for the tuner: nil when the stroke is too
     /// short for any (rule 6's least length, `settings`).
     public static func measures(of path: [Point], settings: GestureSettings) -> [Measures?]? {
-        prepared(path, settings: settings).map { cuts(of: $0.points, length: $0.length) }
+        prepared(path, settings: settings).map { prepared in
+            var cuts: [Measures?] = []
+            forEachCut(of: prepared.points, length: prepared.length) { cuts.append($0); return true }
+            return cuts
+        }
     }
 
     /// Whether any of a stroke's cuts (`measures(of:settings:)`) passes under `limits`.
-    public static func passes(_ cuts: [Measures?], settings: GestureSettings, limits: CheckmarkLimits) -> Bool {
-        cuts.contains { $0.map { judge($0, settings: settings, limits: limits) == nil } ?? false }
+    public static func passes(_ cuts: [Measures], settings: GestureSettings, limits: CheckmarkLimits) -> Bool {
+        cuts.contains { judge($0, settings: settings, limits: limits) == nil }
     }
 
     /// The turn, in degrees, whose cosine is `cosine`.
