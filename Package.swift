@@ -170,7 +170,7 @@ let package = Package(
         .target(name: "Conformance", dependencies: ["TouchCore"]),
         .target(name: "Harness", dependencies: ["CHarness", "CPNG", "TouchCore", "EventLogFormat", "LibinputRecord", "QualifyPlans",
                                                 "TouchRobot", "Conformance"],
-                resources: [.copy("Scripts/mutter-driver.py"), .copy("Scripts/kwin-screenshot.py")]),
+                resources: [.copy("Compositors/Scripts/mutter-driver.py"), .copy("Compositors/Scripts/kwin-screenshot.py")]),
         .executableTarget(name: "touchspots-harness",
                           dependencies: [
                               "Harness", "EventLogFormat", "CommandLineErrors", "TouchCore", "Conformance", "QualifyPlans", "TouchRobot",
