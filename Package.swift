@@ -9,7 +9,7 @@ import PackageDescription
 ///    the client that writes them and the harness that reads them (imports TouchCore only).
 ///    TouchspotsClient: the client as a library (wiring, the seat, presenting, the event log's
 ///    fd writer, the files it reads); touchspots: the executable's main and command line.
-///    QualifyPlans (plan files), LibinputRecord (libinput record YAML), QualifyReport +
+///    QualifyPlans (plan files), LibinputRecord (libinput record YAML, read and written), QualifyReport +
 ///    touchspots-report: a qualify run's log or recording judged offline into a report.
 /// 5. TouchRobot (the robot, the digitizer and its faults, the seeded generator: what the
 ///    core's tests, the harness and `touchspots-harness qualify` play), Harness + touchspots-harness, with TouchspotsWeston (weston module),
@@ -116,8 +116,10 @@ let package = Package(
         // start-up does not carry them.
         // A `libinput record` YAML file's touchscreen: for the harness's replay and the
         // report tool's judging of a recorded run.
-        // Read line by line as libinput and evemu write them (no YAML library: docs/replay.md).
-        .target(name: "LibinputRecord", dependencies: ["TouchCore"]),
+        // Read line by line as libinput and evemu write them (no YAML library: docs/replay.md),
+        // and written from an event log's frames beside the reader (LibinputRecordWriter), so
+        // that the report's tests write recordings without the harness.
+        .target(name: "LibinputRecord", dependencies: ["TouchCore", "EventLogFormat"]),
         // Qualify plans: the JSON reader the client and the report tool share.
         .target(name: "QualifyPlans", dependencies: ["TouchCore", "EventLogFormat"], swiftSettings: releaseSpeed),
         .target(name: "QualifyReport",

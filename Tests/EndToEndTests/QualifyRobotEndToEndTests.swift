@@ -2,6 +2,7 @@ import TouchCore
 import Foundation
 import Harness
 import EventLogFormat
+import LibinputRecord
 import TouchRobot
 import XCTest
 
