@@ -135,7 +135,7 @@ public struct Scenario: Sendable {
 
     /// Plays the scenario; returns the screenshots written.
     @discardableResult
-    public func play(in session: HeadlessRun) throws -> [String] {
+    public func play(in run: HeadlessRun) throws -> [String] {
         var shots: [String] = []
         var group: [String] = []
         // Paced frames follow a schedule on CLOCK_MONOTONIC, one report interval apart; a
@@ -158,17 +158,17 @@ public struct Scenario: Sendable {
                             lastFrame = ClientBenchmark.monotonicNow()
                         }
                     }
-                    try session.send(batch: group)
+                    try run.send(batch: group)
                     group.removeAll()
                 }
                 continue
             }
             switch step {
             case .command: break
-            case .sync: try session.sync()
+            case .sync: try run.sync()
             case .screenshot(let name):
-                try session.screenshot(name)
-                shots.append("\(session.outputDirectory)/\(name)")
+                try run.screenshot(name)
+                shots.append("\(run.outputDirectory)/\(name)")
             case .pace(let rate):
                 interval = rate > 0 ? 1 / rate : 0
                 lastFrame = nil
