@@ -165,13 +165,16 @@ let package = Package(
         // harness (no compositors, no C, no libpng).
         .target(name: "TouchRobot", dependencies: ["TouchCore", "QualifyPlans"]),
         .target(name: "CHarness"),
+        // What the harness shares with the tests that run the built tools: the monotonic
+        // clock they pace touches and time runs by.
+        .target(name: "ToolSupport"),
         // A compositor held to the touch protocol's words (docs/conformance.md): the
         // checks, the judging of a WAYLAND_DEBUG trace against what was injected, the
         // report and its schema. Pure Swift with no compositor, so every check is shown
         // failing on hand-made streams (HarnessTests); the harness drives it.
         .target(name: "Conformance", dependencies: ["TouchCore"]),
         .target(name: "Harness", dependencies: ["CHarness", "CPNG", "TouchCore", "EventLogFormat", "LibinputRecord", "QualifyPlans",
-                                                "TouchRobot", "Conformance"],
+                                                "TouchRobot", "Conformance", "ToolSupport"],
                 resources: [.copy("Compositors/Scripts/mutter-driver.py"), .copy("Compositors/Scripts/kwin-screenshot.py")]),
         .executableTarget(name: "touchspots-harness",
                           dependencies: [
@@ -192,9 +195,9 @@ let package = Package(
                                    .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "EventLogFormatTests", dependencies: ["EventLogFormat", "TouchCore", "TouchRobot"]),
         // The harness's own parts that need no compositor (its log reader).
-        .testTarget(name: "HarnessTests", dependencies: ["Harness", "EventLogFormat", "TouchCore", "Conformance"]),
+        .testTarget(name: "HarnessTests", dependencies: ["Harness", "EventLogFormat", "TouchCore", "Conformance", "ToolSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Harness", "TouchRobot", "EventLogFormat", "LibinputRecord", "TouchCore",
-                                                          "Conformance"]),
+                                                          "Conformance", "ToolSupport"]),
         // An in-process compositor for what real compositors will not send.
         .target(name: "TestCompositor", dependencies: ["CWaylandServer", "CWaylandProtocols", "HarnessServerSupport"],
                 path: "Tests/TestCompositor"),

@@ -1,6 +1,7 @@
 import EventLogFormat
 import Foundation
 import Harness
+import ToolSupport
 import XCTest
 
 /// A short real-time sample of people's strokes (five people of the $1 logs, Wobbrock,
@@ -41,14 +42,14 @@ final class PeopleStrokesEndToEndTests: EndToEndTestCase {
     /// line the lift brought.
     func play(_ points: [(time: Double, x: Double, y: Double)], id: Int) throws -> LogLine {
         let seen = try headlessRun.eventLog.events().count
-        let start = ClientBenchmark.monotonicNow()
+        let start = MonotonicClock.now()
         func at(_ p: (time: Double, x: Double, y: Double)) -> String { String(format: "%.2f %.2f", p.x, p.y) }
         try headlessRun.send(batch: ["down \(id) \(at(points[0]))", "frame"])
         for point in points.dropFirst() {
-            ClientBenchmark.sleep(until: start + point.time)
+            MonotonicClock.sleep(until: start + point.time)
             try headlessRun.send(batch: ["motion \(id) \(at(point))", "frame"])
         }
-        ClientBenchmark.sleep(until: start + points[points.count - 1].time + 0.008)
+        MonotonicClock.sleep(until: start + points[points.count - 1].time + 0.008)
         try headlessRun.send(batch: ["up \(id)", "frame"])
         var verdict: LogLine?
         try headlessRun.eventLog.waitUntil("the verdict on stroke \(id)") { events in

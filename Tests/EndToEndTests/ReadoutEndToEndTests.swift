@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import ToolSupport
 import XCTest
 
 /// The instrument panel (key i) on headless weston: the values it shows (and logs as
@@ -14,10 +15,10 @@ final class ReadoutEndToEndTests: EndToEndTestCase {
         // 600 px/s right and 150 px/s down for 1.2 s, paced on CLOCK_MONOTONIC.
         let rate = 120.0, frames = 144
         try headlessRun.send(batch: ["down 1 100 150", "frame"])
-        let start = ClientBenchmark.monotonicNow()
+        let start = MonotonicClock.now()
         var x = 100.0, y = 150.0
         for i in 1...frames {
-            ClientBenchmark.sleep(until: start + Double(i) / rate)
+            MonotonicClock.sleep(until: start + Double(i) / rate)
             x = 100 + 600 * Double(i) / rate
             y = 150 + 150 * Double(i) / rate
             try headlessRun.send(batch: ["motion 1 \(x) \(y)", "frame"])

@@ -1,4 +1,5 @@
 import EventLogFormat
+import ToolSupport
 import TouchCore
 import Foundation
 
@@ -94,13 +95,13 @@ public enum Replay {
         var report = Report(recording: name, compositor: kind.rawValue)
         report.device = recording.device
         var player = Player(run: run)
-        let start = ClientBenchmark.monotonicNow()
+        let start = MonotonicClock.now()
         var elapsed = 0.0
         var previous = recording.frames.first?.time ?? 0
         for frame in recording.frames {
             elapsed += min(max(0, Double(frame.time - previous) / 1000), longestGap) / speed
             previous = frame.time
-            ClientBenchmark.sleep(until: start + elapsed)
+            MonotonicClock.sleep(until: start + elapsed)
             try player.play(frame)
             report.framesPlayed += 1
         }

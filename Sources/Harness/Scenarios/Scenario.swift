@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ToolSupport
 
 /// A touch scenario: plain text, one step per line, `#` starts a comment.
 ///
@@ -151,11 +152,11 @@ public struct Scenario: Sendable {
                 let next = last ? nil : steps[index + 1]
                 if command == "frame" || command == "cancel" || last || !(next?.isCommand ?? false) {
                     if interval > 0, command == "frame" {
-                        if let previous = lastFrame, ClientBenchmark.monotonicNow() < previous + interval {
-                            ClientBenchmark.sleep(until: previous + interval)
+                        if let previous = lastFrame, MonotonicClock.now() < previous + interval {
+                            MonotonicClock.sleep(until: previous + interval)
                             lastFrame = previous + interval
                         } else {
-                            lastFrame = ClientBenchmark.monotonicNow()
+                            lastFrame = MonotonicClock.now()
                         }
                     }
                     try run.send(batch: group)
