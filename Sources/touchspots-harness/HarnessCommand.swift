@@ -2,6 +2,7 @@ import ArgumentParser
 import CommandLineErrors
 import Foundation
 import Harness
+import ToolSupport
 import TouchCore
 
 @main

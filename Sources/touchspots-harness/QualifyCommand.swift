@@ -3,6 +3,7 @@ import CommandLineErrors
 import Foundation
 import Harness
 import QualifyPlans
+import ToolSupport
 import TouchCore
 import TouchRobot
 

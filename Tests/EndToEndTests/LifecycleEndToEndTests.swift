@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import ToolSupport
 import XCTest
 
 /// Start-up, shutdown and bad input: clear messages and exit codes, never a hang.

@@ -1,6 +1,7 @@
 import Foundation
 import Harness
 import EventLogFormat
+import ToolSupport
 import TouchRobot
 import TouchCore
 import XCTest

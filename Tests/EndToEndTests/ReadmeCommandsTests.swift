@@ -1,6 +1,7 @@
 import EventLogFormat
 import Foundation
 import Harness
+import ToolSupport
 import XCTest
 
 /// The README's commands, run as someone who built from source runs them: the binaries

@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import ToolSupport
 import XCTest
 
 /// The HitTest and MoveMe scenes driven through weston: hit and responder lines, placard

@@ -1,3 +1,4 @@
+import ToolSupport
 import TouchCore
 import Foundation
 import Harness

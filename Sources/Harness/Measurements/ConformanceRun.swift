@@ -1,5 +1,6 @@
 import Conformance
 import Foundation
+import ToolSupport
 
 /// Drives one compositor through the conformance scenarios and judges what touchspots
 /// received, as libwayland traced it (`WAYLAND_DEBUG=client`), against what the driver

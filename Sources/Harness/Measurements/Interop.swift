@@ -1,4 +1,5 @@
 import EventLogFormat
+import ToolSupport
 import TouchCore
 import Foundation
 

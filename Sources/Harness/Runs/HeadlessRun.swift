@@ -1,4 +1,5 @@
 import Foundation
+import ToolSupport
 
 /// A headless compositor (weston unless told otherwise) with touchspots running in it:
 /// what every end-to-end test and the scenario runner start from. Everything it starts, it stops. Unchecked Sendable only so
