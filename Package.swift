@@ -9,10 +9,12 @@ import PackageDescription
 ///    the client that writes them and the harness that reads them (imports TouchCore only).
 ///    TouchspotsClient: the client as a library (wiring, the seat, presenting, the event log's
 ///    fd writer, the files it reads); touchspots: the executable's main and command line.
-///    QualifyPlans (plan files), LibinputRecord (libinput record YAML), QualifyReport +
+///    QualifyPlans (plan files), LibinputRecord (libinput record YAML, read and written), QualifyReport +
 ///    touchspots-report: a qualify run's log or recording judged offline into a report.
 /// 5. TouchRobot (the robot, the digitizer and its faults, the seeded generator: what the
-///    core's tests, the harness and `touchspots-harness qualify` play), Harness + touchspots-harness, with TouchspotsWeston (weston module),
+///    core's tests, the harness and `touchspots-harness qualify` play), ToolSupport (child
+///    processes, the built programs, the clock), Harness + touchspots-harness, with
+///    TouchspotsWeston (weston module),
 ///    TouchspotsWlroots (LD_PRELOAD shim for sway, cage, phoc) and touchspots-kwin-input:
 ///    headless compositors, touch injection, scenarios, screenshots, the interop matrix.
 /// Release builds of the client's own code skip Swift's run-time exclusivity checks, which
@@ -116,8 +118,10 @@ let package = Package(
         // start-up does not carry them.
         // A `libinput record` YAML file's touchscreen: for the harness's replay and the
         // report tool's judging of a recorded run.
-        // Read line by line as libinput and evemu write them (no YAML library: docs/replay.md).
-        .target(name: "LibinputRecord", dependencies: ["TouchCore"]),
+        // Read line by line as libinput and evemu write them (no YAML library: docs/replay.md),
+        // and written from an event log's frames beside the reader (LibinputRecordWriter), so
+        // that the report's tests write recordings without the harness.
+        .target(name: "LibinputRecord", dependencies: ["TouchCore", "EventLogFormat"]),
         // Qualify plans: the JSON reader the client and the report tool share.
         .target(name: "QualifyPlans", dependencies: ["TouchCore", "EventLogFormat"], swiftSettings: releaseSpeed),
         .target(name: "QualifyReport",
@@ -163,17 +167,23 @@ let package = Package(
         // harness (no compositors, no C, no libpng).
         .target(name: "TouchRobot", dependencies: ["TouchCore", "QualifyPlans"]),
         .target(name: "CHarness"),
+        // What the harness shares with the tests that run the built tools: child processes
+        // (`ChildProcess`), where the built programs are (`Products`), screenshots read
+        // (`PNGImage`), the monotonic clock they pace touches and time runs by, and the
+        // error they throw. The report's tests run touchspots-report through it without
+        // linking the harness.
+        .target(name: "ToolSupport", dependencies: ["CHarness", "CPNG"]),
         // A compositor held to the touch protocol's words (docs/conformance.md): the
         // checks, the judging of a WAYLAND_DEBUG trace against what was injected, the
         // report and its schema. Pure Swift with no compositor, so every check is shown
         // failing on hand-made streams (HarnessTests); the harness drives it.
         .target(name: "Conformance", dependencies: ["TouchCore"]),
-        .target(name: "Harness", dependencies: ["CHarness", "CPNG", "TouchCore", "EventLogFormat", "LibinputRecord", "QualifyPlans",
-                                                "TouchRobot", "Conformance"],
-                resources: [.copy("Scripts/mutter-driver.py"), .copy("Scripts/kwin-screenshot.py")]),
+        .target(name: "Harness", dependencies: ["CPNG", "TouchCore", "EventLogFormat", "LibinputRecord", "QualifyPlans",
+                                                "TouchRobot", "Conformance", "ToolSupport"],
+                resources: [.copy("Compositors/Scripts/mutter-driver.py"), .copy("Compositors/Scripts/kwin-screenshot.py")]),
         .executableTarget(name: "touchspots-harness",
                           dependencies: [
-                              "Harness", "EventLogFormat", "CommandLineErrors", "TouchCore", "Conformance", "QualifyPlans", "TouchRobot",
+                              "Harness", "EventLogFormat", "CommandLineErrors", "TouchCore", "Conformance", "QualifyPlans", "TouchRobot", "ToolSupport",
                               .product(name: "ArgumentParser", package: "swift-argument-parser"),
                           ]),
 
@@ -182,17 +192,18 @@ let package = Package(
         .testTarget(name: "TouchCoreTests",
                     dependencies: ["TouchCore", "TouchRobot", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "HarnessProtocolTests", dependencies: ["HarnessProtocol"]),
-        .testTarget(name: "RepositoryTests", dependencies: ["TouchCore", "EventLogFormat", "QualifyReport", "Harness"]),
+        .testTarget(name: "RepositoryTests", dependencies: ["TouchCore", "EventLogFormat", "QualifyReport", "Harness", "ToolSupport"]),
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient", "CWaylandProtocols"]),
         .testTarget(name: "RendererTests", dependencies: ["Renderer", "CPixman", "TouchCore"]),
         .testTarget(name: "QualifyReportTests",
-                    dependencies: ["QualifyReport", "EventLogFormat", "TouchCore", "Harness", "TouchRobot", "LibinputRecord",
+                    dependencies: ["QualifyReport", "EventLogFormat", "TouchCore", "ToolSupport", "TouchRobot", "LibinputRecord",
                                    .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "EventLogFormatTests", dependencies: ["EventLogFormat", "TouchCore", "TouchRobot"]),
         // The harness's own parts that need no compositor (its log reader).
-        .testTarget(name: "HarnessTests", dependencies: ["Harness", "EventLogFormat", "TouchCore", "Conformance"]),
+        .testTarget(name: "HarnessTests", dependencies: ["Harness", "EventLogFormat", "TouchCore", "Conformance", "ToolSupport",
+                                                          "LibinputRecord"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Harness", "TouchRobot", "EventLogFormat", "LibinputRecord", "TouchCore",
-                                                          "Conformance"]),
+                                                          "Conformance", "ToolSupport"]),
         // An in-process compositor for what real compositors will not send.
         .target(name: "TestCompositor", dependencies: ["CWaylandServer", "CWaylandProtocols", "HarnessServerSupport"],
                 path: "Tests/TestCompositor"),
@@ -200,7 +211,7 @@ let package = Package(
                     dependencies: ["TouchspotsClient", "TouchCore", "EventLogFormat", "WaylandClient", "TestCompositor",
                                    "TouchRobot"]),
         .testTarget(name: "AdversarialCompositorTests",
-                    dependencies: ["Conformance", "TestCompositor", "Harness", "TouchRobot", "EventLogFormat", "TouchCore",
+                    dependencies: ["Conformance", "TestCompositor", "Harness", "TouchRobot", "EventLogFormat", "TouchCore", "ToolSupport",
                                    .product(name: "PropertyBased", package: "swift-property-based")]),
     ]
 )

@@ -2,6 +2,7 @@ import ArgumentParser
 import Conformance
 import Foundation
 import Harness
+import ToolSupport
 import TouchCore
 
 /// `touchspots-harness conformance`: holds compositors to the touch protocol's words and

@@ -2,6 +2,7 @@ import ArgumentParser
 import CommandLineErrors
 import Foundation
 import Harness
+import ToolSupport
 import TouchCore
 
 @main
@@ -155,18 +156,18 @@ struct Run: ParsableCommand {
         let (width, height) = parsedSize!
         let directory = URL(fileURLWithPath: out).standardizedFileURL.path
 
-        let session = try HeadlessRun(outputDirectory: directory, compositor: CompositorKind(rawValue: compositor)!,
+        let run = try HeadlessRun(outputDirectory: directory, compositor: CompositorKind(rawValue: compositor)!,
                                   width: width, height: height, scale: scale,
                                   clientArguments: touchspotsArguments)
-        StopOnSignal.install { session.stop() }
+        StopOnSignal.install { run.stop() }
         let shots: [String]
         do {
-            shots = try parsed.play(in: session)
+            shots = try parsed.play(in: run)
         } catch {
-            session.stop()
+            run.stop()
             throw error
         }
-        let status = session.stop()
+        let status = run.stop()
         print(printableText("event log: \(directory)/events.jsonl"))
         for shot in shots { print(printableText("screenshot: \(shot)")) }
         if demo && !shots.isEmpty {

@@ -3,6 +3,7 @@ import CommandLineErrors
 import Foundation
 import Harness
 import QualifyPlans
+import ToolSupport
 import TouchCore
 import TouchRobot
 
@@ -119,18 +120,18 @@ struct QualifyCommand: ParsableCommand {
         let described = faults.isEmpty ? "a perfect panel" : faults.keys.sorted { $0.name < $1.name }
             .map { $0.defaultSize == nil ? $0.name : "\($0.name)=\(Self.number(faults[$0]!))" }.joined(separator: ", ")
         print("qualify: \(printableText(plan, limit: 200)) on \(kind.rawValue), \(width)x\(height) px, \(millimetresWide)x\(millimetresHigh) mm, \(described)")
-        let session = try HeadlessRun(outputDirectory: directory, compositor: kind, width: width, height: height,
-                                      clientArguments: ["--qualify", plan], physicalSize: physical)
-        StopOnSignal.install { session.stop() }
+        let run = try HeadlessRun(outputDirectory: directory, compositor: kind, width: width, height: height,
+                                  clientArguments: ["--qualify", plan], physicalSize: physical)
+        StopOnSignal.install { run.stop() }
         let finished: QualifyProgress
         do {
-            finished = try QualifyPlayer(session: session, faults: faults, seed: seed,
+            finished = try QualifyPlayer(run: run, faults: faults, seed: seed,
                                          millimetresPerPixel: Double(millimetresWide) / Double(width)).play()
         } catch {
-            session.stop()
+            run.stop()
             throw HarnessError("the run stopped: \(error) (logs in \(directory))")
         }
-        session.stop()
+        run.stop()
         print("qualify: \(finished.of) steps played; the report:")
         let log = "\(directory)/events.jsonl"
         let report = try ChildProcess.run([Products.report, "judge", log, "--compositor", kind.rawValue,

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Harness
+import ToolSupport
 
 struct TouchToPixelCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -3,6 +3,7 @@ import Glibc
 import Harness
 import TestCompositor
 import EventLogFormat
+import ToolSupport
 import TouchRobot
 import TouchCore
 import XCTest

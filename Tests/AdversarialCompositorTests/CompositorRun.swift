@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Harness
 import TestCompositor
+import ToolSupport
 import TouchRobot
 import XCTest
 

@@ -2,6 +2,7 @@ import Conformance
 import Foundation
 import Harness
 import TestCompositor
+import ToolSupport
 import XCTest
 
 /// Each conformance check shown failing on a compositor that breaks it on purpose: the

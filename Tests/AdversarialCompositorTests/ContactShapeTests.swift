@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Harness
 import TestCompositor
+import ToolSupport
 import XCTest
 
 /// wl_touch.shape and wl_touch.orientation (seat v6+), which few compositors send

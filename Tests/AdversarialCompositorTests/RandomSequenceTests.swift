@@ -3,6 +3,7 @@ import Harness
 import PropertyBased
 import TestCompositor
 import EventLogFormat
+import ToolSupport
 import TouchCore
 import Testing
 import TouchRobot

@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import ToolSupport
 import XCTest
 
 /// The benchmark's whole-client allocation count (touchspots-harness bench, docs/benchmark.md):

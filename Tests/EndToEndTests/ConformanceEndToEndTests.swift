@@ -1,6 +1,7 @@
 import Conformance
 import Foundation
 import Harness
+import ToolSupport
 import TouchCore
 import XCTest
 

@@ -1,6 +1,7 @@
 import Foundation
 import Harness
 import EventLogFormat
+import ToolSupport
 import TouchCore
 import XCTest
 
@@ -39,10 +40,10 @@ final class DecorationsEndToEndTests: EndToEndTestCase {
     /// then draws no frame of its own. A window started fullscreen does not load libdecor,
     /// so it negotiates nothing; a second touchspots, windowed, does.
     func testDecorationsAreServerSideOnSway() throws {
-        try startSession(compositor: .sway)
-        XCTAssertEqual(try session.send("requests zxdg_decoration_manager_v1.get_toplevel_decoration"), "0",
+        try startHeadlessRun(compositor: .sway)
+        XCTAssertEqual(try headlessRun.send("requests zxdg_decoration_manager_v1.get_toplevel_decoration"), "0",
                        "no libdecor while fullscreen")
-        let sway = session.compositor
+        let sway = headlessRun.compositor
         let log = EventLogReader(path: "\(outputDirectory)/windowed.jsonl")
         let windowed = try ChildProcess(name: "touchspots",
                                         arguments: [Products.touchspots, "--size", "600x400", "--event-log", log.path],
@@ -56,9 +57,9 @@ final class DecorationsEndToEndTests: EndToEndTestCase {
         // client sync would wait for a frame sway does not draw: the window is behind the
         // fullscreen one).
         XCTAssertGreaterThanOrEqual(
-            Int(try session.send("requests zxdg_decoration_manager_v1.get_toplevel_decoration")) ?? 0, 1,
+            Int(try headlessRun.send("requests zxdg_decoration_manager_v1.get_toplevel_decoration")) ?? 0, 1,
             "libdecor negotiates the decoration mode")
-        XCTAssertEqual(try session.send("requests wl_subcompositor.get_subsurface"), "0",
+        XCTAssertEqual(try headlessRun.send("requests wl_subcompositor.get_subsurface"), "0",
                        "touchspots draws no frame of its own on sway")
     }
 
@@ -273,16 +274,16 @@ final class DecorationsEndToEndTests: EndToEndTestCase {
     /// warning is printed once. A fullscreen start loads libdecor only when the window
     /// leaves fullscreen (F11; kiosk-shell keeps it fullscreen), so the warning comes then.
     func testWithoutALibdecorPluginTheWindowRunsUndecoratedAndSaysSoOnce() throws {
-        try startSession(environment: ["LIBDECOR_PLUGIN_DIR": "/nonexistent"])
+        try startHeadlessRun(environment: ["LIBDECOR_PLUGIN_DIR": "/nonexistent"])
         func warnings() throws -> Int {
-            let log = try String(contentsOfFile: session.client.logPath, encoding: .utf8)
+            let log = try String(contentsOfFile: headlessRun.client.logPath, encoding: .utf8)
             return log.components(separatedBy: "falling back on no decorations").count - 1
         }
         XCTAssertEqual(try warnings(), 0, "libdecor is not loaded while the window is fullscreen")
         try key("f11")
-        try session.sync()
-        try session.send(batch: ["down 1 300 300", "frame"])
-        let image = try session.screenshot("undecorated.png")
+        try headlessRun.sync()
+        try headlessRun.send(batch: ["down 1 300 300", "frame"])
+        let image = try headlessRun.screenshot("undecorated.png")
         XCTAssertGreaterThan(spotCoverage(image, x: 300, y: 300), 0.99)
         XCTAssertEqual(try warnings(), 1)
     }

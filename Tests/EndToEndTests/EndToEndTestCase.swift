@@ -1,6 +1,7 @@
 import Foundation
 import Harness
 import EventLogFormat
+import ToolSupport
 import TouchRobot
 import TouchCore
 import XCTest
@@ -8,7 +9,7 @@ import XCTest
 /// Base for tests that run the real touchspots under a real headless weston. Each test
 /// gets its own folder under .build/e2e with screenshots, the event log and process logs.
 class EndToEndTestCase: XCTestCase {
-    var session: HeadlessRun!
+    var headlessRun: HeadlessRun!
 
     var outputDirectory: String {
         let name = String(self.name.map { $0.isLetter || $0.isNumber ? $0 : "-" })
@@ -23,33 +24,33 @@ class EndToEndTestCase: XCTestCase {
         try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
     }
 
-    func startSession(compositor: CompositorKind = .weston, width: Int = 1024, height: Int = 640,
-                      scale: Double = 1, windowed: Bool = false, arguments: [String] = [],
-                      environment: [String: String] = [:]) throws {
+    func startHeadlessRun(compositor: CompositorKind = .weston, width: Int = 1024, height: Int = 640,
+                          scale: Double = 1, windowed: Bool = false, arguments: [String] = [],
+                          environment: [String: String] = [:]) throws {
         try? FileManager.default.removeItem(atPath: outputDirectory)
-        session = try HeadlessRun(outputDirectory: outputDirectory, compositor: compositor, width: width, height: height,
-                              scale: scale, windowed: windowed, clientArguments: arguments, environment: environment)
+        headlessRun = try HeadlessRun(outputDirectory: outputDirectory, compositor: compositor, width: width, height: height,
+                                  scale: scale, windowed: windowed, clientArguments: arguments, environment: environment)
     }
 
     /// Stops what the test started, then checks every event log it wrote against the
     /// schema (docs/event-log.schema.json).
     override func tearDown() {
-        session?.stop()
-        session = nil
+        headlessRun?.stop()
+        headlessRun = nil
         EventLogSchema.assertValid(under: outputDirectory)
         super.tearDown()
     }
 
     /// Presses and releases a key on the compositor's keyboard.
     func key(_ name: String) throws {
-        try session.send(batch: ["key \(name) press", "key \(name) release"])
+        try headlessRun.send(batch: ["key \(name) press", "key \(name) release"])
     }
 
     /// The frame events logged so far.
-    func frames() throws -> [TouchFrame] { try session.eventLog.frames() }
+    func frames() throws -> [TouchFrame] { try headlessRun.eventLog.frames() }
 
     /// The spot views alive after each frame logged so far.
-    func spots() throws -> [Int] { try session.eventLog.spots() }
+    func spots() throws -> [Int] { try headlessRun.eventLog.spots() }
 
     /// "id phase" for each touch of a logged frame.
     func phases(_ frame: TouchFrame) -> [String] { frame.phases }

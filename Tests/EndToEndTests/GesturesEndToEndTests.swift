@@ -1,6 +1,7 @@
 import Foundation
 import Harness
 import EventLogFormat
+import ToolSupport
 import TouchCore
 import XCTest
 
@@ -23,7 +24,7 @@ final class GesturesEndToEndTests: EndToEndTestCase {
 
     @discardableResult
     private func gestureEvent(_ kind: Gesture.Kind) throws -> Gesture {
-        try session.eventLog.waitFor("gesture \(kind.rawValue)") { $0.gesture?.kind == kind }.gesture!
+        try headlessRun.eventLog.waitFor("gesture \(kind.rawValue)") { $0.gesture?.kind == kind }.gesture!
     }
 
     /// When the last batch of touches was sent: the label that batch completes cannot show
@@ -33,22 +34,22 @@ final class GesturesEndToEndTests: EndToEndTestCase {
 
     private func send(batch: [String]) throws {
         lastSent = Date()
-        try session.send(batch: batch)
+        try headlessRun.send(batch: batch)
     }
 
     /// Waits for the label to show, checks it on screen, waits for it to clear, checks again.
     private func checkLabel(slot: LabelSlot, text: String, duration: Double, name: String) throws {
         let sent = lastSent
-        let shown = try session.eventLog.waitFor("label '\(text)'") {
+        let shown = try headlessRun.eventLog.waitFor("label '\(text)'") {
             $0.label.map { $0.slot == slot && $0.text == text } ?? false
         }
         // Timed from the moment the label's line is read, not after the screenshot: a
         // screenshot syncs with the client first, which takes a while under the sanitizer.
         let start = Date()
         XCTAssertEqual(shown, .label(text: text, slot: slot))
-        let image = try session.screenshot("\(name)-label.png")
+        let image = try headlessRun.screenshot("\(name)-label.png")
         XCTAssertGreaterThan(darkPixels(image, slot: slot), 300, "\(text) is drawn")
-        try session.eventLog.waitFor(timeout: duration + 3, "label \(slot.rawValue) cleared") {
+        try headlessRun.eventLog.waitFor(timeout: duration + 3, "label \(slot.rawValue) cleared") {
             $0.label.map { $0.slot == slot && $0.text.isEmpty } ?? false
         }
         let clearedAt = Date()
@@ -58,23 +59,23 @@ final class GesturesEndToEndTests: EndToEndTestCase {
         // is after the label showed.
         XCTAssertGreaterThanOrEqual(clearedAt.timeIntervalSince(sent), duration - 0.05, "label kept at least \(duration) s")
         XCTAssertLessThanOrEqual(clearedAt.timeIntervalSince(start), duration + 0.5, "label kept about \(duration) s")
-        let cleared = try session.screenshot("\(name)-cleared.png")
+        let cleared = try headlessRun.screenshot("\(name)-cleared.png")
         XCTAssertEqual(darkPixels(cleared, slot: slot), 0, "\(text) is gone")
     }
 
     func testDoubleTap() throws {
-        try startSession()
+        try startHeadlessRun()
         try send(batch: ["down 1 500 400", "frame"])
         try send(batch: ["up 1", "frame"])
         try send(batch: ["down 1 503 402", "frame"])
         try send(batch: ["up 1", "frame"])
         XCTAssertEqual(try gestureEvent(.tap), .tap(count: 2))
         try checkLabel(slot: .tap, text: "Double Tap Detected", duration: 1.6, name: "double-tap")
-        XCTAssertEqual(try session.eventLog.events(of: .gesture).count, 1, "only the final count")
+        XCTAssertEqual(try headlessRun.eventLog.events(of: .gesture).count, 1, "only the final count")
     }
 
     func testTripleVerticalSwipe() throws {
-        try startSession()
+        try startHeadlessRun()
         try send(batch: ["down 1 300 200", "down 2 400 200", "down 3 500 200", "frame"])
         for step in 1...6 {
             let y = 200 + step * 8
@@ -86,7 +87,7 @@ final class GesturesEndToEndTests: EndToEndTestCase {
     }
 
     func testOutwardPinch() throws {
-        try startSession()
+        try startHeadlessRun()
         try send(batch: ["down 1 450 400", "down 2 550 400", "frame"])
         for step in 1...8 {
             try send(batch: ["motion 1 \(450 - step * 10) 400", "motion 2 \(550 + step * 10) 400", "frame"])
@@ -97,7 +98,7 @@ final class GesturesEndToEndTests: EndToEndTestCase {
     }
 
     func testCheckmark() throws {
-        try startSession()
+        try startHeadlessRun()
         try send(batch: ["down 1 400 300", "frame"])
         var x = 400.0, y = 300.0
         for _ in 0..<15 {
@@ -118,35 +119,35 @@ final class GesturesEndToEndTests: EndToEndTestCase {
     /// A held finger: one long press while it is still down, its label, no tap after, and
     /// no further commits while it stays still.
     func testLongPress() throws {
-        try startSession()
+        try startHeadlessRun()
         try send(batch: ["down 1 500 400", "frame"])
         XCTAssertEqual(try gestureEvent(.longPress), .longPress(fingers: 1))
         try checkLabel(slot: .longPress, text: "Long Press Detected", duration: 1.6, name: "longpress")
-        let commits = Int(try session.send("commits")) ?? -1
+        let commits = Int(try headlessRun.send("commits")) ?? -1
         usleep(500_000)  // measuring idleness over half a second, not waiting for an event
-        XCTAssertEqual(Int(try session.send("commits")), commits, "a held finger idles")
+        XCTAssertEqual(Int(try headlessRun.send("commits")), commits, "a held finger idles")
         try send(batch: ["up 1", "frame"])
-        try session.sync()
-        let kinds = try session.eventLog.gestures().map(\.kind)
+        try headlessRun.sync()
+        let kinds = try headlessRun.eventLog.gestures().map(\.kind)
         XCTAssertEqual(kinds, [.longPress], "no tap from the hold")
     }
 
     /// A slow drag lasting a second is no long press.
     func testSlowDragIsNoLongPress() throws {
-        try startSession()
+        try startHeadlessRun()
         try send(batch: ["down 1 300 400", "frame"])
         for step in 1...20 {
             usleep(50_000)  // pacing a slow finger, not syncing
             try send(batch: ["motion 1 \(300 + step * 3) 400", "frame"])
         }
         try send(batch: ["up 1", "frame"])
-        try session.sync()
-        XCTAssertFalse(try session.eventLog.gestures().contains { $0.kind == .longPress })
+        try headlessRun.sync()
+        XCTAssertFalse(try headlessRun.eventLog.gestures().contains { $0.kind == .longPress })
     }
 
     /// Two fingers turned a quarter turn clockwise: one rotation line at the lift, and its label.
     func testRotation() throws {
-        try startSession()
+        try startHeadlessRun()
         func positions(_ degrees: Double) -> [String] {
             let a = degrees * Double.pi / 180
             return [String(format: "1 %.2f %.2f", 512 - 150 * cos(a), 320 - 150 * sin(a)),
@@ -163,35 +164,35 @@ final class GesturesEndToEndTests: EndToEndTestCase {
 
     /// Two fingers moving apart on a line: a pinch, no rotation.
     func testPinchWithoutTurnIsNoRotation() throws {
-        try startSession()
+        try startHeadlessRun()
         try send(batch: ["down 1 450 320", "down 2 574 320", "frame"])
         for step in 1...10 {
             try send(batch: ["motion 1 \(450 - step * 10) \(320 + step % 2)", "motion 2 \(574 + step * 10) 320", "frame"])
         }
         try send(batch: ["up 1", "up 2", "frame"])
         XCTAssertEqual(try gestureEvent(.pinch), .pinch(.outward))
-        try session.sync()
-        XCTAssertFalse(try session.eventLog.gestures().contains { $0.kind == .rotation })
+        try headlessRun.sync()
+        XCTAssertFalse(try headlessRun.eventLog.gestures().contains { $0.kind == .rotation })
     }
 
     /// A finger from the window's left edge to the right: an edge swipe instead of a swipe.
     func testEdgeSwipeFromTheLeft() throws {
-        try startSession()
+        try startHeadlessRun()
         try send(batch: ["down 1 6 300", "frame"])
         for step in 1...8 { try send(batch: ["motion 1 \(6 + step * 20) 301", "frame"]) }
         try send(batch: ["up 1", "frame"])
         XCTAssertEqual(try gestureEvent(.edgeSwipe), .edgeSwipe(.left, fingers: 1))
         try checkLabel(slot: .swipe, text: "Swipe from the Left Edge", duration: 2.0, name: "edgeswipe")
-        XCTAssertFalse(try session.eventLog.gestures().contains { $0.kind == .swipe }, "instead of, not besides")
+        XCTAssertFalse(try headlessRun.eventLog.gestures().contains { $0.kind == .swipe }, "instead of, not besides")
     }
 
     /// The same stroke from the middle of the window: a plain swipe.
     func testSwipeFromTheMiddleIsNoEdgeSwipe() throws {
-        try startSession()
+        try startHeadlessRun()
         try send(batch: ["down 1 400 300", "frame"])
         for step in 1...8 { try send(batch: ["motion 1 \(400 + step * 20) 301", "frame"]) }
         try send(batch: ["up 1", "frame"])
         guard case .swipe(.horizontal, _) = try gestureEvent(.swipe) else { return XCTFail("not a horizontal swipe") }
-        XCTAssertFalse(try session.eventLog.gestures().contains { $0.kind == .edgeSwipe })
+        XCTAssertFalse(try headlessRun.eventLog.gestures().contains { $0.kind == .edgeSwipe })
     }
 }

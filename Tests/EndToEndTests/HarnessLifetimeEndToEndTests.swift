@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Harness
+import ToolSupport
 import TouchRobot
 import XCTest
 

@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import ToolSupport
 import XCTest
 
 /// The client given hostile arguments and files, with no compositor needed (issue 39):

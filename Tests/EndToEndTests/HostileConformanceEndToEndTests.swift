@@ -1,6 +1,7 @@
 import Conformance
 import Foundation
 import Harness
+import ToolSupport
 import XCTest
 
 /// `touchspots-harness conformance` given what a hostile user would (a hunt of 80 inputs,

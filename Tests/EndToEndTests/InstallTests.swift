@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import ToolSupport
 import XCTest
 
 /// scripts/install puts the binary, a valid desktop entry and the icon in a user's home.

@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import ToolSupport
 import TouchRobot
 import XCTest
 

@@ -11,25 +11,25 @@ final class LatencyEndToEndTests: EndToEndTestCase {
     /// requests touchspots made (as the compositor counted them, or from touchspots' own
     /// WAYLAND_DEBUG log where the compositor cannot count) and the presented lines.
     private func streamAndRead(countFromClientLog: Bool = false) throws -> (requested: Int, lines: [LogPresented]) {
-        try session.send(batch: ["down 1 300 300", "down 2 600 300", "frame"])
+        try headlessRun.send(batch: ["down 1 300 300", "down 2 600 300", "frame"])
         let start = Date()
         for step in 1...60 {
             let due = start.addingTimeInterval(Double(step) / 60)
             let wait = due.timeIntervalSinceNow
             if wait > 0 { usleep(useconds_t(wait * 1_000_000)) }  // pacing the stream, not syncing
-            try session.send(batch: ["motion 1 \(300 + step * 3) 300", "motion 2 \(600 - step * 3) 300", "frame"])
+            try headlessRun.send(batch: ["motion 1 \(300 + step * 3) 300", "motion 2 \(600 - step * 3) 300", "frame"])
         }
-        try session.sync()
+        try headlessRun.sync()
         let requested = countFromClientLog
-            ? try String(contentsOfFile: session.client.logPath, encoding: .utf8)
+            ? try String(contentsOfFile: headlessRun.client.logPath, encoding: .utf8)
                 .split(separator: "\n").filter { $0.contains("-> wp_presentation@") && $0.contains(".feedback(") }.count
-            : Int(try session.send("requests wp_presentation.feedback")) ?? -1
+            : Int(try headlessRun.send("requests wp_presentation.feedback")) ?? -1
         XCTAssertGreaterThan(requested, 10, "commits that drew touches asked for feedback")
         // Every feedback is answered once the compositor has repainted.
-        try session.eventLog.waitUntil("a presented or discarded line for every feedback") {
+        try headlessRun.eventLog.waitUntil("a presented or discarded line for every feedback") {
             $0.compactMap(\.presented).count >= requested
         }
-        return (requested, try session.eventLog.presentations())
+        return (requested, try headlessRun.eventLog.presentations())
     }
 
     private func checkPlausible(_ lines: [LogPresented], requested: Int, refresh: ClosedRange<Double>) {
@@ -61,23 +61,23 @@ final class LatencyEndToEndTests: EndToEndTestCase {
     }
 
     func testPresentedLinesOnWeston() throws {
-        try startSession()
+        try startHeadlessRun()
         let (requested, lines) = try streamAndRead()
         checkPlausible(lines, requested: requested, refresh: 5...50)
         // The panel's fourth line shows the percentiles.
-        let image = try session.screenshot("latency-panel.png")
+        let image = try headlessRun.screenshot("latency-panel.png")
         let text = image.count(x: 8, y: 640 - 30, width: 500, height: 24) { $0.r < 140 }
         XCTAssertGreaterThan(text, 300, "the latency line is drawn")
     }
 
     func testPresentedLinesOnSway() throws {
-        try startSession(compositor: .sway)
+        try startHeadlessRun(compositor: .sway)
         let (requested, lines) = try streamAndRead()
         checkPlausible(lines, requested: requested, refresh: 5...50)
     }
 
     func testPresentedLinesOnMutter() throws {
-        try startSession(compositor: .mutter, environment: ["WAYLAND_DEBUG": "client"])
+        try startHeadlessRun(compositor: .mutter, environment: ["WAYLAND_DEBUG": "client"])
         let (requested, lines) = try streamAndRead(countFromClientLog: true)
         checkPlausible(lines, requested: requested, refresh: 5...50)
     }

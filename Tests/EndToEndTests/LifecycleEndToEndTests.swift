@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import ToolSupport
 import XCTest
 
 /// Start-up, shutdown and bad input: clear messages and exit codes, never a hang.
@@ -65,18 +66,18 @@ final class LifecycleEndToEndTests: EndToEndTestCase {
     }
 
     func testCompositorGoingAwayEndsTheClientWithAnError() throws {
-        try startSession()
-        session.compositor.stop()
-        let status = session.client.wait(timeout: 10)
+        try startHeadlessRun()
+        headlessRun.compositor.stop()
+        let status = headlessRun.client.wait(timeout: 10)
         XCTAssertEqual(status, 1)
-        XCTAssertTrue(session.client.logTail().contains("the compositor closed the connection"),
-                      session.client.logTail())
+        XCTAssertTrue(headlessRun.client.logTail().contains("the compositor closed the connection"),
+                      headlessRun.client.logTail())
     }
 
     func testSigtermEndsTheClientCleanly() throws {
-        try startSession()
-        session.client.signal(SIGTERM)
-        XCTAssertEqual(session.client.wait(timeout: 10), 0)
+        try startHeadlessRun()
+        headlessRun.client.signal(SIGTERM)
+        XCTAssertEqual(headlessRun.client.wait(timeout: 10), 0)
     }
 }
 

@@ -7,18 +7,18 @@ import XCTest
 /// needs it to turn pixels into millimetres (docs/qualify.md).
 final class OutputEndToEndTests: EndToEndTestCase {
     func testTheOutputIsLoggedOnWeston() throws {
-        try startSession()
-        let output = try XCTUnwrap(try session.eventLog.waitFor("the output line") { $0.output != nil }.output)
+        try startHeadlessRun()
+        let output = try XCTUnwrap(try headlessRun.eventLog.waitFor("the output line") { $0.output != nil }.output)
         XCTAssertEqual([output.width, output.height], [1024, 640], "the current mode")
         XCTAssertEqual(output.transform, .normal)
         XCTAssertEqual(output.scale, 1)
         XCTAssertGreaterThan(output.refreshMillihertz, 0)
-        XCTAssertEqual(try session.eventLog.events(of: .output).count, 1, "one output, told once")
+        XCTAssertEqual(try headlessRun.eventLog.events(of: .output).count, 1, "one output, told once")
     }
 
     func testTheOutputIsLoggedOnSway() throws {
-        try startSession(compositor: .sway)
-        let output = try XCTUnwrap(try session.eventLog.waitFor("the output line") { $0.output != nil }.output)
+        try startHeadlessRun(compositor: .sway)
+        let output = try XCTUnwrap(try headlessRun.eventLog.waitFor("the output line") { $0.output != nil }.output)
         XCTAssertEqual([output.width, output.height], [1024, 640], "the current mode")
         XCTAssertEqual(output.scale, 1)
         XCTAssertEqual(output.transform, .normal)

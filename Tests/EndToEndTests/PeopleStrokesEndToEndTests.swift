@@ -1,6 +1,7 @@
 import EventLogFormat
 import Foundation
 import Harness
+import ToolSupport
 import XCTest
 
 /// A short real-time sample of people's strokes (five people of the $1 logs, Wobbrock,
@@ -40,18 +41,18 @@ final class PeopleStrokesEndToEndTests: EndToEndTestCase {
     /// Plays one finger's stroke at its recorded pace; returns the first gesture or near-miss
     /// line the lift brought.
     func play(_ points: [(time: Double, x: Double, y: Double)], id: Int) throws -> LogLine {
-        let seen = try session.eventLog.events().count
-        let start = ClientBenchmark.monotonicNow()
+        let seen = try headlessRun.eventLog.events().count
+        let start = MonotonicClock.now()
         func at(_ p: (time: Double, x: Double, y: Double)) -> String { String(format: "%.2f %.2f", p.x, p.y) }
-        try session.send(batch: ["down \(id) \(at(points[0]))", "frame"])
+        try headlessRun.send(batch: ["down \(id) \(at(points[0]))", "frame"])
         for point in points.dropFirst() {
-            ClientBenchmark.sleep(until: start + point.time)
-            try session.send(batch: ["motion \(id) \(at(point))", "frame"])
+            MonotonicClock.sleep(until: start + point.time)
+            try headlessRun.send(batch: ["motion \(id) \(at(point))", "frame"])
         }
-        ClientBenchmark.sleep(until: start + points[points.count - 1].time + 0.008)
-        try session.send(batch: ["up \(id)", "frame"])
+        MonotonicClock.sleep(until: start + points[points.count - 1].time + 0.008)
+        try headlessRun.send(batch: ["up \(id)", "frame"])
         var verdict: LogLine?
-        try session.eventLog.waitUntil("the verdict on stroke \(id)") { events in
+        try headlessRun.eventLog.waitUntil("the verdict on stroke \(id)") { events in
             verdict = events.dropFirst(seen).first { $0.gesture != nil || $0.kind == .nearmiss }
             return verdict != nil
         }
@@ -63,13 +64,13 @@ final class PeopleStrokesEndToEndTests: EndToEndTestCase {
                                   "s11/fast/caret07", "s05/medium/x08", "s07/medium/arrow09", "s03/fast/star04",
                                   "s09/fast/check07"])
         // The shipped strokes, loaded as a user's stroke folder (a build tree has no
-        // share/touchspots beside its binary), beside the output folder startSession empties.
+        // share/touchspots beside its binary), beside the output folder startHeadlessRun empties.
         let config = "\(outputDirectory)-config"
         try? FileManager.default.removeItem(atPath: config)
         try FileManager.default.createDirectory(atPath: "\(config)/touchspots", withIntermediateDirectories: true)
         let shipped = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../data/strokes").standardized
         try FileManager.default.copyItem(atPath: shipped.path, toPath: "\(config)/touchspots/strokes")
-        try startSession(environment: ["XDG_CONFIG_HOME": config])
+        try startHeadlessRun(environment: ["XDG_CONFIG_HOME": config])
         var named: [String] = []
         for (index, stroke) in sample.enumerated() {
             let line = try play(stroke.points, id: index + 1)
@@ -92,12 +93,12 @@ final class PeopleStrokesEndToEndTests: EndToEndTestCase {
         }
         print("people's strokes through weston at 1:1 (Wobbrock, Wilson and Li 2007): " + named.joined(separator: ", "))
         // Every line validates against the schema, the nearmiss line included.
-        try session.sync()
-        XCTAssertTrue(try session.eventLog.events().contains { $0.kind == .nearmiss }, "the star (nothing taught) has its line")
+        try headlessRun.sync()
+        XCTAssertTrue(try headlessRun.eventLog.events().contains { $0.kind == .nearmiss }, "the star (nothing taught) has its line")
         // Key w (Linux KEY_W, 17) shows it: the banner's dark box at the bottom left.
-        let before = try session.screenshot("before-key-w.png")
+        let before = try headlessRun.screenshot("before-key-w.png")
         try key("17")
-        let after = try session.screenshot("near-miss-banner.png")
+        let after = try headlessRun.screenshot("near-miss-banner.png")
         func dark(_ image: PNGImage) -> Int { image.count(x: 8, y: 640 - 150, width: 500, height: 40) { $0.r < 90 && $0.g < 90 } }
         XCTAssertGreaterThan(dark(after), dark(before) + 5_000, "the near-miss banner is on screen")
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Harness
 import EventLogFormat
+import ToolSupport
 import TouchRobot
 import TouchCore
 import XCTest
@@ -52,13 +53,13 @@ final class QualifyEndScreenEndToEndTests: EndToEndTestCase {
         let plan = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../data/plans/\(name).json").standardized.path
         try? FileManager.default.removeItem(atPath: outputDirectory)
-        session = try HeadlessRun(outputDirectory: outputDirectory, compositor: .weston, width: width, height: height,
-                                  clientArguments: ["--qualify", plan], physicalSize: physical)
-        let finished = try QualifyPlayer(session: session, fault: fault).play()
+        headlessRun = try HeadlessRun(outputDirectory: outputDirectory, compositor: .weston, width: width, height: height,
+                                      clientArguments: ["--qualify", plan], physicalSize: physical)
+        let finished = try QualifyPlayer(run: headlessRun, fault: fault).play()
         XCTAssertEqual(finished.state, .finished)
         XCTAssertEqual(finished.verdicts.count, verdicts, "every verdict of the plan in the finished line")
         XCTAssertEqual(finished.verdicts.allSatisfy(\.passed), fault == .none)
-        let image = try session.screenshot("endscreen-\(width)x\(height).png")
+        let image = try headlessRun.screenshot("endscreen-\(width)x\(height).png")
         XCTAssertEqual([image.width, image.height], [width, height])
 
         let background = image.pixel(x: 0, y: height - 1)

@@ -1,3 +1,4 @@
+import ToolSupport
 import TouchCore
 import Foundation
 import Harness
@@ -13,18 +14,18 @@ final class QualifyEndToEndTests: EndToEndTestCase {
     }
 
     func testTheFirstStepIsGuidedAndJudged() throws {
-        try startSession(arguments: ["--qualify", plan, "--millimetres-per-pixel", "0.2"])
-        let started = try session.eventLog.waitFor("the first step") { $0.qualify?.state == .started }.qualify!
+        try startHeadlessRun(arguments: ["--qualify", plan, "--millimetres-per-pixel", "0.2"])
+        let started = try headlessRun.eventLog.waitFor("the first step") { $0.qualify?.state == .started }.qualify!
         XCTAssertEqual([started.step, started.of], [1, 8])
         XCTAssertEqual(started.kind, .line)
         XCTAssertEqual(started.millimetresPerPixel, 0.2)
-        let guide = try session.screenshot("qualify-line-guide.png")
+        let guide = try headlessRun.screenshot("qualify-line-guide.png")
         // The guide runs across the middle from 10 % to 90 % of the width, in blue.
         XCTAssertTrue(guide.pixel(x: 512, y: 320).b > 200 && guide.pixel(x: 512, y: 320).r < 100, "the line is drawn")
         let judged = try drawTheLine()
         XCTAssertEqual(judged.verdicts.map(\.validator), [.linearity, .noGap, .noReversedMotion, .reportRate, .trackingIDs])
         XCTAssertTrue(judged.verdicts.first { $0.validator == .linearity }!.passed, "a straight line is straight")
-        let shown = try session.screenshot("qualify-line-verdicts.png")
+        let shown = try headlessRun.screenshot("qualify-line-verdicts.png")
         let verdictRows = shown.count(x: 10, y: 360, width: 600, height: 270) { $0.g > 100 && $0.r < 80 && $0.b < 100 }
         XCTAssertGreaterThan(verdictRows, 100, "the verdicts are drawn, green where they pass")
     }
@@ -33,10 +34,10 @@ final class QualifyEndToEndTests: EndToEndTestCase {
     /// step, on screen and in `touchspots-report`'s judging of the run's log: the line step
     /// is judged from the line alone, and the report agrees with the run.
     func testAFingerThatStartsOnSkipAndSlidesOffIsNoPartOfTheStep() throws {
-        try startSession(arguments: ["--qualify", plan, "--millimetres-per-pixel", "0.2"])
+        try startHeadlessRun(arguments: ["--qualify", plan, "--millimetres-per-pixel", "0.2"])
         // The step as asked on the fullscreen window (1024 x 640 px, 204.8 x 128 mm): the
         // first `started` line may be the window's size before it was made fullscreen.
-        let started = try session.eventLog.waitFor("the first step, fullscreen") {
+        let started = try headlessRun.eventLog.waitFor("the first step, fullscreen") {
             $0.qualify?.state == .started && $0.qualify?.panel == Size(width: 204.8, height: 128)
         }.qualify!
         let skip = try XCTUnwrap(started.buttons.first, "the started line names the Skip button")
@@ -44,15 +45,15 @@ final class QualifyEndToEndTests: EndToEndTestCase {
         XCTAssertEqual(skip.minX + skip.width / 2, next.x, accuracy: 0.01, "the button whose centre is next")
         XCTAssertEqual(skip.minY + skip.height / 2, next.y, accuracy: 0.01)
         // Down on Skip, up and off it by 150 px, lifted there.
-        try session.send(batch: ["down 2 \(next.x) \(next.y)", "frame"])
+        try headlessRun.send(batch: ["down 2 \(next.x) \(next.y)", "frame"])
         for step in 1...15 {
-            try session.send(batch: ["motion 2 \(next.x) \(next.y - Double(step * 10))", "frame"])
+            try headlessRun.send(batch: ["motion 2 \(next.x) \(next.y - Double(step * 10))", "frame"])
             usleep(8_000)
         }
-        try session.send(batch: ["up 2", "frame"])
+        try headlessRun.send(batch: ["up 2", "frame"])
         let judged = try drawTheLine()
         XCTAssertEqual(judged.step, 1, "Skip did not fire: the line step was judged")
-        XCTAssertFalse(try session.eventLog.events().contains { $0.qualify?.state == .skipped })
+        XCTAssertFalse(try headlessRun.eventLog.events().contains { $0.qualify?.state == .skipped })
         let json = "\(outputDirectory)/report.json"
         let run = try runReport(["judge", "\(outputDirectory)/events.jsonl", "--json", json])
         XCTAssertNotEqual(run.status, 64, run.errors)
@@ -70,18 +71,18 @@ final class QualifyEndToEndTests: EndToEndTestCase {
     func testThePromptsFitAtOneAndTwiceTheScale() throws {
         try? FileManager.default.removeItem(atPath: outputDirectory)
         for (scale, width, height) in [(1.0, 1024, 640), (2.0, 640, 400)] {
-            session = try HeadlessRun(outputDirectory: "\(outputDirectory)/\(Int(scale))x", width: width, height: height, scale: scale,
+            headlessRun = try HeadlessRun(outputDirectory: "\(outputDirectory)/\(Int(scale))x", width: width, height: height, scale: scale,
                                   clientArguments: ["--qualify", plan, "--millimetres-per-pixel", "0.2"])
-            let started = try session.eventLog.waitFor("the first step") { $0.qualify?.state == .started }.qualify!
+            let started = try headlessRun.eventLog.waitFor("the first step") { $0.qualify?.state == .started }.qualify!
             // Skip to the edges step, whose prompt is the longest.
             for _ in 1..<8 {
-                let next = try XCTUnwrap(session.eventLog.events().compactMap(\.qualify).last?.next)
-                try session.send(batch: ["down 9 \(next.x) \(next.y)", "frame"])
-                try session.send(batch: ["up 9", "frame"])
+                let next = try XCTUnwrap(headlessRun.eventLog.events().compactMap(\.qualify).last?.next)
+                try headlessRun.send(batch: ["down 9 \(next.x) \(next.y)", "frame"])
+                try headlessRun.send(batch: ["up 9", "frame"])
             }
-            try session.eventLog.waitFor("the edges step") { $0.qualify?.kind == .edges && $0.qualify?.state == .started }
+            try headlessRun.eventLog.waitFor("the edges step") { $0.qualify?.kind == .edges && $0.qualify?.state == .started }
             XCTAssertEqual(started.of, 8)
-            let image = try session.screenshot("qualify-edges-\(Int(scale))x.png")
+            let image = try headlessRun.screenshot("qualify-edges-\(Int(scale))x.png")
             XCTAssertEqual(image.width, Int(Double(width) * scale), "drawn at the output's scale")
             let band = Int(44 * scale)
             var columns: [Int] = []
@@ -93,7 +94,7 @@ final class QualifyEndToEndTests: EndToEndTestCase {
             XCTAssertGreaterThan(first, Int(4 * scale), "the prompt starts inside the window at \(scale)x")
             XCTAssertLessThan(last, image.width - Int(4 * scale), "the prompt ends inside the window at \(scale)x")
             XCTAssertGreaterThan(last - first, image.width / 2, "and is large enough to read")
-            session.stop()
+            headlessRun.stop()
         }
     }
 
@@ -104,14 +105,14 @@ final class QualifyEndToEndTests: EndToEndTestCase {
         let plans = URL(fileURLWithPath: plan).deletingLastPathComponent().path
         for (name, limits) in [("chromeos", ["tap-accuracy": 0.5, "report-rate": 60, "range": 0.5]),
                                ("windows", ["tap-accuracy": 1, "report-rate": 60, "range": 1, "linearity-maximum": 1])] {
-            session = try HeadlessRun(outputDirectory: "\(outputDirectory)/\(name)",
+            headlessRun = try HeadlessRun(outputDirectory: "\(outputDirectory)/\(name)",
                                   clientArguments: ["--qualify", "\(plans)/\(name).json", "--millimetres-per-pixel", "0.2"])
-            let started = try session.eventLog.waitFor("the first step") { $0.qualify?.state == .started }.qualify!
+            let started = try headlessRun.eventLog.waitFor("the first step") { $0.qualify?.state == .started }.qualify!
             XCTAssertEqual(started.plan, name)
             XCTAssertEqual(started.kind, .line)
             let given = Dictionary(uniqueKeysWithValues: try XCTUnwrap(started.thresholds).named.map { ($0.name, $0.value) })
             for (key, value) in limits { XCTAssertEqual(given[key], value, "\(name): \(key)") }
-            session.stop()
+            headlessRun.stop()
         }
     }
 
@@ -119,11 +120,11 @@ final class QualifyEndToEndTests: EndToEndTestCase {
     /// state folder all the same, and says where, once it has a compositor (with none it
     /// makes no log: HostileArgumentsEndToEndTests).
     func testARunKeepsItsLogWithoutEventLog() throws {
-        try startSession()
+        try startHeadlessRun()
         let state = "\(outputDirectory)/state"
         let second = try ChildProcess(name: "touchspots", arguments: [Products.touchspots, "--qualify", plan,
                                                                      "--millimetres-per-pixel", "0.2"],
-                                      environment: session.compositor.clientEnvironment.merging(["XDG_STATE_HOME": state]) { $1 },
+                                      environment: headlessRun.compositor.clientEnvironment.merging(["XDG_STATE_HOME": state]) { $1 },
                                       logPath: "\(outputDirectory)/second.log")
         defer { _ = try? second.stop() }
         let folder = "\(state)/touchspots"
@@ -153,12 +154,12 @@ final class QualifyEndToEndTests: EndToEndTestCase {
     /// Draws the quick plan's first step, the line across the middle (10 % to 90 % of the
     /// fullscreen 1024 px), at a hand's pace (8 px every 8 ms), and returns its judged line.
     private func drawTheLine() throws -> QualifyProgress {
-        try session.send(batch: ["down 1 102 320", "frame"])
+        try headlessRun.send(batch: ["down 1 102 320", "frame"])
         for step in 1...100 {
-            try session.send(batch: ["motion 1 \(102 + step * 8) 320", "frame"])
+            try headlessRun.send(batch: ["motion 1 \(102 + step * 8) 320", "frame"])
             usleep(8_000)  // pacing the strokes like a hand, not waiting for an event
         }
-        try session.send(batch: ["up 1", "frame"])
-        return try session.eventLog.waitFor("the line judged") { $0.qualify?.state == .judged }.qualify!
+        try headlessRun.send(batch: ["up 1", "frame"])
+        return try headlessRun.eventLog.waitFor("the line judged") { $0.qualify?.state == .judged }.qualify!
     }
 }

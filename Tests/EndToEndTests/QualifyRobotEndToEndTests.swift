@@ -1,7 +1,9 @@
+import ToolSupport
 import TouchCore
 import Foundation
 import Harness
 import EventLogFormat
+import LibinputRecord
 import TouchRobot
 import XCTest
 
@@ -170,20 +172,20 @@ final class QualifyCardEndToEndTests: EndToEndTestCase {
     private func calibrate(on compositor: CompositorKind, output check: (LogOutput) -> Void) throws {
         let plan = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../data/plans/quick.json").standardized.path
-        try startSession(compositor: compositor, width: 1280, height: 800, arguments: ["--qualify", plan])
-        check(try session.eventLog.waitFor("the output line") { $0.output != nil }.output!)
-        try session.eventLog.waitFor("the card") { $0.qualify?.state == .calibrating }
-        let shot = try session.screenshot("qualify-card.png")
+        try startHeadlessRun(compositor: compositor, width: 1280, height: 800, arguments: ["--qualify", plan])
+        check(try headlessRun.eventLog.waitFor("the output line") { $0.output != nil }.output!)
+        try headlessRun.eventLog.waitFor("the card") { $0.qualify?.state == .calibrating }
+        let shot = try headlessRun.screenshot("qualify-card.png")
         // The card as drawn now (asked again once the window became fullscreen).
-        let asked = try session.eventLog.events().compactMap(\.qualify).last { $0.state == .calibrating }!
+        let asked = try headlessRun.eventLog.events().compactMap(\.qualify).last { $0.state == .calibrating }!
         let card = try XCTUnwrap(asked.card)
         let handle = shot.pixel(x: Int(card.maxX), y: Int(card.maxY) - 12)
         XCTAssertTrue(handle.b > 180 && handle.r < 120, "the handle is drawn in blue: \(handle)")
         let truth = 0.17
-        try QualifyPlayer(session: session, millimetresPerPixel: truth).calibrate(asked)
-        let calibrated = try session.eventLog.waitFor("calibrated") { $0.qualify?.state == .calibrated }.qualify!
+        try QualifyPlayer(run: headlessRun, millimetresPerPixel: truth).calibrate(asked)
+        let calibrated = try headlessRun.eventLog.waitFor("calibrated") { $0.qualify?.state == .calibrated }.qualify!
         XCTAssertEqual(calibrated.millimetresPerPixel, truth, accuracy: truth * 0.001, "within 0.1 % of the panel's scale")
-        let first = try session.eventLog.waitFor("the first step") { $0.qualify?.state == .started }.qualify!
+        let first = try headlessRun.eventLog.waitFor("the first step") { $0.qualify?.state == .started }.qualify!
         XCTAssertEqual(first.millimetresPerPixel, calibrated.millimetresPerPixel)
         XCTAssertEqual(first.panel.width, 1280 * truth, accuracy: 1280 * truth * 0.001)
         // The report says where the millimetres came from.

@@ -1,6 +1,7 @@
 import EventLogFormat
 import Foundation
 import Harness
+import ToolSupport
 import XCTest
 
 /// The README's commands, run as someone who built from source runs them: the binaries
@@ -38,15 +39,15 @@ final class ReadmeCommandsTests: EndToEndTestCase {
     /// `touchspots-report run.jsonl --html r.html --json r.json --junit r.xml` and
     /// `touchspots-report recording REC --plan quick --screen WxH`.
     func testQualifyQuickAndItsReportFromABuild() throws {
-        try startSession(arguments: ["--qualify", "quick"])
+        try startHeadlessRun(arguments: ["--qualify", "quick"])
         // weston gives no physical size (its headless output's millimetres are pixels), so
         // the run begins with the card calibration, as the README says.
-        let first = try session.eventLog.waitFor("the quick plan's first line") { $0.qualify != nil }.qualify!
+        let first = try headlessRun.eventLog.waitFor("the quick plan's first line") { $0.qualify != nil }.qualify!
         XCTAssertEqual(first.plan, "quick")
         XCTAssertEqual([first.of, first.step], [8, 0])
         XCTAssertEqual(first.state, .calibrating)
-        session.stop()
-        session = nil
+        headlessRun.stop()
+        headlessRun = nil
 
         let folder = outputDirectory
         let log = "\(Self.source)/Tests/Fixtures/qualify-quick-weston.jsonl"

@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import ToolSupport
 import XCTest
 
 /// The instrument panel (key i) on headless weston: the values it shows (and logs as
@@ -8,27 +9,27 @@ import XCTest
 /// constant-speed drag within 5 %.
 final class ReadoutEndToEndTests: EndToEndTestCase {
     func testOneFingerAt120HzMatchesTheStream() throws {
-        try startSession()
+        try startHeadlessRun()
         try key("i")
-        try session.eventLog.waitFor("the panel shows") { $0.readout != nil }
+        try headlessRun.eventLog.waitFor("the panel shows") { $0.readout != nil }
         // 600 px/s right and 150 px/s down for 1.2 s, paced on CLOCK_MONOTONIC.
         let rate = 120.0, frames = 144
-        try session.send(batch: ["down 1 100 150", "frame"])
-        let start = ClientBenchmark.monotonicNow()
+        try headlessRun.send(batch: ["down 1 100 150", "frame"])
+        let start = MonotonicClock.now()
         var x = 100.0, y = 150.0
         for i in 1...frames {
-            ClientBenchmark.sleep(until: start + Double(i) / rate)
+            MonotonicClock.sleep(until: start + Double(i) / rate)
             x = 100 + 600 * Double(i) / rate
             y = 150 + 150 * Double(i) / rate
-            try session.send(batch: ["motion 1 \(x) \(y)", "frame"])
+            try headlessRun.send(batch: ["motion 1 \(x) \(y)", "frame"])
         }
         // The panel refreshes at most ten times a second, the last time up to 0.1 s after
         // the last frame: wait for that refresh, then look.
         let final = x
-        let readout = try XCTUnwrap(try session.eventLog.waitFor("the panel shows the last frame") {
+        let readout = try XCTUnwrap(try headlessRun.eventLog.waitFor("the panel shows the last frame") {
             ($0.readout?.fingers.first?.location.x ?? 0) >= final - 0.5
         }.readout)
-        let image = try session.screenshot("readout-one-finger.png")
+        let image = try headlessRun.screenshot("readout-one-finger.png")
         let finger = try XCTUnwrap(readout.fingers.first)
         XCTAssertEqual(finger.location.x, x, accuracy: 1)
         XCTAssertEqual(finger.location.y, y, accuracy: 1)
@@ -43,35 +44,35 @@ final class ReadoutEndToEndTests: EndToEndTestCase {
         // 640 - 8 - 102): light text on its dark background.
         let panel = image.count(x: 1024 - 560, y: 522 - 72, width: 552, height: 72) { $0.r > 200 && $0.g > 200 }
         XCTAssertGreaterThan(panel, 300, "the panel's text shows")
-        try session.send(batch: ["up 1", "frame"])
+        try headlessRun.send(batch: ["up 1", "frame"])
 
         // Hidden again: no more readout lines.
         try key("i")
-        try session.sync()
-        let count = try session.eventLog.events().compactMap(\.readout).count
-        try session.send(batch: ["down 2 300 300", "frame"])
-        try session.send(batch: ["up 2", "frame"])
-        try session.sync()
-        XCTAssertEqual(try session.eventLog.events().compactMap(\.readout).count, count)
+        try headlessRun.sync()
+        let count = try headlessRun.eventLog.events().compactMap(\.readout).count
+        try headlessRun.send(batch: ["down 2 300 300", "frame"])
+        try headlessRun.send(batch: ["up 2", "frame"])
+        try headlessRun.sync()
+        XCTAssertEqual(try headlessRun.eventLog.events().compactMap(\.readout).count, count)
     }
 
     func testTenFingersStayReadable() throws {
-        try startSession()
+        try startHeadlessRun()
         try key("i")
         var downs: [String] = []
         for id in 0..<10 { downs.append("down \(id) \(60 + id * 45) \(360 + (id % 3) * 40)") }
-        try session.send(batch: downs + ["frame"])
+        try headlessRun.send(batch: downs + ["frame"])
         for step in 1...5 {
-            try session.send(batch: (0..<10).map { "motion \($0) \(60 + $0 * 45 + step * 4) \(360 + ($0 % 3) * 40)" } + ["frame"])
+            try headlessRun.send(batch: (0..<10).map { "motion \($0) \(60 + $0 * 45 + step * 4) \(360 + ($0 % 3) * 40)" } + ["frame"])
         }
-        try session.sync()
-        _ = try session.eventLog.waitFor("ten fingers in the panel") { ($0.readout?.fingers.count ?? 0) == 10 }
-        try session.sync()
-        let image = try session.screenshot("readout-ten-fingers.png")
+        try headlessRun.sync()
+        _ = try headlessRun.eventLog.waitFor("ten fingers in the panel") { ($0.readout?.fingers.count ?? 0) == 10 }
+        try headlessRun.sync()
+        let image = try headlessRun.screenshot("readout-ten-fingers.png")
         // Twelve lines of text: the panel (12 + 12 x 20 px tall, above the scene bar) has
         // text in its upper part too.
         let lowerText = image.count(x: 1024 - 560, y: 522 - 252, width: 552, height: 60) { $0.r > 200 && $0.g > 200 }
         XCTAssertGreaterThan(lowerText, 150, "the tenth finger's line is drawn")
-        try session.send(batch: (0..<10).map { "up \($0)" } + ["frame"])
+        try headlessRun.send(batch: (0..<10).map { "up \($0)" } + ["frame"])
     }
 }

@@ -2,6 +2,7 @@ import EventLogFormat
 import Foundation
 import Harness
 import LibinputRecord
+import ToolSupport
 import TouchRobot
 import TouchCore
 import XCTest

@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import ToolSupport
 import XCTest
 
 /// Bad input from the user's side and a hostile log reader: a clear message and a status,

@@ -8,12 +8,12 @@ final class ScalingEndToEndTests: EndToEndTestCase {
     /// kwin offers wp_fractional_scale_v1: at 1.5x the window is drawn at 1.5x, not
     /// upscaled from 1x or downscaled from 2x.
     func testFractionalScaleOnKWinIsSharp() throws {
-        try startSession(compositor: .kwin, scale: 1.5)
-        let ready = try XCTUnwrap(session.eventLog.events().compactMap(\.ready).first)
+        try startHeadlessRun(compositor: .kwin, scale: 1.5)
+        let ready = try XCTUnwrap(headlessRun.eventLog.events().compactMap(\.ready).first)
         XCTAssertEqual(ready.scale, 1.5)
         XCTAssertEqual(ready.width, 1024, "logical size")
-        try session.send(batch: ["down 1 512 320", "frame"])
-        let image = try session.screenshot("fractional.png")
+        try headlessRun.send(batch: ["down 1 512 320", "frame"])
+        let image = try headlessRun.screenshot("fractional.png")
         XCTAssertEqual([image.width, image.height], [1536, 960], "the output is 1.5x")
         let row = (0..<image.width).map { image.pixel(x: $0, y: 480) }
         let grey = row.filter { $0.isGray(170, tolerance: 6) }.count

@@ -6,13 +6,13 @@ import XCTest
 /// Fingers on a real (headless) weston: what touchspots logs and what the screen shows.
 final class SpotsEndToEndTests: EndToEndTestCase {
     func testWindowIsReadyAtTheOutputSize() throws {
-        try startSession(width: 900, height: 560)
-        let ready = try session.eventLog.events().compactMap(\.ready)
+        try startHeadlessRun(width: 900, height: 560)
+        let ready = try headlessRun.eventLog.events().compactMap(\.ready)
         XCTAssertEqual(ready.count, 1)
         XCTAssertEqual(ready.first?.width, 900, "kiosk-shell fullscreen size")
         XCTAssertEqual(ready.first?.height, 560)
         XCTAssertEqual(ready.first?.scale, 1)
-        let image = try session.screenshot("ready.png")
+        let image = try headlessRun.screenshot("ready.png")
         XCTAssertEqual(image.width, 900)
         // The guide label: dark text pixels in the top band, none below it.
         let text = image.count(x: 0, y: 0, width: 900, height: 60) { $0.r < 140 }
@@ -23,21 +23,21 @@ final class SpotsEndToEndTests: EndToEndTestCase {
     }
 
     func testFingersLandMoveAndLiftOverSeveralFrames() throws {
-        try startSession()
-        try session.send(batch: ["down 1 200 300", "down 2 500 320.5", "down 3 800 300", "frame"])
-        try session.send(batch: ["motion 1 220 310", "motion 2 520 340.25", "frame"])
-        try session.send(batch: ["motion 3 780 280", "frame"])
-        let moved = try session.screenshot("three-fingers.png")
+        try startHeadlessRun()
+        try headlessRun.send(batch: ["down 1 200 300", "down 2 500 320.5", "down 3 800 300", "frame"])
+        try headlessRun.send(batch: ["motion 1 220 310", "motion 2 520 340.25", "frame"])
+        try headlessRun.send(batch: ["motion 3 780 280", "frame"])
+        let moved = try headlessRun.screenshot("three-fingers.png")
         for (x, y) in [(220, 310), (520, 340), (780, 280)] {
             XCTAssertGreaterThan(spotCoverage(moved, x: x, y: y), 0.99, "a spot at (\(x), \(y))")
         }
         XCTAssertTrue(isBackground(moved, x: 200, y: 200), "nothing where no finger is")
 
-        try session.send(batch: ["up 2", "frame"])
-        try session.send(batch: ["motion 1 240 330", "frame"])
+        try headlessRun.send(batch: ["up 2", "frame"])
+        try headlessRun.send(batch: ["motion 1 240 330", "frame"])
         // The last two lift in one frame, and weston 10 sends no frame after it.
-        try session.send(batch: ["up 1", "up 3"])
-        let lifted = try session.screenshot("lifted.png")
+        try headlessRun.send(batch: ["up 1", "up 3"])
+        let lifted = try headlessRun.screenshot("lifted.png")
         for (x, y) in [(240, 330), (520, 340), (780, 280)] {
             XCTAssertTrue(isBackground(lifted, x: x, y: y), "no spot left at (\(x), \(y))")
         }
@@ -70,34 +70,34 @@ final class SpotsEndToEndTests: EndToEndTestCase {
     /// The weston 10 quirks in Sources/TouchspotsWeston/quirks.c: a frame after the last up,
     /// and a cancel, both reach the client on the wire.
     func testWeston10QuirksDeliverFrameAfterLastUpAndCancel() throws {
-        try startSession(environment: ["WAYLAND_DEBUG": "client"])
-        try session.send(batch: ["down 1 300 300", "frame"])
-        try session.send(batch: ["up 1", "frame"])
-        try session.sync()
+        try startHeadlessRun(environment: ["WAYLAND_DEBUG": "client"])
+        try headlessRun.send(batch: ["down 1 300 300", "frame"])
+        try headlessRun.send(batch: ["up 1", "frame"])
+        try headlessRun.sync()
         func wire() throws -> [String] {
-            try String(contentsOfFile: session.client.logPath, encoding: .utf8)
+            try String(contentsOfFile: headlessRun.client.logPath, encoding: .utf8)
                 .split(separator: "\n").map(String.init)
                 .filter { $0.contains("wl_touch@") && !$0.contains("->") }
         }
         let events = try wire()
         let up = try XCTUnwrap(events.lastIndex { $0.contains(".up(") })
         XCTAssertTrue(events[(up + 1)...].contains { $0.contains(".frame()") }, "frame after the last up: \(events)")
-        try session.send(batch: ["down 2 300 300", "frame"])
-        try session.send("cancel")
-        try session.sync()
+        try headlessRun.send(batch: ["down 2 300 300", "frame"])
+        try headlessRun.send("cancel")
+        try headlessRun.sync()
         XCTAssertTrue(try wire().contains { $0.contains(".cancel()") }, "wl_touch.cancel on the wire")
     }
 
     /// The client's requests after a move of one finger (WAYLAND_DEBUG lines).
     private func requestsForAMove(arguments: [String] = []) throws -> [Substring] {
-        try startSession(arguments: arguments, environment: ["WAYLAND_DEBUG": "client"])
-        try session.send(batch: ["down 1 300 300", "frame"])
-        try session.sync()  // grown and drawn
-        let before = try String(contentsOfFile: session.client.logPath, encoding: .utf8)
+        try startHeadlessRun(arguments: arguments, environment: ["WAYLAND_DEBUG": "client"])
+        try headlessRun.send(batch: ["down 1 300 300", "frame"])
+        try headlessRun.sync()  // grown and drawn
+        let before = try String(contentsOfFile: headlessRun.client.logPath, encoding: .utf8)
             .split(separator: "\n").count
-        try session.send(batch: ["motion 1 340 300", "frame"])
-        try session.sync()
-        return Array(try String(contentsOfFile: session.client.logPath, encoding: .utf8)
+        try headlessRun.send(batch: ["motion 1 340 300", "frame"])
+        try headlessRun.sync()
+        return Array(try String(contentsOfFile: headlessRun.client.logPath, encoding: .utf8)
             .split(separator: "\n").dropFirst(before))
     }
 
@@ -121,7 +121,7 @@ final class SpotsEndToEndTests: EndToEndTestCase {
         for rect in damage {
             XCTAssertLessThanOrEqual(rect[3], 45, "\(rect) is a label strip, not the spot")
         }
-        let moved = try session.screenshot("moved.png")
+        let moved = try headlessRun.screenshot("moved.png")
         XCTAssertGreaterThan(spotCoverage(moved, x: 340, y: 300), 0.99, "the spot is at its new place")
         XCTAssertTrue(isBackground(moved, x: 300 - 45, y: 300), "and gone from the old one")
     }
@@ -130,23 +130,23 @@ final class SpotsEndToEndTests: EndToEndTestCase {
     /// while trails are shown the spots are drawn into the window's buffer (no subsurface),
     /// and the trail's dots show over the spot; hidden again, a new finger gets a layer.
     func testTrailsShownKeepTheSpotsInTheWindowsBuffer() throws {
-        try startSession(arguments: ["--trails"], environment: ["WAYLAND_DEBUG": "client"])
-        try session.send(batch: ["down 1 300 300", "frame"])
+        try startHeadlessRun(arguments: ["--trails"], environment: ["WAYLAND_DEBUG": "client"])
+        try headlessRun.send(batch: ["down 1 300 300", "frame"])
         for step in 1...4 {
-            try session.send(batch: ["motion 1 \(300 + step * 10) 300", "frame"])
+            try headlessRun.send(batch: ["motion 1 \(300 + step * 10) 300", "frame"])
         }
-        let image = try session.screenshot("trails-over-spot.png")
+        let image = try headlessRun.screenshot("trails-over-spot.png")
         let red = image.count(x: 300, y: 295, width: 40, height: 10) { $0.r > 180 && $0.g < 100 && $0.b < 100 }
         XCTAssertGreaterThan(red, 10, "the trail's dots show over the spot")
-        var log = try String(contentsOfFile: session.client.logPath, encoding: .utf8)
+        var log = try String(contentsOfFile: headlessRun.client.logPath, encoding: .utf8)
         XCTAssertFalse(log.contains("get_subsurface"), "no layer while trails are shown")
-        try session.send(batch: ["up 1", "frame"])
+        try headlessRun.send(batch: ["up 1", "frame"])
         try key("t")  // trails off
-        try session.sync()
-        try session.send(batch: ["down 2 600 300", "frame"])
-        let spot = try session.screenshot("layer-again.png")
+        try headlessRun.sync()
+        try headlessRun.send(batch: ["down 2 600 300", "frame"])
+        let spot = try headlessRun.screenshot("layer-again.png")
         XCTAssertGreaterThan(spotCoverage(spot, x: 600, y: 300), 0.99)
-        log = try String(contentsOfFile: session.client.logPath, encoding: .utf8)
+        log = try String(contentsOfFile: headlessRun.client.logPath, encoding: .utf8)
         XCTAssertTrue(log.contains("wl_subcompositor") && log.contains("get_subsurface"), "a layer once trails are hidden")
     }
 
@@ -170,31 +170,31 @@ final class SpotsEndToEndTests: EndToEndTestCase {
     }
 
     func testCancelWithFingersDownRemovesEverySpot() throws {
-        try startSession()
-        try session.send(batch: ["down 10 300 300", "down 11 600 300", "frame"])
-        let down = try session.screenshot("down.png")
+        try startHeadlessRun()
+        try headlessRun.send(batch: ["down 10 300 300", "down 11 600 300", "frame"])
+        let down = try headlessRun.screenshot("down.png")
         XCTAssertGreaterThan(spotCoverage(down, x: 300, y: 300), 0.99)
         XCTAssertGreaterThan(spotCoverage(down, x: 600, y: 300), 0.99)
-        try session.send("cancel")
-        let cancelled = try session.screenshot("cancelled.png")
+        try headlessRun.send("cancel")
+        let cancelled = try headlessRun.screenshot("cancelled.png")
         XCTAssertTrue(isBackground(cancelled, x: 300, y: 300))
         XCTAssertTrue(isBackground(cancelled, x: 600, y: 300))
         let last = try XCTUnwrap(frames().last)
         XCTAssertEqual(phases(last), ["10 cancelled", "11 cancelled"])
         XCTAssertEqual(try spots().last, 0)
         // Fingers after a cancel start afresh.
-        try session.send(batch: ["down 10 100 500", "frame"])
-        let again = try session.screenshot("again.png")
+        try headlessRun.send(batch: ["down 10 100 500", "frame"])
+        let again = try headlessRun.screenshot("again.png")
         XCTAssertGreaterThan(spotCoverage(again, x: 100, y: 500), 0.99)
     }
 
     func testSpotsAreSharpAtScaleTwo() throws {
-        try startSession(width: 800, height: 500, scale: 2)
-        let ready = try XCTUnwrap(session.eventLog.events().compactMap(\.ready).first)
+        try startHeadlessRun(width: 800, height: 500, scale: 2)
+        let ready = try XCTUnwrap(headlessRun.eventLog.events().compactMap(\.ready).first)
         XCTAssertEqual(ready.width, 800)
         XCTAssertEqual(ready.scale, 2)
-        try session.send(batch: ["down 1 400 250", "frame"])
-        let image = try session.screenshot("scale2.png")
+        try headlessRun.send(batch: ["down 1 400 250", "frame"])
+        let image = try headlessRun.screenshot("scale2.png")
         XCTAssertEqual(image.width, 1600, "the output is 2x")
         XCTAssertGreaterThan(spotCoverage(image, x: 400, y: 250, radius: 40, scale: 2), 0.99)
         // A 100 logical px spot is 200 buffer px wide, with an edge at most 2 px soft.
@@ -228,46 +228,46 @@ final class SpotsEndToEndTests: EndToEndTestCase {
     /// A held finger is a long press (issue 15, on purpose): its label comes and goes once,
     /// and then nothing wakes touchspots while the finger stays still.
     func testIdleWindowCommitsNothing() throws {
-        try startSession()
-        try session.send(batch: ["down 1 300 300", "frame"])
-        try session.eventLog.waitFor(timeout: 5, "the long-press label cleared") {
+        try startHeadlessRun()
+        try headlessRun.send(batch: ["down 1 300 300", "frame"])
+        try headlessRun.eventLog.waitFor(timeout: 5, "the long-press label cleared") {
             $0.label.map { $0.slot == .longPress && $0.text.isEmpty } ?? false
         }
-        try session.sync()  // the spot has finished growing, the label is gone
-        let before = try session.send("commits")
+        try headlessRun.sync()  // the spot has finished growing, the label is gone
+        let before = try headlessRun.send("commits")
         // The sync ends with touchspots' last pong; its return to a blocking poll after
         // that is the end of that work, not a wake-up, so count from when it sleeps there.
-        try waitUntilBlockedInPoll(session.client.pid)
-        let wakeupsBefore = try wakeups(of: session.client.pid)
+        try waitUntilBlockedInPoll(headlessRun.client.pid)
+        let wakeupsBefore = try wakeups(of: headlessRun.client.pid)
         usleep(600_000)  // a measured idle period, not a synchronisation
-        XCTAssertEqual(try wakeups(of: session.client.pid), wakeupsBefore,
+        XCTAssertEqual(try wakeups(of: headlessRun.client.pid), wakeupsBefore,
                        "touchspots did not wake up at all while idle")
-        try session.sync()
-        XCTAssertEqual(try session.send("commits"), before, "no commits while nothing moves")
-        try session.send(batch: ["motion 1 310 300", "frame"])
-        try session.sync()
-        XCTAssertNotEqual(try session.send("commits"), before, "a move is drawn")
+        try headlessRun.sync()
+        XCTAssertEqual(try headlessRun.send("commits"), before, "no commits while nothing moves")
+        try headlessRun.send(batch: ["motion 1 310 300", "frame"])
+        try headlessRun.sync()
+        XCTAssertNotEqual(try headlessRun.send("commits"), before, "a move is drawn")
     }
 
     /// The same with the instrument panel and trails shown: once the trail has faded and
     /// the panel shows the last frame, nothing wakes touchspots.
     func testIdleWithThePanelAndTrailsShownStaysIdle() throws {
-        try startSession(arguments: ["--panel", "--trails"])
-        try session.send(batch: ["down 1 300 300", "frame"])
-        for step in 1...20 { try session.send(batch: ["motion 1 \(300 + step * 10) 300", "frame"]) }
-        try session.send(batch: ["up 1", "frame"])
-        _ = try session.eventLog.waitFor("the panel shows the lift") { $0.readout?.touches == 0 && $0.readout?.maxTouches == 1 }
+        try startHeadlessRun(arguments: ["--panel", "--trails"])
+        try headlessRun.send(batch: ["down 1 300 300", "frame"])
+        for step in 1...20 { try headlessRun.send(batch: ["motion 1 \(300 + step * 10) 300", "frame"]) }
+        try headlessRun.send(batch: ["up 1", "frame"])
+        _ = try headlessRun.eventLog.waitFor("the panel shows the lift") { $0.readout?.touches == 0 && $0.readout?.maxTouches == 1 }
         // The trail fades over a second; the tap and swipe labels clear in a few.
-        try session.eventLog.waitFor(timeout: 5, "the swipe label cleared") {
+        try headlessRun.eventLog.waitFor(timeout: 5, "the swipe label cleared") {
             $0.label.map { $0.slot == .swipe && $0.text.isEmpty } ?? false
         }
-        try session.sync()
-        let before = try session.send("commits")
-        try waitUntilBlockedInPoll(session.client.pid)
-        let wakeupsBefore = try wakeups(of: session.client.pid)
+        try headlessRun.sync()
+        let before = try headlessRun.send("commits")
+        try waitUntilBlockedInPoll(headlessRun.client.pid)
+        let wakeupsBefore = try wakeups(of: headlessRun.client.pid)
         usleep(600_000)  // a measured idle period, not a synchronisation
-        XCTAssertEqual(try wakeups(of: session.client.pid), wakeupsBefore, "no wake-ups with the panel and trails shown")
-        try session.sync()
-        XCTAssertEqual(try session.send("commits"), before, "no commits while nothing moves")
+        XCTAssertEqual(try wakeups(of: headlessRun.client.pid), wakeupsBefore, "no wake-ups with the panel and trails shown")
+        try headlessRun.sync()
+        XCTAssertEqual(try headlessRun.send("commits"), before, "no commits while nothing moves")
     }
 }

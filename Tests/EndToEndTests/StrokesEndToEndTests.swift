@@ -1,3 +1,4 @@
+import ToolSupport
 import TouchCore
 import Foundation
 import Harness
@@ -19,19 +20,19 @@ final class StrokesEndToEndTests: EndToEndTestCase {
                 points.append((origin.0 + (from.0 + (to.0 - from.0) * t) * size, origin.1 + (from.1 + (to.1 - from.1) * t) * size))
             }
         }
-        try session.send(batch: ["down 1 \(Int(points[0].0)) \(Int(points[0].1))", "frame"])
+        try headlessRun.send(batch: ["down 1 \(Int(points[0].0)) \(Int(points[0].1))", "frame"])
         for point in points.dropFirst() {
-            try session.send(batch: ["motion 1 \(Int(point.0)) \(Int(point.1))", "frame"])
+            try headlessRun.send(batch: ["motion 1 \(Int(point.0)) \(Int(point.1))", "frame"])
         }
-        try session.send(batch: ["up 1", "frame"])
+        try headlessRun.send(batch: ["up 1", "frame"])
     }
 
     private func teachLine(_ what: String, _ matches: @escaping (LessonProgress) -> Bool) throws -> LessonProgress {
-        try session.eventLog.waitFor(what) { $0.teach.map(matches) ?? false }.teach!
+        try headlessRun.eventLog.waitFor(what) { $0.teach.map(matches) ?? false }.teach!
     }
 
     func testTeachAStrokeThenDrawIt() throws {
-        // Beside the output folder, which startSession empties.
+        // Beside the output folder, which startHeadlessRun empties.
         let config = "\(outputDirectory)-config"
         try? FileManager.default.removeItem(atPath: config)
         let strokes = "\(config)/touchspots/strokes"
@@ -40,41 +41,41 @@ final class StrokesEndToEndTests: EndToEndTestCase {
         // A stroke taught earlier, still recognized beside the broken file.
         try "# touchspots stroke 1\nexample 0,0 100,0 100,100 0,100\n"
             .write(toFile: "\(strokes)/hook.stroke", atomically: true, encoding: .utf8)
-        try startSession(arguments: ["--record-gesture", "zed"], environment: ["XDG_CONFIG_HOME": config])
-        let warning = try session.eventLog.waitFor("the broken file's warning") { $0.warningKind == .template }
+        try startHeadlessRun(arguments: ["--record-gesture", "zed"], environment: ["XDG_CONFIG_HOME": config])
+        let warning = try headlessRun.eventLog.waitFor("the broken file's warning") { $0.warningKind == .template }
         XCTAssertTrue(warning.warning?.contains("broken.stroke") ?? false, "\(warning)")
         _ = try teachLine("the lesson starts") { $0.step == .draw && $0.examples == 0 }
-        try session.screenshot("lesson-start.png")
+        try headlessRun.screenshot("lesson-start.png")
         for (n, (origin, size)) in [((300.0, 200.0), 260.0), ((380.0, 240.0), 200.0), ((250.0, 180.0), 300.0)].enumerated() {
             try drawZed(at: origin, size: size)
             _ = try teachLine("drawing \(n + 1)") { $0.examples == n + 1 }
         }
         let confirm = try teachLine("Save or Again") { $0.step == .confirm }
         XCTAssertGreaterThanOrEqual(try XCTUnwrap(confirm.agreement), 0.89, "three Z's agree")
-        let image = try session.screenshot("lesson-confirm.png")
+        let image = try headlessRun.screenshot("lesson-confirm.png")
         let save = try XCTUnwrap(confirm.saveAt)
         XCTAssertLessThan(image.pixel(x: Int(save.x), y: Int(save.y)).r, 100, "the Save button is drawn")
-        try session.send(batch: ["down 2 \(Int(save.x)) \(Int(save.y))", "frame"])
-        try session.send(batch: ["up 2", "frame"])
+        try headlessRun.send(batch: ["down 2 \(Int(save.x)) \(Int(save.y))", "frame"])
+        try headlessRun.send(batch: ["up 2", "frame"])
         let taught = try teachLine("saved") { $0.step == .taught }
         XCTAssertEqual(taught.savedTo, "\(strokes)/zed.stroke")
         let text = try String(contentsOfFile: "\(strokes)/zed.stroke", encoding: .utf8)
         XCTAssertTrue(text.hasPrefix("# touchspots stroke 1\nexample "), text)
         XCTAssertEqual(text.split(separator: "\n").count, 4, "three drawings")
-        try session.eventLog.waitFor("the playground follows") { $0 == .scene(name: .playground) }
+        try headlessRun.eventLog.waitFor("the playground follows") { $0 == .scene(name: .playground) }
 
         try drawZed(at: (400, 260), size: 220)
-        let gesture = try session.eventLog.waitFor("the taught stroke") { $0.gesture?.kind == .template }.gesture!
+        let gesture = try headlessRun.eventLog.waitFor("the taught stroke") { $0.gesture?.kind == .template }.gesture!
         guard case .template("zed", _) = gesture else { return XCTFail("\(gesture)") }
-        try session.eventLog.waitFor("its label") { $0.label.map { $0.slot == .template && $0.text.contains("zed") } ?? false }
-        let labelled = try session.screenshot("taught-label.png")
+        try headlessRun.eventLog.waitFor("its label") { $0.label.map { $0.slot == .template && $0.text.contains("zed") } ?? false }
+        let labelled = try headlessRun.screenshot("taught-label.png")
         // The template slot is the seventh label band below the guide (PlaygroundScene.layout).
         let unit = min(1024.0 / 800, 640.0 / 600), top = Int((44 + 6 * 36) * unit)
         XCTAssertGreaterThan(labelled.count(x: 0, y: top + 2, width: 1024, height: Int(36 * unit) - 4) { $0.r < 100 }, 100,
                              "the label is on screen")
-        try session.send(batch: ["down 3 300 250", "frame", "motion 3 500 250", "frame", "motion 3 500 450", "frame",
-                                 "motion 3 300 450", "frame", "up 3", "frame"])
-        try session.eventLog.waitFor("the stroke taught earlier") { if case .template("hook", _)? = $0.gesture { true } else { false } }
+        try headlessRun.send(batch: ["down 3 300 250", "frame", "motion 3 500 250", "frame", "motion 3 500 450", "frame",
+                                     "motion 3 300 450", "frame", "up 3", "frame"])
+        try headlessRun.eventLog.waitFor("the stroke taught earlier") { if case .template("hook", _)? = $0.gesture { true } else { false } }
 
         let list = Process()
         list.executableURL = URL(fileURLWithPath: Products.touchspots)
@@ -102,22 +103,22 @@ final class StrokesEndToEndTests: EndToEndTestCase {
         try? FileManager.default.removeItem(atPath: config)
         try FileManager.default.createDirectory(atPath: "\(config)/touchspots", withIntermediateDirectories: true)
         try "not a folder".write(toFile: "\(config)/touchspots/strokes", atomically: true, encoding: .utf8)
-        try startSession(arguments: ["--record-gesture", "zed"], environment: ["XDG_CONFIG_HOME": config])
+        try startHeadlessRun(arguments: ["--record-gesture", "zed"], environment: ["XDG_CONFIG_HOME": config])
         _ = try teachLine("the lesson starts") { $0.step == .draw && $0.examples == 0 }
         for (n, (origin, size)) in [((300.0, 200.0), 260.0), ((380.0, 240.0), 200.0), ((250.0, 180.0), 300.0)].enumerated() {
             try drawZed(at: origin, size: size)
             _ = try teachLine("drawing \(n + 1)") { $0.examples == n + 1 }
         }
         let save = try XCTUnwrap(try teachLine("Save or Again") { $0.step == .confirm }.saveAt)
-        try session.send(batch: ["down 2 \(Int(save.x)) \(Int(save.y))", "frame"])
-        try session.send(batch: ["up 2", "frame"])
+        try headlessRun.send(batch: ["down 2 \(Int(save.x)) \(Int(save.y))", "frame"])
+        try headlessRun.send(batch: ["up 2", "frame"])
         _ = try teachLine("not saved") { $0.step == .unsaved }
-        let warning = try session.eventLog.waitFor("the reason") { $0.warningKind == .template }
+        let warning = try headlessRun.eventLog.waitFor("the reason") { $0.warningKind == .template }
         XCTAssertTrue(warning.warning?.contains("was not saved") ?? false, "\(warning)")
-        let image = try session.screenshot("lesson-unsaved.png")
+        let image = try headlessRun.screenshot("lesson-unsaved.png")
         XCTAssertLessThan(image.pixel(x: Int(save.x), y: Int(save.y)).r, 100, "Save is offered again")
-        XCTAssertFalse(try session.eventLog.events().contains { $0.teach?.step == .taught }, "no taught line")
-        let events = try session.eventLog.events()
+        XCTAssertFalse(try headlessRun.eventLog.events().contains { $0.teach?.step == .taught }, "no taught line")
+        let events = try headlessRun.eventLog.events()
         let unsaved = try XCTUnwrap(events.firstIndex { $0.teach?.step == .unsaved })
         XCTAssertFalse(events[unsaved...].contains { $0 == .scene(name: .playground) }, "the lesson stays")
     }

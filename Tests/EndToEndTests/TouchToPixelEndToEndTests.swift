@@ -11,7 +11,7 @@ final class TouchToPixelEndToEndTests: EndToEndTestCase {
     /// screen shows. (Whether landings reach the floor repaint is the benchmark's question:
     /// this debug or sanitized build is not the one users run.)
     func testTouchToPresentIsWhenThePixelsChanged() throws {
-        try startSession(width: 1024, height: 768)
+        try startHeadlessRun(width: 1024, height: 768)
         try checkTouchToPresentAgainstThePixelWatch(tolerance: 1)
     }
 
@@ -20,7 +20,7 @@ final class TouchToPixelEndToEndTests: EndToEndTestCase {
     /// made, so both sides count to that commit). sway sends no input timestamps, so
     /// touchspots has wl_touch's whole milliseconds: 1.5 ms of tolerance.
     func testTouchToPresentIsWhenThePixelsChangedOnSway() throws {
-        try startSession(compositor: .sway, width: 1024, height: 768)
+        try startHeadlessRun(compositor: .sway, width: 1024, height: 768)
         try checkTouchToPresentAgainstThePixelWatch(tolerance: 1.5)
     }
 
@@ -32,22 +32,22 @@ final class TouchToPixelEndToEndTests: EndToEndTestCase {
             let x = 250 + Double(index % 5) * 130 + 0.5, y = 200 + Double(index / 5) * 110 + 0.5
             // Every commit asked so far has its line (the last lift's comes a refresh after
             // its repaint), so the next new line is the landing's.
-            let requested = Int(try session.send("requests wp_presentation.feedback")) ?? 0
-            try session.eventLog.waitUntil("a line for every feedback asked") { $0.compactMap(\.presented).count >= requested }
-            let seen = try session.eventLog.presentations().count
-            try session.send(batch: ["watch \(x) \(y)", "down 7 \(x) \(y)", "frame"])
-            let words = try session.send("watch-result").split(separator: " ")
+            let requested = Int(try headlessRun.send("requests wp_presentation.feedback")) ?? 0
+            try headlessRun.eventLog.waitUntil("a line for every feedback asked") { $0.compactMap(\.presented).count >= requested }
+            let seen = try headlessRun.eventLog.presentations().count
+            try headlessRun.send(batch: ["watch \(x) \(y)", "down 7 \(x) \(y)", "frame"])
+            let words = try headlessRun.send("watch-result").split(separator: " ")
             XCTAssertEqual(words.count, 6, "watch-result: \(words)")
             guard words.count == 6, let toPresented = Double(words[0]) else { continue }
             // The landing's commit is the first one presented after the probe began.
-            try session.eventLog.waitUntil("the landing's presented line") { $0.compactMap(\.presented).count > seen }
-            let landing = try session.eventLog.presentations()[seen]
+            try headlessRun.eventLog.waitUntil("the landing's presented line") { $0.compactMap(\.presented).count > seen }
+            let landing = try headlessRun.eventLog.presentations()[seen]
             let own = try XCTUnwrap(landing.touchToPresentMs, "probe \(index): touchToPresentMs")
             if abs(own - toPresented) <= tolerance { agreeing += 1 } else {
                 mismatches.append("probe \(index): touchToPresentMs \(own) against \(toPresented) from outside")
             }
-            try session.send(batch: ["up 7", "frame"])
-            try session.sync()
+            try headlessRun.send(batch: ["up 7", "frame"])
+            try headlessRun.sync()
         }
         XCTAssertGreaterThanOrEqual(agreeing, probes * 95 / 100, mismatches.joined(separator: "\n"))
     }
@@ -57,15 +57,15 @@ final class TouchToPixelEndToEndTests: EndToEndTestCase {
     /// (up to 16.7 ms at its 60 Hz). kwin 5.27 offers no wp_presentation, so touchspots
     /// writes no `presented` lines there and this cannot be read from its log.
     func testATouchIsCommittedWithoutWaitingOnMutter() throws {
-        try startSession(compositor: .mutter)
-        try session.send(batch: ["down 1 300 300", "frame"])
+        try startHeadlessRun(compositor: .mutter)
+        try headlessRun.send(batch: ["down 1 300 300", "frame"])
         for step in 1...60 {
-            try session.send(batch: ["motion 1 \(300 + step * 4) \(300 + step * 2)", "frame"])
+            try headlessRun.send(batch: ["motion 1 \(300 + step * 4) \(300 + step * 2)", "frame"])
             usleep(8_000)
         }
-        try session.send(batch: ["up 1", "frame"])
-        try session.sync()
-        let presented = try session.eventLog.presentations().filter { $0.discarded != true }
+        try headlessRun.send(batch: ["up 1", "frame"])
+        try headlessRun.sync()
+        let presented = try headlessRun.eventLog.presentations().filter { $0.discarded != true }
         let whilePending = presented.filter { $0.waitedForFrame == true }
         XCTAssertGreaterThan(whilePending.count, 5, "touches came while a frame callback was pending")
         // Waiting for mutter's next frame took 8 ms on average (its frames are 16.7 ms
@@ -79,15 +79,15 @@ final class TouchToPixelEndToEndTests: EndToEndTestCase {
     /// callback asked by an earlier commit is still pending. Under the old rule (one
     /// commit per frame callback) there were none.
     func testATouchIsCommittedWithoutWaitingOnKWin() throws {
-        try startSession(compositor: .kwin, environment: ["WAYLAND_DEBUG": "client"])
-        try session.send(batch: ["down 1 300 300", "down 2 600 300", "frame"])
+        try startHeadlessRun(compositor: .kwin, environment: ["WAYLAND_DEBUG": "client"])
+        try headlessRun.send(batch: ["down 1 300 300", "down 2 600 300", "frame"])
         for step in 1...60 {
-            try session.send(batch: ["motion 1 \(300 + step * 4) 300", "motion 2 \(600 - step * 4) 320", "frame"])
+            try headlessRun.send(batch: ["motion 1 \(300 + step * 4) 300", "motion 2 \(600 - step * 4) 320", "frame"])
             usleep(8_000)
         }
-        try session.send(batch: ["up 1", "up 2", "frame"])
-        try session.sync()
-        let wire = try String(contentsOfFile: session.client.logPath, encoding: .utf8).split(separator: "\n")
+        try headlessRun.send(batch: ["up 1", "up 2", "frame"])
+        try headlessRun.sync()
+        let wire = try String(contentsOfFile: headlessRun.client.logPath, encoding: .utf8).split(separator: "\n")
         XCTAssertGreaterThan(Self.commitsWhileAFrameCallbackIsPending(wire), 5,
                              "commits made without waiting for the pending frame callback")
     }

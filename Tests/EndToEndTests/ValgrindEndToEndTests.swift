@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import ToolSupport
 import XCTest
 
 /// touchspots under valgrind's memcheck on headless weston: touches, a sync, SIGTERM.

@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import ToolSupport
 import TouchCore
 import XCTest
 
@@ -11,7 +12,7 @@ final class WindowedEndToEndTests: EndToEndTestCase {
     /// Colours are judged against the window's own background in the same screenshot
     /// (weston's desktop shell fades the screen in at start, dimming everything alike).
     private func background(_ image: PNGImage) -> Int {
-        Int(image.pixel(x: Int(session.origin.x) + 700, y: Int(session.origin.y) + 150).r)
+        Int(image.pixel(x: Int(headlessRun.origin.x) + 700, y: Int(headlessRun.origin.y) + 150).r)
     }
 
     /// Fraction of the 40 x 40 square around (x, y) clearly darker than the background.
@@ -28,17 +29,17 @@ final class WindowedEndToEndTests: EndToEndTestCase {
 
     /// Two fingers land, move and lift; their spots show while down and are gone after.
     private func fingersLeaveNoMark(on kind: CompositorKind, arguments: [String] = []) throws {
-        try startSession(compositor: kind, windowed: true, arguments: arguments)
-        let origin = session.origin
+        try startHeadlessRun(compositor: kind, windowed: true, arguments: arguments)
+        let origin = headlessRun.origin
         func onScreen(_ x: Double, _ y: Double) -> (Int, Int) { (Int(x + origin.x), Int(y + origin.y)) }
-        try session.send(batch: ["down 1 200 250", "down 2 420 260", "frame"])
-        try session.send(batch: ["motion 1 220 270", "motion 2 440 280", "frame"])
-        let down = try session.screenshot("down.png")
+        try headlessRun.send(batch: ["down 1 200 250", "down 2 420 260", "frame"])
+        try headlessRun.send(batch: ["motion 1 220 270", "motion 2 440 280", "frame"])
+        let down = try headlessRun.screenshot("down.png")
         for (x, y) in [onScreen(220, 270), onScreen(440, 280)] {
             XCTAssertGreaterThan(spotCoverage(down, x: x, y: y), 0.99, "a spot at (\(x), \(y)) on \(kind)")
         }
-        try session.send(batch: ["up 1", "up 2", "frame"])
-        let lifted = try session.screenshot("lifted.png")
+        try headlessRun.send(batch: ["up 1", "up 2", "frame"])
+        let lifted = try headlessRun.screenshot("lifted.png")
         for (x, y) in [onScreen(220, 270), onScreen(440, 280), onScreen(200, 250)] {
             XCTAssertTrue(isBackground(lifted, x: x, y: y), "no spot left at (\(x), \(y)) on \(kind)")
         }
@@ -59,17 +60,17 @@ final class WindowedEndToEndTests: EndToEndTestCase {
 
     /// A pen's disc (and its hover marker) is gone once the pen leaves proximity.
     private func penLeavesNoMark(arguments: [String] = []) throws {
-        try startSession(compositor: .sway, windowed: true, arguments: arguments)
-        let x = Int(300 + session.origin.x), y = Int(250 + session.origin.y)
-        try session.send("tool-in pen 300 250")
-        try session.send(batch: ["tool-tip pen down", "tool-motion pen 300 250 pressure 0.8"])
-        _ = try session.eventLog.waitFor("the pen's tip") { $0.frame?.touches.contains { $0.phase == .began } ?? false }
-        let down = try session.screenshot("pen-down.png")
+        try startHeadlessRun(compositor: .sway, windowed: true, arguments: arguments)
+        let x = Int(300 + headlessRun.origin.x), y = Int(250 + headlessRun.origin.y)
+        try headlessRun.send("tool-in pen 300 250")
+        try headlessRun.send(batch: ["tool-tip pen down", "tool-motion pen 300 250 pressure 0.8"])
+        _ = try headlessRun.eventLog.waitFor("the pen's tip") { $0.frame?.touches.contains { $0.phase == .began } ?? false }
+        let down = try headlessRun.screenshot("pen-down.png")
         XCTAssertFalse(isBackground(down, x: x, y: y), "the pen's disc shows")
-        try session.send("tool-tip pen up")
-        try session.send("tool-out pen")
-        _ = try session.eventLog.waitFor("the pen out") { $0.frame?.hovers.contains { $0.phase == .out } ?? false }
-        let out = try session.screenshot("pen-out.png")
+        try headlessRun.send("tool-tip pen up")
+        try headlessRun.send("tool-out pen")
+        _ = try headlessRun.eventLog.waitFor("the pen out") { $0.frame?.hovers.contains { $0.phase == .out } ?? false }
+        let out = try headlessRun.screenshot("pen-out.png")
         XCTAssertTrue(isBackground(out, x: x, y: y), "no pen mark left at (\(x), \(y))")
     }
 

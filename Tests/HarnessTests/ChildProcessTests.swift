@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Harness
+import ToolSupport
 import XCTest
 
 /// What the harness starts, it stops with all it started (issue 61's hunt: a nested

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Harness
+import ToolSupport
 import XCTest
 
 /// A command's run folders under `--out` (RunFolder): a run's own are replaced by the next

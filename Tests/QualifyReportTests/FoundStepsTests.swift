@@ -1,6 +1,5 @@
 import EventLogFormat
 import Foundation
-import Harness
 import LibinputRecord
 import QualifyReport
 import TouchCore

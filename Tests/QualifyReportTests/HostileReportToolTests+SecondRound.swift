@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
-import Harness
 import QualifyReport
+import ToolSupport
 import XCTest
 
 /// `touchspots-report` given what the second hostile round found (issue 61): interrupted

@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
-import Harness
 import QualifyReport
+import ToolSupport
 import XCTest
 
 /// `touchspots-report` as a hostile user runs it (issue 39): full disks, FIFOs, device and

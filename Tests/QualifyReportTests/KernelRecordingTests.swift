@@ -1,6 +1,5 @@
 import EventLogFormat
 import Foundation
-import Harness
 @testable import LibinputRecord
 import QualifyReport
 import TouchCore
@@ -246,11 +245,11 @@ final class KernelRecordingTests: XCTestCase {
         refusal(Self.file([Self.device(absinfo: [47: [0, 9, 0, 0, 0], 53: [1 << 62, (1 << 62) + 1, 0, 0, 1], 54: [0, 2559, 0, 0, 16]],
                                        reports: [Self.report(0, [(3, 57, 1), (3, 53, 1 << 62), (3, 54, 5)])])]),
                 "test.yaml:21: absinfo 53: the maximum is not above the minimum")
-        // The harness's replay reads through the same reader: refused, not a crash.
+        // Refused, not a crash (the harness's replay reads through this reader).
         let overflow = NSTemporaryDirectory() + "touchspots-overflow-\(getpid()).yaml"
         try Self.file([Self.device(reports: [[[Int(max), 999_999, 3, 57, 1]]])]).write(toFile: overflow, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: overflow) }
-        XCTAssertThrowsError(try Recording(libinputRecord: overflow, width: 1024, height: 640)) {
+        XCTAssertThrowsError(try LibinputRecord(path: overflow)) {
             XCTAssertTrue("\($0)".contains("time is out of range"), "\($0)")
         }
         // Not a regular file: a FIFO would never end.

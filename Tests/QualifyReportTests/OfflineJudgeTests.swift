@@ -4,7 +4,6 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import Harness
 import QualifyReport
 import TouchRobot
 import XCTest

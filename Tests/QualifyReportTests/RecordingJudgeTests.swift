@@ -1,8 +1,8 @@
 import EventLogFormat
 import Foundation
-import Harness
 import LibinputRecord
 import QualifyReport
+import ToolSupport
 import TouchCore
 import TouchRobot
 import XCTest

@@ -1,6 +1,6 @@
 import Foundation
-import Harness
 import LibinputRecord
+import ToolSupport
 import TouchCore
 import TouchRobot
 import XCTest

@@ -1,7 +1,7 @@
+import ToolSupport
 import TouchCore
 import EventLogFormat
 import Foundation
-import Harness
 import QualifyReport
 import XCTest
 

@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import ToolSupport
 import XCTest
 
 /// The manual pages checked in under data/man/ are what scripts/generate-man-pages writes

@@ -1,5 +1,6 @@
 import Foundation
 import EventLogFormat
+import ToolSupport
 import TouchCore
 import TouchRobot
 
@@ -9,7 +10,7 @@ import TouchRobot
 /// the compositor in real time, and taps Next where the line says the button is. Nothing
 /// of the plan is known to it beforehand: a step's `started` line says what to do.
 public struct QualifyPlayer {
-    public let session: HeadlessRun
+    public let run: HeadlessRun
     /// The panel's faults and their sizes (`Digitizer.faults`).
     public var faults: [Digitizer.Fault: Double]
     public var seed: UInt64
@@ -17,13 +18,13 @@ public struct QualifyPlayer {
     /// does not say its size: the robot drags the outline to a real card's width at it.
     public var millimetresPerPixel: Double?
 
-    public init(session: HeadlessRun, fault: Digitizer.Fault = .none, seed: UInt64 = 1, millimetresPerPixel: Double? = nil) {
-        self.init(session: session, faults: Digitizer(panel: Size(width: 1, height: 1), millimetresPerPixel: 1, fault: fault).faults,
+    public init(run: HeadlessRun, fault: Digitizer.Fault = .none, seed: UInt64 = 1, millimetresPerPixel: Double? = nil) {
+        self.init(run: run, faults: Digitizer(panel: Size(width: 1, height: 1), millimetresPerPixel: 1, fault: fault).faults,
                   seed: seed, millimetresPerPixel: millimetresPerPixel)
     }
 
-    public init(session: HeadlessRun, faults: [Digitizer.Fault: Double], seed: UInt64 = 1, millimetresPerPixel: Double? = nil) {
-        self.session = session
+    public init(run: HeadlessRun, faults: [Digitizer.Fault: Double], seed: UInt64 = 1, millimetresPerPixel: Double? = nil) {
+        self.run = run
         self.faults = faults
         self.seed = seed
         self.millimetresPerPixel = millimetresPerPixel
@@ -39,8 +40,8 @@ public struct QualifyPlayer {
         var skipped = Set<Int>()
         while true {
             var line: QualifyProgress?
-            try session.eventLog.waitUntil(timeout: 30, "of the qualify run after its \(handled) so far (the run stopped going on)",
-                                           abandon: { session.client.hasExited }) { events in
+            try run.eventLog.waitUntil(timeout: 30, "of the qualify run after its \(handled) so far (the run stopped going on)",
+                                       abandon: { run.client.hasExited }) { events in
                 var lines = events.compactMap(\.qualify)[...]
                 guard lines.count > handled else { return false }
                 lines = lines.dropFirst(handled)
@@ -64,11 +65,11 @@ public struct QualifyPlayer {
                 let digitizer = Digitizer(panel: size, millimetresPerPixel: q.millimetresPerPixel, faults: faults, seed: seed &+ UInt64(q.step))
                 let contacts = digitizer.contacts(QualifyRobot.fingers(for: step, panel: size), eventful: QualifyRobot.isEventful(step))
                 try inject(contacts, reportRate: digitizer.reportRate, millimetresPerPixel: q.millimetresPerPixel, panel: size)
-                let judged = (try? session.eventLog.waitUntil(timeout: QualifyScene.settle + QualifyScene.arrivalTimeout + 3,
-                                                              "step \(q.step) judged", abandon: { session.client.hasExited }) { events in
+                let judged = (try? run.eventLog.waitUntil(timeout: QualifyScene.settle + QualifyScene.arrivalTimeout + 3,
+                                                              "step \(q.step) judged", abandon: { run.client.hasExited }) { events in
                     events.lazy.compactMap(\.qualify).dropFirst(handled).contains { $0.state != .started || $0.step != q.step }
                 }) != nil
-                if !judged, !session.client.hasExited, let skip = q.next {
+                if !judged, !run.client.hasExited, let skip = q.next {
                     skipped.insert(q.step)
                     try tap(x: skip.x, y: skip.y)
                 }
@@ -125,7 +126,7 @@ public struct QualifyPlayer {
             }
             let commands = moments[moment]!
             let ups = commands.filter { $0.hasPrefix("up") }, rest = commands.filter { !$0.hasPrefix("up") }
-            try session.send(batch: ups + rest + ["frame"])
+            try run.send(batch: ups + rest + ["frame"])
         }
     }
 
@@ -141,18 +142,18 @@ public struct QualifyPlayer {
 
     /// A finger dragging the card's corner to `x`, as a person would, in 20 moves.
     func drag(from start: (x: Double, y: Double), toX x: Double) throws {
-        try session.send(batch: ["down 98 \(start.x) \(start.y)", "frame"])
+        try run.send(batch: ["down 98 \(start.x) \(start.y)", "frame"])
         for step in 1...20 {
             usleep(16_000)
             let f = Double(step) / 20
-            try session.send(batch: ["motion 98 \(start.x + (x - start.x) * f) \(start.y)", "frame"])
+            try run.send(batch: ["motion 98 \(start.x + (x - start.x) * f) \(start.y)", "frame"])
         }
-        try session.send(batch: ["up 98", "frame"])
+        try run.send(batch: ["up 98", "frame"])
     }
 
     func tap(x: Double, y: Double) throws {
-        try session.send(batch: ["down 99 \(x) \(y)", "frame"])
+        try run.send(batch: ["down 99 \(x) \(y)", "frame"])
         usleep(60_000)
-        try session.send(batch: ["up 99", "frame"])
+        try run.send(batch: ["up 99", "frame"])
     }
 }

@@ -1,6 +1,7 @@
 import EventLogFormat
 import Foundation
 import Glibc
+import ToolSupport
 
 /// Any compositor that can run as a Wayland client (weston's wayland backend, wlroots'
 /// `WLR_BACKENDS=wayland`, `kwin_wayland --windowed`, wayfire), run inside the harness's own

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ToolSupport
 
 /// touchspots against weston-simple-touch, the reference touch client that ships with
 /// weston, on the same headless weston and the same paced stream of fingers: client CPU,
@@ -51,22 +52,6 @@ public enum ClientBenchmark {
         return total
     }
 
-    public static func monotonicNow() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
-
-    /// Sleeps until `deadline` on the monotonic clock, at most a day from now: a deadline
-    /// past what `timespec` holds (a pace of 1e-300 Hz) trapped in `Int(_:)` before.
-    public static func sleep(until deadline: Double) {
-        let now = monotonicNow()
-        guard deadline.isFinite, deadline > now else { return }
-        let target = min(deadline, now + 86_400)
-        var ts = timespec(tv_sec: Int(target), tv_nsec: Int((target - target.rounded(.down)) * 1e9))
-        while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nil) == EINTR {}
-    }
-
     /// Finger `f` of `count` at `step`: fingers spread on a circle that turns, inside the
     /// 600 x 500 window weston-simple-touch draws (touchspots is fullscreen and covers it).
     static func place(_ f: Int, of count: Int, step: Int, rate: Double) -> (Double, Double) {
@@ -101,9 +86,9 @@ public enum ClientBenchmark {
     /// CLOCK_MONOTONIC, and lift; then weston syncs with the client.
     static func stream(_ weston: Weston, fingers: Int, rate: Double, seconds: Double) throws {
         try weston.control.send(batch: batch(step: 0, "down", fingers: fingers, rate: rate))
-        let start = monotonicNow()
+        let start = MonotonicClock.now()
         for step in 1...max(1, Int(rate * seconds)) {
-            sleep(until: start + Double(step) / rate)
+            MonotonicClock.sleep(until: start + Double(step) / rate)
             try weston.control.send(batch: batch(step: step, "motion", fingers: fingers, rate: rate))
         }
         try weston.control.send(batch: (0..<fingers).map { "up \($0)" } + ["frame"])
@@ -126,12 +111,12 @@ public enum ClientBenchmark {
         // start-up could measure 12 or 39 ms. Started on an idle weston, as a user's launch
         // usually is, the window is shown one repaint delay after its first buffer.
         try weston.control.send("wait-idle")
-        let started = monotonicNow()
+        let started = MonotonicClock.now()
         let process = try ChildProcess(name: client.rawValue, arguments: arguments,
                                        environment: weston.clientEnvironment, logPath: "\(folder)/client.log")
         defer { _ = try? process.stop(timeout: 2) }
         try weston.control.send("wait-ready", timeout: 20)
-        let mapped = monotonicNow()
+        let mapped = MonotonicClock.now()
         try weston.control.send("sync")
 
         let frames = Int(c.rate * c.seconds)
@@ -242,9 +227,9 @@ public enum ClientBenchmark {
         try weston.control.send(batch: batch(step: 0, "down", fingers: c.fingers, rate: c.rate))
         var step = 0
         func move(_ count: Int) throws {
-            let start = monotonicNow()
+            let start = MonotonicClock.now()
             for i in 1...count {
-                sleep(until: start + Double(i) / c.rate)
+                MonotonicClock.sleep(until: start + Double(i) / c.rate)
                 step += 1
                 try weston.control.send(batch: batch(step: step, "motion", fingers: c.fingers, rate: c.rate))
             }
@@ -263,8 +248,8 @@ public enum ClientBenchmark {
     /// Asks the counter for its count (SIGUSR2) and waits for its `line`-th line.
     private static func readCount(_ path: String, of process: ChildProcess, reading line: Int) throws -> Int {
         process.signal(SIGUSR2)
-        let deadline = monotonicNow() + 5
-        while monotonicNow() < deadline {
+        let deadline = MonotonicClock.now() + 5
+        while MonotonicClock.now() < deadline {
             let lines = ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n")
             if lines.count >= line, let count = Int(lines[line - 1]) { return count }
             usleep(2000)

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ToolSupport
 
 /// The line protocol of the touchspots-weston module (see touchspots-weston.h): one
 /// command out, one reply line back.

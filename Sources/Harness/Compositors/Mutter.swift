@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ToolSupport
 
 /// mutter 43 or gnome-shell 43, headless with one virtual monitor, on D-Bus buses and a
 /// pipewire of their own. Touches, pointer and keys go in through the RemoteDesktop D-Bus

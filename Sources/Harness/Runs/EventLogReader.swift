@@ -1,5 +1,6 @@
 import Foundation
 import EventLogFormat
+import ToolSupport
 import TouchCore
 import Glibc
 

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ToolSupport
 import TouchRobot
 
 /// Touch to pixel, measured from outside the client: the weston module's pixel watch
@@ -150,7 +151,7 @@ public enum TouchToPixel {
         let weston = try ClientBenchmark.startWeston(in: folder, width: c.width, height: c.height)
         defer { weston.stop() }
         try weston.control.send("wait-idle")
-        let started = ClientBenchmark.monotonicNow()
+        let started = MonotonicClock.now()
         let process = try ChildProcess(name: client.name, arguments: client.arguments,
                                        environment: weston.clientEnvironment, logPath: "\(folder)/client.log")
         defer { _ = try? process.stop(timeout: 2) }
@@ -161,26 +162,26 @@ public enum TouchToPixel {
         let points = points(count: c.probes, c, random: &random)
         var probes: [Probe] = []
         var missed = 0
-        let start = ClientBenchmark.monotonicNow()
+        let start = MonotonicClock.now()
         var step = 0
         let probeID = 100
         /// Streams the background until `time`, then returns.
         func stream(until time: Double) throws {
             guard condition.streams else {
-                ClientBenchmark.sleep(until: time)
+                MonotonicClock.sleep(until: time)
                 return
             }
             while true {
                 let next = start + Double(step + 1) / 120
                 if next > time { break }
-                ClientBenchmark.sleep(until: next)
+                MonotonicClock.sleep(until: next)
                 step += 1
                 try weston.control.send(batch: (0..<5).map { f in
                     let (x, y) = streamFinger(f, step: step, c)
                     return "motion \(f) \(x) \(y)"
                 } + ["frame"])
             }
-            ClientBenchmark.sleep(until: time)
+            MonotonicClock.sleep(until: time)
         }
         if condition.streams {
             try weston.control.send(batch: (0..<5).map { f in
@@ -231,7 +232,7 @@ public enum TouchToPixel {
             if !condition.streams { try weston.control.send("wait-idle") }
             let verb = condition.moves ? "motion" : "down"
             try weston.control.send(batch: ["watch \(point.0) \(point.1)", "\(verb) \(probeID) \(point.0) \(point.1)", "frame"])
-            now = max(now, ClientBenchmark.monotonicNow()) + 0.06
+            now = max(now, MonotonicClock.now()) + 0.06
             try stream(until: now)
             if !condition.moves { try weston.control.send(batch: ["up \(probeID)", "frame"]) }
             if index % 50 == 49 { progress("\(client.name), \(condition.rawValue): \(index + 1) probes") }

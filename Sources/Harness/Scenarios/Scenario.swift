@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ToolSupport
 
 /// A touch scenario: plain text, one step per line, `#` starts a comment.
 ///
@@ -135,7 +136,7 @@ public struct Scenario: Sendable {
 
     /// Plays the scenario; returns the screenshots written.
     @discardableResult
-    public func play(in session: HeadlessRun) throws -> [String] {
+    public func play(in run: HeadlessRun) throws -> [String] {
         var shots: [String] = []
         var group: [String] = []
         // Paced frames follow a schedule on CLOCK_MONOTONIC, one report interval apart; a
@@ -151,24 +152,24 @@ public struct Scenario: Sendable {
                 let next = last ? nil : steps[index + 1]
                 if command == "frame" || command == "cancel" || last || !(next?.isCommand ?? false) {
                     if interval > 0, command == "frame" {
-                        if let previous = lastFrame, ClientBenchmark.monotonicNow() < previous + interval {
-                            ClientBenchmark.sleep(until: previous + interval)
+                        if let previous = lastFrame, MonotonicClock.now() < previous + interval {
+                            MonotonicClock.sleep(until: previous + interval)
                             lastFrame = previous + interval
                         } else {
-                            lastFrame = ClientBenchmark.monotonicNow()
+                            lastFrame = MonotonicClock.now()
                         }
                     }
-                    try session.send(batch: group)
+                    try run.send(batch: group)
                     group.removeAll()
                 }
                 continue
             }
             switch step {
             case .command: break
-            case .sync: try session.sync()
+            case .sync: try run.sync()
             case .screenshot(let name):
-                try session.screenshot(name)
-                shots.append("\(session.outputDirectory)/\(name)")
+                try run.screenshot(name)
+                shots.append("\(run.outputDirectory)/\(name)")
             case .pace(let rate):
                 interval = rate > 0 ? 1 / rate : 0
                 lastFrame = nil

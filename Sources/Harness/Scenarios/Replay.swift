@@ -1,4 +1,5 @@
 import EventLogFormat
+import ToolSupport
 import TouchCore
 import Foundation
 
@@ -88,38 +89,38 @@ public enum Replay {
 
     public static func run(_ recording: Recording, compositor kind: CompositorKind, directory: String,
                            speed: Double = 1, name: String) throws -> Report {
-        let session = try HeadlessRun(outputDirectory: directory, compositor: kind,
+        let run = try HeadlessRun(outputDirectory: directory, compositor: kind,
                                   width: recording.width ?? 1024, height: recording.height ?? 640)
-        defer { session.stop() }
+        defer { run.stop() }
         var report = Report(recording: name, compositor: kind.rawValue)
         report.device = recording.device
-        var player = Player(session: session)
-        let start = ClientBenchmark.monotonicNow()
+        var player = Player(run: run)
+        let start = MonotonicClock.now()
         var elapsed = 0.0
         var previous = recording.frames.first?.time ?? 0
         for frame in recording.frames {
             elapsed += min(max(0, Double(frame.time - previous) / 1000), longestGap) / speed
             previous = frame.time
-            ClientBenchmark.sleep(until: start + elapsed)
+            MonotonicClock.sleep(until: start + elapsed)
             try player.play(frame)
             report.framesPlayed += 1
         }
         try player.finish()
         report.skipped = player.skipped
-        try session.sync()
+        try run.sync()
 
         // A tap's count is final only once the tap interval passes with no further tap:
         // wait for as many gestures as recorded (or, with nothing recorded, for a second).
         let expected = recording.gestures.count
         if recording.kind == .eventLog && expected > 0 {
-            try? session.eventLog.waitUntil(timeout: 5, "\(expected) gestures") {
+            try? run.eventLog.waitUntil(timeout: 5, "\(expected) gestures") {
                 $0.compactMap(\.gesture).count >= expected
             }
         } else {
             Thread.sleep(forTimeInterval: 1)
         }
-        try session.sync()
-        let events = try session.eventLog.events()
+        try run.sync()
+        let events = try run.eventLog.events()
         report.replayedGestures = events.compactMap(\.gesture).map(Recording.summary)
         report.replayedLabels = events.compactMap(\.label).filter { !$0.text.isEmpty }.map { "\($0.slot.rawValue): \($0.text)" }
         report.hasExpectations = recording.kind == .eventLog
@@ -148,7 +149,7 @@ public enum Replay {
     /// Turns recorded frames into the compositor's commands, remembering what is down and
     /// what this compositor cannot take.
     struct Player {
-        let session: HeadlessRun
+        let run: HeadlessRun
         var down: Set<Int> = []
         var pointerDown = false
         var pens: [Int: (name: String, down: Bool)] = [:]
@@ -160,7 +161,7 @@ public enum Replay {
         /// the end). What the client received is compared with these.
         var played: [Recording.Frame] = []
 
-        init(session: HeadlessRun) { self.session = session }
+        init(run: HeadlessRun) { self.run = run }
 
         mutating func skip(_ reason: String, _ count: Int = 1) { skipped[reason, default: 0] += count }
 
@@ -169,15 +170,15 @@ public enum Replay {
         mutating func send(_ commands: [String], kind: String) throws -> Bool {
             guard !commands.isEmpty else { return true }
             guard !unsupported.contains(kind) else {
-                skip("\(kind) input: \(session.compositor.name) cannot be given it")
+                skip("\(kind) input: \(run.compositor.name) cannot be given it")
                 return false
             }
             do {
-                try session.send(batch: commands)
+                try run.send(batch: commands)
                 return true
             } catch let error as HarnessError where error.description.contains("unsupported:") {
                 unsupported.insert(kind)
-                skip("\(kind) input: \(session.compositor.name) cannot be given it")
+                skip("\(kind) input: \(run.compositor.name) cannot be given it")
                 return false
             }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ToolSupport
 
 /// The folder of one run under a command's `--out`: bench's `touchspots-1`, interop's
 /// `weston/windowed`, touch-to-pixel's `round-1/touchspots-...`, soak's `soak`. The next

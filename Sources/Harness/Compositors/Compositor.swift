@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ToolSupport
 
 /// A headless compositor the harness can drive: touch commands and sync over a control
 /// channel, screenshots, and the environment its clients need.

@@ -1,4 +1,5 @@
 import EventLogFormat
+import ToolSupport
 import TouchCore
 import Foundation
 
@@ -70,10 +71,10 @@ public enum Interop {
                     row.cells[capability] = Cell(outcome: .limitation, note: "cage shows every window fullscreen")
                     continue
                 }
-                let session = try HeadlessRun(outputDirectory: folder, compositor: kind, windowed: capability == .windowed,
+                let run = try HeadlessRun(outputDirectory: folder, compositor: kind, windowed: capability == .windowed,
                                           environment: ["WAYLAND_DEBUG": "client"])
-                defer { session.stop() }
-                row.cells[capability] = try check(capability, in: session, row: &row)
+                defer { run.stop() }
+                row.cells[capability] = try check(capability, in: run, row: &row)
             } catch {
                 row.cells[capability] = Cell(outcome: .fail, note: "\(error)".split(separator: "\n").first.map(String.init) ?? "")
             }
@@ -100,139 +101,139 @@ public enum Interop {
         }
     }
 
-    private static func phases(_ session: HeadlessRun) throws -> [String] {
-        try entries(session.eventLog.events()).map(\.summary)
+    private static func phases(_ run: HeadlessRun) throws -> [String] {
+        try entries(run.eventLog.events()).map(\.summary)
     }
 
     /// Waits until the touch entries logged so far satisfy `condition`: injected input
     /// reaches the client through the compositor's own queues (mutter's input thread).
-    private static func waitForEntries(_ what: String, in session: HeadlessRun, timeout: Double = 10,
+    private static func waitForEntries(_ what: String, in run: HeadlessRun, timeout: Double = 10,
                                        _ condition: @escaping ([Entry]) -> Bool) -> Bool {
-        (try? session.eventLog.waitUntil(timeout: timeout, what, abandon: { session.client.hasExited }) {
+        (try? run.eventLog.waitUntil(timeout: timeout, what, abandon: { run.client.hasExited }) {
             condition(entries($0))
         }) != nil
     }
 
     /// The wl_touch events touchspots received, from its WAYLAND_DEBUG=client log.
-    private static func touchEventsReceived(in session: HeadlessRun) -> [Substring] {
-        let log = (try? String(contentsOfFile: session.client.logPath, encoding: .utf8)) ?? ""
+    private static func touchEventsReceived(in run: HeadlessRun) -> [Substring] {
+        let log = (try? String(contentsOfFile: run.client.logPath, encoding: .utf8)) ?? ""
         return log.split(separator: "\n").filter { $0.contains("wl_touch@") && !$0.contains("->") }
     }
 
-    private static func received(_ event: String, in session: HeadlessRun) -> Int {
-        touchEventsReceived(in: session).filter { $0.contains(".\(event)(") }.count
+    private static func received(_ event: String, in run: HeadlessRun) -> Int {
+        touchEventsReceived(in: run).filter { $0.contains(".\(event)(") }.count
     }
 
     /// Whether the last wl_touch.up touchspots received was followed by a wl_touch.frame.
-    private static func frameFollowsLastUp(in session: HeadlessRun) -> Bool {
-        let events = touchEventsReceived(in: session)
+    private static func frameFollowsLastUp(in run: HeadlessRun) -> Bool {
+        let events = touchEventsReceived(in: run)
         guard let lastUp = events.lastIndex(where: { $0.contains(".up(") }) else { return false }
         return events[(lastUp + 1)...].contains { $0.contains(".frame(") }
     }
 
-    private static func gesture(_ kind: Gesture.Kind, in session: HeadlessRun) throws -> Gesture {
-        try session.eventLog.waitFor(timeout: 5, "gesture \(kind.rawValue)") { $0.gesture?.kind == kind }.gesture!
+    private static func gesture(_ kind: Gesture.Kind, in run: HeadlessRun) throws -> Gesture {
+        try run.eventLog.waitFor(timeout: 5, "gesture \(kind.rawValue)") { $0.gesture?.kind == kind }.gesture!
     }
 
-    private static func check(_ capability: Capability, in session: HeadlessRun, row: inout Row) throws -> Cell {
+    private static func check(_ capability: Capability, in run: HeadlessRun, row: inout Row) throws -> Cell {
         switch capability {
         case .maps:
-            let configure = try session.eventLog.events().compactMap(\.configure).last
+            let configure = try run.eventLog.events().compactMap(\.configure).last
             let size = "\(Int(configure?.width ?? 0))x\(Int(configure?.height ?? 0))"
             return Cell(outcome: .pass, note: "fullscreen \(size)")
         case .spots:
-            try session.send(batch: ["down 1 300 300", "down 2 600 320", "frame"])
-            try session.send(batch: ["motion 1 330 310", "motion 2 560 340", "frame"])
+            try run.send(batch: ["down 1 300 300", "down 2 600 320", "frame"])
+            try run.send(batch: ["motion 1 330 310", "motion 2 560 340", "frame"])
             // Both fingers began and ended up where they were moved to. Compositors may fold
             // a down and the motion after it into one frame (gnome-shell), which touchspots
             // logs as one began entry at the newer place.
-            let logged = waitForEntries("both touches at their targets", in: session) { entries in
+            let logged = waitForEntries("both touches at their targets", in: run) { entries in
                 var last: [Int: String] = [:]
                 for entry in entries { last[entry.number] = entry.place }
                 let firsts = [1, 2].map { number in entries.first { $0.number == number }?.phase }
                 return last == [1: "330 310", 2: "560 340"] && firsts == [.began, .began]
             }
-            let image = try session.screenshot("spots.png")
+            let image = try run.screenshot("spots.png")
             // A full-grown spot under each finger: its central 40 x 40 is spot grey.
             let covered = [(330, 310), (560, 340)].allSatisfy { x, y in
                 image.count(x: x - 20, y: y - 20, width: 40, height: 40) { $0.isGray(170, tolerance: 6) } >= 1590
             }
-            let framesSent = received("frame", in: session)
+            let framesSent = received("frame", in: run)
             row.observations["frames for 2 grouped frames"] = "\(framesSent)"
-            let ids = entries(try session.eventLog.events()).filter { $0.phase == .began }.map(\.id)
+            let ids = entries(try run.eventLog.events()).filter { $0.phase == .began }.map(\.id)
             row.observations["ids for fingers 1, 2"] = ids.map(String.init).joined(separator: ", ")
             // And nothing is left once they lift.
-            try session.send(batch: ["up 1", "up 2", "frame"])
-            _ = waitForEntries("both touches ended", in: session) { $0.filter { $0.phase == .ended }.count >= 2 }
-            let lifted = try session.screenshot("spots-lifted.png")
+            try run.send(batch: ["up 1", "up 2", "frame"])
+            _ = waitForEntries("both touches ended", in: run) { $0.filter { $0.phase == .ended }.count >= 2 }
+            let lifted = try run.screenshot("spots-lifted.png")
             let gone = [(330, 310), (560, 340)].allSatisfy { x, y in
                 lifted.count(x: x - 30, y: y - 30, width: 60, height: 60) { !$0.isGray(255, tolerance: 0) } == 0
             }
             if covered && logged && gone { return Cell(outcome: .pass, note: "spots under both fingers, none left after the lift") }
-            return Cell(outcome: .fail, note: "event log \(logged ? "right" : "wrong: \(try phases(session))"); screenshot \(covered ? "right" : "shows no spots")\(gone ? "" : "; spots left after the lift")")
+            return Cell(outcome: .fail, note: "event log \(logged ? "right" : "wrong: \(try phases(run))"); screenshot \(covered ? "right" : "shows no spots")\(gone ? "" : "; spots left after the lift")")
         case .windowed:
-            return try checkWindowed(in: session)
+            return try checkWindowed(in: run)
         case .tap:
             for _ in 0..<2 {
-                try session.send(batch: ["down 1 500 400", "frame"])
-                try session.send(batch: ["up 1", "frame"])
+                try run.send(batch: ["down 1 500 400", "frame"])
+                try run.send(batch: ["up 1", "frame"])
             }
-            guard case .tap(let count) = try gesture(.tap, in: session) else { return Cell(outcome: .fail, note: "no tap") }
+            guard case .tap(let count) = try gesture(.tap, in: run) else { return Cell(outcome: .fail, note: "no tap") }
             return Cell(outcome: count == 2 ? .pass : .fail, note: "double tap reported as \(count)")
         case .swipe:
-            try session.send(batch: ["down 1 200 300", "frame"])
-            for step in 1...5 { try session.send(batch: ["motion 1 \(200 + step * 10) 300", "frame"]) }
-            try session.send(batch: ["up 1", "frame"])
-            guard case .swipe(let axis, let fingers) = try gesture(.swipe, in: session) else { return Cell(outcome: .fail, note: "no swipe") }
+            try run.send(batch: ["down 1 200 300", "frame"])
+            for step in 1...5 { try run.send(batch: ["motion 1 \(200 + step * 10) 300", "frame"]) }
+            try run.send(batch: ["up 1", "frame"])
+            guard case .swipe(let axis, let fingers) = try gesture(.swipe, in: run) else { return Cell(outcome: .fail, note: "no swipe") }
             return Cell(outcome: .pass, note: "\(axis.rawValue) x\(fingers)")
         case .pinch:
-            try session.send(batch: ["down 1 450 300", "down 2 550 300", "frame"])
-            for step in 1...8 { try session.send(batch: ["motion 1 \(450 - step * 10) 300", "motion 2 \(550 + step * 10) 300", "frame"]) }
-            try session.send(batch: ["up 1", "up 2", "frame"])
-            guard case .pinch(let direction) = try gesture(.pinch, in: session) else { return Cell(outcome: .fail, note: "no pinch") }
+            try run.send(batch: ["down 1 450 300", "down 2 550 300", "frame"])
+            for step in 1...8 { try run.send(batch: ["motion 1 \(450 - step * 10) 300", "motion 2 \(550 + step * 10) 300", "frame"]) }
+            try run.send(batch: ["up 1", "up 2", "frame"])
+            guard case .pinch(let direction) = try gesture(.pinch, in: run) else { return Cell(outcome: .fail, note: "no pinch") }
             return Cell(outcome: .pass, note: direction.rawValue)
         case .checkmark:
-            try session.send(batch: ["down 1 400 300", "frame"])
+            try run.send(batch: ["down 1 400 300", "frame"])
             var x = 400, y = 300
-            for _ in 0..<15 { x += 2; y += 2; try session.send(batch: ["motion 1 \(x) \(y)", "frame"]) }
-            for _ in 0..<20 { x += 2; y -= 4; try session.send(batch: ["motion 1 \(x) \(y)", "frame"]) }
-            try session.send(batch: ["up 1", "frame"])
-            _ = try gesture(.checkmark, in: session)
+            for _ in 0..<15 { x += 2; y += 2; try run.send(batch: ["motion 1 \(x) \(y)", "frame"]) }
+            for _ in 0..<20 { x += 2; y -= 4; try run.send(batch: ["motion 1 \(x) \(y)", "frame"]) }
+            try run.send(batch: ["up 1", "frame"])
+            _ = try gesture(.checkmark, in: run)
             return Cell(outcome: .pass, note: "")
         case .lastUpNoFrame:
-            try session.send(batch: ["down 7 300 300", "frame"])
-            try session.send("up 7")  // and no frame, as mutter and weston 10 do
-            try session.sync()
-            let ended = waitForEntries("the touch ended", in: session) { $0.contains { $0.summary == "1 ended" } }
-            row.observations["wl_touch.frame after an up injected without one"] = frameFollowsLastUp(in: session) ? "yes" : "no"
+            try run.send(batch: ["down 7 300 300", "frame"])
+            try run.send("up 7")  // and no frame, as mutter and weston 10 do
+            try run.sync()
+            let ended = waitForEntries("the touch ended", in: run) { $0.contains { $0.summary == "1 ended" } }
+            row.observations["wl_touch.frame after an up injected without one"] = frameFollowsLastUp(in: run) ? "yes" : "no"
             return Cell(outcome: ended ? .pass : .fail, note: ended ? "ended without a frame" : "the up was lost")
         case .cancel:
             let batches: [[String]], touches: Int
-            switch session.compositor.cancellation {
+            switch run.compositor.cancellation {
             case .unavailable(let why):
                 row.observations["wl_touch.cancel"] = "not tested: no way to make it cancel"
                 return Cell(outcome: .limitation, note: why)
             case .commands(let commands, let count):
                 (batches, touches) = (commands, count)
             }
-            for batch in batches { try session.send(batch: batch) }
-            try session.sync()
-            let cancelled = waitForEntries("cancelled touches", in: session, timeout: 5) {
+            for batch in batches { try run.send(batch: batch) }
+            try run.sync()
+            let cancelled = waitForEntries("cancelled touches", in: run, timeout: 5) {
                 $0.filter { $0.phase == .cancelled }.count >= touches
             }
-            let delivered = received("cancel", in: session) > 0
+            let delivered = received("cancel", in: run) > 0
             row.observations["wl_touch.cancel"] = delivered ? "delivered" : "never sent"
             if cancelled { return Cell(outcome: .pass, note: "all \(touches) touches cancelled") }
             if !delivered {
-                return Cell(outcome: .limitation, note: "\(session.compositor.name) does not send wl_touch.cancel for a cancelled touch device")
+                return Cell(outcome: .limitation, note: "\(run.compositor.name) does not send wl_touch.cancel for a cancelled touch device")
             }
             return Cell(outcome: .fail, note: "cancel received but not applied")
         case .pen:
-            return try checkPen(in: session, row: &row)
+            return try checkPen(in: run, row: &row)
         case .compositorQuits:
-            session.compositor.stop()
-            let status = session.client.wait(timeout: 10)
-            let said = session.client.logTail(lines: 5).contains("the compositor closed the connection")
+            run.compositor.stop()
+            let status = run.client.wait(timeout: 10)
+            let said = run.client.logTail(lines: 5).contains("the compositor closed the connection")
             let clean = status == 1 && said
             return Cell(outcome: clean ? .pass : .fail, note: "exit \(status.map(String.init) ?? "none")\(said ? " with message" : "")")
         }
@@ -240,17 +241,17 @@ public enum Interop {
 
     /// touchspots as the app grid starts it (a decorated window the compositor places):
     /// two fingers land and lift inside the window; their spots show, then nothing is left.
-    private static func checkWindowed(in session: HeadlessRun) throws -> Cell {
-        let o = session.origin
-        try session.send(batch: ["down 1 200 250", "down 2 420 260", "frame"])
-        try session.send(batch: ["motion 1 220 270", "motion 2 440 280", "frame"])
-        _ = waitForEntries("both touches moved", in: session) { entries in
+    private static func checkWindowed(in run: HeadlessRun) throws -> Cell {
+        let o = run.origin
+        try run.send(batch: ["down 1 200 250", "down 2 420 260", "frame"])
+        try run.send(batch: ["motion 1 220 270", "motion 2 440 280", "frame"])
+        _ = waitForEntries("both touches moved", in: run) { entries in
             entries.filter { $0.phase == .moved || $0.phase == .began }.count >= 4
         }
-        let down = try session.screenshot("windowed-down.png")
-        try session.send(batch: ["up 1", "up 2", "frame"])
-        _ = waitForEntries("both touches ended", in: session) { $0.filter { $0.phase == .ended }.count >= 2 }
-        let lifted = try session.screenshot("windowed-lifted.png")
+        let down = try run.screenshot("windowed-down.png")
+        try run.send(batch: ["up 1", "up 2", "frame"])
+        _ = waitForEntries("both touches ended", in: run) { $0.filter { $0.phase == .ended }.count >= 2 }
+        let lifted = try run.screenshot("windowed-lifted.png")
         let points = [(220.0, 270.0), (440.0, 280.0)].map { (Int($0 + o.x), Int($1 + o.y)) }
         let shown = points.allSatisfy { x, y in
             down.count(x: x - 20, y: y - 20, width: 40, height: 40) { $0.isGray(170, tolerance: 6) } >= 1590
@@ -265,26 +266,26 @@ public enum Interop {
 
     /// A pen stroke (proximity, tip down at pressure 0.5, a move, tip up, out) through
     /// tablet-v2, where the harness can inject one.
-    private static func checkPen(in session: HeadlessRun, row: inout Row) throws -> Cell {
-        let offered = session.client.logTail(lines: 100_000).contains("zwp_tablet_manager_v2")
+    private static func checkPen(in run: HeadlessRun, row: inout Row) throws -> Cell {
+        let offered = run.client.logTail(lines: 100_000).contains("zwp_tablet_manager_v2")
         row.observations["zwp_tablet_manager_v2"] = offered ? "offered" : "not offered"
         do {
-            try session.send("tool-in pen 300 300")
+            try run.send("tool-in pen 300 300")
         } catch let error as HarnessError where error.description.contains("unsupported:") {
             let why = error.description.components(separatedBy: "unsupported: ").last ?? ""
             return Cell(outcome: .limitation, note: "no pen can be injected (\(why))")
         }
-        try session.send(batch: ["tool-tip pen down", "tool-motion pen 340 300 pressure 0.5 tilt 20 0"])
-        try session.send("tool-tip pen up")
-        try session.send("tool-out pen")
-        try session.sync()
-        let pens = try session.eventLog.frames().flatMap(\.entries).filter { $0.source == .pen }
+        try run.send(batch: ["tool-tip pen down", "tool-motion pen 340 300 pressure 0.5 tilt 20 0"])
+        try run.send("tool-tip pen up")
+        try run.send("tool-out pen")
+        try run.sync()
+        let pens = try run.eventLog.frames().flatMap(\.entries).filter { $0.source == .pen }
         let phases = pens.map(\.phase).reduce(into: [TouchFrame.Entry.Phase]()) { if $0.last != $1 { $0.append($1) } }
         row.observations["pen phases"] = phases.isEmpty ? "none" : phases.map(\.rawValue).joined(separator: ",")
         guard let began = pens.first(where: { $0.phase == .began }) else {
             return Cell(outcome: .limitation,
                         note: offered ? "tablet-v2 offered, but no pen event reached the client"
-                            : "\(session.compositor.name) does not offer tablet-v2 here")
+                            : "\(run.compositor.name) does not offer tablet-v2 here")
         }
         let pressureRight = abs((began.pen?.pressure ?? -1) - 0.5) <= 0.02
         let complete = phases.contains(.hover) && phases.contains(.ended) && phases.last == .out

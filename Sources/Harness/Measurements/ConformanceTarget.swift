@@ -1,4 +1,5 @@
 import Foundation
+import ToolSupport
 
 /// What a conformance run judges: one of the compositors the harness drives through a
 /// driver of its own, or any compositor that runs as a Wayland client, nested in the

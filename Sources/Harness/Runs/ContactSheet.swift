@@ -1,5 +1,6 @@
 import CPNG
 import Foundation
+import ToolSupport
 
 /// Screenshots side by side in one PNG, each at half size, in rows of `columns`: the
 /// demo's story at a glance (the README shows one).

@@ -1,4 +1,5 @@
 import Foundation
+import ToolSupport
 
 /// A headless compositor (weston unless told otherwise) with touchspots running in it:
 /// what every end-to-end test and the scenario runner start from. Everything it starts, it stops. Unchecked Sendable only so
@@ -9,7 +10,7 @@ public final class HeadlessRun: @unchecked Sendable {
     public let eventLog: EventLogReader
     public let outputDirectory: String
     /// Where the window's content lies on the output: (0, 0) fullscreen; a windowed
-    /// session asks the compositor. Touch coordinates sent through the session are the
+    /// run asks the compositor. Touch coordinates sent through the run are the
     /// window's own and are moved by it.
     public private(set) var origin: (x: Double, y: Double) = (0, 0)
 
@@ -17,7 +18,7 @@ public final class HeadlessRun: @unchecked Sendable {
     /// in `outputDirectory`, and waits until its window is on screen and touchable.
     /// touchspots is fullscreen unless `windowed`: then it starts as the app grid starts it
     /// (a decorated window the compositor places: weston's desktop shell, sway tiling it
-    /// with its title bar), and the session learns where the window is.
+    /// with its title bar), and the run learns where the window is.
     public convenience init(outputDirectory: String, compositor kind: CompositorKind = .weston,
                             width: Int = 1024, height: Int = 640, scale: Double = 1, windowed: Bool = false,
                             clientArguments: [String] = [], environment: [String: String] = [:],

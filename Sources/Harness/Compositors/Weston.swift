@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ToolSupport
 
 /// A headless weston 10 with the touchspots-weston module, in a runtime directory of its
 /// own, driven over a socketpair inherited as fd 3.

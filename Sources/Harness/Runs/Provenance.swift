@@ -2,6 +2,7 @@ import Conformance
 import EventLogFormat
 import QualifyPlans
 import Foundation
+import ToolSupport
 
 /// What ran, on what, and when: the facts every report of the harness names so that it can
 /// go into a bug report ("sway 1.7 sends no cancel" is a fact about 1.7).

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ToolSupport
 
 /// kwin_wayland 5.27 with a virtual output, on a D-Bus session bus of its own. Touches go in
 /// through org_kde_kwin_fake_input (touchspots-kwin-input), screenshots come out through

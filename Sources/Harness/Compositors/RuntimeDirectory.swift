@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ToolSupport
 
 /// A compositor's runtime directory (its `XDG_RUNTIME_DIR`, where its socket lies), made by
 /// `mkdtemp` under /tmp and removed when the compositor stops.

@@ -1,5 +1,6 @@
 import Conformance
 import Foundation
+import ToolSupport
 
 /// Drives one compositor through the conformance scenarios and judges what touchspots
 /// received, as libwayland traced it (`WAYLAND_DEBUG=client`), against what the driver
@@ -12,7 +13,7 @@ public enum ConformanceRun {
     /// folder `directory/<name>/<check>/`.
     public static func run(_ target: ConformanceTarget, directory: String, folder name: String? = nil) -> ConformanceReport.Compositor {
         let folder = "\(directory)/\(name ?? target.folderName)"
-        var findings: [(Finding, session: String?)] = []
+        var findings: [(Finding, runFolder: String?)] = []
         let fullscreen = "\(folder)/runs/fullscreen"
         var running: HeadlessRun?
         do {
@@ -20,23 +21,23 @@ public enum ConformanceRun {
             // that passes now (the command has checked it is the harness's to replace).
             try RunFolder.fresh(folder)
             try RunFolder.fresh(fullscreen)
-            let session = try target.start(in: fullscreen)
-            running = session
-            defer { session.stop() }
-            let basic = try play(Scenarios.twoFingers, in: session)
+            let run = try target.start(in: fullscreen)
+            running = run
+            defer { run.stop() }
+            let basic = try play(Scenarios.twoFingers, in: run)
             let cancel: [InjectedGroup]?
             var cancelReason = ""
-            switch session.compositor.cancellation {
-            case .commands(let batches, _): cancel = try playBackToBack(Scenarios.groups(fromBatches: batches), in: session)
+            switch run.compositor.cancellation {
+            case .commands(let batches, _): cancel = try playBackToBack(Scenarios.groups(fromBatches: batches), in: run)
             case .unavailable(let why): cancel = nil; cancelReason = why
             }
-            let pen = try optional { try play(Scenarios.pen, in: session, wait: 1) }
+            let pen = try optional { try play(Scenarios.pen, in: run, wait: 1) }
             let capability = try optional { () -> [InjectedGroup] in
-                try session.send("touch-capability on")  // no change: asks whether the driver can
-                return try play(Scenarios.touchCapability, in: session)
+                try run.send("touch-capability on")  // no change: asks whether the driver can
+                return try play(Scenarios.touchCapability, in: run)
             }
-            _ = try? session.screenshot("end.png")
-            let trace = traceText(session)
+            _ = try? run.screenshot("end.png")
+            let trace = traceText(run)
             let events = ReceivedEvent.parse(trace: trace)
             findings += [
                 TouchStreamJudge.seatHasTouch(events),
@@ -88,10 +89,10 @@ public enum ConformanceRun {
         }
 
         var checks: [ConformanceReport.Check] = []
-        for (finding, session) in findings.sorted(by: { order($0.0.check) < order($1.0.check) }) {
+        for (finding, runFolder) in findings.sorted(by: { order($0.0.check) < order($1.0.check) }) {
             var evidence: String?
-            if finding.verdict == .fail || finding.verdict == .differs, let session {
-                evidence = writeEvidence(finding, session: session, folder: folder)
+            if finding.verdict == .fail || finding.verdict == .differs, let runFolder {
+                evidence = writeEvidence(finding, runFolder: runFolder, folder: folder)
             }
             checks.append(ConformanceReport.Check(finding, evidence: evidence))
         }
@@ -145,12 +146,12 @@ public enum ConformanceRun {
     /// client through the compositor's own queues (mutter's input thread), which a sync of
     /// the client does not wait for: each group waits until something of it arrived (or
     /// 5 s, for a group that rightly brings nothing), then syncs again.
-    static func play(_ groups: [InjectedGroup], in session: HeadlessRun, wait: Double = 5) throws -> [InjectedGroup] {
+    static func play(_ groups: [InjectedGroup], in run: HeadlessRun, wait: Double = 5) throws -> [InjectedGroup] {
         var played: [InjectedGroup] = []
-        var seen = ReceivedEvent.parse(trace: traceText(session)).count
+        var seen = ReceivedEvent.parse(trace: traceText(run)).count
         for var group in groups {
-            try session.send(batch: group.commands)
-            try session.sync()
+            try run.send(batch: group.commands)
+            try run.sync()
             // Until as many touch events as the group has touch steps arrived (any event,
             // for a group of a pen or the seat), or `wait` s: a compositor's input thread
             // may still hold the rest of the group when the client answers the sync.
@@ -161,15 +162,15 @@ public enum ConformanceRun {
                 }
             }.count)
             func arrived() -> Int {
-                ReceivedEvent.parse(trace: traceText(session)).dropFirst(seen)
+                ReceivedEvent.parse(trace: traceText(run)).dropFirst(seen)
                     .filter { !group.isTouch || ($0.object.hasPrefix("wl_touch@") && $0.kind != .frame) }.count
             }
             let deadline = Date().addingTimeInterval(wait)
             while arrived() < wanted && Date() < deadline {
                 Thread.sleep(forTimeInterval: 0.05)  // no sync exists for a compositor's input queue
             }
-            try session.sync()
-            let events = ReceivedEvent.parse(trace: traceText(session))
+            try run.sync()
+            let events = ReceivedEvent.parse(trace: traceText(run))
             group.received = Array(events.dropFirst(seen))
             seen = events.count
             played.append(group)
@@ -180,21 +181,21 @@ public enum ConformanceRun {
     /// Sends the groups one after another with no wait between them, as a driver's
     /// gesture must be played (gnome-shell's three-finger swipe), then waits until the
     /// trace is quiet for a second (at most 5 s): what arrived is one group's.
-    static func playBackToBack(_ groups: [InjectedGroup], in session: HeadlessRun) throws -> [InjectedGroup] {
-        let seen = ReceivedEvent.parse(trace: traceText(session)).count
-        for group in groups { try session.send(batch: group.commands) }
-        try session.sync()
+    static func playBackToBack(_ groups: [InjectedGroup], in run: HeadlessRun) throws -> [InjectedGroup] {
+        let seen = ReceivedEvent.parse(trace: traceText(run)).count
+        for group in groups { try run.send(batch: group.commands) }
+        try run.sync()
         var count = -1
         let deadline = Date().addingTimeInterval(5)
         while Date() < deadline {
-            let now = ReceivedEvent.parse(trace: traceText(session)).count
+            let now = ReceivedEvent.parse(trace: traceText(run)).count
             if now == count { break }
             count = now
             Thread.sleep(forTimeInterval: 1)  // no sync exists for a compositor's input queue
         }
-        try session.sync()
+        try run.sync()
         var played = groups
-        played[played.count - 1].received = Array(ReceivedEvent.parse(trace: traceText(session)).dropFirst(seen))
+        played[played.count - 1].received = Array(ReceivedEvent.parse(trace: traceText(run)).dropFirst(seen))
         return played
     }
 
@@ -207,48 +208,48 @@ public enum ConformanceRun {
         }
     }
 
-    static func traceText(_ session: HeadlessRun) -> String {
-        (try? String(contentsOfFile: session.client.logPath, encoding: .utf8)) ?? ""
+    static func traceText(_ run: HeadlessRun) -> String {
+        (try? String(contentsOfFile: run.client.logPath, encoding: .utf8)) ?? ""
     }
 
     /// A down and an up at output scale 2: logical coordinates either way.
-    static func scaled(_ target: ConformanceTarget, folder: String) -> [(Finding, session: String?)] {
+    static func scaled(_ target: ConformanceTarget, folder: String) -> [(Finding, runFolder: String?)] {
         let path = "\(folder)/runs/scale-2"
         if case .nested = target {
             return [(Finding(.downSurfaceLocalScale2, verdict: .untestable,
                              detail: "a nested compositor's output scale is its own: the harness cannot set it (give it in the command)"), nil)]
         }
-        return oneTouch(.downSurfaceLocalScale2, at: (300, 200), path: path, context: "fullscreen, scale 2", run: "the run at scale 2") {
+        return oneTouch(.downSurfaceLocalScale2, at: (300, 200), path: path, context: "fullscreen, scale 2", runName: "the run at scale 2") {
             try target.start(in: path, scale: 2)
         }
     }
 
     /// A down at `point` and an up in the run `start` makes, judged by `check`; a run that
     /// does not start leaves the check untestable.
-    static func oneTouch(_ check: ConformanceCheck, at point: (x: Double, y: Double), path: String, context: String, run: String,
-                         start: () throws -> HeadlessRun) -> [(Finding, session: String?)] {
+    static func oneTouch(_ check: ConformanceCheck, at point: (x: Double, y: Double), path: String, context: String, runName: String,
+                         start: () throws -> HeadlessRun) -> [(Finding, runFolder: String?)] {
         do {
             try RunFolder.fresh(path)
-            let session = try start()
-            defer { session.stop() }
+            let run = try start()
+            defer { run.stop() }
             let groups = try play([InjectedGroup(steps: [.down(id: 1, x: point.x, y: point.y)]), InjectedGroup(steps: [.up(id: 1)])],
-                                  in: session)
-            _ = try? session.screenshot("end.png")
+                                  in: run)
+            _ = try? run.screenshot("end.png")
             return [(TouchStreamJudge.surfaceLocal(check, groups, context: context), path)]
         } catch {
-            return [(Finding(check, verdict: .untestable, detail: "\(run) did not start: \(firstLine(error))"), path)]
+            return [(Finding(check, verdict: .untestable, detail: "\(runName) did not start: \(firstLine(error))"), path)]
         }
     }
 
     /// A down and an up on an output rotated by 90 degrees: the fullscreen window is
     /// 640 x 1024 logical px, and a touch lands at its logical point.
-    static func rotated(_ target: ConformanceTarget, folder: String) -> [(Finding, session: String?)] {
+    static func rotated(_ target: ConformanceTarget, folder: String) -> [(Finding, runFolder: String?)] {
         let path = "\(folder)/runs/rotated"
         guard target == .driven(.weston) else {
             return [(Finding(.downSurfaceLocalRotated, verdict: .untestable, detail: "the harness rotates an output on weston only (its headless backend's --transform)"), nil)]
         }
         return oneTouch(.downSurfaceLocalRotated, at: (200, 700), path: path, context: "output rotated 90 degrees",
-                        run: "the rotated run") {
+                        runName: "the rotated run") {
             try target.start(in: path, transform: "rotate-90")
         }
     }
@@ -256,7 +257,7 @@ public enum ConformanceRun {
     /// touchspots as the app grid starts it, in a decorated window the compositor places:
     /// a down inside, a motion out of the window (above its content, onto its title bar
     /// or beyond) and an up there.
-    static func windowed(_ target: ConformanceTarget, folder: String) -> [(Finding, session: String?)] {
+    static func windowed(_ target: ConformanceTarget, folder: String) -> [(Finding, runFolder: String?)] {
         let path = "\(folder)/runs/windowed"
         guard target != .driven(.cage) else {
             let why = "cage shows every window fullscreen: no window to leave, no decorated window to place"
@@ -264,21 +265,21 @@ public enum ConformanceRun {
         }
         do {
             try RunFolder.fresh(path)
-            let session = try target.start(in: path, windowed: true)
-            defer { session.stop() }
+            let run = try target.start(in: path, windowed: true)
+            defer { run.stop() }
             // Out through the top (a title bar, a panel) where there is room, else the left.
             let outside: (x: Double, y: Double)
-            if session.origin.y >= 8 {
-                outside = (200, -(session.origin.y / 2).rounded())
-            } else if session.origin.x >= 8 {
-                outside = (-(session.origin.x / 2).rounded(), 250)
+            if run.origin.y >= 8 {
+                outside = (200, -(run.origin.y / 2).rounded())
+            } else if run.origin.x >= 8 {
+                outside = (-(run.origin.x / 2).rounded(), 250)
             } else {
                 let groups = try play([InjectedGroup(steps: [.down(id: 1, x: 200, y: 250)]), InjectedGroup(steps: [.up(id: 1)])],
-                                      in: session)
-                let why = "the window's content starts at the output's corner (\(Int(session.origin.x)),\(Int(session.origin.y))): no room to leave it"
+                                      in: run)
+                let why = "the window's content starts at the output's corner (\(Int(run.origin.x)),\(Int(run.origin.y))): no room to leave it"
                 return [
                     (TouchStreamJudge.surfaceLocal(.downSurfaceLocalWindowed, [groups[0]],
-                                                   context: "window at \(Int(session.origin.x)),\(Int(session.origin.y))"), path),
+                                                   context: "window at \(Int(run.origin.x)),\(Int(run.origin.y))"), path),
                     (Finding(.implicitGrab, verdict: .untestable, detail: why), nil),
                 ]
             }
@@ -286,11 +287,11 @@ public enum ConformanceRun {
                 InjectedGroup(steps: [.down(id: 1, x: 200, y: 250)]),
                 InjectedGroup(steps: [.motion(id: 1, x: outside.x, y: outside.y)]),
                 InjectedGroup(steps: [.up(id: 1)]),
-            ], in: session)
-            _ = try? session.screenshot("end.png")
+            ], in: run)
+            _ = try? run.screenshot("end.png")
             return [
                 (TouchStreamJudge.surfaceLocal(.downSurfaceLocalWindowed, [groups[0]],
-                                               context: "window at \(Int(session.origin.x)),\(Int(session.origin.y))"), path),
+                                               context: "window at \(Int(run.origin.x)),\(Int(run.origin.y))"), path),
                 (TouchStreamJudge.implicitGrab(groups, outside: outside), path),
             ]
         } catch {
@@ -303,20 +304,20 @@ public enum ConformanceRun {
     /// touchspots, fullscreen: a down on its blue subsurface and one beside it; a finger on
     /// the orange square, which the probe destroys, moved and lifted, then a marker touch on
     /// the window; the same on the green square, which the probe unmaps.
-    static func surfaces(_ target: ConformanceTarget, folder: String) -> [(Finding, session: String?)] {
+    static func surfaces(_ target: ConformanceTarget, folder: String) -> [(Finding, runFolder: String?)] {
         let path = "\(folder)/runs/surfaces"
         let checks: [ConformanceCheck] = [.downOnSubsurface, .surfaceDestroyedEndsTouch, .surfaceUnmappedEndsTouch]
-        let session: HeadlessRun
+        let run: HeadlessRun
         do {
             try RunFolder.fresh(path)
-            session = try target.start(in: path, probe: true)
+            run = try target.start(in: path, probe: true)
         } catch {
             let why = "the surface probe's run did not start: \(firstLine(error))"
             return checks.map { (Finding($0, verdict: .untestable, detail: why), path) }
         }
-        defer { session.stop() }
+        defer { run.stop() }
         var found: [ConformanceCheck: Finding] = [:]
-        if let ready = try? session.eventLog.events().compactMap(\.ready).first,
+        if let ready = try? run.eventLog.events().compactMap(\.ready).first,
            ready.width < Double(SurfaceProbeLayout.minimumSize.width) || ready.height < Double(SurfaceProbeLayout.minimumSize.height) {
             let least = SurfaceProbeLayout.minimumSize
             let why = "the probe's window is \(Int(ready.width)) x \(Int(ready.height)), smaller than the \(least.width) x \(least.height) its squares need"
@@ -329,7 +330,7 @@ public enum ConformanceRun {
             do {
                 for finding in try body() { found[finding.check] = finding }
             } catch {
-                let died = session.compositor.hasExited
+                let died = run.compositor.hasExited
                 for check in scenario where found[check] == nil {
                     found[check] = Finding(check, verdict: died ? .fail : .untestable,
                                            detail: died ? "the compositor exited while it was touched: \(firstLine(error))"
@@ -345,7 +346,7 @@ public enum ConformanceRun {
         let blue = SurfaceProbeLayout.kept
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {
-            if let shot = try? session.screenshot("squares.png"), shot.width > Int(blue.middle.x), shot.height > Int(blue.middle.y) {
+            if let shot = try? run.screenshot("squares.png"), shot.width > Int(blue.middle.x), shot.height > Int(blue.middle.y) {
                 let pixel = shot.pixel(x: Int(blue.middle.x), y: Int(blue.middle.y))
                 if abs(Int(pixel.r) - Int(blue.color >> 16 & 0xFF)) < 24, abs(Int(pixel.g) - Int(blue.color >> 8 & 0xFF)) < 24,
                    abs(Int(pixel.b) - Int(blue.color & 0xFF)) < 24 { break }
@@ -353,13 +354,13 @@ public enum ConformanceRun {
             Thread.sleep(forTimeInterval: 0.1)  // the next screenshot: no sync reaches a nested compositor's repaint
         }
         let parent = SurfaceProbeLayout.parentPoint
-        func requests() -> SurfaceRequests { SurfaceRequests.parse(trace: traceText(session)) }
+        func requests() -> SurfaceRequests { SurfaceRequests.parse(trace: traceText(run)) }
         attempt([.downOnSubsurface]) {
             let kept = SurfaceProbeLayout.kept.middle
             let groups = try play([
                 InjectedGroup(steps: [.down(id: 1, x: kept.x, y: kept.y)]), InjectedGroup(steps: [.up(id: 1)]),
                 InjectedGroup(steps: [.down(id: 2, x: parent.x, y: parent.y)]), InjectedGroup(steps: [.up(id: 2)]),
-            ], in: session)
+            ], in: run)
             return [TouchStreamJudge.downOnSubsurface(groups, requests: requests())]
         }
         for (check, square, id) in [(ConformanceCheck.surfaceDestroyedEndsTouch, SurfaceProbeLayout.destroyed, Int32(3)),
@@ -371,17 +372,17 @@ public enum ConformanceRun {
                     InjectedGroup(steps: [.motion(id: id, x: at.x + 20, y: at.y + 10)]),
                     InjectedGroup(steps: [.up(id: id)]),
                     InjectedGroup(steps: [.down(id: id + 1, x: parent.x, y: parent.y)]), InjectedGroup(steps: [.up(id: id + 1)]),
-                ], in: session)
+                ], in: run)
                 return [TouchStreamJudge.touchEndsWithItsSurface(check, groups, requests: requests())]
             }
         }
-        _ = try? session.screenshot("end.png")
+        _ = try? run.screenshot("end.png")
         return checks.map { (found[$0]!, path) }
     }
 
     /// The check's evidence folder: the trace lines at fault, the run's event log and
     /// client trace, the compositor's log and the screenshot at the scenario's end.
-    static func writeEvidence(_ finding: Finding, session: String, folder: String) -> String? {
+    static func writeEvidence(_ finding: Finding, runFolder: String, folder: String) -> String? {
         let name = finding.check.rawValue
         let path = "\(folder)/\(name)"
         do {
@@ -391,9 +392,9 @@ public enum ConformanceRun {
             text += "# WAYLAND_DEBUG=client lines of the events at fault:\n"
             text += finding.lines.joined(separator: "\n") + "\n"
             try text.write(toFile: "\(path)/wayland-debug.txt", atomically: false, encoding: .utf8)
-            let files = (try? FileManager.default.contentsOfDirectory(atPath: session)) ?? []
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: runFolder)) ?? []
             for file in files where file.hasSuffix(".log") || file == "events.jsonl" || file == "end.png" {
-                try? FileManager.default.copyItem(atPath: "\(session)/\(file)", toPath: "\(path)/\(file)")
+                try? FileManager.default.copyItem(atPath: "\(runFolder)/\(file)", toPath: "\(path)/\(file)")
             }
             return "\(URL(fileURLWithPath: folder).lastPathComponent)/\(name)"
         } catch {

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ToolSupport
 
 /// A long paced stream of fingers to touchspots under headless weston, watching what a
 /// leak or an unbounded queue would show: the client's resident memory over time, and
@@ -88,11 +89,11 @@ public enum Soak {
         let framesBefore = try frameLines(in: log)
         try weston.control.send(batch: batch(0, "down"))
         var readings: [(seconds: Double, kB: Int)] = []
-        let start = ClientBenchmark.monotonicNow()
+        let start = MonotonicClock.now()
         var nextReading = 0.0
         let steps = max(1, Int(c.rate * c.seconds))
         for step in 1...steps {
-            ClientBenchmark.sleep(until: start + Double(step) / c.rate)
+            MonotonicClock.sleep(until: start + Double(step) / c.rate)
             try weston.control.send(batch: batch(step, "motion"))
             let elapsed = Double(step) / c.rate
             if elapsed >= nextReading {

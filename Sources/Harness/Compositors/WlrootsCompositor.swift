@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ToolSupport
 
 /// sway, cage or phoc on wlroots' headless backend with the pixman renderer, given a
 /// touchscreen and screenshots by the touchspots-wlroots LD_PRELOAD shim.
