@@ -193,7 +193,7 @@ let package = Package(
                     dependencies: ["TouchCore", "TouchRobot", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "HarnessProtocolTests", dependencies: ["HarnessProtocol"]),
         .testTarget(name: "RepositoryTests", dependencies: ["TouchCore", "EventLogFormat", "QualifyReport", "Harness", "ToolSupport"]),
-        .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient", "CWaylandProtocols"]),
+        .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient", "CWaylandProtocols", "TestCompositor", "TouchCore"]),
         .testTarget(name: "RendererTests", dependencies: ["Renderer", "CPixman", "TouchCore"]),
         .testTarget(name: "QualifyReportTests",
                     dependencies: ["QualifyReport", "EventLogFormat", "TouchCore", "ToolSupport", "TouchRobot", "LibinputRecord",

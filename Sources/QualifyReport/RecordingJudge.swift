@@ -120,7 +120,7 @@ public struct RecordingJudge {
     /// microseconds (the clock moved on to it first, so that a step due to be judged before
     /// it is), placed on `screen`.
     static func play(_ touches: some Sequence<LibinputRecord.Touch>, of report: LibinputRecord.Report, _ record: LibinputRecord,
-                     screen: Size, session: TouchSession, device: InputDevice, clock: ManualClock, shift: Int64 = 0) {
+                     screen: Size, session: TouchSession, device: DeviceID, clock: ManualClock, shift: Int64 = 0) {
         let microseconds = report.microseconds &+ shift
         clock.now = max(clock.now, Double(microseconds) / 1e6)
         session.flush()

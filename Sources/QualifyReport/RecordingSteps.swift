@@ -82,7 +82,7 @@ extension RecordingJudge {
     /// arrivals), Skip for a step with no touches or one not judged (`QualifyScene.goOn`:
     /// the buttons take no touches here, as nobody saw them). `last` is the scene's latest
     /// line.
-    func playSteps(_ record: LibinputRecord, session: TouchSession, scene: QualifyScene, device: InputDevice, clock: ManualClock,
+    func playSteps(_ record: LibinputRecord, session: TouchSession, scene: QualifyScene, device: DeviceID, clock: ManualClock,
                    screen: Size, scale: Double, last: () -> QualifyProgress?) throws(ReportError) -> StepsTaken {
         let (contacts, owner) = Self.contacts(record, screen: screen, scale: scale)
         let panel = Size(width: screen.width * scale, height: screen.height * scale)

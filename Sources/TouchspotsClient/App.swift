@@ -6,7 +6,7 @@ import WaylandClient
 
 /// Wires the layers together: Wayland objects feed the core's session, the session's
 /// events become event-log lines, and the presenter draws the session's window.
-package final class App: EventLoopOwner, Toplevel.Owner, Registry.Owner, SurfacePresenter.Owner, LatencyMeter.Owner {
+package final class App: EventLoop.Owner, Toplevel.Owner, Registry.Owner {
     private let options: AppOptions
     private let display: Display
     private let registry: Registry
@@ -18,6 +18,7 @@ package final class App: EventLoopOwner, Toplevel.Owner, Registry.Owner, Surface
     private var session: TouchSession!
     private var inputs: SeatInputs!
     private let latency: LatencyMeter
+    private var reports: WindowReports!
     private let log: EventLog?
     private var lifecycle = WindowLifecycle()
     private var strokes: StrokeLoader!  // the stroke files, read on a second thread
@@ -42,22 +43,10 @@ package final class App: EventLoopOwner, Toplevel.Owner, Registry.Owner, Surface
         renderer = ViewRenderer(font: font)
         presenter = SurfacePresenter(registry: registry, surface: surface, renderer: renderer)
         latency = LatencyMeter(registry: registry) { [surface] in surface.isWaitingForFrame }
-        guard let session = TouchSession(
-            sceneName: options.scene, size: options.size, settings: options.gestures,
-            clock: MonotonicClock(), measureText: { [renderer] in renderer.textWidth($0, fontSize: $1) },
-            sink: { [unowned self] event in record(event) })
-        else {
-            throw UsageError("unknown scene '\(options.scene.rawValue)' (scenes: \(Stage.sceneNames.map(\.rawValue).joined(separator: ", ")))")
-        }
-        self.session = session
-        session.keepStroke = { [log] in StrokeFiles.save($0, log: log) }
-        session.reportsRouting = log != nil  // hit and responder events are only ever logged
-        session.window.allowsLayers = options.usesLayers && registry.subcompositor != nil
-            && !CompositorQuirk.directScanoutHidesSubsurfaces.workAround {
-                CompositorQuirk.hidesSubsurfaces(offering: registry.offeredInterfaces)
-            }
-        if options.showsPanel { session.perform(.toggleReadouts) }
-        if options.showsTrails { session.perform(.toggleTrails) }
+        session = try SessionSetup.makeSession(options: options, registry: registry, renderer: renderer, log: log,
+                                               sink: { [unowned self] event in record(event) })
+        reports = WindowReports(log: log, latency: latency, surface: surface,
+                                showLatency: { [unowned self] line in session.perform(.showLatency(line)) })
         let frameTouches = LibdecorFrameTouches(toplevel: toplevel)
         frameTouches.contentSize = { [session] in session.window.size }
         inputs = SeatInputs(session: session, surface: surface, frameTouches: frameTouches, latency: latency, log: log)
@@ -71,40 +60,35 @@ package final class App: EventLoopOwner, Toplevel.Owner, Registry.Owner, Surface
         strokes = StrokeLoader(for: session, log: log, waker: loop.waker)
     }
 
-    /// The loop, the window, the registry, the presenter and the latency meter call into the
-    /// app through their `Owner` protocols (the conformances below are every such call); the
-    /// session's one sink is `record`. Closures capture unowned: the app owns their holders.
+    /// The loop, the window and the registry call into the app through their `Owner`
+    /// protocols (the conformances below are every such call), the presenter and the latency
+    /// meter into `reports`; the session's one sink is `record`. Closures capture unowned:
+    /// the app owns their holders.
     private func wire() {
         registry.owner = self  // tells the outputs already described, as the log's first lines
         inputs.keyboard.onAction = { [unowned self] action in perform(action) }
         for seat in registry.seats.values { inputs.attach(seat) }
-        (loop.owner, toplevel.owner, presenter.owner, latency.owner) = (self, self, self, self)
+        (loop.owner, toplevel.owner, presenter.owner, latency.owner) = (self, self, reports, reports)
         surface.onPresented = { [unowned latency] commit, time in latency.presented(commit: commit, time) }
         log?.onFailure = { [unowned self] failure in logFailed(failure) }
     }
 
-    // MARK: Registry.Owner, SurfacePresenter.Owner, LatencyMeter.Owner
+    // MARK: Registry.Owner
 
     package func registry(_ registry: Registry, added seat: Seat) { inputs.attach(seat) }
     package func registryOutputsChanged(_ registry: Registry) { surface.outputsChanged() }
-    package func registry(_ registry: Registry, described output: Output) { log?.write(.output(LogOutput(output.geometry))) }
-    func presenterWillCommit() { latency.willCommit(surface) }
-    func presenterCommittedFirst(size: Size, scale: Double) { log?.write(.ready(width: size.width, height: size.height, scale: scale)) }
-    func presenterLoweredScale(asked: Double, used: Double) {
-        log?.write(.warning(message: "the compositor's scale \(asked) would need a buffer over \(BufferPool.maxBufferBytes >> 20) MiB; drawing at \(used)", kind: .scale))
+    package func registry(_ registry: Registry, described output: Output) {
+        log?.write(.output(LogOutput(output.geometry)))
     }
-    func latencyMeter(reported presented: LogPresented) { log?.write(.presented(presented)) }
-    func latencyMeter(warned message: String) { log?.write(.warning(message: message, kind: .latency)) }
-    func latencyMeter(summarized line: String) { session.perform(.showLatency(line)) }
 
     // MARK: Toplevel.Owner
 
     package func toplevelConfigured(_ configuration: Toplevel.Configuration) -> (width: Int32, height: Int32) {
         let size = configuration.size.map { Size(width: Double($0.width), height: Double($0.height)) } ?? options.size
         session.resize(to: size)
-        let line = lifecycle.configured(.configure(width: size.width, height: size.height,
-                                                   fullscreen: configuration.isFullscreen, maximized: configuration.isMaximized))
-        if let line { log?.write(line) }
+        let configure = LogLine.configure(width: size.width, height: size.height,
+                                          fullscreen: configuration.isFullscreen, maximized: configuration.isMaximized)
+        if let line = lifecycle.configured(configure) { log?.write(line) }
         return (Int32(size.width.rounded()), Int32(size.height.rounded()))
     }
     package func toplevelClosed() { loop.stop() }
@@ -114,14 +98,17 @@ package final class App: EventLoopOwner, Toplevel.Owner, Registry.Owner, Surface
         log.tell("window decorations: \(message)", kind: .decorations)
     }
 
-    // MARK: EventLoopOwner
+    // MARK: EventLoop.Owner
 
     package var pendingTouchGroups: PendingTouchGroups {
         PendingTouchGroups(handedOnAtEndOfRead: session.touchscreens.handsOnGroupsAtEndOfRead,
                            holdUpAwaitingFrame: session.touchscreens.holdsUpAwaitingFrame,
                            eventsSinceFlush: session.touchscreens.eventsSinceFlush)
     }
-    package var nextDeadline: Double? { registry.seats.values.compactMap { $0.keyboard?.repeatDeadline }.reduce(session.nextDeadline) { min($0 ?? .infinity, $1) } }
+    package var nextDeadline: Double? {
+        let repeats = registry.seats.values.compactMap { $0.keyboard?.repeatDeadline }
+        return repeats.reduce(session.nextDeadline) { min($0 ?? .infinity, $1) }
+    }
     package func loopReceivedUserSignal() { lifecycle.syncRequested() }
 
     /// After each dispatch: the session hands on touch groups whose frame has not come and
@@ -132,16 +119,7 @@ package final class App: EventLoopOwner, Toplevel.Owner, Registry.Owner, Surface
         for seat in registry.seats.values { seat.keyboard?.fireRepeat() }
         if toplevel.needsDecorations { loop.runBeforeNextRead { [unowned self] in try decorate() } }
         if lifecycle.isConfigured {
-            do {
-                var committed = try presenter.presentIfNeeded(session.window, scale: surface.scale,
-                                                              input: inputs.hasUndrawnInput)
-                inputs.drawn(committed: committed)
-                if lifecycle.owesCommit && !committed && !surface.isWaitingForFrame {
-                    surface.commit()
-                    committed = true
-                }
-                if committed { lifecycle.committed() }
-            } catch {
+            do { try draw() } catch {
                 fail = error
                 loop.stop()
             }
@@ -150,10 +128,26 @@ package final class App: EventLoopOwner, Toplevel.Owner, Registry.Owner, Surface
         // for this pass go out after the commit (EventLog.write) and before the pongs, so a
         // harness that syncs on a ping finds them written; the requests go out before the
         // `sync` line (mutter 43 once got a harness's pointer motions before libdecor's move).
-        if let count = lifecycle.syncAnswer(caughtUp: !session.needsRedraw && strokes.isHandedOver) { display.flush(); log?.write(.sync(count: count)) }
+        if let count = lifecycle.syncAnswer(caughtUp: !session.needsRedraw && strokes.isHandedOver) {
+            display.flush()
+            log?.write(.sync(count: count))
+        }
         log?.flush()
         registry.answerPings()
         registry.releaseRetiredOutputs()
+    }
+
+    /// Draws what changed if the compositor can take a frame; a configure acknowledged is
+    /// committed even when nothing was drawn (`WindowLifecycle.owesCommit`).
+    private func draw() throws {
+        let input = inputs.hasUndrawnInput
+        var committed = try presenter.presentIfNeeded(session.window, scale: surface.scale, input: input)
+        inputs.drawn(committed: committed)
+        if lifecycle.owesCommit && !committed && !surface.isWaitingForFrame {
+            surface.commit()
+            committed = true
+        }
+        if committed { lifecycle.committed() }
     }
 
     /// The window started fullscreen without libdecor and has left fullscreen: it gets a

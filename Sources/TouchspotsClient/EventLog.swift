@@ -130,7 +130,7 @@ final class EventLog {
 
     /// Queues the line for one of the session's events; `seat` names a frame's seat, or
     /// nil. One switch, not `if case`s, each of which copied the event to test it.
-    func record(_ event: TouchSessionEvent, seat: (InputDevice) -> String?) {
+    func record(_ event: TouchSessionEvent, seat: (DeviceID) -> String?) {
         switch event {
         case .frame(let frame, _): write(event, seat: seat(frame.device))
         default: write(event, seat: nil)

@@ -46,7 +46,7 @@ final class SeatInputs {
     }
 
     /// The name of the seat whose touchscreen is `device` ("" for a seat with no name).
-    func seatName(of device: InputDevice) -> String? {
+    func seatName(of device: DeviceID) -> String? {
         touchInputs.values.first { $0.currentDevice == device }.map { $0.seat.name ?? "" }
     }
 

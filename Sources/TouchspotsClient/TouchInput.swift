@@ -6,8 +6,8 @@ final class TouchInput: TouchHandler {
     private let session: TouchSession
     let seat: Seat
     /// The session's device for this wl_touch; a new one if the capability comes back.
-    private(set) var currentDevice: InputDevice?
-    var device: InputDevice {
+    private(set) var currentDevice: DeviceID?
+    var device: DeviceID {
         if let currentDevice { return currentDevice }
         let made = session.touchscreens.add()
         currentDevice = made

@@ -2,27 +2,27 @@ import CWaylandClient
 import CWaylandProtocols
 import Glibc
 
-/// What the event loop asks of its owner (the app): one protocol, so a reader finds every
-/// call the loop makes into the client by its conformance.
-public protocol EventLoopOwner: AnyObject {
-    /// Asked after each read: the touch groups still open, which decide whether to read
-    /// what else waits on the socket before `loopIsIdle` and how long to wait for the rest
-    /// of a burst (`SocketReadRules`).
-    var pendingTouchGroups: PendingTouchGroups { get }
-    /// The next deadline (monotonic seconds) the loop must wake for, if any;
-    /// `loopIsIdle` runs after the wake, and is where the owner fires what is due.
-    var nextDeadline: Double? { get }
-    /// Runs after every batch of events has been dispatched and before the loop blocks:
-    /// the place to flush touch groups that got no frame and to draw.
-    func loopIsIdle()
-    /// SIGUSR1 arrived (handled in the loop, not in a signal handler).
-    func loopReceivedUserSignal()
-}
-
 /// The client's only loop: poll on the display fd, a signalfd for SIGINT/SIGTERM, the
 /// waker's eventfd, and the nearest deadline of the owner's timers (the core keeps those,
 /// on its injected clock). Nothing wakes it while nothing happens.
 public final class EventLoop {
+    /// What the event loop asks of its owner (the app): one protocol, so a reader finds every
+    /// call the loop makes into the client by its conformance.
+    public protocol Owner: AnyObject {
+        /// Asked after each read: the touch groups still open, which decide whether to read
+        /// what else waits on the socket before `loopIsIdle` and how long to wait for the rest
+        /// of a burst (`SocketReadRules`).
+        var pendingTouchGroups: PendingTouchGroups { get }
+        /// The next deadline (monotonic seconds) the loop must wake for, if any;
+        /// `loopIsIdle` runs after the wake, and is where the owner fires what is due.
+        var nextDeadline: Double? { get }
+        /// Runs after every batch of events has been dispatched and before the loop blocks:
+        /// the place to flush touch groups that got no frame and to draw.
+        func loopIsIdle()
+        /// SIGUSR1 arrived (handled in the loop, not in a signal handler).
+        func loopReceivedUserSignal()
+    }
+
     public enum Exit: Equatable, Sendable {
         /// stop() was called (window closed, quit key...).
         case stopped
@@ -40,7 +40,7 @@ public final class EventLoop {
 
     /// Unowned: the owner owns the loop. Without one, the loop reads ahead, waits for no
     /// deadline and has nothing to do when idle.
-    public unowned var owner: EventLoopOwner?
+    public unowned var owner: Owner?
 
     private var pendingTouchGroups: PendingTouchGroups { owner?.pendingTouchGroups ?? .unknown }
 

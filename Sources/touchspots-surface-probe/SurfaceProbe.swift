@@ -14,7 +14,7 @@ import WaylandClient
 /// The event log gets the lines a harness waits for (`configure`, `ready`, `seat`,
 /// `sync`) in touchspots' own format, so that every driver starts and syncs the probe as it
 /// does touchspots.
-final class SurfaceProbe: Toplevel.Owner, Registry.Owner, TouchHandler, EventLoopOwner {
+final class SurfaceProbe: Toplevel.Owner, Registry.Owner, TouchHandler, EventLoop.Owner {
     private let display: Display
     private let registry: Registry
     private let loop: EventLoop
@@ -173,7 +173,7 @@ final class SurfaceProbe: Toplevel.Owner, Registry.Owner, TouchHandler, EventLoo
     func touchOrientation(id: Int32, degrees: Double) {}
     func touchDeviceRemoved() {}
 
-    // MARK: EventLoopOwner
+    // MARK: EventLoop.Owner
 
     var pendingTouchGroups: PendingTouchGroups { .unknown }
     var nextDeadline: Double? { nil }

@@ -20,7 +20,7 @@ final class StepBoundaryTests: XCTestCase {
         private final class Written { var bytes: [UInt8] = []; var progress: [QualifyProgress] = [] }
         private let written = Written()
         let session: TouchSession
-        let device: InputDevice
+        let device: DeviceID
         let scene = QualifyScene(plan: StepBoundaryTests.plan, millimetresPerPixel: StepBoundaryTests.millimetresPerPixel)
 
         init() {

@@ -7,7 +7,7 @@ final class SessionDriver {
     private(set) var session: TouchSession!
     private(set) var events: [TouchSessionEvent] = []
     /// The touch device most tests use.
-    private(set) var device: InputDevice!
+    private(set) var device: DeviceID!
     private var positions: [Int32: Point] = [:]
 
     init(scene: SceneName = .playground, size: Size = Size(width: 800, height: 600),

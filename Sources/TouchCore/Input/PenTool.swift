@@ -21,7 +21,7 @@ final class PenTool {
     let id: Int32
     /// `.pen` or `.eraser` (zwp_tablet_tool_v2.type; a brush or pencil draws as a pen).
     var source: TouchSource
-    let device: InputDevice
+    let device: DeviceID
     var onFrame: (TouchFrame) -> Void = { _ in }
     var onWarning: (AnomalyKind, String) -> Void = { _, _ in }
 
@@ -43,7 +43,7 @@ final class PenTool {
     private(set) var hasSentFrames = false
     private var lastTime: UInt32 = 0
 
-    init(id: Int32, source: TouchSource, device: InputDevice, fingers: FingerIDSource) {
+    init(id: Int32, source: TouchSource, device: DeviceID, fingers: FingerIDSource) {
         self.id = id
         self.source = source
         self.device = device

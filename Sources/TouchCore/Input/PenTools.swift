@@ -5,12 +5,12 @@ public final class PenTools {
     private var tools: [Int32: PenTool] = [:]
     private var nextID: Int32 = -10
     private let fingers: FingerIDSource
-    private let devices: InputDeviceSource
+    private let devices: DeviceIDSource
     /// The session's: where frames and anomalies go. Set before the first tool is added.
     var onFrame: (TouchFrame) -> Void = { _ in }
     var onWarning: (AnomalyKind, String) -> Void = { _, _ in }
 
-    init(fingers: FingerIDSource, devices: InputDeviceSource) {
+    init(fingers: FingerIDSource, devices: DeviceIDSource) {
         self.fingers = fingers; self.devices = devices
     }
 

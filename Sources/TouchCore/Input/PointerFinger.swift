@@ -14,7 +14,7 @@ final class PointerFinger {
 
     var onFrame: (TouchFrame) -> Void = { _ in }
 
-    let device: InputDevice
+    let device: DeviceID
     private let fingers: FingerIDSource
     private var finger: Touch?
     private var mirror: Touch?
@@ -25,7 +25,7 @@ final class PointerFinger {
     private var touchscreenActive = false
     private var lastTouchscreenEvent = -Double.infinity
 
-    init(device: InputDevice, fingers: FingerIDSource) {
+    init(device: DeviceID, fingers: FingerIDSource) {
         self.device = device
         self.fingers = fingers
     }

@@ -30,7 +30,7 @@ public struct FingerID: Hashable, Comparable, Sendable, ExpressibleByIntegerLite
 
 /// One source of touches: a wl_touch (so one seat's touchscreen), or the mouse. Frames are
 /// assembled per device, so touches of two seats never share an id space.
-public struct InputDevice: Hashable, Sendable {
+public struct DeviceID: Hashable, Sendable {
     public let rawValue: Int
     public init(_ rawValue: Int) { self.rawValue = rawValue }
 }
@@ -81,7 +81,7 @@ public struct TouchFrame: Equatable, Sendable {
     /// Every touch of this device still active after this frame, as UIKit's event.allTouches.
     public var activeTouches: [Touch]
     /// The device the frame came from.
-    public var device: InputDevice
+    public var device: DeviceID
     /// Tablet tools in proximity with the tip up, or leaving proximity, in this frame: no
     /// view is given these (a hovering pen touches nothing), but they are logged and drawn.
     public var hovers: [PenHover]
@@ -94,7 +94,7 @@ public struct TouchFrame: Equatable, Sendable {
     public var lifts: Bool { touches.contains { $0.phase == .ended || $0.phase == .cancelled } }
 
     public init(time: UInt32, touches: [Touch], activeTouches: [Touch],
-                device: InputDevice = InputDevice(0), hovers: [PenHover] = []) {
+                device: DeviceID = DeviceID(0), hovers: [PenHover] = []) {
         self.time = time; self.touches = touches; self.activeTouches = activeTouches
         self.device = device; self.hovers = hovers
     }

@@ -22,7 +22,7 @@ final class TouchFrameAssembler {
     /// Called for anything odd the compositor sent.
     var onWarning: (AnomalyKind, String) -> Void = { _, _ in }
 
-    let device: InputDevice
+    let device: DeviceID
     /// The touches down, in finger order: a finger that lands later has a larger
     /// `FingerID`, so appending keeps the order the frame's `activeTouches` are sent in.
     /// A handful, found by their id linearly: hashing the id for every event and sorting
@@ -47,7 +47,7 @@ final class TouchFrameAssembler {
     var nextTimestamp: UInt64?
     private let fingers: FingerIDSource
 
-    init(device: InputDevice, fingers: FingerIDSource) {
+    init(device: DeviceID, fingers: FingerIDSource) {
         self.device = device
         self.fingers = fingers
     }

@@ -16,18 +16,12 @@ public final class TouchSession {
     public let window: Window
     public let stage: Stage
     /// The touchscreens: a device per seat's wl_touch.
-    public let touchscreens: TouchDevices
+    public let touchscreens: Touchscreens
     /// The tablet tools.
     public let pens: PenTools
     let sink: (TouchSessionEvent) -> Void
-    /// Fingers' and pens' gestures are recognized apart, as UIKit recognizers with different
-    /// allowed touch types run side by side: a pen is never one of a multi-finger gesture's
-    /// fingers, nor do fingers stop a pen's tap or stroke. A frame goes to one of them.
-    private let gestures: GestureDetector
-    private let penGestures: GestureDetector
+    private let gestures: SessionGestures
     private let pointer: PointerFinger
-    private var tapTimer: Timers.ID?
-    private var tapTimerDeadline: Double?
     private var warnings = WarningLimiter()
     private lazy var observer = SessionRoutingObserver(session: self)
 
@@ -51,14 +45,11 @@ public final class TouchSession {
         self.window = window
         self.stage = stage
         self.sink = sink
-        gestures = GestureDetector(settings: settings)
-        gestures.bounds = window.bounds.size
-        penGestures = GestureDetector(settings: settings)
-        penGestures.bounds = window.bounds.size
-        let fingers = FingerIDSource(), devices = InputDeviceSource()
-        touchscreens = TouchDevices(fingers: fingers, devices: devices)
+        gestures = SessionGestures(settings: settings, bounds: window.bounds.size, timers: window.timers, clock: clock)
+        let fingers = FingerIDSource(), devices = DeviceIDSource()
+        touchscreens = Touchscreens(fingers: fingers, devices: devices)
         pens = PenTools(fingers: fingers, devices: devices)
-        pointer = PointerFinger(device: InputDevice(0), fingers: fingers)
+        pointer = PointerFinger(device: DeviceID(0), fingers: fingers)
         pointer.setCenter(window.bounds.center)
         pointer.onFrame = { [unowned self] frame in deliver(frame) }
         touchscreens.onFrame = { [unowned self] frame in deliverFromDevice(frame) }
@@ -69,6 +60,7 @@ public final class TouchSession {
         window.touchObserver = observer
         stage.overlays.readouts.onRefresh = { [unowned self] snapshot in sink(.readout(snapshot)) }
         stage.onEvent = { [unowned self] event in report(event) }
+        gestures.onFinal = { [unowned stage] final in stage.scene.didRecognize(final) }
         stage.start()
     }
 
@@ -117,7 +109,6 @@ public final class TouchSession {
     public func resize(to size: Size) {
         window.size = size
         gestures.bounds = window.bounds.size
-        penGestures.bounds = window.bounds.size
         stage.layout()
         pointer.setCenter(window.bounds.center)
     }
@@ -146,15 +137,14 @@ public final class TouchSession {
     /// (or the user does), from the 96 dpi their defaults are given at; nil, they stay
     /// logical pixels, which follow the output's scale (docs/gestures.md, "Panels").
     public func setPanel(pixelsPerMillimetre: Double?) {
-        let scale = GestureDetector.lengthScale(pixelsPerMillimetre: pixelsPerMillimetre)
-        for detector in [gestures, penGestures] { detector.lengthScale = scale }
+        gestures.lengthScale = GestureDetector.lengthScale(pixelsPerMillimetre: pixelsPerMillimetre)
     }
 
     /// What a lifted finger or pen is matched against, from now on: the taught and shipped
     /// strokes and the common shapes (claimed once, for pens too).
     public var strokes: StrokeTemplates {
-        get { gestures.settings.strokes }
-        set { gestures.settings.strokes = newValue; penGestures.settings.strokes = newValue }
+        get { gestures.strokes }
+        set { gestures.strokes = newValue }
     }
 
     /// Set while the client reads the stroke files: called once, before the first frame
@@ -185,15 +175,13 @@ public final class TouchSession {
     private func deliver(_ frame: TouchFrame) {
         if let wait = awaitStrokes, frame.lifts { awaitStrokes = nil; wait() }
         var frame = frame
-        let detector = frame.touches.first?.source.isPen == true ? penGestures : gestures
-        let recognized = frame.touches.isEmpty ? [] : detector.handle(&frame, at: clock.now)
-        let nearMisses = detector.takeNearMisses()
+        let (recognized, nearMisses) = gestures.recognize(&frame)
         let scene = stage.scene
         window.send(frame)
         scene.spots?.follow(frame)
         stage.overlays.record(frame)
         sink(.frame(frame, spots: stage.scene.spotCount))
-        stage.scene.didReceive(frame, tapCount: detector.currentTapCount)
+        stage.scene.didReceive(frame, tapCount: gestures.currentTapCount)
         // A tap on the scene bar may have switched scenes: the new one starts afresh.
         guard stage.scene === scene else { return }
         if !recognized.isEmpty { scene.didRecognize(recognized) }
@@ -201,35 +189,13 @@ public final class TouchSession {
             stage.overlays.nearMiss.remember(nearMisses)
             sink(.nearMiss(nearMisses))
         }
-        scheduleTapResolution()
-    }
-
-    /// A tap count becomes final on its own once the tap interval passes, and a held
-    /// finger becomes a long press; the timer is left alone while its deadline stays.
-    private func scheduleTapResolution() {
-        let deadline = [gestures.nextDeadline, penGestures.nextDeadline].compactMap { $0 }.min()
-        if tapTimer != nil && deadline == tapTimerDeadline { return }
-        window.timers.cancel(tapTimer)
-        tapTimer = nil
-        tapTimerDeadline = deadline
-        guard let deadline else { return }
-        tapTimer = window.timers.schedule(after: deadline - clock.now) { [unowned self] in
-            tapTimer = nil
-            tapTimerDeadline = nil
-            let final = gestures.expire(at: clock.now) + penGestures.expire(at: clock.now)
-            if !final.isEmpty { stage.scene.didRecognize(final) }
-            scheduleTapResolution()
-        }
+        gestures.scheduleTapResolution()
     }
 
     private func report(_ event: SceneEvent) {
         switch event {
         case .scene(let name):
-            // A new scene starts with no gesture under way and no count waiting.
             gestures.cancel()
-            penGestures.cancel()
-            window.timers.cancel(tapTimer)
-            tapTimer = nil
             sink(.scene(name))
         case .gesture(let gesture): sink(.gesture(gesture))
         case .label(let slot, let text): sink(.label(slot: slot, text: text))

@@ -58,7 +58,7 @@ final class EndScreenTests: XCTestCase {
                        "Not qualified: 15 of 16 checks passed, 1 of 8 steps skipped")
     }
 
-    private func checkEndScreen(_ run: (session: TouchSession, device: InputDevice, scene: QualifyScene, progress: [QualifyProgress]),
+    private func checkEndScreen(_ run: (session: TouchSession, device: DeviceID, scene: QualifyScene, progress: [QualifyProgress]),
                                 plan: String, size: Size, file: StaticString = #filePath, line: UInt = #line) throws {
         let scene = run.scene, at = "\(plan) at \(Int(size.width))x\(Int(size.height))"
         let finished = try XCTUnwrap(run.progress.last, at)
@@ -112,7 +112,7 @@ final class EndScreenTests: XCTestCase {
         XCTAssertEqual(scene.verdictsView.page, layout.pages.count - 1, "Previous from the first page: the last: \(at)")
     }
 
-    private func tap(_ point: Point, _ run: (session: TouchSession, device: InputDevice, scene: QualifyScene, progress: [QualifyProgress])) {
+    private func tap(_ point: Point, _ run: (session: TouchSession, device: DeviceID, scene: QualifyScene, progress: [QualifyProgress])) {
         run.session.touchscreens.down(run.device, id: 700, at: point, time: 900_000)
         run.session.touchscreens.frame(run.device)
         run.session.touchscreens.up(run.device, id: 700, time: 900_050)

@@ -16,7 +16,7 @@ final class QualifySceneTests: XCTestCase {
     /// scene (on its end screen) and the `qualify` events.
     static func played(_ fault: Digitizer.Fault, plan: QualifyPlan = plan, size: Size = Size(width: 1280, height: 800),
                        logPath: String? = nil)
-        -> (session: TouchSession, device: InputDevice, scene: QualifyScene, progress: [QualifyProgress]) {
+        -> (session: TouchSession, device: DeviceID, scene: QualifyScene, progress: [QualifyProgress]) {
         let clock = ManualClock(now: 100)
         final class Told { var progress: [QualifyProgress] = [] }
         let told = Told()
@@ -262,7 +262,7 @@ final class SceneRun {
     private let told = Told()
     var progress: [QualifyProgress] { told.progress }
     let session: TouchSession
-    let device: InputDevice
+    let device: DeviceID
     let scene: QualifyScene
 
     init(millimetresPerPixel: Double?) {

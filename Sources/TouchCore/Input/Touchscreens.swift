@@ -2,27 +2,27 @@
 /// `session.touchscreens`. Each device assembles its own frames (`TouchFrameAssembler`),
 /// so two seats' touches never share an id space; every assembled frame goes back to the
 /// session.
-public final class TouchDevices {
-    private var assemblers: [InputDevice: TouchFrameAssembler] = [:]
+public final class Touchscreens {
+    private var assemblers: [DeviceID: TouchFrameAssembler] = [:]
     /// The device of the last event and its assembler: a touch frame's twenty-odd events
     /// (a motion and its timestamp per finger) all come from one device, and hashing the
     /// device for each one costs 5 % of the touch path's instructions (docs/design/performance.md,
     /// "Performance devices").
-    private var recent: (device: InputDevice, assembler: TouchFrameAssembler)?
+    private var recent: (device: DeviceID, assembler: TouchFrameAssembler)?
     private let fingers: FingerIDSource
-    private let devices: InputDeviceSource
+    private let devices: DeviceIDSource
     /// The session's: where assembled frames, anomalies and cancels go. Set before the
     /// first device is added.
     var onFrame: (TouchFrame) -> Void = { _ in }
     var onWarning: (AnomalyKind, String) -> Void = { _, _ in }
     var onCancel: () -> Void = {}
 
-    init(fingers: FingerIDSource, devices: InputDeviceSource) {
+    init(fingers: FingerIDSource, devices: DeviceIDSource) {
         self.fingers = fingers; self.devices = devices
     }
 
     /// A new source of touches (a seat's wl_touch).
-    public func add() -> InputDevice {
+    public func add() -> DeviceID {
         let device = devices.make()
         let assembler = TouchFrameAssembler(device: device, fingers: fingers)
         assembler.onFrame = onFrame
@@ -32,7 +32,7 @@ public final class TouchDevices {
     }
 
     /// The device went away (its seat lost touch): whatever it held is cancelled.
-    public func remove(_ device: InputDevice) {
+    public func remove(_ device: DeviceID) {
         if recent?.device == device { recent = nil }
         guard let assembler = assemblers.removeValue(forKey: device) else { return }
         if !assembler.activeIDs.isEmpty { assembler.cancel() } else { assembler.flushPendingGroup() }
@@ -41,35 +41,35 @@ public final class TouchDevices {
     /// How many there are (the event log names a frame's seat when there are several).
     public var count: Int { assemblers.count }
 
-    public func down(_ device: InputDevice, id: Int32, at location: Point, time: UInt32) {
+    public func down(_ device: DeviceID, id: Int32, at location: Point, time: UInt32) {
         eventsSinceFlush &+= 1
         assembler(device)?.down(id: id, at: location, time: time)
     }
-    public func motion(_ device: InputDevice, id: Int32, to location: Point, time: UInt32) {
+    public func motion(_ device: DeviceID, id: Int32, to location: Point, time: UInt32) {
         eventsSinceFlush &+= 1
         assembler(device)?.motion(id: id, to: location, time: time)
     }
-    public func up(_ device: InputDevice, id: Int32, time: UInt32) {
+    public func up(_ device: DeviceID, id: Int32, time: UInt32) {
         eventsSinceFlush &+= 1
         assembler(device)?.up(id: id, time: time)
     }
     /// zwp_input_timestamps_v1: the ns timestamp of the device's next down, motion or up.
-    public func timestamp(_ device: InputDevice, nanoseconds: UInt64) {
+    public func timestamp(_ device: DeviceID, nanoseconds: UInt64) {
         assembler(device)?.nextTimestamp = nanoseconds
     }
-    public func shape(_ device: InputDevice, id: Int32, major: Double, minor: Double) {
+    public func shape(_ device: DeviceID, id: Int32, major: Double, minor: Double) {
         assembler(device)?.shape(id: id, major: major, minor: minor)
     }
-    public func orientation(_ device: InputDevice, id: Int32, degrees: Double) {
+    public func orientation(_ device: DeviceID, id: Int32, degrees: Double) {
         assembler(device)?.orientation(id: id, degrees: degrees)
     }
     /// wl_touch.frame: the device's group is one frame.
-    public func frame(_ device: InputDevice) {
+    public func frame(_ device: DeviceID) {
         eventsSinceFlush &+= 1
         assembler(device)?.frame()
     }
     /// wl_touch.cancel: every touch of the device ends as cancelled.
-    public func cancel(_ device: InputDevice) {
+    public func cancel(_ device: DeviceID) {
         guard let assembler = assembler(device) else { return }
         onCancel()
         assembler.cancel()
@@ -97,12 +97,12 @@ public final class TouchDevices {
     }
 
     /// Ids of the device's touches that are down, in no particular order (for tests).
-    func activeIDs(on device: InputDevice) -> [Int32] { assembler(device)?.activeIDs ?? [] }
+    func activeIDs(on device: DeviceID) -> [Int32] { assembler(device)?.activeIDs ?? [] }
 
     /// Whether the device has events waiting for a frame (for tests).
-    func hasPendingFrame(on device: InputDevice) -> Bool { assembler(device)?.hasPendingGroup ?? false }
+    func hasPendingFrame(on device: DeviceID) -> Bool { assembler(device)?.hasPendingGroup ?? false }
 
-    private func assembler(_ device: InputDevice) -> TouchFrameAssembler? {
+    private func assembler(_ device: DeviceID) -> TouchFrameAssembler? {
         if let recent, recent.device == device { return recent.assembler }
         let found = assemblers[device]
         recent = found.map { (device, $0) }
@@ -110,11 +110,11 @@ public final class TouchDevices {
     }
 }
 
-/// Hands out `InputDevice`s in order, shared by touchscreens, tablet tools and the mouse.
-final class InputDeviceSource {
+/// Hands out `DeviceID`s in order, shared by touchscreens, tablet tools and the mouse.
+final class DeviceIDSource {
     private var next = 1
-    func make() -> InputDevice {
+    func make() -> DeviceID {
         defer { next += 1 }
-        return InputDevice(next)
+        return DeviceID(next)
     }
 }
