@@ -16,7 +16,7 @@ public struct IdealFinger: Sendable {
 }
 
 /// The panel between the robot's ideal fingers and the contacts a compositor would report
-/// (docs/qualify.md, "The robot"): it samples the fingers at its report rate, maps them
+/// (docs/design/qualify.md, "The robot"): it samples the fingers at its report rate, maps them
 /// through its calibration and can add faults of the table the validators must catch
 /// (`Fault`, in DigitizerFault.swift).
 public struct Digitizer: Sendable {

@@ -2,7 +2,7 @@ import Foundation
 import QualifyPlans
 import TouchCore
 
-/// The robot's hand (docs/qualify.md, "The robot"): for each step, the ideal fingers a
+/// The robot's hand (docs/design/qualify.md, "The robot"): for each step, the ideal fingers a
 /// careful person would put down, in millimetres and seconds from the step's start. The
 /// digitizer turns them into the contacts a panel reports.
 public enum QualifyRobot {

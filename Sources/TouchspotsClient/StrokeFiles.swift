@@ -23,7 +23,7 @@ package enum StrokeFiles {
     /// The package's folder of strokes.
     static var shippedDirectory: String { DataFolder.shipped("strokes") }
 
-    /// The package's folder of common shapes (docs/gestures.md, "Common shapes"): never
+    /// The package's folder of common shapes (docs/design/gestures.md, "Common shapes"): never
     /// named, they keep an untaught shape from being named after a taught stroke.
     static var shapesDirectory: String { DataFolder.shipped("shapes") }
 

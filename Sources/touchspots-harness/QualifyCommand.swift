@@ -8,7 +8,7 @@ import TouchCore
 import TouchRobot
 
 /// `touchspots-harness qualify`: the robot qualifies a simulated panel through the real
-/// client on a real headless compositor (docs/qualify.md, "The robot"). What the tests'
+/// client on a real headless compositor (docs/qualify.md, "The robot, live"). What the tests'
 /// robot runs are is this command: a panel maker tries the judge on a known fault before
 /// trusting it with a real panel, and a compositor developer sees a run end to end.
 struct QualifyCommand: ParsableCommand {

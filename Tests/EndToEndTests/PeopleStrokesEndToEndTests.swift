@@ -8,7 +8,7 @@ import XCTest
 /// Wilson and Li, UIST 2007, from `Tests/Fixtures/people-strokes/`) through the built client on
 /// headless weston, every point at its recorded time: the verdicts the core tests find on
 /// the injected clock (RealStrokeTests) hold on the real path, and a sequence that fires
-/// nothing gets its `nearmiss` line (docs/gestures.md, "People's strokes").
+/// nothing gets its `nearmiss` line (docs/design/gestures.md, "People's strokes").
 final class PeopleStrokesEndToEndTests: EndToEndTestCase {
     struct Stroke {
         let key: String
@@ -80,7 +80,7 @@ final class PeopleStrokesEndToEndTests: EndToEndTestCase {
             named.append("\(stroke.key) -> \(name)")
             // s09's fast check07 is a V to the checkmark rule and nearer to people's checks
             // (the common shape, loaded from data/shapes) than to the shipped V: nothing,
-            // and the line says so (docs/gestures.md, "Common shapes").
+            // and the line says so (docs/design/gestures.md, "Common shapes").
             let expected = stroke.key == "s09/fast/check07" || stroke.label == "star" ? "nothing"
                 : stroke.label == "check" ? "checkmark" : stroke.label
             XCTAssertEqual(name, expected, stroke.key)

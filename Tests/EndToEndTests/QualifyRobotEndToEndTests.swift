@@ -8,8 +8,8 @@ import TouchRobot
 import XCTest
 
 /// The robot plays the shipped quick plan live, as a user runs it: `touchspots-harness
-/// qualify --plan quick [--compositor NAME] [--fault F] --out DIR` (docs/qualify.md, "The
-/// robot"). The output is given the physical size of a 10.1-inch 16:10 tablet (217 x 136
+/// qualify --plan quick [--compositor NAME] [--fault F] --out DIR` (docs/design/qualify.md,
+/// "The robot, live"). The output is given the physical size of a 10.1-inch 16:10 tablet (217 x 136
 /// mm at 1280 x 800); the robot follows the `qualify` lines, puts its fingers through the
 /// digitizer model and taps Next. A perfect digitizer passes every validator; each fault
 /// trips what the fault table says, and nothing else. The command judges the run's log

@@ -6,7 +6,7 @@ import TouchRobot
 import XCTest
 
 /// Tap accuracy on a recording shaped as ChromiumOS's "20 rapid taps at one spot" are
-/// (docs/qualify.md, "Agreement with ChromiumOS"): the digitizer model's contacts for 20
+/// (docs/design/qualify.md, "Agreement with ChromiumOS"): the digitizer model's contacts for 20
 /// quick taps on one spot (each landing a little off, each finger rolling a little as it
 /// presses, one tap 0.6 mm right of the rest and one rolling 0.25 mm left), written in the
 /// kernel's shape by `LibinputRecordWriter` (one slot for every tap; an X or Y the slot

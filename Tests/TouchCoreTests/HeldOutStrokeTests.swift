@@ -16,7 +16,7 @@ import XCTest
 /// `CheckmarkTuner`, as the shipped ones are chosen on all five. The stroke scores'
 /// constants and the checkmark's user settings (its angles and least length) are the
 /// shipped defaults in every fold: for them these figures are still in sample
-/// (docs/gestures.md, "Held out").
+/// (docs/design/gestures.md, "Held out").
 final class HeldOutStrokeTests: XCTestCase {
     static let shippedShapes = ["arrow", "caret", "circle", "v", "x"]
 
@@ -106,7 +106,7 @@ final class HeldOutStrokeTests: XCTestCase {
         XCTAssertLessThanOrEqual(otherWorst, 0.02, "taken for another shipped shape, held out")
     }
 
-    /// The held-out levels measured on this tree where a goal is not met yet (docs/gestures.md,
+    /// The held-out levels measured on this tree where a goal is not met yet (docs/design/gestures.md,
     /// "Held out"): a floor, never the goal. Empty since 2026-12-06: the arrow, 66.7 % as drawn
     /// only, is 97.3 % with the shipped arrow turnable (`StrokeTemplates.turns`).
     static let reachedOwn: [String: Double] = [:]

@@ -3,7 +3,7 @@ import TouchCore
 import TouchRobot
 
 /// Single-finger strokes with the variation people put into them, for measuring the
-/// stroke recognizers on something other than ideal lines (docs/gestures.md, "The test
+/// stroke recognizers on something other than ideal lines (docs/design/gestures.md, "The test
 /// set"). Every stroke comes from a fixed seed, so a run is repeatable.
 ///
 /// A stroke starts from a shape's template (corner points or a sampled curve in a unit

@@ -4,7 +4,7 @@ import TouchCore
 /// Generated "people": each draws every shape in a style of their own (how long the
 /// check's second leg is against the first, how steep each leg is, how round the corners,
 /// how often a hook, how big, which hand), with each stroke varying around it
-/// (docs/gestures.md, "People"). Among them are the strokes the first rule missed on
+/// (docs/design/gestures.md, "People"). Among them are the strokes the first rule missed on
 /// people's own drawings: V's whose second leg is 1.3-1.8 times the first with both legs
 /// steep (Chen, Dara, Jo, Lu), and checks with a flat first leg and a wide turn (Ben, Eli).
 struct Person: Sendable {

@@ -66,7 +66,7 @@ final class PeopleStrokeTests: XCTestCase {
         // at ratios 1.45-1.7 and 58-70 degrees, where those people draw checks: their V's
         // are taken for checks 3-30 % of the time, 6.6 % of all generated V's (was <= 2 %
         // under the line tuned on them, which missed 12 % of people's checks). Held here at
-        // what it is, so it cannot grow unseen; docs/gestures.md, "Checkmark against V".
+        // what it is, so it cannot grow unseen; docs/design/gestures.md, "Checkmark against V".
         XCTAssertLessThanOrEqual(byShape[.v]!.value, 0.07, "V taken for a check")
         for shape in HumanStrokes.Shape.allCases where shape != .check && shape != .v {
             XCTAssertLessThanOrEqual(byShape[shape]!.value, 0.01, "false checkmarks on \(shape.rawValue)")

@@ -88,11 +88,11 @@ final class RealStrokeTests: XCTestCase {
         // person; what falls short is printed as UNMET, and the levels reached are held, so
         // a change that loses ground fails. Each person's shape (27 drawings: one miss is
         // 3.7 points) is held too and printed when under 95 %, the strictest reading of
-        // the issue's line, still not met by four cells (docs/gestures.md, "Elastic pairing").
+        // the issue's line, still not met by four cells (docs/design/gestures.md, "Elastic pairing").
         // Reached (2026-11-29, points and steps paired elastically, with the common shapes
         // drawn by the other four people): 99.2 % (2,142; 99 % is 2,139), shapes from
         // 97.0 %, people from 98.6 %, cells from 92.6 %; 98.6 % with $1's pairing, 97.0 %
-        // before the common shapes (docs/gestures.md, "Elastic pairing").
+        // before the common shapes (docs/design/gestures.md, "Elastic pairing").
         Self.hold(named["all"].value, atLeast: 0.99, reached: 0.99, "taught strokes named right")
         for (key, tally) in named.groups {
             if key.hasPrefix("shape ") { Self.hold(tally.value, atLeast: 0.95, reached: 0.97, "taught strokes named right, \(key)") }
@@ -133,7 +133,7 @@ final class RealStrokeTests: XCTestCase {
         XCTAssertLessThanOrEqual(matched["all"].value, 0.02, "untaught strokes matched")
         // Issue 38 asks <= 5 % for every shape: met since a stroke must also have a corner
         // nearly as sharp as the template's (circles were taken for taught rectangles and
-        // triangles 11.3 % of the time before; docs/gestures.md, "Matching taught strokes").
+        // triangles 11.3 % of the time before; docs/design/gestures.md, "Matching taught strokes").
         for (key, tally) in matched.groups where key.hasPrefix("shape ") {
             XCTAssertLessThanOrEqual(tally.value, 0.05, "untaught strokes matched, \(key)")
         }
@@ -160,7 +160,7 @@ final class RealStrokeTests: XCTestCase {
         print("scribbles named after a taught stroke (16 taught, each of five people): with the common shapes \(with["all"]) "
               + "(walks \(with["walk"]), polylines \(with["polyline"])); without \(without["all"]) (walks \(without["walk"]), polylines \(without["polyline"]))")
         // Measured 2026-11-29: 6.5 % with, 3.9 % without (2026-11-27, with $1's pairing: 6.3
-        // and 3.7 %; docs/gestures.md, "Elastic pairing").
+        // and 3.7 %; docs/design/gestures.md, "Elastic pairing").
         XCTAssertLessThanOrEqual(with["all"].value, 0.07, "scribbles named after a taught stroke")
         XCTAssertLessThanOrEqual(with["all"].value - without["all"].value, 0.03, "what the common shapes cost on scribbles")
     }

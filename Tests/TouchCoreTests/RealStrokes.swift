@@ -4,7 +4,7 @@ import XCTest
 
 /// Strokes drawn by people: five of the ten people of the $1 recognizer's gesture logs
 /// (Wobbrock, Wilson and Li, UIST 2007; New BSD licence), in the tree at
-/// `Tests/Fixtures/people-strokes/` with their source and licence (docs/gestures.md,
+/// `Tests/Fixtures/people-strokes/` with their source and licence (docs/design/gestures.md,
 /// "People's strokes"), so that a clone on anyone's machine has them. Every figure
 /// measured on them cites the paper.
 ///

@@ -13,7 +13,7 @@ final class ShippedStrokeTests: XCTestCase {
     /// The shipped files, read and parsed as the executable does.
     static func shippedTemplates() throws -> [StrokeTemplate] { try templates(in: "strokes") }
 
-    /// The common shapes the executable loads (data/shapes, docs/gestures.md, "Common shapes").
+    /// The common shapes the executable loads (data/shapes, docs/design/gestures.md, "Common shapes").
     static func commonShapes() throws -> [StrokeTemplate] { try templates(in: "shapes") }
 
     static func templates(in name: String) throws -> [StrokeTemplate] {
@@ -112,7 +112,7 @@ final class ShippedStrokeTests: XCTestCase {
         // five people they came from). The generated shapes are ideal polylines drawn by
         // hand models: where they differ from how people draw the shape (the generated
         // arrow, pigtail, delete mark), these rates say how far, and are held where they
-        // are (docs/gestures.md, "Shipped strokes"): v, caret and x at >= 90 %; the
+        // are (docs/design/gestures.md, "Shipped strokes"): v, caret and x at >= 90 %; the
         // generated circle, less round than people's, at 73 % under the circle's own limit
         // (its ten examples agree closely: StrokeTemplate.minimumScore); the generated
         // arrow at 0 %; shapes taken for a shipped one as measured. The generated V at 88 %:

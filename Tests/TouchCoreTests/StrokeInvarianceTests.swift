@@ -3,7 +3,7 @@ import TouchCore
 import XCTest
 
 /// A shape is the same shape wherever it starts, whichever way round and a little turned
-/// (docs/gestures.md, "Closed strokes", "Turned strokes"): people's own strokes (five people
+/// (docs/design/gestures.md, "Closed strokes", "Turned strokes"): people's own strokes (five people
 /// of the $1 logs, Wobbrock, Wilson and Li, UIST 2007; RealStrokes) re-started, reversed,
 /// mirrored and turned, played through the session's front door against the shipped
 /// strokes, with the common shapes drawn by the other four people, as RealStrokeTests plays

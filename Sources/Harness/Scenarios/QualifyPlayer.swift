@@ -4,7 +4,7 @@ import ToolSupport
 import TouchCore
 import TouchRobot
 
-/// The robot playing a qualify run live (docs/qualify.md, "The robot"): it follows the
+/// The robot playing a qualify run live (docs/qualify.md, "The robot, live"): it follows the
 /// steps touchspots announces in its event log (`qualify` lines), puts the robot's fingers
 /// for each step through the digitizer model, injects what the panel would report through
 /// the compositor in real time, and taps Next where the line says the button is. Nothing

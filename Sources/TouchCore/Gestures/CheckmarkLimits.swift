@@ -5,7 +5,7 @@
 /// people's strokes by how the rule does on a person it did not see (leave one person out
 /// of the five of the $1 logs, Wobbrock, Wilson and Li, UIST 2007), and the shipped values
 /// are what it picks on all five; `CheckmarkTunerTests` fails when they are not
-/// (docs/gestures.md, "Held out"). Every limit is a proportion of the stroke or an angle,
+/// (docs/design/gestures.md, "Held out"). Every limit is a proportion of the stroke or an angle,
 /// so it holds whatever the stroke's size.
 public struct CheckmarkLimits: Equatable, Sendable {
     /// Rule 6: the least ratio of the second leg to the first (a symmetric V has about 1).

@@ -25,7 +25,7 @@
 ///    at a legs' ratio of `vRatio`, `vSlopePerRatio` more for each further 1.0 of ratio.
 /// The limits of rules 4-6, 8 and 9 are `CheckmarkLimits`, chosen by a tuner on people's
 /// strokes by how they do on a person left out (five people of the $1 logs, Wobbrock,
-/// Wilson and Li, UIST 2007; docs/gestures.md, "Checkmark against V", "Held out").
+/// Wilson and Li, UIST 2007; docs/design/gestures.md, "Checkmark against V", "Held out").
 enum CheckmarkShape {
     /// Whether `path` (the stroke's points in order, as recorded) is a checkmark.
     static func matches(_ path: [Point], settings: GestureSettings) -> Bool {

@@ -4,7 +4,7 @@
 /// The matching starts from Wobbrock, Wilson and Li's $1 recognizer (UIST 2007): strokes
 /// resampled to even steps, centred, scaled, compared point by point, scored 1 minus the
 /// mean distance over half the unit box's diagonal. Three changes, each measured on
-/// people's strokes (docs/gestures.md, "Matching taught strokes"):
+/// people's strokes (docs/design/gestures.md, "Matching taught strokes"):
 /// - **orientation-sensitive** (compared as drawn, not rotated to a reference angle: a
 ///   caret is not a V upside down) and **aspect-preserving** (scaled by its larger side,
 ///   not squashed into a square, so a check's long second leg stays long);
@@ -15,7 +15,7 @@
 /// - direction of drawing does not matter: a stroke is also compared drawn backwards,
 ///   since people draw a circle or a V either way round;
 /// - nor, for a closed stroke, where it starts: it is also compared re-started where the
-///   example starts (`pairing`; docs/gestures.md, "Closed strokes"). A template that no
+///   example starts (`pairing`; docs/design/gestures.md, "Closed strokes"). A template that no
 ///   turn confuses with another shape is also matched turned (`StrokeTemplates.turns`).
 public struct StrokeTemplate: Equatable, Sendable {
     public let name: String
@@ -32,7 +32,7 @@ public struct StrokeTemplate: Equatable, Sendable {
     public static let largestCoordinate = 1e6
     /// How many steps either way a stroke's point may pair with an example's
     /// (`warpedDistance`). On people's strokes (five people of the $1 logs, each teaching
-    /// all 16 shapes from three drawings; docs/gestures.md, "Elastic pairing", in a model
+    /// all 16 shapes from three drawings; docs/design/gestures.md, "Elastic pairing", in a model
     /// of the matcher, the directions still paired index to index) 2 named 2,140 of 2,160
     /// taught drawings (the tests: 2,139; with elastic directions 2,142) with 1 of
     /// 2,400 untaught ones and 6.4 % of scribbles; 1 named 2,135 with 6 untaught; 3 named
@@ -90,7 +90,7 @@ public struct StrokeTemplate: Equatable, Sendable {
     /// `lesson` with `borrowed` drawings (normalized) besides its own, judged by the
     /// lesson's limits (its own drawings' agreement, no limit of its own) and the roundest
     /// corner of all the drawings: other people round a brace's nub more than one teacher
-    /// does. Measured on people's strokes (docs/gestures.md, "Common shapes"): the lesson's
+    /// does. Measured on people's strokes (docs/design/gestures.md, "Common shapes"): the lesson's
     /// own corner names 98.2 % of taught drawings (braces 94.1 %) and 5.0 % of scribbles,
     /// the roundest of all 98.6 % and 6.3 %; an untaught circle stays turned away from a
     /// rectangle either way, by the common circle.
@@ -111,7 +111,7 @@ public struct StrokeTemplate: Equatable, Sendable {
     /// (up to 180 x `cornerSteps`): about 35 all along a circle of `pointCount` points, 90
     /// at a rectangle's corner, 120 at a triangle's. People's circles and rectangles, or
     /// circles and triangles, can lie as near in position as a shape's own drawings;
-    /// the corners tell them apart (docs/gestures.md, "Matching taught strokes"). No
+    /// the corners tell them apart (docs/design/gestures.md, "Matching taught strokes"). No
     /// allocation: it runs at the lift.
     public static func sharpestCorner(_ points: [Point]) -> Double {
         guard points.count > cornerSteps + 1 else { return 0 }
@@ -221,7 +221,7 @@ public struct StrokeTemplate: Equatable, Sendable {
     /// the median, 0.20-0.22 at the ninetieth percentile (rectangles 0.32, stars 0.35,
     /// triangles 0.27 at most; circles up to 0.80, a few overdrawn or left open); no open
     /// shape's drawing comes under 0.46 (a delete mark). Chosen by the held-out figures
-    /// (docs/gestures.md, "Closed strokes"): 0.15 / 0.2 / 0.3 name 97.3 / 98.0 / 98.7 % of
+    /// (docs/design/gestures.md, "Closed strokes"): 0.15 / 0.2 / 0.3 name 97.3 / 98.0 / 98.7 % of
     /// a person's circles after the other four's (96.7 % as drawn only), with 1 / 1 / 2 of
     /// people's 150 rectangles taken for the shipped circle and 7.0 / 7.1 / 7.5 % of
     /// scribbles named (6.7 % as drawn only; measured on the matcher alone).
@@ -290,7 +290,7 @@ public struct StrokeTemplate: Equatable, Sendable {
     /// between paired steps (1 the same way all along, 0 at right angles), the best over
     /// the examples and both ways of drawing, the steps paired elastically as the points
     /// are (`warpBand`). Positions alone let a circle pass for a square and a brace for a
-    /// bracket; the way each step goes tells them apart (docs/gestures.md, "Matching taught
+    /// bracket; the way each step goes tells them apart (docs/design/gestures.md, "Matching taught
     /// strokes"). Paired index to index, as until 2026-11-29, a fast arrow whose head came
     /// a few steps early went the wrong way for those steps (s11's: 0.44 against the limit's
     /// 0.5); paired elastically, 2 more of people's 2,160 taught drawings are named and

@@ -6,7 +6,7 @@
 /// score of at least `minimumScore` (or, for a taught stroke, its own drawings' agreement
 /// less `agreementAllowance`), steps that go the template's way, `minimumDirection`, a
 /// sharpest corner at most `maximumRounding` degrees rounder than the template's, and no
-/// untaught common shape ranked before it (`commonShapes`; docs/gestures.md, "Matching
+/// untaught common shape ranked before it (`commonShapes`; docs/design/gestures.md, "Matching
 /// taught strokes", "Common shapes", "Elastic pairing").
 /// All the limits were measured on people's strokes (five people of the $1 logs, Wobbrock,
 /// Wilson and Li, UIST 2007): each person teaching all 16 shapes from three drawings, and
@@ -30,7 +30,7 @@ public struct StrokeTemplates: Equatable, Sendable {
     /// The default, 0.725, is the tuner's choice on five people's taught and untaught
     /// strokes (`StrokeLimitsTuner`, 2026-12-06; 0.5 chosen by hand before): with it on a
     /// person left out, taught drawings are named right 99.1 % and untaught ones named
-    /// 0.1 % (docs/gestures.md, "Held out"). The score, rounding and allowance defaults
+    /// 0.1 % (docs/design/gestures.md, "Held out"). The score, rounding and allowance defaults
     /// are its choice too: it left them where they were.
     public var minimumDirection: Double
     /// Degrees the stroke's sharpest corner may be rounder than the template's
@@ -142,7 +142,7 @@ public struct StrokeTemplates: Equatable, Sendable {
 
     /// The turns (degrees) a turnable template is also matched at (`turnable`). On people's
     /// strokes held out (five people of the $1 logs, Wobbrock, Wilson and Li, UIST 2007;
-    /// docs/gestures.md, "Turned strokes"): as drawn only, a person's arrows after the
+    /// docs/design/gestures.md, "Turned strokes"): as drawn only, a person's arrows after the
     /// other four's were named 66.7 % (s09, whose arrows point right where the others'
     /// point up and right, 0 of 30); turned +-15 and 30 degrees 96.7 %, +-45 alone 96.7 %,
     /// +-15 to 45 97.3 % (s09 30 of 30), turned one way only (15-45) 77.3 %.
@@ -197,7 +197,7 @@ public struct StrokeTemplates: Equatable, Sendable {
     }
 
     /// On people's strokes (five people of the $1 logs, each teaching all 16 shapes from
-    /// three drawings; docs/gestures.md, "Elastic pairing"; measured with the directions
+    /// three drawings; docs/design/gestures.md, "Elastic pairing"; measured with the directions
     /// paired index to index): ranked by score alone the nearest template is the drawn
     /// shape for 2,147 of 2,160 drawings (checks counted) and 2,135 are named; with 0.2 and
     /// 0.2, 2,150 and 2,139; 0.1-0.3 and 0.1-0.4 all give 2,148-2,150 and 2,137-2,139.
@@ -212,7 +212,7 @@ public struct StrokeTemplates: Equatable, Sendable {
 
     /// How far under its own examples' agreement a stroke may score to be named after a
     /// taught stroke below `minimumScore` (`StrokeTemplate.ownAgreement`). Measured on
-    /// people's strokes (docs/gestures.md, "Elastic pairing"; with the points paired
+    /// people's strokes (docs/design/gestures.md, "Elastic pairing"; with the points paired
     /// elastically, the directions still index to index): 0.10 named 2,139 of 2,160 taught
     /// drawings, 1 of 2,400 untaught ones and 6.4 % of scribbles; 0.08 2,137 and 5.7 %,
     /// 0.12 2,140 and 7.9 %, 0.14 2,144 and 10.1 %. With the directions elastic too, 0.10
@@ -265,7 +265,7 @@ public struct StrokeTemplates: Equatable, Sendable {
     /// drew it, and their nearest common shape is their own shape for 237 of 240 (the
     /// others: two V's nearest the check, a brace nearest the bracket, claimed as well). A
     /// stroke of the user's own, like no common shape, claims none, and every common shape
-    /// still stands for a shape nobody taught (docs/gestures.md, "Common shapes").
+    /// still stands for a shape nobody taught (docs/design/gestures.md, "Common shapes").
     public static let claimMinimum = 0.75
 
     /// The least score of a lesson's best drawing against a common shape it claims for

@@ -19,7 +19,7 @@ public enum ContactValidators {
     /// enclosing them all. Not each landing's distance from the landings' centroid (the
     /// first definition): one tap off by 0.6 mm among 19 on the spot is 0.57 mm from their
     /// centroid but within a circle of 0.3 mm, and a tap that rolls 1.2 mm after landing on
-    /// the spot moved no landing (docs/qualify.md, "Agreement with ChromiumOS"). ChromiumOS
+    /// the spot moved no landing (docs/design/qualify.md, "Agreement with ChromiumOS"). ChromiumOS
     /// also holds each tap to a wobble of 1 mm; the circle implies it (a wobble over 1 mm
     /// needs a radius over 0.5 mm).
     public static func tapAccuracy(_ taps: [Contact], limit: Double = 0.5) -> Verdict {
