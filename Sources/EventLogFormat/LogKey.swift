@@ -11,11 +11,12 @@
 /// and every sample line's keys against the table's order and required keys. In debug builds
 /// a key written with another type than its table gives, or `null` for a key that is not
 /// nullable, and a key read with another type or presence, stop at the line that does it.
-/// So a key's name, type and presence are spelled in one place in Swift, and a line kind
-/// is its case in `LogLine`, its file in `Lines/` (its table, its codec, its branch of the
-/// schema) and the docs' row. A list's table entry says what its elements hold too
-/// (`LogKeySpec.items`): the schema's `items` is held to it, and the codec writes and reads
-/// them as it says.
+/// So a key's name, type and presence are spelled in one place in Swift, and so is what the
+/// schema says of it (its closed set from its enum's `allCases`, its range, its description:
+/// LogSchema.swift), from which the published schema is rendered; a line kind is its file in
+/// `Lines/` (its `// @LogLine` declaration, its table, its codec), the docs' row and a
+/// sample. A list's table entry says what its elements hold too (`LogKeySpec.items`): the
+/// schema's `items` is rendered from it, and the codec writes and reads them as it says.
 public protocol LogKey: RawRepresentable<String>, CaseIterable, Sendable where AllCases == [Self] {
     /// What the key holds, whether it may be left out, and what else the schema says of it.
     var spec: LogKeySpec { get }

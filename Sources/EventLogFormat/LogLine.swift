@@ -1,23 +1,26 @@
 import TouchCore
 
-/// One line of touchspots' JSON Lines event log: the whole contract in one type.
-///
-/// The client writes these (`EventLog`, the fd writer in the executable) and the harness and
-/// the tests read them back (`LogLine(json:)`), so writer and reader meet at compile time,
-/// not at run time. A new kind of line is a case here (with its `Kind`, and its branches of
-/// `kind`, `Kind.keys`, `encode(into:)` and `init(json:)`; when it is one of the core's
-/// events, of `init(_:seat:)` and `encode(_:seat:into:)` too), its file in `Lines/` (its key
-/// table, `LogLineKey`; its codec; its branch of the schema) and its row in
-/// docs/event-log.md; the published schema is then regenerated (`LogLine.schema`,
-/// scripts/generate-event-log-schema). `EventLogContractTests` fails when a case has no
-/// sample or row, and `EventLogKeyTableTests` when a branch and its table, or the
-/// published file and the branches, disagree.
-///
-/// Keys may be added in later versions, never renamed or removed: the reader ignores keys
-/// it does not know, and refuses an unknown `type` or a missing required key. A key that
-/// holds nothing is left out, never written as `null`, except where the docs say so
-/// (`hit.view`, `responder.handledBy`, the latencies and rates not known yet: the tables'
-/// `nullable` keys).
+// One line of touchspots' JSON Lines event log (`LogLine`): the whole contract in one type.
+//
+// The client writes these (`EventLog`, the fd writer in the executable) and the harness and
+// the tests read them back (`LogLine(json:)`), so writer and reader meet at compile time,
+// not at run time. A new kind of line is its file in `Lines/`: its case, declared in one
+// line (`// @LogLine N: case ... keys: ...`, the case's doc comment above it), its key
+// table (`LogLineKey`, which also says what the schema says of each key), and its codec.
+// `scripts/generate-event-log-code` writes the enum, its `Kind` and the switches over every
+// kind (`kind`, the keys' encoder and decoder, `Kind.keys`, the accessors) into the
+// checked-in LogLine+Generated.swift, and `scripts/generate-event-log-schema` the published
+// schema, rendered from the tables (`LogLine.schema`). Then its row in docs/event-log.md and
+// a sample. A line of one of the core's events is also an arm of `init(_:seat:)` and
+// `encode(_:seat:into:)` here, written by hand. `EventLogCodeTests` fails while the
+// generated file is stale, `EventLogContractTests` when a case has no sample or row, and
+// `EventLogKeyTableTests` when the published file is not the tables'.
+//
+// Keys may be added in later versions, never renamed or removed: the reader ignores keys
+// it does not know, and refuses an unknown `type` or a missing required key. A key that
+// holds nothing is left out, never written as `null`, except where the docs say so
+// (`hit.view`, `responder.handledBy`, the latencies and rates not known yet: the tables'
+// `nullable` keys).
 extension LogLine {
     /// The version of the format, as the schema's `$id` ends (`urn:touchspots:event-log:1`).
     public static let formatVersion = 1
