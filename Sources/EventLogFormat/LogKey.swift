@@ -65,10 +65,18 @@ public struct LogKeySpec: Equatable, Sendable {
     var keywords: [LogSchema.Pair] = []
     /// A list's elements, where their type alone does not say them.
     var itemSchema: LogSchema?
-    /// An object's keys (or a list's objects'), from their table.
-    var objectKeys: [LogSchema.Pair]?
+    /// An object's keys (or a list's objects'), from their table: rendered only when the
+    /// schema is (a spec is looked up at every key a debug build writes or reads).
+    var objectKeys: (@Sendable () -> [LogSchema.Pair])?
     var isConditional = false
     var isRequiredByAlternative = false
+
+    public static func == (a: Self, b: Self) -> Bool {
+        a.holds == b.holds && a.presence == b.presence && a.items == b.items && a.closedSet == b.closedSet
+            && a.definition == b.definition && a.keywords == b.keywords && a.itemSchema == b.itemSchema
+            && a.objectKeys?() == b.objectKeys?() && a.isConditional == b.isConditional
+            && a.isRequiredByAlternative == b.isRequiredByAlternative
+    }
 
     public static func required(_ holds: Holds) -> Self {
         precondition(holds != .list, "a list's table entry says what its elements hold: required(listOf:)")

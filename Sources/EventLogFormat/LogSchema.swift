@@ -137,7 +137,7 @@ extension LogKeySpec {
     /// An object (or a list of objects) whose keys are `Key`'s table.
     public func object<Key: LogKey>(_: Key.Type) -> Self {
         var spec = self
-        spec.objectKeys = Key.schemaObject
+        spec.objectKeys = { Key.schemaObject }
         return spec
     }
 
@@ -171,12 +171,12 @@ extension LogKeySpec {
                 if let closedSet { pairs.append(.init("enum", .array(closedSet.map { .string($0) }))) }
             case .list:
                 pairs.append(.init("type", "array"))
-                let element: LogSchema = itemSchema ?? objectKeys.map { .object([.init("type", "object")] + $0) }
+                let element: LogSchema = itemSchema ?? objectKeys.map { .object([.init("type", "object")] + $0()) }
                     ?? ["type": .string(items?.rawValue ?? "?")]
                 pairs.append(.init("items", element))
             case .object:
                 pairs.append(.init("type", "object"))
-                pairs += objectKeys ?? []
+                pairs += objectKeys?() ?? []
             case .integer, .number, .string, .boolean:
                 pairs.append(.init("type", presence == .nullable ? [.string(holds.rawValue), "null"] : .string(holds.rawValue)))
             }
