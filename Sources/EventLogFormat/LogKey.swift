@@ -11,18 +11,25 @@
 /// and every sample line's keys against the table's order and required keys. In debug builds
 /// a key written with another type than its table gives, or `null` for a key that is not
 /// nullable, and a key read with another type or presence, stop at the line that does it.
-/// So a key's name, type and presence are spelled in one place in Swift, and a line kind
-/// is its case in `LogLine`, its file in `Lines/` (its table, its codec, its branch of the
-/// schema) and the docs' row. A list's table entry says what its elements hold too
-/// (`LogKeySpec.items`): the schema's `items` is held to it, and the codec writes and reads
-/// them as it says.
+/// So a key's name, type and presence are spelled in one place in Swift, and so is what the
+/// schema says of it (its closed set from its enum's `allCases`, its range, its description:
+/// LogSchema.swift), from which the published schema is rendered; a line kind is its file in
+/// `Lines/` (its `// @LogLine` declaration, its table, its codec), the docs' row and a
+/// sample. A list's table entry says what its elements hold too (`LogKeySpec.items`): the
+/// schema's `items` is rendered from it, and the codec writes and reads them as it says.
 public protocol LogKey: RawRepresentable<String>, CaseIterable, Sendable where AllCases == [Self] {
-    /// What the key holds and whether it may be left out.
+    /// What the key holds, whether it may be left out, and what else the schema says of it.
     var spec: LogKeySpec { get }
+    /// The record's `description` in the schema, if it has one.
+    static var schemaDescription: String? { get }
+    /// What the schema says of the record beyond its keys one by one (`allOf`, `oneOf`,
+    /// `additionalProperties`): rules across keys, built from the table (`requiring(_:)`).
+    static var schemaRules: [LogSchema.Pair] { get }
 }
 
 /// A line kind's key table (not an object's inside a line): its branch of the published
-/// schema is written beside it, and `LogLine.schema` puts the file together from them.
+/// schema is rendered from it (`schemaObject`), and `LogLine.schema` puts the file together
+/// from the branches.
 public protocol LogLineKey: LogKey {
     /// The kind's branch of docs/event-log.schema.json, as JSON text.
     static var schemaBranch: String { get }
@@ -47,6 +54,29 @@ public struct LogKeySpec: Equatable, Sendable {
     /// What a list's elements hold (`.list` for a list of lists: points, rectangles); nil
     /// for a key that holds no list.
     public var items: Holds?
+
+    // What the schema says of the key beyond that (LogSchema.swift: `values(_:)`, `ref(_:)`,
+    // `minimum(_:)`, ...; the key's schema is `schema`).
+    /// A closed key's set, the raw values of its enum.
+    var closedSet: [String]?
+    /// A shared definition (`$defs`) the key's schema refers to, instead of a type.
+    var definition: String?
+    /// Further keywords (`minimum`, `pattern`, `description`, ...), in order.
+    var keywords: [LogSchema.Pair] = []
+    /// A list's elements, where their type alone does not say them.
+    var itemSchema: LogSchema?
+    /// An object's keys (or a list's objects'), from their table: rendered only when the
+    /// schema is (a spec is looked up at every key a debug build writes or reads).
+    var objectKeys: (@Sendable () -> [LogSchema.Pair])?
+    var isConditional = false
+    var isRequiredByAlternative = false
+
+    public static func == (a: Self, b: Self) -> Bool {
+        a.holds == b.holds && a.presence == b.presence && a.items == b.items && a.closedSet == b.closedSet
+            && a.definition == b.definition && a.keywords == b.keywords && a.itemSchema == b.itemSchema
+            && a.objectKeys?() == b.objectKeys?() && a.isConditional == b.isConditional
+            && a.isRequiredByAlternative == b.isRequiredByAlternative
+    }
 
     public static func required(_ holds: Holds) -> Self {
         precondition(holds != .list, "a list's table entry says what its elements hold: required(listOf:)")

@@ -2,14 +2,15 @@ import TouchCore
 
 extension LogLine {
     /// The published schema (docs/event-log.schema.json) as JSON text, put together from
-    /// each kind's branch (`LogLineKey.schemaBranch`, written beside its key table and codec in
-    /// `Lines/`): the line's `type` is one of the kinds, and each kind's keys are its
-    /// branch's. The scene names and touch phases the branches refer to (`$defs`) are the
-    /// core's enums. `scripts/generate-event-log-schema` writes the file from this
+    /// each kind's branch (`LogLineKey.schemaBranch`, rendered from its key table in `Lines/`:
+    /// each key's `LogKeySpec.schema`, the table's description and rules; LogSchema.swift):
+    /// the line's `type` is one of the kinds, and each kind's keys are its table's. The scene
+    /// names and touch phases the branches refer to (`$defs`) are the core's enums.
+    /// `scripts/generate-event-log-schema` writes the file from this
     /// (`touchspots-harness event-log-schema`, pretty-printed), and `EventLogKeyTableTests`
     /// fails when the published file says something else, so the file is never edited by
-    /// hand: a new kind of line is its case, its file in `Lines/` and its row in
-    /// docs/event-log.md.
+    /// hand: a new kind of line is its file in `Lines/` (its declaration, table and codec),
+    /// its row in docs/event-log.md and a sample.
     public static let schema: String = {
         func list(_ names: [String]) -> String { "[" + names.map { "\"\($0)\"" }.joined(separator: ",") + "]" }
         let kinds = Kind.allCases

@@ -135,7 +135,7 @@ final class EventLogKeyTableTests: XCTestCase {
         }
         XCTAssertEqual(file, built, "docs/event-log.schema.json is not LogLine.schema: run scripts/generate-event-log-schema")
         // And the comparison sees a change inside a branch.
-        let changed = LogLine.schema.replacingOccurrences(of: #""minimum": 1, "maximum": 4"#, with: #""minimum": 1, "maximum": 5"#)
+        let changed = LogLine.schema.replacingOccurrences(of: #""minimum":1,"maximum":4"#, with: #""minimum":1,"maximum":5"#)
         XCTAssertNotEqual(changed, LogLine.schema, "the tap count's range is in the gesture branch")
         XCTAssertNotEqual(file, try JSONSerialization.jsonObject(with: Data(changed.utf8)) as? NSDictionary)
     }

@@ -1,18 +1,20 @@
 import TouchCore
 
+// @LogLine 3: case configure(width: Double, height: Double, fullscreen: Bool, maximized: Bool) keys: LogLine.ConfigureKey accessor: configure
+
 // A `configure` line: the compositor gave the window a size and a state.
 extension LogLine {
     public enum ConfigureKey: String, LogKey {
         case width, height, fullscreen, maximized
         public var spec: LogKeySpec {
             switch self {
-            case .width, .height: .required(.number)
+            case .width, .height: .required(.number).exclusiveMinimum(0)
             case .fullscreen, .maximized: .required(.boolean)
             }
         }
     }
 
-    static func encodeConfigure(width: Double, height: Double, fullscreen: Bool, maximized: Bool, into out: inout [UInt8]) {
+    static func encodeConfigureKeys(width: Double, height: Double, fullscreen: Bool, maximized: Bool, into out: inout [UInt8]) {
         ConfigureKey.width.write(width, into: &out)
         ConfigureKey.height.write(height, into: &out)
         ConfigureKey.fullscreen.write(fullscreen, into: &out)
@@ -25,18 +27,4 @@ extension LogLine {
     }
 }
 
-extension LogLine.ConfigureKey: LogLineKey {
-    /// The schema's branch for a `configure` line (docs/event-log.schema.json is put together
-    /// from these, `LogLine.schema`; `EventLogKeyTableTests` holds it to the key table).
-    public static let schemaBranch = #"""
-    {
-      "required": ["width", "height", "fullscreen", "maximized"],
-      "properties": {
-        "width": {"type": "number", "exclusiveMinimum": 0},
-        "height": {"type": "number", "exclusiveMinimum": 0},
-        "fullscreen": {"type": "boolean"},
-        "maximized": {"type": "boolean"}
-      }
-    }
-    """#
-}
+extension LogLine.ConfigureKey: LogLineKey {}

@@ -1,5 +1,12 @@
 import TouchCore
 
+/// The core's own frame, as its line holds it (`TouchFrame.logged`), with the spot
+/// views alive after it and the seat it came from when several seats can touch (a
+/// line names it on its fingers, so a frame of pens only has none). Boxed: larger than
+/// the `presented` line (`LogLineLayoutTests`), and the client writes its frames
+/// straight from the event (`encode(_:seat:into:)`), never through a `LogLine`.
+// @LogLine 5: indirect case frame(TouchFrame, spots: Int, seat: String?) keys: TouchFrame.LineKey
+
 // A `frame` line: what one `wl_touch.frame` (or a pen or pointer frame) delivered. The
 // line is the core's own `TouchFrame` (`LogLine.frame(_:spots:seat:)`), written straight
 // from it and read back into one: there is no second record of a frame or a touch.
@@ -12,9 +19,12 @@ extension TouchFrame {
         case time, timeNs, spots, touches
         public var spec: LogKeySpec {
             switch self {
-            case .time, .spots: .required(.integer)
-            case .timeNs: .optional(.integer)
-            case .touches: .required(listOf: .object)
+            case .time: .required(.integer).minimum(0).maximum(.integer(Int(UInt32.max)))
+            case .timeNs:
+                .optional(.integer).described("The same moment in nanoseconds (CLOCK_MONOTONIC), where the compositor "
+                    + "offers zwp_input_timestamps_v1 (weston); a qualify run judges on it.").minimum(0)
+            case .spots: .required(.integer).minimum(0)
+            case .touches: .required(listOf: .object).minItems(1).object(EntryKey.self)
             }
         }
     }
@@ -24,13 +34,23 @@ extension TouchFrame {
         case id, phase, x, y, source, pressure, tilt, distance, buttons, major, minor, orientation, seat
         public var spec: LogKeySpec {
             switch self {
-            case .id: .required(.integer)
-            case .phase: .required(.closed)
+            case .id: .required(.integer).ref("touchID")
+            case .phase:
+                .required(.closed).described("A finger's or a pen tip's phase; hover (in proximity, tip up) and out "
+                    + "(left proximity) for pens only.").with("anyOf", [.ref("phase"), .values(PenHover.Phase.allCases)])
             case .x, .y: .required(.number)
-            case .source: .optional(.closed)
-            case .pressure, .distance, .major, .minor, .orientation: .optional(.number)
-            case .tilt: .optional(listOf: .number)
-            case .buttons: .optional(listOf: .integer)
+            case .source: .optional(.closed).values(TouchSource.allCases.filter { $0 != .touchscreen })
+            case .pressure: .optional(.number).described("A pen's pressure, 0 to 1 (the protocol's 0 to 65535).").range(0...1)
+            case .distance: .optional(.number).described("A hovering pen's distance, 0 to 1.").range(0...1)
+            case .major: .optional(.number).described("The contact ellipse's major axis in surface px (wl_touch.shape).")
+            case .minor: .optional(.number).described("The contact ellipse's minor axis in surface px (wl_touch.shape).")
+            case .orientation:
+                .optional(.number).described("The major axis' clockwise angle from the surface's +y axis, degrees "
+                    + "(wl_touch.orientation).")
+            case .tilt: .optional(listOf: .number).described("A pen's tilt [x, y] in degrees.").length(2)
+            case .buttons:
+                .optional(listOf: .integer).described("A pen's buttons held down, as Linux BTN_* codes.")
+                    .items(["type": "integer", "minimum": 0]).minItems(1)
             case .seat: .optional(.string)
             }
         }
@@ -79,12 +99,12 @@ extension LogLine {
     /// log's encoding").
     static func encodeFrame(_ frame: TouchFrame, spots: Int, seat: String?, into out: inout [UInt8]) {
         JSONBytes.open(.frame, into: &out)
-        encodeKeys(of: frame, spots: spots, seat: seat, into: &out)
+        encodeFrameKeys(frame, spots: spots, seat: seat, into: &out)
         out.append(UInt8(ascii: "}"))
     }
 
     /// A frame line's keys, as `TouchFrame.LineKey` names and orders them.
-    static func encodeKeys(of frame: TouchFrame, spots: Int, seat: String?, into out: inout [UInt8]) {
+    static func encodeFrameKeys(_ frame: TouchFrame, spots: Int, seat: String?, into out: inout [UInt8]) {
         JSONBytes.key("time", int: Int(frame.time), into: &out)
         if let ns = frame.timeNanoseconds { JSONBytes.key("timeNs", int: Int(truncatingIfNeeded: ns), into: &out) }
         JSONBytes.key("spots", int: spots, into: &out)
@@ -192,83 +212,13 @@ extension LogLine {
     }
 }
 
-extension TouchFrame.LineKey: LogLineKey {
-    /// The schema's branch for a `frame` line (docs/event-log.schema.json is put together
-    /// from these, `LogLine.schema`; `EventLogKeyTableTests` holds it to the key tables).
-    public static let schemaBranch = #"""
-    {
-      "required": ["time", "spots", "touches"],
-      "properties": {
-        "time": {"type": "integer", "minimum": 0, "maximum": 4294967295},
-        "timeNs": {
-          "description": "The same moment in nanoseconds (CLOCK_MONOTONIC), where the compositor offers zwp_input_timestamps_v1 (weston); a qualify run judges on it.",
-          "type": "integer",
-          "minimum": 0
-        },
-        "spots": {"type": "integer", "minimum": 0},
-        "touches": {
-          "type": "array",
-          "minItems": 1,
-          "items": {
-            "type": "object",
-            "required": ["id", "phase", "x", "y"],
-            "properties": {
-              "id": {"$ref": "#/$defs/touchID"},
-              "phase": {
-                "description": "A finger's or a pen tip's phase; hover (in proximity, tip up) and out (left proximity) for pens only.",
-                "anyOf": [{"$ref": "#/$defs/phase"}, {"enum": ["hover", "out"]}]
-              },
-              "x": {"type": "number"},
-              "y": {"type": "number"},
-              "source": {"enum": ["pointer", "pen", "eraser"]},
-              "seat": {"type": "string"},
-              "pressure": {
-                "description": "A pen's pressure, 0 to 1 (the protocol's 0 to 65535).",
-                "type": "number",
-                "minimum": 0,
-                "maximum": 1
-              },
-              "tilt": {
-                "description": "A pen's tilt [x, y] in degrees.",
-                "type": "array",
-                "items": {"type": "number"},
-                "minItems": 2,
-                "maxItems": 2
-              },
-              "distance": {
-                "description": "A hovering pen's distance, 0 to 1.",
-                "type": "number",
-                "minimum": 0,
-                "maximum": 1
-              },
-              "buttons": {
-                "description": "A pen's buttons held down, as Linux BTN_* codes.",
-                "type": "array",
-                "items": {"type": "integer", "minimum": 0},
-                "minItems": 1
-              },
-              "major": {
-                "description": "The contact ellipse's major axis in surface px (wl_touch.shape).",
-                "type": "number"
-              },
-              "minor": {
-                "description": "The contact ellipse's minor axis in surface px (wl_touch.shape).",
-                "type": "number"
-              },
-              "orientation": {
-                "description": "The major axis' clockwise angle from the surface's +y axis, degrees (wl_touch.orientation).",
-                "type": "number"
-              }
-            },
-            "allOf": [
-              {
-                "if": {"properties": {"phase": {"enum": ["hover", "out"]}}},
-                "then": {"required": ["source"], "properties": {"source": {"enum": ["pen", "eraser"]}}}
-              }
-            ]
-          }
-        }
-      }
+extension TouchFrame.LineKey: LogLineKey {}
+
+extension TouchFrame.EntryKey {
+    /// A hovering or leaving pen names its tool.
+    public static var schemaRules: [LogSchema.Pair] {
+        let hovering = LogSchema.values(PenHover.Phase.allCases)
+        return [.init("allOf", [["if": ["properties": ["phase": hovering]],
+                                 "then": requiring([.source], overriding: [(.source, .values([TouchSource.pen, .eraser]))])]])]
     }
-    """#
 }

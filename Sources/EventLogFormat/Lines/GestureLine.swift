@@ -1,5 +1,9 @@
 import TouchCore
 
+/// The core's own gesture: the line's keys are what its case holds (a template's score
+/// to two decimals, as written).
+// @LogLine 8: case gesture(Gesture) keys: Gesture.LineKey accessor: gesture
+
 // A `gesture` line: the core's own gesture, its keys what its case holds.
 
 extension Gesture {
@@ -9,11 +13,17 @@ extension Gesture {
         case name, count, edge, direction, fingers, degrees, template, score
         public var spec: LogKeySpec {
             switch self {
-            case .name: .required(.closed)
-            case .count, .fingers, .degrees: .optional(.integer)
-            case .edge, .direction: .optional(.closed)
-            case .template: .optional(.string)
-            case .score: .optional(.number)
+            // The keys after `name` are declared under the names that have them (`schemaRules`).
+            case .name: .required(.closed).values(of: Gesture.Kind.self)
+            case .count: .optional(.integer).range(1...4).conditional
+            case .fingers: .optional(.integer).range(1...5).conditional
+            case .degrees: .optional(.integer).minimum(0).conditional
+            case .edge: .optional(.closed).values(of: Gesture.Edge.self).conditional
+            case .direction: .optional(.closed).conditional  // its set is the gesture's (`schemaRules`)
+            case .template:
+                .optional(.string).pattern("^[a-z0-9][a-z0-9-]*$")
+                    .described(#"The taught stroke that matched (docs/gestures.md, "Taught strokes")."#).conditional
+            case .score: .optional(.number).range(0...1).conditional
             }
         }
     }
@@ -76,75 +86,24 @@ extension Gesture {
 }
 
 extension Gesture.LineKey: LogLineKey {
-    /// The schema's branch for a `gesture` line (docs/event-log.schema.json is put together
-    /// from these, `LogLine.schema`; `EventLogKeyTableTests` holds it to the key tables).
-    public static let schemaBranch = #"""
-    {
-      "required": ["name"],
-      "properties": {
-        "name": {"enum": ["tap", "swipe", "pinch", "checkmark", "longpress", "rotation", "edgeswipe", "template"]}
-      },
-      "allOf": [
-        {
-          "if": {"properties": {"name": {"const": "tap"}}},
-          "then": {"required": ["count"], "properties": {"count": {"type": "integer", "minimum": 1, "maximum": 4}}}
-        },
-        {
-          "if": {"properties": {"name": {"const": "swipe"}}},
-          "then": {
-            "required": ["direction", "fingers"],
-            "properties": {
-              "direction": {"enum": ["horizontal", "vertical"]},
-              "fingers": {"type": "integer", "minimum": 1, "maximum": 5}
+    /// Each gesture name requires the keys its case has (a `direction` of its own set), in
+    /// `Gesture.Kind`'s order.
+    public static var schemaRules: [LogSchema.Pair] {
+        let rules: [LogSchema] = Gesture.Kind.allCases.compactMap { kind in
+            let keys: [Self], direction: LogSchema?
+            switch kind {
+            case .tap: (keys, direction) = ([.count], nil)
+            case .swipe: (keys, direction) = ([.direction, .fingers], .values(Gesture.Axis.allCases))
+            case .pinch: (keys, direction) = ([.direction], .values(Gesture.PinchDirection.allCases))
+            case .checkmark: (keys, direction) = ([], nil)
+            case .longPress: (keys, direction) = ([.fingers], nil)
+            case .rotation: (keys, direction) = ([.direction, .degrees], .values(Gesture.RotationDirection.allCases))
+            case .edgeSwipe: (keys, direction) = ([.edge, .fingers], nil)
+            case .template: (keys, direction) = ([.template, .score], nil)
             }
-          }
-        },
-        {
-          "if": {"properties": {"name": {"const": "pinch"}}},
-          "then": {"required": ["direction"], "properties": {"direction": {"enum": ["inward", "outward"]}}}
-        },
-        {
-          "if": {"properties": {"name": {"const": "longpress"}}},
-          "then": {
-            "required": ["fingers"],
-            "properties": {"fingers": {"type": "integer", "minimum": 1, "maximum": 5}}
-          }
-        },
-        {
-          "if": {"properties": {"name": {"const": "rotation"}}},
-          "then": {
-            "required": ["direction", "degrees"],
-            "properties": {
-              "direction": {"enum": ["clockwise", "counterclockwise"]},
-              "degrees": {"type": "integer", "minimum": 0}
-            }
-          }
-        },
-        {
-          "if": {"properties": {"name": {"const": "edgeswipe"}}},
-          "then": {
-            "required": ["edge", "fingers"],
-            "properties": {
-              "edge": {"enum": ["left", "right", "top", "bottom"]},
-              "fingers": {"type": "integer", "minimum": 1, "maximum": 5}
-            }
-          }
-        },
-        {
-          "if": {"properties": {"name": {"const": "template"}}},
-          "then": {
-            "required": ["template", "score"],
-            "properties": {
-              "template": {
-                "type": "string",
-                "pattern": "^[a-z0-9][a-z0-9-]*$",
-                "description": "The taught stroke that matched (docs/gestures.md, \"Taught strokes\")."
-              },
-              "score": {"type": "number", "minimum": 0, "maximum": 1}
-            }
-          }
+            guard !keys.isEmpty else { return nil }
+            return .when(Self.name.rawValue, is: kind.rawValue, then: requiring(keys, overriding: direction.map { [(.direction, $0)] } ?? []))
         }
-      ]
+        return [.init("allOf", .array(rules))]
     }
-    """#
 }

@@ -1,5 +1,9 @@
 import TouchCore
 
+/// The core's own hit and delivery: the lines' keys are their fields (`ignored`
+/// written only when true).
+// @LogLine 6: case hit(TouchHit) keys: TouchHit.LineKey accessor: hit
+
 // A `hit` line: the core's own hit test of a touch that began.
 
 extension TouchHit {
@@ -8,9 +12,9 @@ extension TouchHit {
         case id, view, visited, ignored
         public var spec: LogKeySpec {
             switch self {
-            case .id: .required(.integer)
+            case .id: .required(.integer).ref("touchID")
             case .view: .nullable(.string)
-            case .visited: .required(listOf: .string)
+            case .visited: .required(listOf: .string).ref("viewNames")
             case .ignored: .optional(.boolean)
             }
         }
@@ -29,18 +33,4 @@ extension TouchHit {
     }
 }
 
-extension TouchHit.LineKey: LogLineKey {
-    /// The schema's branch for a `hit` line (docs/event-log.schema.json is put together
-    /// from these, `LogLine.schema`; `EventLogKeyTableTests` holds it to the key tables).
-    public static let schemaBranch = #"""
-    {
-      "required": ["id", "view", "visited"],
-      "properties": {
-        "id": {"$ref": "#/$defs/touchID"},
-        "view": {"type": ["string", "null"]},
-        "visited": {"$ref": "#/$defs/viewNames"},
-        "ignored": {"type": "boolean"}
-      }
-    }
-    """#
-}
+extension TouchHit.LineKey: LogLineKey {}

@@ -1,5 +1,9 @@
 import TouchCore
 
+/// The core's own near misses, value and limit to thousandths as written
+/// (`NearMiss.logged`); the line's `text` is them in words (`NearMiss.text(of:)`).
+// @LogLine 18: case nearmiss([NearMiss]) keys: LogLine.NearMissKey
+
 // A `nearmiss` line: a touch sequence ended with no gesture; each recognizer that came
 // close and why it did not fire, and the same in words.
 extension LogLine {
@@ -7,64 +11,44 @@ extension LogLine {
         /// The misses in words, for people: required, and read from the misses.
         case text
         case misses
-        public var spec: LogKeySpec { self == .text ? .required(.string) : .required(listOf: .object) }
+        public var spec: LogKeySpec {
+            switch self {
+            case .text:
+                .required(.string).minLength(1).described("The misses in words, joined with '; ' ('nothing came close' "
+                    + "when none did): what key w shows.")
+            // Its objects described by their keys alone, as the schema has always said them.
+            case .misses: .required(listOf: .object).items(.keys(NearMiss.LineKey.self))
+            }
+        }
     }
 
-    static func encodeNearMiss(_ misses: [NearMiss], into out: inout [UInt8]) {
+    static func encodeNearmissKeys(_ misses: [NearMiss], into out: inout [UInt8]) {
         NearMissKey.text.write(NearMiss.text(of: misses), into: &out)
         NearMissKey.misses.write(list: misses, of: .object, into: &out) { $0.encode(into: &$1) }
     }
 
-    static func makeNearMiss(from o: LogFields) throws(LogLineError) -> LogLine {
+    static func makeNearmiss(from o: LogFields) throws(LogLineError) -> LogLine {
         _ = try o.string(NearMissKey.text)
         return .nearmiss(try o.objects(NearMissKey.misses, NearMiss.init))
     }
 }
 
 extension LogLine.NearMissKey: LogLineKey {
-    /// The schema's branch for a `nearmiss` line (docs/event-log.schema.json is put together
-    /// from these, `LogLine.schema`; `EventLogKeyTableTests` holds it to the key tables).
-    public static let schemaBranch = #"""
-    {
-      "description": "A touch sequence ended with no gesture: each recognizer that came close and why it did not fire (docs/gestures.md, 'Why it did not fire'). The limit a miss names is changed with --gesture SETTING=VALUE (touchspots --help lists the keys).",
-      "required": ["text", "misses"],
-      "properties": {
-        "text": {
-          "type": "string",
-          "minLength": 1,
-          "description": "The misses in words, joined with '; ' ('nothing came close' when none did): what key w shows."
-        },
-        "misses": {
-          "type": "array",
-          "items": {
-            "required": ["recognizer", "reason", "value", "limit"],
-            "properties": {
-              "recognizer": {"type": "string", "pattern": "^(checkmark|swipe|pinch|rotation|template [a-z0-9][a-z0-9-]*)$"},
-              "reason": {"type": "string", "minLength": 1},
-              "setting": {
-                "description": "The --gesture key that sets the limit; absent for a fixed rule of the shape.",
-                "enum": [
-                  "checkmark-min-length",
-                  "checkmark-min-angle",
-                  "checkmark-max-angle",
-                  "swipe-min-length",
-                  "swipe-max-variance",
-                  "swipe-max-angle",
-                  "pinch-min-delta",
-                  "rotation-min-angle",
-                  "stroke-min-score",
-                  "stroke-min-direction",
-                  "stroke-max-rounding"
-                ]
-              },
-              "value": {"type": "number"},
-              "limit": {"type": "number"}
-            }
-          }
-        }
-      }
+    public static var schemaDescription: String? {
+        "A touch sequence ended with no gesture: each recognizer that came close and why it did not fire "
+            + "(docs/gestures.md, 'Why it did not fire'). The limit a miss names is changed with --gesture SETTING=VALUE "
+            + "(touchspots --help lists the keys)."
     }
-    """#
+}
+
+extension NearMiss.LineKey {
+    /// The --gesture keys a near miss may name: the limits the recognizers that report
+    /// near misses are held to.
+    static let settings: [GestureSettings.Key] = [
+        .checkmarkMinimumLength, .checkmarkMinimumAngle, .checkmarkMaximumAngle, .swipeMinimumLength,
+        .swipeMaximumVariance, .swipeMaximumAngle, .pinchMinimumDelta, .rotationMinimumAngle, .strokeMinimumScore,
+        .strokeMinimumDirection, .strokeMaximumRounding,
+    ]
 }
 
 extension NearMiss {
@@ -74,8 +58,13 @@ extension NearMiss {
         public var spec: LogKeySpec {
             switch self {
             // A `Recognizer`: a string, its schema a pattern, since a template's name is open.
-            case .recognizer, .reason: .required(.string)
-            case .setting: .optional(.closed)  // a --gesture key (`GestureSettings.Key`)
+            case .recognizer:
+                .required(.string).pattern("^(" + Recognizer.fixed.map(\.rawValue).joined(separator: "|")
+                    + "|template [a-z0-9][a-z0-9-]*)$")
+            case .reason: .required(.string).minLength(1)
+            case .setting:
+                .optional(.closed).described("The --gesture key that sets the limit; absent for a fixed rule of the shape.")
+                    .values(Self.settings)
             case .value, .limit: .required(.number)
             }
         }

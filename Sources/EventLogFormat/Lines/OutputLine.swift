@@ -1,5 +1,7 @@
 import TouchCore
 
+// @LogLine 16: indirect case output(LogOutput) keys: LogOutput.LineKey accessor: output
+
 /// An `output` line: an output described itself or changed (wl_output's geometry, current
 /// mode, transform and scale): what turns pixels into millimetres (docs/qualify.md).
 public struct LogOutput: Equatable, Sendable {
@@ -51,8 +53,9 @@ extension LogOutput {
         public var spec: LogKeySpec {
             switch self {
             case .name, .make, .model, .description: .optional(.string)
-            case .transform: .required(.closed)
-            default: .required(.integer)
+            case .transform: .required(.closed).values(of: LogOutput.Transform.self)
+            case .scale: .required(.integer).minimum(1)
+            case .physicalWidth, .physicalHeight, .width, .height, .refreshMillihertz: .required(.integer).minimum(0)
             }
         }
     }
@@ -82,25 +85,8 @@ extension LogOutput {
 }
 
 extension LogOutput.LineKey: LogLineKey {
-    /// The schema's branch for an `output` line (docs/event-log.schema.json is put together
-    /// from these, `LogLine.schema`; `EventLogKeyTableTests` holds it to the key tables).
-    public static let schemaBranch = #"""
-    {
-      "description": "An output described itself or changed: wl_output's name, make, model and description where sent, physical size (mm, 0 where unknown), current mode, transform and scale.",
-      "required": ["physicalWidth", "physicalHeight", "width", "height", "refreshMillihertz", "transform", "scale"],
-      "properties": {
-        "name": {"type": "string"},
-        "make": {"type": "string"},
-        "model": {"type": "string"},
-        "description": {"type": "string"},
-        "physicalWidth": {"type": "integer", "minimum": 0},
-        "physicalHeight": {"type": "integer", "minimum": 0},
-        "width": {"type": "integer", "minimum": 0},
-        "height": {"type": "integer", "minimum": 0},
-        "refreshMillihertz": {"type": "integer", "minimum": 0},
-        "transform": {"enum": ["normal", "90", "180", "270", "flipped", "flipped-90", "flipped-180", "flipped-270"]},
-        "scale": {"type": "integer", "minimum": 1}
-      }
+    public static var schemaDescription: String? {
+        "An output described itself or changed: wl_output's name, make, model and description where sent, physical "
+            + "size (mm, 0 where unknown), current mode, transform and scale."
     }
-    """#
 }

@@ -1,5 +1,8 @@
 import TouchCore
 
+/// The core's own placard state, its centre to hundredths of a pixel as written.
+// @LogLine 10: case placard(PlacardState) keys: PlacardState.LineKey accessor: placard
+
 // A `placard` line: the core's own placard state (scene "moveme").
 
 extension PlacardState {
@@ -11,7 +14,7 @@ extension PlacardState {
             switch self {
             case .x, .y: .required(.number)
             case .text: .required(.string)
-            case .state: .required(.closed)
+            case .state: .required(.closed).values(of: PlacardState.Phase.self)
             }
         }
     }
@@ -34,18 +37,4 @@ extension PlacardState {
     var logged: PlacardState { PlacardState(center: hundredths(center), text: text, phase: phase) }
 }
 
-extension PlacardState.LineKey: LogLineKey {
-    /// The schema's branch for a `placard` line (docs/event-log.schema.json is put together
-    /// from these, `LogLine.schema`; `EventLogKeyTableTests` holds it to the key tables).
-    public static let schemaBranch = #"""
-    {
-      "required": ["x", "y", "text", "state"],
-      "properties": {
-        "x": {"type": "number"},
-        "y": {"type": "number"},
-        "text": {"type": "string"},
-        "state": {"enum": ["idle", "dragging", "returning"]}
-      }
-    }
-    """#
-}
+extension PlacardState.LineKey: LogLineKey {}

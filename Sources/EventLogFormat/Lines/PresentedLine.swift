@@ -1,5 +1,7 @@
 import TouchCore
 
+// @LogLine 13: case presented(LogPresented) keys: LogPresented.LineKey accessor: presented
+
 /// A `presented` line: a commit that drew touches reached the screen, or was discarded.
 public struct LogPresented: Equatable, Sendable {
     public var commit: Int
@@ -30,11 +32,15 @@ extension LogPresented {
         case commit, touchToCommitMs, discarded, touchToPresentMs, refreshMs, waitedForFrame, inputToReadMs
         public var spec: LogKeySpec {
             switch self {
-            case .commit: .required(.integer)
-            case .touchToCommitMs: .required(.number)
-            case .discarded, .waitedForFrame: .optional(.boolean)
-            case .touchToPresentMs, .refreshMs: .nullable(.number)
-            case .inputToReadMs: .optional(.number)
+            case .commit: .required(.integer).minimum(1)
+            case .touchToCommitMs: .required(.number).minimum(0)
+            case .discarded: .optional(.boolean).with("const", true)
+            case .waitedForFrame: .optional(.boolean)
+            case .touchToPresentMs: .nullable(.number).requiredByAlternative
+            case .refreshMs: .nullable(.number).exclusiveMinimum(0).requiredByAlternative
+            case .inputToReadMs:
+                .optional(.number).described("From the oldest touch's own timestamp (ns input timestamps where offered) "
+                    + "to touchspots reading it; absent where no clock fits the touch's time.")
             }
         }
     }
@@ -67,27 +73,10 @@ extension LogPresented {
 }
 
 extension LogPresented.LineKey: LogLineKey {
-    /// The schema's branch for a `presented` line (docs/event-log.schema.json is put together
-    /// from these, `LogLine.schema`; `EventLogKeyTableTests` holds it to the key tables).
-    public static let schemaBranch = #"""
-    {
-      "required": ["commit", "touchToCommitMs"],
-      "properties": {
-        "commit": {"type": "integer", "minimum": 1},
-        "touchToCommitMs": {"type": "number", "minimum": 0},
-        "touchToPresentMs": {"type": ["number", "null"]},
-        "refreshMs": {"type": ["number", "null"], "exclusiveMinimum": 0},
-        "discarded": {"const": true},
-        "waitedForFrame": {"type": "boolean"},
-        "inputToReadMs": {
-          "description": "From the oldest touch's own timestamp (ns input timestamps where offered) to touchspots reading it; absent where no clock fits the touch's time.",
-          "type": "number"
-        }
-      },
-      "oneOf": [
-        {"required": ["discarded"]},
-        {"required": ["touchToPresentMs", "refreshMs"], "not": {"required": ["discarded"]}}
-      ]
+    /// A commit is discarded, or has the times of its presentation.
+    public static var schemaRules: [LogSchema.Pair] {
+        [.init("oneOf", [["required": [.string(discarded.rawValue)]],
+                         ["required": [.string(touchToPresentMs.rawValue), .string(refreshMs.rawValue)],
+                          "not": ["required": [.string(discarded.rawValue)]]]])]
     }
-    """#
 }

@@ -1,5 +1,9 @@
 import TouchCore
 
+/// The core's own progress of a qualify run, as its line holds it
+/// (`QualifyProgress.logged`): what the offline judge and the harness's robot read.
+// @LogLine 17: indirect case qualify(QualifyProgress) keys: QualifyProgress.LineKey accessor: qualify
+
 // A `qualify` line: the core's own progress of a qualify run (docs/qualify.md).
 
 extension QualifyProgress {
@@ -10,13 +14,29 @@ extension QualifyProgress {
         public var spec: LogKeySpec {
             switch self {
             case .plan: .required(.string)
-            case .step, .of: .required(.integer)
-            case .kind, .state: .required(.closed)
-            case .millimetresPerPixel: .required(.number)
-            case .panel, .next, .card: .optional(listOf: .number)
-            case .buttons: .optional(listOf: .list)
-            case .guide, .thresholds: .optional(.object)
-            case .verdicts: .required(listOf: .object)
+            case .step, .of: .required(.integer).minimum(0)
+            case .kind: .required(.closed).values(of: QualifyKind.self)
+            case .state: .required(.closed).values(of: QualifyProgress.State.self)
+            case .millimetresPerPixel: .required(.number).exclusiveMinimum(0)
+            case .panel: .optional(listOf: .number).length(2).described("The panel (the window) [width, height] in mm.")
+            case .guide:
+                .optional(.object).described("At 'started': the step's places in mm and its figures, the keys its kind "
+                    + "needs (line: from, to, seconds; hold: at, seconds; taps: at, count; corners: points; drumroll: "
+                    + "seconds).").object(QualifyStep.GuideKey.self)
+            case .next:
+                .optional(listOf: .number).length(2)
+                    .described("The Next (Skip, Finish) button's centre in window px, while it is shown.")
+            case .buttons:
+                .optional(listOf: .list).described("At 'started': the buttons shown while the step is under way, each "
+                    + "[x, y, width, height] in window px; a touch that begins on one is no part of the step. Absent in "
+                    + "logs written before it was added.").items(.rectangle)
+            case .card:
+                .optional(listOf: .number).described("The card calibration's outline [x, y, width, height] in window px "
+                    + "(states calibrating and calibrated; kind card, step 0).").length(4)
+            case .thresholds:
+                .optional(.object).described("At 'started': the limits the step is judged by, named as plan files name "
+                    + "them, report-rate in Hz.").with("additionalProperties", ["type": "number"])
+            case .verdicts: .required(listOf: .object).object(Verdict.LineKey.self)
             }
         }
     }
@@ -75,7 +95,8 @@ extension Verdict {
             switch self {
             case .unit, .detail: .required(.string)
             case .figure: .nullable(.number)
-            case .validator, .comparison: .required(.closed)
+            case .validator: .required(.closed).values(of: QualifyValidator.self)
+            case .comparison: .required(.closed).values(of: Verdict.Comparison.self)
             case .threshold: .required(.number)
             case .passed: .required(.boolean)
             }
@@ -106,12 +127,15 @@ extension QualifyStep.GuideKey: LogKey {
     /// counts as numbers; which keys a step has is its kind's (`QualifyStep.guideEntries`).
     public var spec: LogKeySpec {
         switch self {
-        case .from, .to, .at: .optional(listOf: .number)
-        case .points: .optional(listOf: .list)
-        case .seconds: .optional(.number)
-        case .count: .optional(.integer)
+        case .from, .to, .at: .optional(listOf: .number).length(2)
+        case .points: .optional(listOf: .list).items(.pair).minItems(1).maxItems(100)
+        case .seconds: .optional(.number).exclusiveMinimum(0)
+        case .count: .optional(.integer).minimum(1)
         }
     }
+
+    /// A guide has its kind's keys and no others.
+    public static var schemaRules: [LogSchema.Pair] { [.init("additionalProperties", false)] }
 }
 
 extension QualifyStep {
@@ -189,115 +213,8 @@ extension QualifyThresholds {
 }
 
 extension QualifyProgress.LineKey: LogLineKey {
-    /// The schema's branch for a `qualify` line (docs/event-log.schema.json is put together
-    /// from these, `LogLine.schema`; `EventLogKeyTableTests` holds it to the key tables).
-    public static let schemaBranch = #"""
-    {
-      "description": "A qualify run (--qualify PLAN, docs/qualify.md) started, judged or skipped a step, or finished (step = of, kind 'plan', every verdict of the run); or the card calibration (step 0, kind 'card') began or gave the scale.",
-      "required": ["plan", "step", "of", "kind", "state", "millimetresPerPixel", "verdicts"],
-      "properties": {
-        "plan": {"type": "string"},
-        "step": {"type": "integer", "minimum": 0},
-        "of": {"type": "integer", "minimum": 0},
-        "kind": {
-          "enum": [
-            "line",
-            "hold",
-            "taps",
-            "corners",
-            "maximum-contacts",
-            "pinch",
-            "drumroll",
-            "edges",
-            "plan",
-            "card"
-          ]
-        },
-        "state": {"enum": ["started", "judged", "skipped", "finished", "calibrating", "calibrated"]},
-        "millimetresPerPixel": {"type": "number", "exclusiveMinimum": 0},
-        "panel": {
-          "type": "array",
-          "items": {"type": "number"},
-          "minItems": 2,
-          "maxItems": 2,
-          "description": "The panel (the window) [width, height] in mm."
-        },
-        "guide": {
-          "description": "At 'started': the step's places in mm and its figures, the keys its kind needs (line: from, to, seconds; hold: at, seconds; taps: at, count; corners: points; drumroll: seconds).",
-          "type": "object",
-          "properties": {
-            "from": {"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2},
-            "to": {"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2},
-            "at": {"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2},
-            "points": {
-              "type": "array",
-              "items": {"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2},
-              "minItems": 1,
-              "maxItems": 100
-            },
-            "seconds": {"type": "number", "exclusiveMinimum": 0},
-            "count": {"type": "integer", "minimum": 1}
-          },
-          "additionalProperties": false
-        },
-        "next": {
-          "type": "array",
-          "items": {"type": "number"},
-          "minItems": 2,
-          "maxItems": 2,
-          "description": "The Next (Skip, Finish) button's centre in window px, while it is shown."
-        },
-        "buttons": {
-          "description": "At 'started': the buttons shown while the step is under way, each [x, y, width, height] in window px; a touch that begins on one is no part of the step. Absent in logs written before it was added.",
-          "type": "array",
-          "items": {"type": "array", "items": {"type": "number"}, "minItems": 4, "maxItems": 4}
-        },
-        "card": {
-          "description": "The card calibration's outline [x, y, width, height] in window px (states calibrating and calibrated; kind card, step 0).",
-          "type": "array",
-          "items": {"type": "number"},
-          "minItems": 4,
-          "maxItems": 4
-        },
-        "thresholds": {
-          "description": "At 'started': the limits the step is judged by, named as plan files name them, report-rate in Hz.",
-          "type": "object",
-          "additionalProperties": {"type": "number"}
-        },
-        "verdicts": {
-          "type": "array",
-          "items": {
-            "type": "object",
-            "required": ["validator", "figure", "comparison", "threshold", "unit", "passed", "detail"],
-            "properties": {
-              "validator": {
-                "enum": [
-                  "linearity",
-                  "no gap",
-                  "no reversed motion",
-                  "range",
-                  "stationary jitter",
-                  "tap accuracy",
-                  "tap offset",
-                  "drumroll",
-                  "pinch",
-                  "mapping",
-                  "maximum contacts",
-                  "report rate",
-                  "tracking ids",
-                  "taken by the compositor"
-                ]
-              },
-              "figure": {"type": ["number", "null"]},
-              "comparison": {"enum": ["<=", ">="]},
-              "threshold": {"type": "number"},
-              "unit": {"type": "string"},
-              "passed": {"type": "boolean"},
-              "detail": {"type": "string"}
-            }
-          }
-        }
-      }
+    public static var schemaDescription: String? {
+        "A qualify run (--qualify PLAN, docs/qualify.md) started, judged or skipped a step, or finished (step = of, "
+            + "kind 'plan', every verdict of the run); or the card calibration (step 0, kind 'card') began or gave the scale."
     }
-    """#
 }

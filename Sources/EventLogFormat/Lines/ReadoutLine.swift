@@ -1,5 +1,9 @@
 import TouchCore
 
+/// The core's own instrument panel, its figures at the precision the line holds them
+/// (`ReadoutSnapshot.logged`); a touchscreen finger's `source` is left out.
+// @LogLine 14: case readout(ReadoutSnapshot) keys: ReadoutSnapshot.LineKey accessor: readout
+
 // A `readout` line: the core's own instrument panel (key i).
 
 extension ReadoutSnapshot {
@@ -9,10 +13,10 @@ extension ReadoutSnapshot {
         case touches, maxTouches, framesPerSecond, eventsPerFrame, shapeSeen, fingers
         public var spec: LogKeySpec {
             switch self {
-            case .touches, .maxTouches: .required(.integer)
-            case .framesPerSecond, .eventsPerFrame: .required(.number)
+            case .touches, .maxTouches: .required(.integer).minimum(0)
+            case .framesPerSecond, .eventsPerFrame: .required(.number).minimum(0)
             case .shapeSeen: .required(.boolean)
-            case .fingers: .required(listOf: .object)
+            case .fingers: .required(listOf: .object).object(FingerReadout.LineKey.self)
             }
         }
     }
@@ -42,11 +46,13 @@ extension FingerReadout {
         case id, x, y, dx, dy, velocity, reportRate, source, pressure, major, minor, orientation
         public var spec: LogKeySpec {
             switch self {
-            case .id: .required(.integer)
+            case .id: .required(.integer).ref("touchID")
             case .x, .y, .dx, .dy: .required(.number)
-            case .velocity, .reportRate: .nullable(.number)
-            case .source: .optional(.closed)
-            case .pressure, .major, .minor, .orientation: .optional(.number)
+            case .velocity: .nullable(.number).described("px/s, over the finger's last 32 samples").minimum(0)
+            case .reportRate: .nullable(.number).described("samples a second, over the finger's last 64").minimum(0)
+            case .source: .optional(.closed).values(TouchSource.allCases.filter { $0 != .touchscreen })
+            case .pressure: .optional(.number).range(0...1)
+            case .major, .minor, .orientation: .optional(.number)
             }
         }
     }
@@ -95,48 +101,7 @@ extension ReadoutSnapshot {
 }
 
 extension ReadoutSnapshot.LineKey: LogLineKey {
-    /// The schema's branch for a `readout` line (docs/event-log.schema.json is put together
-    /// from these, `LogLine.schema`; `EventLogKeyTableTests` holds it to the key tables).
-    public static let schemaBranch = #"""
-    {
-      "description": "The instrument panel's numbers (key i), at most ten times a second while it is shown.",
-      "required": ["touches", "maxTouches", "framesPerSecond", "eventsPerFrame", "shapeSeen", "fingers"],
-      "properties": {
-        "touches": {"type": "integer", "minimum": 0},
-        "maxTouches": {"type": "integer", "minimum": 0},
-        "framesPerSecond": {"type": "number", "minimum": 0},
-        "eventsPerFrame": {"type": "number", "minimum": 0},
-        "shapeSeen": {"type": "boolean"},
-        "fingers": {
-          "type": "array",
-          "items": {
-            "type": "object",
-            "required": ["id", "x", "y", "dx", "dy", "velocity", "reportRate"],
-            "properties": {
-              "id": {"$ref": "#/$defs/touchID"},
-              "x": {"type": "number"},
-              "y": {"type": "number"},
-              "dx": {"type": "number"},
-              "dy": {"type": "number"},
-              "velocity": {
-                "description": "px/s, over the finger's last 32 samples",
-                "type": ["number", "null"],
-                "minimum": 0
-              },
-              "reportRate": {
-                "description": "samples a second, over the finger's last 64",
-                "type": ["number", "null"],
-                "minimum": 0
-              },
-              "source": {"enum": ["pointer", "pen", "eraser"]},
-              "pressure": {"type": "number", "minimum": 0, "maximum": 1},
-              "major": {"type": "number"},
-              "minor": {"type": "number"},
-              "orientation": {"type": "number"}
-            }
-          }
-        }
-      }
+    public static var schemaDescription: String? {
+        "The instrument panel's numbers (key i), at most ten times a second while it is shown."
     }
-    """#
 }

@@ -1,13 +1,15 @@
 import TouchCore
 
+// @LogLine 2: case ready(width: Double, height: Double, scale: Double) keys: LogLine.ReadyKey accessor: ready
+
 // A `ready` line: the window is mapped, its size (logical px) and scale.
 extension LogLine {
     public enum ReadyKey: String, LogKey {
         case width, height, scale
-        public var spec: LogKeySpec { .required(.number) }
+        public var spec: LogKeySpec { .required(.number).exclusiveMinimum(0) }
     }
 
-    static func encodeReady(width: Double, height: Double, scale: Double, into out: inout [UInt8]) {
+    static func encodeReadyKeys(width: Double, height: Double, scale: Double, into out: inout [UInt8]) {
         ReadyKey.width.write(width, into: &out)
         ReadyKey.height.write(height, into: &out)
         ReadyKey.scale.write(scale, into: &out)
@@ -19,17 +21,4 @@ extension LogLine {
     }
 }
 
-extension LogLine.ReadyKey: LogLineKey {
-    /// The schema's branch for a `ready` line (docs/event-log.schema.json is put together
-    /// from these, `LogLine.schema`; `EventLogKeyTableTests` holds it to the key table).
-    public static let schemaBranch = #"""
-    {
-      "required": ["width", "height", "scale"],
-      "properties": {
-        "width": {"type": "number", "exclusiveMinimum": 0},
-        "height": {"type": "number", "exclusiveMinimum": 0},
-        "scale": {"type": "number", "exclusiveMinimum": 0}
-      }
-    }
-    """#
-}
+extension LogLine.ReadyKey: LogLineKey {}

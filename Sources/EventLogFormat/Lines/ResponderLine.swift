@@ -1,5 +1,7 @@
 import TouchCore
 
+// @LogLine 7: case responder(ResponderDelivery) keys: ResponderDelivery.LineKey accessor: responder
+
 // A `responder` line: the core's delivery of a touch along the responder chain.
 
 extension ResponderDelivery {
@@ -7,9 +9,9 @@ extension ResponderDelivery {
         case id, phase, chain, handledBy
         public var spec: LogKeySpec {
             switch self {
-            case .id: .required(.integer)
-            case .phase: .required(.closed)
-            case .chain: .required(listOf: .string)
+            case .id: .required(.integer).ref("touchID")
+            case .phase: .required(.closed).ref("phase")
+            case .chain: .required(listOf: .string).ref("viewNames").minItems(1)
             case .handledBy: .nullable(.string)
             }
         }
@@ -29,18 +31,4 @@ extension ResponderDelivery {
     }
 }
 
-extension ResponderDelivery.LineKey: LogLineKey {
-    /// The schema's branch for a `responder` line (docs/event-log.schema.json is put together
-    /// from these, `LogLine.schema`; `EventLogKeyTableTests` holds it to the key tables).
-    public static let schemaBranch = #"""
-    {
-      "required": ["id", "phase", "chain", "handledBy"],
-      "properties": {
-        "id": {"$ref": "#/$defs/touchID"},
-        "phase": {"$ref": "#/$defs/phase"},
-        "chain": {"$ref": "#/$defs/viewNames", "minItems": 1},
-        "handledBy": {"type": ["string", "null"]}
-      }
-    }
-    """#
-}
+extension ResponderDelivery.LineKey: LogLineKey {}

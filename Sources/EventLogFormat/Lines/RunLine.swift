@@ -1,5 +1,8 @@
 import TouchCore
 
+/// The log's first line: what ran, on what, when (`LogRun`).
+// @LogLine 19: indirect case run(LogRun) keys: LogRun.LineKey accessor: run
+
 /// A `run` line, the log's first: what ran, on what, and when, so that a log (and the
 /// qualify report judged from it) can go into a bug report as it is. `compositor` is the
 /// process at the other end of the Wayland socket (its `/proc/PID/comm`) and
@@ -71,22 +74,9 @@ extension LogRun {
 }
 
 extension LogRun.LineKey: LogLineKey {
-    /// The schema's branch for a `run` line (docs/event-log.schema.json is put together
-    /// from these, `LogLine.schema`; `EventLogKeyTableTests` holds it to the key table).
-    public static let schemaBranch = #"""
-    {
-      "description": "The log's first line: what ran (touchspots' version), when (UTC), on what (host, kernel) and through which compositor (the Wayland socket's peer process, and its binary where readable; the desktop as $XDG_CURRENT_DESKTOP says).",
-      "required": ["touchspots", "date"],
-      "properties": {
-        "touchspots": {"type": "string"},
-        "commit": {"type": "string"},
-        "date": {"type": "string"},
-        "host": {"type": "string"},
-        "kernel": {"type": "string"},
-        "compositor": {"type": "string"},
-        "compositorExecutable": {"type": "string"},
-        "desktop": {"type": "string"}
-      }
+    public static var schemaDescription: String? {
+        "The log's first line: what ran (touchspots' version), when (UTC), on what (host, kernel) and through which "
+            + "compositor (the Wayland socket's peer process, and its binary where readable; the desktop as "
+            + "$XDG_CURRENT_DESKTOP says)."
     }
-    """#
 }

@@ -1,13 +1,15 @@
 import TouchCore
 
+// @LogLine 1: case scene(name: SceneName) keys: LogLine.SceneKey accessor: sceneName
+
 // A `scene` line: the scene shown (at start and on every switch).
 extension LogLine {
     public enum SceneKey: String, LogKey {
         case name
-        public var spec: LogKeySpec { .required(.closed) }
+        public var spec: LogKeySpec { .required(.closed).ref("sceneName") }
     }
 
-    static func encodeScene(_ name: SceneName, into out: inout [UInt8]) {
+    static func encodeSceneKeys(name: SceneName, into out: inout [UInt8]) {
         SceneKey.name.write(closed: name, into: &out)
     }
 
@@ -16,10 +18,4 @@ extension LogLine {
     }
 }
 
-extension LogLine.SceneKey: LogLineKey {
-    /// The schema's branch for a `scene` line (docs/event-log.schema.json is put together
-    /// from these, `LogLine.schema`; `EventLogKeyTableTests` holds it to the key table).
-    public static let schemaBranch = #"""
-    {"required": ["name"], "properties": {"name": {"$ref": "#/$defs/sceneName"}}}
-    """#
-}
+extension LogLine.SceneKey: LogLineKey {}

@@ -1,5 +1,7 @@
 import TouchCore
 
+// @LogLine 4: case seat(name: String?, touch: Bool, pointer: Bool, keyboard: Bool) keys: LogLine.SeatKey accessor: seat
+
 // A `seat` line: a seat and what it can do (its name where the compositor gave one).
 extension LogLine {
     public enum SeatKey: String, LogKey {
@@ -7,7 +9,7 @@ extension LogLine {
         public var spec: LogKeySpec { self == .name ? .optional(.string) : .required(.boolean) }
     }
 
-    static func encodeSeat(name: String?, touch: Bool, pointer: Bool, keyboard: Bool, into out: inout [UInt8]) {
+    static func encodeSeatKeys(name: String?, touch: Bool, pointer: Bool, keyboard: Bool, into out: inout [UInt8]) {
         if let name { SeatKey.name.write(name, into: &out) }
         SeatKey.touch.write(touch, into: &out)
         SeatKey.pointer.write(pointer, into: &out)
@@ -20,18 +22,4 @@ extension LogLine {
     }
 }
 
-extension LogLine.SeatKey: LogLineKey {
-    /// The schema's branch for a `seat` line (docs/event-log.schema.json is put together
-    /// from these, `LogLine.schema`; `EventLogKeyTableTests` holds it to the key table).
-    public static let schemaBranch = #"""
-    {
-      "required": ["touch", "pointer", "keyboard"],
-      "properties": {
-        "name": {"type": "string"},
-        "touch": {"type": "boolean"},
-        "pointer": {"type": "boolean"},
-        "keyboard": {"type": "boolean"}
-      }
-    }
-    """#
-}
+extension LogLine.SeatKey: LogLineKey {}

@@ -1,14 +1,18 @@
 import TouchCore
 
+/// The client handled and drew everything it had read when the n-th SIGUSR1 came (for
+/// harnesses on compositors that cannot ping clients).
+// @LogLine 12: case sync(count: Int) keys: LogLine.SyncKey accessor: syncCount
+
 // A `sync` line: after the n-th SIGUSR1, once everything read so far is handled and drawn,
 // and every request made is sent (for harnesses on compositors that cannot ping clients).
 extension LogLine {
     public enum SyncKey: String, LogKey {
         case count
-        public var spec: LogKeySpec { .required(.integer) }
+        public var spec: LogKeySpec { .required(.integer).minimum(1) }
     }
 
-    static func encodeSync(count: Int, into out: inout [UInt8]) {
+    static func encodeSyncKeys(count: Int, into out: inout [UInt8]) {
         SyncKey.count.write(count, into: &out)
     }
 
@@ -17,10 +21,4 @@ extension LogLine {
     }
 }
 
-extension LogLine.SyncKey: LogLineKey {
-    /// The schema's branch for a `sync` line (docs/event-log.schema.json is put together
-    /// from these, `LogLine.schema`; `EventLogKeyTableTests` holds it to the key table).
-    public static let schemaBranch = #"""
-    {"required": ["count"], "properties": {"count": {"type": "integer", "minimum": 1}}}
-    """#
-}
+extension LogLine.SyncKey: LogLineKey {}

@@ -1,5 +1,11 @@
 import TouchCore
 
+/// The core's own lesson progress, as its line holds it (`LessonProgress.logged`). Boxed,
+/// as `output`, `qualify` and `run` are: rare lines, each larger than the per-commit
+/// `presented` line, and a line is as large as its largest case (the client queues one per
+/// commit; `LogLineLayoutTests`).
+// @LogLine 15: indirect case teach(LessonProgress) keys: LessonProgress.LineKey accessor: teach
+
 // A `teach` line: the core's own progress of a stroke lesson (docs/gestures.md).
 
 extension LessonProgress {
@@ -9,11 +15,12 @@ extension LessonProgress {
         case name, step, examples, needed, agreement, save, path
         public var spec: LogKeySpec {
             switch self {
-            case .name: .required(.string)
-            case .step: .required(.closed)
-            case .examples, .needed: .required(.integer)
-            case .agreement: .optional(.number)
-            case .save: .optional(listOf: .number)
+            case .name: .required(.string).pattern("^[a-z0-9][a-z0-9-]{0,39}$")
+            case .step: .required(.closed).values(of: StrokeLesson.Step.self)
+            case .examples: .required(.integer).minimum(0)
+            case .needed: .required(.integer).minimum(1)
+            case .agreement: .optional(.number).range(0...1)
+            case .save: .optional(listOf: .number).length(2)
             case .path: .optional(.string)
             }
         }
@@ -49,21 +56,9 @@ extension LessonProgress {
 }
 
 extension LessonProgress.LineKey: LogLineKey {
-    /// The schema's branch for a `teach` line (docs/event-log.schema.json is put together
-    /// from these, `LogLine.schema`; `EventLogKeyTableTests` holds it to the key tables).
-    public static let schemaBranch = #"""
-    {
-      "description": "A stroke lesson (--record-gesture NAME) moved on a step: draw (examples so far of needed), confirm (every drawing in; agreement and the Save button's centre), taught (saved to path), unsaved (Save failed: the lesson stays and shows why, a template warning says it too; nothing was taught).",
-      "required": ["name", "step", "examples", "needed"],
-      "properties": {
-        "name": {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]{0,39}$"},
-        "step": {"enum": ["draw", "confirm", "taught", "unsaved"]},
-        "examples": {"type": "integer", "minimum": 0},
-        "needed": {"type": "integer", "minimum": 1},
-        "agreement": {"type": "number", "minimum": 0, "maximum": 1},
-        "save": {"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2},
-        "path": {"type": "string"}
-      }
+    public static var schemaDescription: String? {
+        "A stroke lesson (--record-gesture NAME) moved on a step: draw (examples so far of needed), confirm (every "
+            + "drawing in; agreement and the Save button's centre), taught (saved to path), unsaved (Save failed: the "
+            + "lesson stays and shows why, a template warning says it too; nothing was taught)."
     }
-    """#
 }
