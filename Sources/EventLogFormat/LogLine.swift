@@ -2,7 +2,7 @@ import TouchCore
 
 // One line of touchspots' JSON Lines event log (`LogLine`): the whole contract in one type.
 //
-// The client writes these (`EventLog`, the fd writer in the executable) and the harness and
+// The client writes these (`EventLog`, the fd writer in the client library) and the harness and
 // the tests read them back (`LogLine(json:)`), so writer and reader meet at compile time,
 // not at run time. A new kind of line is its file in `Lines/`: its case, declared in one
 // line (`// @LogLine N: case ... keys: ...`, the case's doc comment above it), its key
@@ -135,7 +135,7 @@ extension LogLine.Kind {
 
 /// What a `warning` line is about: the core's anomalies under their own names (one
 /// behaviour, one name: `AnomalyKind`, which `CompositorQuirk.anomaly` links to the
-/// workaround), and the executable's own troubles.
+/// workaround), and the client's own troubles.
 public enum LogWarningKind: Hashable, Sendable, CaseIterable, RawRepresentable {
     case anomaly(AnomalyKind)
     /// libdecor could not decorate the window (the compositor has no server-side

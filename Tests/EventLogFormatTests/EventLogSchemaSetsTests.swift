@@ -5,7 +5,7 @@ import XCTest
 
 /// The published schema (docs/event-log.schema.json) checked against the Swift side, so
 /// the two cannot drift: every closed set it lists is exactly the raw values of the enum
-/// the log's type holds (docs/event-log.md, "One vocabulary"), and every key the encoder
+/// the log's type holds (docs/design/event-log.md, "One vocabulary"), and every key the encoder
 /// writes on a sample line is one the schema's branch for that kind declares (the schema
 /// allows extra keys, so validation alone would not see a key it forgot).
 final class EventLogSchemaSetsTests: XCTestCase {

@@ -152,7 +152,7 @@ final class RepositoryTests: XCTestCase {
 
     /// The closed sets above are enums; readers match on their cases. A reader that
     /// compares one of those values with a string literal, or switches on one over string
-    /// cases, is a second spelling of the set: docs/event-log.md, "One vocabulary".
+    /// cases, is a second spelling of the set: docs/design/event-log.md, "One vocabulary".
     func testNoReaderComparesAClosedSetWithAString() throws {
         let words = Self.closedSetWords
         let sample = """
