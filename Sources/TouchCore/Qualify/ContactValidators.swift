@@ -1,4 +1,5 @@
-/// Validators of contacts at rest and of the contacts' count (docs/qualify.md).
+/// Judges of contacts at rest and of the contacts' count, which the validators' rules call
+/// (`QualifyValidator.rule`, docs/qualify.md).
 public enum ContactValidators {
     /// Stationary jitter, as ChromiumOS's touch firmware test defines it: the largest
     /// distance between any two of the hold's reports, from its landing to its lift, at

@@ -1,5 +1,5 @@
-/// Validators of one finger's stroke along a guide (docs/qualify.md gives each threshold's
-/// source). Strokes are judged as ChromiumOS's touch firmware test judges a person's: the
+/// Judges of one finger's stroke along a guide, which the validators' rules call
+/// (`QualifyValidator.rule`; docs/qualify.md gives each threshold's source). Strokes are judged as ChromiumOS's touch firmware test judges a person's: the
 /// ends trimmed (a finger lands, hooks and speeds up there), pauses cut.
 public enum StrokeValidators {
     /// Linearity on the middle 80 % of the stroke's length: the points' distance from the
