@@ -93,6 +93,27 @@ final class OfflineJudgeTests: XCTestCase {
         XCTAssertFalse(try OfflineJudge().report(lines, source: "edited").agreesWithLiveRun)
     }
 
+    /// A log from before a validator was added (here: tap offset's verdicts taken out of
+    /// every judged line) still agrees with its run, and its report has the new verdicts;
+    /// one taken out of a single step, where the log names the validator elsewhere, does not.
+    func testAValidatorAddedSinceTheRunIsNoDifference() throws {
+        let lines = try Self.lines("qualify-quick-weston.jsonl")
+        func without(_ validator: QualifyValidator, steps: Int) -> [LogLine] {
+            var left = steps
+            return lines.map { line in
+                guard var q = line.qualify, q.state == .judged, left > 0, q.verdicts.contains(where: { $0.validator == validator })
+                else { return line }
+                left -= 1
+                q.verdicts.removeAll { $0.validator == validator }
+                return .qualify(q)
+            }
+        }
+        let before = try OfflineJudge().report(without(.tapOffset, steps: .max), source: "before tap offset")
+        XCTAssertTrue(before.agreesWithLiveRun)
+        XCTAssertTrue(before.steps.flatMap(\.verdicts).contains { $0.validator == .tapOffset }, "judged and shown")
+        XCTAssertFalse(try OfflineJudge().report(without(.trackingIDs, steps: 1), source: "edited").agreesWithLiveRun)
+    }
+
     /// A step redone replaces its judgement and every later one, and a run that ends early
     /// has steps not reached.
     func testARedoneStepAndARunThatEndsEarly() throws {
