@@ -111,6 +111,12 @@ public enum QualifyValidator: String, CaseIterable, Codable, Sendable, CustomStr
         }
     }
 
+    /// The validators that give a step of `kind` a verdict, in the order they come, where
+    /// the compositor took none of its touches (taken by the compositor speaks only then).
+    public static func checks(of kind: QualifyKind) -> [QualifyValidator] {
+        allCases.filter { $0 != .takenByTheCompositor && $0.judges(kind) }
+    }
+
     /// The limits this validator holds a figure to (`rule`).
     public var limits: [QualifyLimit] { rule.limits }
 
