@@ -19,7 +19,9 @@ public enum PlanFormat {
         let name: String
         let steps: [Step]
         /// The profile's limits by name (`QualifyThresholds.keys`; `report-rate` a number
-        /// or "refresh"); the rest stay ChromiumOS 2014's.
+        /// or "refresh"): only those the profile sets; a limit it does not name keeps its
+        /// validator's default (`QualifyLimit.defaultValue`, ChromiumOS 2014's), so a
+        /// validator added later needs no plan changed.
         let thresholds: [String: Limit]?
     }
 

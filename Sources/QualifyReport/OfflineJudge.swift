@@ -73,7 +73,12 @@ public struct OfflineJudge {
         var touches = StepTouches()
         var steps: [Int: QualifyReport.Step] = [:]
         var stepBits = [UInt64](repeating: 0, count: (OfflineJudge.stepLimit + 63) / 64)
-        var agrees = true
+        /// The judged steps whose verdicts judged again differ from the log's: (the log's,
+        /// judged again).
+        var differing: [(live: [Verdict], again: [Verdict])] = []
+        /// The validators the log's verdicts name: a validator it never names was added
+        /// after the run, and its verdicts do not count as a difference (`agreesWithLiveRun`).
+        var named: Set<QualifyValidator> = []
         var fingers: [Int32: FingerID] = [:]
         var nextFinger = 0
         var outputs: [LogOutput] = []
@@ -161,7 +166,8 @@ public struct OfflineJudge {
                     let verdicts = stepJudge.judge(step.step, contacts: contacts)
                     judge = stepJudge
                     let logged = verdicts.map(\.logged)
-                    if logged != q.verdicts { agrees = false }
+                    named.formUnion(q.verdicts.map(\.validator))
+                    if logged != q.verdicts { differing.append((q.verdicts, logged)) }
                     record(QualifyReport.Step(number: q.step, kind: q.kind, state: .judged,
                                                        guide: step.step, verdicts: logged,
                                                        contacts: OfflineJudge.plotted(contacts)))
@@ -246,7 +252,7 @@ public struct OfflineJudge {
                 latency: QualifyReport.Latency(inputToRead: Percentile.summary(reads), touchToCommit: Percentile.summary(commits),
                                                commitToPresent: Percentile.summary(screens), touchToPresent: Percentile.summary(presents),
                                                presentHistogram: presents.isEmpty ? nil : .of(presents, width: 4, top: 80)),
-                agreesWithLiveRun: agrees)
+                agreesWithLiveRun: differing.allSatisfy { step in step.again.filter { named.contains($0.validator) } == step.live })
             report.run = run
             return report
         }

@@ -50,7 +50,8 @@ public struct QualifyReport: Codable, Equatable, Sendable {
     public var latency: Latency
     /// Whether the verdicts judged here are the ones the live run showed, step by step
     /// (figures to the thousandth, as the log writes them). False points at a log edited
-    /// after the run, or at a judge that changed since.
+    /// after the run, or at a judge that changed since. A validator added since the run
+    /// (one the log's verdicts never name) is judged and shown, and is no such change.
     public var agreesWithLiveRun: Bool
 
     public struct Scale: Codable, Equatable, Sendable {

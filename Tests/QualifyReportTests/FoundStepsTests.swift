@@ -31,7 +31,7 @@ final class FoundStepsTests: XCTestCase {
     }
 
     private func assertSameVerdicts(_ report: QualifyReport, _ live: [Verdict], file: StaticString = #filePath, line: UInt = #line) {
-        let judged = report.steps.flatMap(\.verdicts)
+        let judged = OfflineJudgeTests.asTheRunHad(report.steps.flatMap(\.verdicts), live: live)
         XCTAssertEqual(report.steps.map(\.state), Array(repeating: .judged, count: 8), report.steps.map { "\($0.number): \($0.touches ?? "")" }.joined(separator: "\n"), file: file, line: line)
         XCTAssertEqual(judged.map(\.validator), live.map(\.validator), file: file, line: line)
         XCTAssertEqual(judged.map(\.passed), live.map(\.passed), "the live run's verdicts", file: file, line: line)

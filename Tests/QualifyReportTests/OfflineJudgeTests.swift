@@ -27,17 +27,29 @@ final class OfflineJudgeTests: XCTestCase {
         try OfflineJudge(compositor: compositor).report(try lines(name), source: name)
     }
 
+    /// The checks of a run of the quick plan judged in full: 18 when the fixtures were
+    /// recorded, more for each validator added since that judges its steps.
+    static func quickChecks() throws -> Int { try QualifyRobot.shippedPlan("quick").checks }
+
+    /// `judged`'s verdicts of the validators the live run had (`live`'s): a validator added
+    /// since the fixtures were recorded judges their steps too, and is no difference from
+    /// the run (`QualifyReport.agreesWithLiveRun`).
+    static func asTheRunHad(_ judged: [Verdict], live: [Verdict]) -> [Verdict] {
+        let had = Set(live.map(\.validator))
+        return judged.filter { had.contains($0.validator) }
+    }
+
     func testTheRecordedPerfectRunIsJudgedAsItWasLive() throws {
         let lines = try Self.lines("qualify-quick-weston.jsonl")
         let report = try OfflineJudge().report(lines, source: "perfect")
         let live = lines.compactMap(\.qualify).filter { $0.state == .judged }.flatMap(\.verdicts)
-        let offline = report.steps.flatMap(\.verdicts)
+        let offline = Self.asTheRunHad(report.steps.flatMap(\.verdicts), live: live)
         XCTAssertEqual(offline.map(\.validator), live.map(\.validator))
         XCTAssertEqual(offline.map(\.figure), live.map(\.figure), "the same figures, to the thousandth")
         XCTAssertEqual(offline.map(\.detail), live.map(\.detail))
         XCTAssertTrue(report.agreesWithLiveRun)
         XCTAssertTrue(report.summary.qualified)
-        XCTAssertEqual(report.summary.checks, 18)
+        XCTAssertEqual(report.summary.checks, try Self.quickChecks())
         XCTAssertEqual(report.scale.from, .output, "millimetres from the output's physical size")
         XCTAssertEqual(report.output?.physicalWidth, 217)
         XCTAssertEqual(report.reportIntervals.median ?? 0, 10, accuracy: 0.1, "the robot's panel reports at 100 Hz")
@@ -91,6 +103,27 @@ final class OfflineJudgeTests: XCTestCase {
                                      threshold: first.threshold, unit: first.unit, passed: first.passed, detail: first.detail)
         lines[index] = .qualify(judged)
         XCTAssertFalse(try OfflineJudge().report(lines, source: "edited").agreesWithLiveRun)
+    }
+
+    /// A log from before a validator was added (here: tap offset's verdicts taken out of
+    /// every judged line) still agrees with its run, and its report has the new verdicts;
+    /// one taken out of a single step, where the log names the validator elsewhere, does not.
+    func testAValidatorAddedSinceTheRunIsNoDifference() throws {
+        let lines = try Self.lines("qualify-quick-weston.jsonl")
+        func without(_ validator: QualifyValidator, steps: Int) -> [LogLine] {
+            var left = steps
+            return lines.map { line in
+                guard var q = line.qualify, q.state == .judged, left > 0, q.verdicts.contains(where: { $0.validator == validator })
+                else { return line }
+                left -= 1
+                q.verdicts.removeAll { $0.validator == validator }
+                return .qualify(q)
+            }
+        }
+        let before = try OfflineJudge().report(without(.tapOffset, steps: .max), source: "before tap offset")
+        XCTAssertTrue(before.agreesWithLiveRun)
+        XCTAssertTrue(before.steps.flatMap(\.verdicts).contains { $0.validator == .tapOffset }, "judged and shown")
+        XCTAssertFalse(try OfflineJudge().report(without(.trackingIDs, steps: 1), source: "edited").agreesWithLiveRun)
     }
 
     /// A step redone replaces its judgement and every later one, and a run that ends early
@@ -177,7 +210,7 @@ final class OfflineJudgeTests: XCTestCase {
         let document = try XMLDocument(xmlString: xml)
         let cases = try document.nodes(forXPath: "//testcase")
         XCTAssertEqual(cases.count, report.steps.flatMap(\.verdicts).count)
-        XCTAssertEqual(cases.count, 18)
+        XCTAssertEqual(cases.count, try Self.quickChecks())
         let failures = try document.nodes(forXPath: "//testcase[failure]/@name").compactMap(\.stringValue)
         XCTAssertEqual(Set(failures), ["mapping", "tap offset"])
         XCTAssertEqual(try document.nodes(forXPath: "/testsuites/@failures").first?.stringValue, "2")
@@ -193,7 +226,7 @@ final class OfflineJudgeTests: XCTestCase {
         let document = try XMLDocument(xmlString: ReportJUnit.render(report))
         let name = try document.nodes(forXPath: "/testsuites/@name").first?.stringValue
         XCTAssertEqual(name, "touchspots qualify q\u{FFFD}\u{FFFD}[31m]]><x a=\"&\">\u{FFFD}\u{FFFD} on we\u{FFFD}ston")
-        XCTAssertEqual(try document.nodes(forXPath: "//testcase").count, 18)
+        XCTAssertEqual(try document.nodes(forXPath: "//testcase").count, try Self.quickChecks())
     }
 
     /// A hostile report's long texts are cut and its control characters shown, not run:
@@ -221,7 +254,7 @@ final class OfflineJudgeTests: XCTestCase {
         let perfect = try Self.report("qualify-quick-weston.jsonl")
         let mirrored = try Self.report("qualify-quick-weston-mirrored.jsonl")
         let comparison = ReportComparison(perfect, mirrored)
-        XCTAssertEqual(comparison.rows.count, 18)
+        XCTAssertEqual(comparison.rows.count, try Self.quickChecks())
         XCTAssertEqual(comparison.rows.filter(\.changed).map(\.validator), [.tapOffset, .mapping])
         XCTAssertTrue(comparison.text.contains("2 verdicts differ."), comparison.text)
         XCTAssertEqual(ReportComparison(perfect, perfect).rows.filter(\.changed), [])

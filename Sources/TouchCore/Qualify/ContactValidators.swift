@@ -1,10 +1,11 @@
-/// Validators of contacts at rest and of the contacts' count (docs/qualify.md).
+/// Judges of contacts at rest and of the contacts' count, which the validators' rules call
+/// (`QualifyValidator.rule`, docs/qualify.md).
 public enum ContactValidators {
     /// Stationary jitter, as ChromiumOS's touch firmware test defines it: the largest
     /// distance between any two of the hold's reports, from its landing to its lift, at
     /// most 1 mm. A finger at rest on Wayland reports only its down and its up (a panel
     /// sends no unchanged position), which is a distance of 0, not "held too briefly".
-    public static func stationaryJitter(_ hold: Contact, limit: Double = 1) -> Verdict {
+    public static func stationaryJitter(_ hold: Contact, limit: Double = QualifyLimit.stationaryJitter.defaultValue) -> Verdict {
         let points = hold.samples.map(\.point)
         guard let (a, b) = PointSetGeometry.farthestPair(points) else {
             return Verdict(.stationaryJitter, figure: .infinity, .atMost, limit, unit: "mm", detail: "no report")
@@ -22,7 +23,7 @@ public enum ContactValidators {
     /// the spot moved no landing (docs/design/qualify.md, "Agreement with ChromiumOS"). ChromiumOS
     /// also holds each tap to a wobble of 1 mm; the circle implies it (a wobble over 1 mm
     /// needs a radius over 0.5 mm).
-    public static func tapAccuracy(_ taps: [Contact], limit: Double = 0.5) -> Verdict {
+    public static func tapAccuracy(_ taps: [Contact], limit: Double = QualifyLimit.tapAccuracy.defaultValue) -> Verdict {
         let points = taps.flatMap { $0.samples.map(\.point) }
         guard taps.count >= 2 else {
             return Verdict(.tapAccuracy, figure: .infinity, .atMost, limit, unit: "mm", detail: "fewer than two taps")
@@ -34,7 +35,7 @@ public enum ContactValidators {
     /// Tap offset: the centroid of the taps' landings from the target asked for, at most
     /// 1 mm (the project's figure and threshold: ChromiumOS's recordings do not say where
     /// its robot was sent, so its test has none: docs/qualify.md).
-    public static func tapOffset(_ taps: [Contact], target: Point, limit: Double = 1) -> Verdict {
+    public static func tapOffset(_ taps: [Contact], target: Point, limit: Double = QualifyLimit.tapOffset.defaultValue) -> Verdict {
         guard let centre = landingsCentroid(taps) else {
             return Verdict(.tapOffset, figure: .infinity, .atMost, limit, unit: "mm", detail: "no tap")
         }
@@ -101,7 +102,7 @@ public enum ContactValidators {
     static let splitCandidates = 256
 
     /// The most contacts down at once, at least `minimum` (5).
-    public static func maximumContacts(_ contacts: [Contact], minimum: Int = 5) -> Verdict {
+    public static func maximumContacts(_ contacts: [Contact], minimum: Int = Int(QualifyLimit.maximumContacts.defaultValue)) -> Verdict {
         var events: [(time: Double, change: Int)] = []
         for contact in contacts {
             events.append((contact.began, 1))
@@ -123,7 +124,7 @@ public enum ContactValidators {
     /// panel that merges the fingers into one contact and reports points between them
     /// (interpolating the move it thinks it missed) fails; a contact merged across both
     /// places without points between, or a hand that drifts while drumming, does not.
-    public static func drumroll(_ taps: [Contact], limit: Double = 2) -> Verdict {
+    public static func drumroll(_ taps: [Contact], limit: Double = QualifyLimit.drumroll.defaultValue) -> Verdict {
         guard !taps.isEmpty else {
             return Verdict(.drumroll, figure: .infinity, .atMost, limit, unit: "mm", detail: "no tap")
         }
@@ -139,7 +140,7 @@ public enum ContactValidators {
     }
 
     /// Pinch: two fingers' distance changes by at least 15 mm.
-    public static func pinch(_ contacts: [Contact], minimum: Double = 15) -> Verdict {
+    public static func pinch(_ contacts: [Contact], minimum: Double = QualifyLimit.pinch.defaultValue) -> Verdict {
         let pair = contacts.filter { !$0.isGhost }.sorted { $0.samples.count > $1.samples.count }.prefix(2)
         guard pair.count == 2 else {
             return Verdict(.pinch, figure: 0, .atLeast, minimum, unit: "mm", detail: "fewer than two fingers")

@@ -17,7 +17,7 @@ public struct MappingCheck: Sendable {
     public let calibrationMatrix: [Double]?
 
     /// nil with fewer than three taps or taps on one line.
-    public init?(asked: [Point], reported: [Point], panel: Size, limit: Double = 2) {
+    public init?(asked: [Point], reported: [Point], panel: Size, limit: Double = QualifyLimit.mapping.defaultValue) {
         guard asked.count == reported.count, asked.count >= 3 else { return nil }
         let a = asked.map { Point(x: $0.x / panel.width, y: $0.y / panel.height) }
         let r = reported.map { Point(x: $0.x / panel.width, y: $0.y / panel.height) }
@@ -86,5 +86,24 @@ public struct MappingCheck: Sendable {
         let c1 = det([sxx, vx, sx, sxy, vy, sy, sx, v1, n]) / d
         let c2 = det([sxx, sxy, vx, sxy, syy, vy, sx, sy, v1]) / d
         return [c0, c1, c2]
+    }
+}
+
+extension MappingCheck {
+    /// The mapping's verdict where no map could be fitted: `arrived` of the `asked` taps
+    /// came (not all, or on one line), and where they did not all come, why they may not
+    /// have, by the compositor's outputs (`outputCount`, where known).
+    static func tapsLost(asked: Int, arrived: Int, outputCount: Int?, limit: Double) -> Verdict {
+        let lost: String
+        switch outputCount {
+        case .some(let n) where n > 1:
+            lost = "; the others never came: the touchscreen is spread over all \(n) outputs or mapped to another (map it to this one: sway's map_to_output, GNOME's and KDE's display settings), so no matrix corrects it"
+        case .some(1):
+            lost = "; the others never came: the touchscreen is mapped to no part of this output"
+        default:
+            lost = "; the others never came: is the touchscreen mapped to another output, or spread over all of them?"
+        }
+        let detail = "\(arrived) of \(asked) taps arrived" + (arrived < asked ? lost : "")
+        return Verdict(.mapping, figure: .infinity, .atMost, limit, unit: "mm", detail: detail)
     }
 }

@@ -25,6 +25,12 @@ public struct QualifyPlan: Equatable, Sendable {
         self.thresholds = thresholds
     }
 
+    /// The checks a run of the plan gives when every step is judged and the compositor
+    /// takes no touch: each step's validators (`QualifyValidator.checks(of:)`).
+    public var checks: Int {
+        steps(on: Size(width: 1, height: 1)).reduce(0) { $0 + QualifyValidator.checks(of: $1.kind).count }
+    }
+
     /// The steps on a panel of `panel` millimetres.
     public func steps(on panel: Size) -> [QualifyStep] {
         func place(_ p: Point) -> Point { Point(x: p.x * panel.width, y: p.y * panel.height) }

@@ -4,9 +4,12 @@
 /// event log's `qualify` lines, the report's JSON and the fault table write ("no gap"),
 /// the same text as when it was a string.
 ///
-/// Each validator also owns the names of its limits (`limits`): a plan file's profile and a
-/// `started` line name them so ("gap-ratio"), and `QualifyThresholds.keys` is read from here.
-/// The cases are declared in the order those limits are written.
+/// A validator is its case and its `rule`, in this file: the limits it owns (their names
+/// and defaults), the kinds of step it judges, and its judge. Adding one is a case here and
+/// its rule (the compiler asks for it), a row in docs/qualify.md and a test
+/// (CONTRIBUTING.md, "A qualify validator"); plans name its limit only where they differ
+/// from its default. The cases are declared in the order their limits are written and a
+/// step's verdicts are given.
 public enum QualifyValidator: String, CaseIterable, Codable, Sendable, CustomStringConvertible {
     case linearity
     case noGap = "no gap"
@@ -19,7 +22,7 @@ public enum QualifyValidator: String, CaseIterable, Codable, Sendable, CustomStr
     case pinch
     case mapping
     case maximumContacts = "maximum contacts"
-    /// Its limit, a rate or the display's ("refresh"), is `QualifyThresholds.reportRateKey`.
+    /// Its limit, a rate or the display's ("refresh"), is `QualifyThresholds.reportRate`.
     case reportRate = "report rate"
     case trackingIDs = "tracking ids"
     /// Not the panel's: the compositor cancelled the step's touches for gestures of its own.
@@ -29,24 +32,124 @@ public enum QualifyValidator: String, CaseIterable, Codable, Sendable, CustomStr
     /// report's table) writes "no gap", as it did when the validator was a string.
     public var description: String { rawValue }
 
-    /// The limits this validator holds a figure to, as plan files and `started` lines name
-    /// them, each with where `QualifyThresholds` keeps it. Empty for a validator with no
-    /// numeric limit of its own (tracking ids, taken by the compositor) or whose limit may be
-    /// a word (report rate).
-    public var limits: [(name: String, value: WritableKeyPath<QualifyThresholds, Double>)] {
-        switch self {
-        case .linearity: [("linearity-rms", \.linearityRMS), ("linearity-maximum", \.linearityMaximum)]
-        case .noGap: [("gap-ratio", \.gapRatio)]
-        case .noReversedMotion: [("reversed-motion", \.reversedMotion)]
-        case .range: [("range", \.range)]
-        case .stationaryJitter: [("stationary-jitter", \.stationaryJitter)]
-        case .tapAccuracy: [("tap-accuracy", \.tapAccuracy)]
-        case .tapOffset: [("tap-offset", \.tapOffset)]
-        case .drumroll: [("drumroll", \.drumroll)]
-        case .pinch: [("pinch", \.pinch)]
-        case .mapping: [("mapping", \.mapping)]
-        case .maximumContacts: [("maximum-contacts", \.maximumContactsValue)]
-        case .reportRate, .trackingIDs, .takenByTheCompositor: []
+    /// What a validator is beside its name.
+    public struct Rule: Sendable {
+        /// The limits it holds a figure to, as plan files and `started` lines name them, with
+        /// their defaults. Empty for a validator with no numeric limit of its own (tracking
+        /// ids, taken by the compositor) or whose limit may be a word (report rate).
+        public let limits: [QualifyLimit]
+        /// The kinds of step it judges.
+        public let steps: Set<QualifyKind>
+        /// Its verdict on a step of one of those kinds, or nil where it has none to give (a
+        /// step the compositor did not take is not "taken").
+        public let judge: @Sendable (QualifyEvidence) -> Verdict?
+
+        public init(limits: [QualifyLimit] = [], steps: Set<QualifyKind>,
+                    judge: @escaping @Sendable (QualifyEvidence) -> Verdict?) {
+            self.limits = limits
+            self.steps = steps
+            self.judge = judge
         }
     }
+
+    /// Each validator's limits, steps and judge (docs/qualify.md, "Validators and
+    /// thresholds", has a row for each). The judges are pure functions of the evidence,
+    /// most of them `StrokeValidators`' and `ContactValidators`'.
+    public var rule: Rule {
+        switch self {
+        case .linearity:
+            Rule(limits: [.linearityRMS, .linearityMaximum], steps: [.line]) { e in
+                e.longest.map { StrokeValidators.linearity($0, maximum: e[.linearityMaximum], rms: e[.linearityRMS]) }
+            }
+        case .noGap:
+            Rule(limits: [.gapRatio], steps: [.line]) { e in e.longest.map { StrokeValidators.noGap($0, ratio: e[.gapRatio]) } }
+        case .noReversedMotion:
+            Rule(limits: [.reversedMotion], steps: [.line]) { e in
+                e.longest.map { StrokeValidators.noReversedMotion($0, limit: e[.reversedMotion]) }
+            }
+        case .range:
+            Rule(limits: [.range], steps: [.edges]) { e in StrokeValidators.range(e.edgeStrokes, panel: e.panel, limit: e[.range]) }
+        case .stationaryJitter:
+            Rule(limits: [.stationaryJitter], steps: [.hold]) { e in
+                e.longest.map { ContactValidators.stationaryJitter($0, limit: e[.stationaryJitter]) }
+            }
+        case .tapAccuracy:
+            Rule(limits: [.tapAccuracy], steps: [.taps]) { e in ContactValidators.tapAccuracy(e.contacts, limit: e[.tapAccuracy]) }
+        case .tapOffset:
+            Rule(limits: [.tapOffset], steps: [.taps]) { e in
+                guard case .taps(let target, _) = e.step else { return nil }
+                return ContactValidators.tapOffset(e.contacts, target: target, limit: e[.tapOffset])
+            }
+        case .drumroll:
+            Rule(limits: [.drumroll], steps: [.drumroll]) { e in ContactValidators.drumroll(e.contacts, limit: e[.drumroll]) }
+        case .pinch:
+            Rule(limits: [.pinch], steps: [.pinch]) { e in ContactValidators.pinch(e.contacts, minimum: e[.pinch]) }
+        case .mapping:
+            Rule(limits: [.mapping], steps: [.corners]) { e in
+                guard case .corners(let asked) = e.step else { return nil }
+                return e.mappingCheck?.verdict ?? MappingCheck.tapsLost(asked: asked.count, arrived: e.realContacts.count,
+                                                                         outputCount: e.outputCount, limit: e[.mapping])
+            }
+        case .maximumContacts:
+            Rule(limits: [.maximumContacts], steps: [.maximumContacts]) { e in
+                ContactValidators.maximumContacts(e.contacts, minimum: Int(e[.maximumContacts]))
+            }
+        case .reportRate:
+            Rule(steps: [.line]) { e in StrokeValidators.reportRate(e.contacts, minimum: e.minimumReportRate) }
+        case .trackingIDs:
+            Rule(steps: [.line, .hold, .taps, .corners, .pinch, .edges]) { e in
+                e.step.contactsAsked.map { ContactValidators.trackingIDs(e.contacts, expected: $0) }
+            }
+        case .takenByTheCompositor:
+            // Judged first, on every step: its verdict is the step's only one (`QualifyJudge`).
+            Rule(steps: Set(QualifyKind.steps)) { e in
+                let taken = e.contacts.filter(\.cancelled).count
+                guard taken > 0 else { return nil }
+                return Verdict(.takenByTheCompositor, figure: Double(taken), .atMost, 0, unit: "contacts",
+                               detail: "the compositor cancelled \(taken) contact\(taken == 1 ? "" : "s") (wl_touch.cancel) for gestures of its own: not the panel's fault; redo the step, or run on a compositor that leaves them")
+            }
+        }
+    }
+
+    /// The validators that give a step of `kind` a verdict, in the order they come, where
+    /// the compositor took none of its touches (taken by the compositor speaks only then).
+    public static func checks(of kind: QualifyKind) -> [QualifyValidator] {
+        allCases.filter { $0 != .takenByTheCompositor && $0.judges(kind) }
+    }
+
+    /// The limits this validator holds a figure to (`rule`).
+    public var limits: [QualifyLimit] { rule.limits }
+
+    /// Whether it judges steps of `kind`.
+    public func judges(_ kind: QualifyKind) -> Bool { rule.steps.contains(kind) }
+
+    /// Its verdict on `evidence`, or nil where it has none: a step of a kind it does not
+    /// judge gets none.
+    public func judge(_ evidence: QualifyEvidence) -> Verdict? {
+        let rule = rule
+        return rule.steps.contains(evidence.step.kind) ? rule.judge(evidence) : nil
+    }
+}
+
+/// The validators' limits, with their defaults: ChromiumOS's touch firmware test of 2014's,
+/// and this project's where it has none (tap offset, mapping).
+extension QualifyLimit {
+    /// Linearity: RMS distance from the fitted line, and the largest, mm.
+    public static let linearityRMS = QualifyLimit("linearity-rms", default: 0.5)
+    public static let linearityMaximum = QualifyLimit("linearity-maximum", default: 2)
+    /// No gap: the largest step over the usual one.
+    public static let gapRatio = QualifyLimit("gap-ratio", default: 1.8)
+    /// No reversed motion, mm.
+    public static let reversedMotion = QualifyLimit("reversed-motion", default: 1)
+    /// Range: how short of an edge a stroke may end, mm.
+    public static let range = QualifyLimit("range", default: 0.5)
+    public static let stationaryJitter = QualifyLimit("stationary-jitter", default: 1)
+    public static let tapAccuracy = QualifyLimit("tap-accuracy", default: 0.5)
+    public static let tapOffset = QualifyLimit("tap-offset", default: 1)
+    public static let drumroll = QualifyLimit("drumroll", default: 2)
+    public static let pinch = QualifyLimit("pinch", default: 15)
+    /// The mapping check's largest distance between an asked point and the fitted map's.
+    public static let mapping = QualifyLimit("mapping", default: 2)
+    /// The fewest contacts down at once: a count of 1 to 100.
+    public static let maximumContacts = QualifyLimit("maximum-contacts", default: 5, wholeNumbers: 1...100)
 }

@@ -1,11 +1,12 @@
-/// Validators of one finger's stroke along a guide (docs/qualify.md gives each threshold's
-/// source). Strokes are judged as ChromiumOS's touch firmware test judges a person's: the
+/// Judges of one finger's stroke along a guide, which the validators' rules call
+/// (`QualifyValidator.rule`; docs/qualify.md gives each threshold's source). Strokes are judged as ChromiumOS's touch firmware test judges a person's: the
 /// ends trimmed (a finger lands, hooks and speeds up there), pauses cut.
 public enum StrokeValidators {
     /// Linearity on the middle 80 % of the stroke's length: the points' distance from the
     /// straight line closest to them, RMS <= 0.5 mm and at most 2 mm anywhere. The verdict's
     /// figure is the RMS; the maximum is its second limit.
-    public static func linearity(_ stroke: Contact, maximum: Double = 2, rms: Double = 0.5) -> Verdict {
+    public static func linearity(_ stroke: Contact, maximum: Double = QualifyLimit.linearityMaximum.defaultValue,
+                                 rms: Double = QualifyLimit.linearityRMS.defaultValue) -> Verdict {
         let points = stroke.trimmed(0.1).map(\.point)
         guard let fit = LineFit(points) else {
             return Verdict(.linearity, figure: .infinity, .atMost, rms, unit: "mm", detail: "too few points")
@@ -40,7 +41,7 @@ public enum StrokeValidators {
     /// firmware that stalls and then jumps at its steady report rate (2.2 then 30 units,
     /// each 9.2 ms apart) is caught, and a finger that speeds up is not, because each of
     /// its steps is shorter than the next.
-    public static func noGap(_ stroke: Contact, ratio limit: Double = 1.8) -> Verdict {
+    public static func noGap(_ stroke: Contact, ratio limit: Double = QualifyLimit.gapRatio.defaultValue) -> Verdict {
         guard stroke.samples.count >= 4 else {
             return Verdict(.noGap, figure: .infinity, .atMost, limit, unit: "ratio", detail: "too few points")
         }
@@ -89,7 +90,7 @@ public enum StrokeValidators {
     /// line, estimated from their second differences (which a finger's smoothly changing
     /// speed hardly moves and one step back does not move, being a robust spread: 1.4826
     /// times the median absolute deviation, over the square root of 6). At most 1 mm.
-    public static func noReversedMotion(_ stroke: Contact, limit: Double = 1) -> Verdict {
+    public static func noReversedMotion(_ stroke: Contact, limit: Double = QualifyLimit.reversedMotion.defaultValue) -> Verdict {
         guard let reversal = reversal(stroke) else {
             return Verdict(.noReversedMotion, figure: .infinity, .atMost, limit, unit: "mm", detail: "too few points")
         }
@@ -150,7 +151,7 @@ public enum StrokeValidators {
     /// Range: strokes from the centre off each edge of a `panel` (mm) reach within 0.5 mm
     /// of the edge they cross; the figure is the largest shortfall. `strokes` pairs each
     /// edge with its stroke.
-    public static func range(_ strokes: [(edge: Edge, stroke: Contact)], panel: Size, limit: Double = 0.5) -> Verdict {
+    public static func range(_ strokes: [(edge: Edge, stroke: Contact)], panel: Size, limit: Double = QualifyLimit.range.defaultValue) -> Verdict {
         var worst = 0.0, worstEdge = ""
         for (edge, stroke) in strokes {
             let nearest = reach(of: stroke, toward: edge, panel: panel)?.shortfall ?? .infinity

@@ -32,7 +32,7 @@ final class ProfileTests: XCTestCase {
     /// A tap spread of 0.8 mm: over ChromiumOS's 0.5 mm, within Windows' 1 mm.
     func testALimitOfTheProfileDecides() {
         var windows = QualifyThresholds()
-        windows.tapAccuracy = 1
+        windows[.tapAccuracy] = 1
         let target = Point(x: 60, y: 40)
         let taps = (0..<20).map { i -> Contact in
             let angle = Double(i) / 20 * 360
