@@ -183,7 +183,8 @@ let package = Package(
                 resources: [.copy("Compositors/Scripts/mutter-driver.py"), .copy("Compositors/Scripts/kwin-screenshot.py")]),
         .executableTarget(name: "touchspots-harness",
                           dependencies: [
-                              "Harness", "EventLogFormat", "CommandLineErrors", "TouchCore", "Conformance", "QualifyPlans", "TouchRobot", "ToolSupport",
+                              "Harness", "EventLogFormat", "CommandLineErrors", "TouchCore", "Conformance", "QualifyPlans", "QualifyReport", "TouchRobot",
+                              "ToolSupport",
                               .product(name: "ArgumentParser", package: "swift-argument-parser"),
                           ]),
 

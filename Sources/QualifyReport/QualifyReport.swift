@@ -117,7 +117,7 @@ public struct QualifyReport: Codable, Equatable, Sendable {
         public var touches: String?
 
         /// Judged, skipped, or not reached (the run ended before it).
-        public enum State: String, Codable, Sendable {
+        public enum State: String, CaseIterable, Codable, Sendable {
             case judged, skipped
             case notReached = "not reached"
         }

@@ -12,7 +12,8 @@ struct HarnessCommand: ParsableCommand {
         abstract: "Runs touchspots under a headless compositor and plays touch scenarios.",
         version: touchspotsVersionText,
         subcommands: [Run.self, InteropCommand.self, BenchCommand.self, TouchToPixelCommand.self, SoakCommand.self,
-                      ReplayCommand.self, ConformanceCommand.self, QualifyCommand.self, EventLogSchemaCommand.self])
+                      ReplayCommand.self, ConformanceCommand.self, QualifyCommand.self, EventLogSchemaCommand.self,
+                      ReportSchemaSetsCommand.self])
 
     /// Parses and runs; every error is one line on standard error, `touchspots-harness: `
     /// first, as the client and the report tool tell theirs (`CommandLineErrors`): status

@@ -20,18 +20,22 @@ final class ReportFormatTests: XCTestCase {
         try Data(contentsOf: Self.repository.appendingPathComponent(path))
     }
 
+    /// Each closed set the schema lists is its enum's raw values in the enum's order, as
+    /// `scripts/generate-qualify-report-schema` writes them (`ReportSchemaSets`).
     func testTheSchemasClosedSetsAreTheEnums() throws {
         let schema = try XCTUnwrap(JSONSerialization.jsonObject(with: try data("docs/qualify-report.schema.json")) as? [String: Any])
-        func values(_ node: Any?) -> Set<String> { Set(((node as? [String: Any])?["enum"] as? [String]) ?? []) }
-        let output = (schema["properties"] as? [String: Any])?["output"] as? [String: Any]
-        let transform = (output?["properties"] as? [String: Any])?["transform"]
-        XCTAssertEqual(values(transform), Set(LogOutput.Transform.allCases.map(\.rawValue)), "output.transform")
-        let verdict = ((schema["$defs"] as? [String: Any])?["verdict"] as? [String: Any])?["properties"] as? [String: Any]
-        XCTAssertEqual(values(verdict?["comparison"]), Set(Verdict.Comparison.allCases.map(\.rawValue)), "verdict.comparison")
-        XCTAssertEqual(values(verdict?["validator"]), Set(QualifyValidator.allCases.map(\.rawValue)), "verdict.validator")
-        let scale = (schema["properties"] as? [String: Any])?["scale"] as? [String: Any]
-        let from = (scale?["properties"] as? [String: Any])?["from"]
-        XCTAssertEqual(values(from), Set(QualifyReport.Scale.Source.allCases.map(\.rawValue)), "scale.from")
+        func enums(_ node: Any?) -> Int {
+            if let object = node as? [String: Any] { return (object["enum"] == nil ? 0 : 1) + object.values.map(enums).reduce(0, +) }
+            return (node as? [Any])?.map(enums).reduce(0, +) ?? 0
+        }
+        XCTAssertEqual(ReportSchemaSets.all.count, enums(schema), "every closed set the schema lists is declared in ReportSchemaSets")
+        for closed in ReportSchemaSets.all {
+            var node: Any? = schema
+            for key in closed.path { node = (node as? [String: Any])?[key] }
+            let listed = (node as? [String: Any])?["enum"] as? [String]
+            XCTAssertEqual(listed, closed.values,
+                           "docs/qualify-report.schema.json, \(closed.path.joined(separator: "/")): run scripts/generate-qualify-report-schema")
+        }
     }
 
     /// The report's `run` is the log's `run` line: the schema's keys are its key table's,
