@@ -13,6 +13,10 @@
 /// reported only when the count is final: no further tap began within `tapInterval`, or
 /// the count reached four. A cancel ends the attempt with nothing reported and forgets
 /// any taps waiting to be reported.
+///
+/// These built-in recognizers are one state machine over the shared `Attempt`, because they
+/// decide among each other; a gesture declared with a `recognizer:` (Kinds/) runs after them
+/// at each phase (`GestureRecognizer`), so that adding one cannot change who wins.
 public final class GestureDetector {
     public var settings: GestureSettings
 
@@ -106,6 +110,8 @@ public final class GestureDetector {
 
     private var attempt: Attempt?
     private var taps = TapCounter()
+    /// The declared gestures' own recognizers, run after the built-in ones (`GestureRecognizer`).
+    private let recognizers = GestureDetector.makeRecognizers()
     /// The tap count the latest touch belongs to, as UIKit's UITouch.tapCount.
     public var currentTapCount: Int { taps.currentCount }
 
@@ -141,11 +147,17 @@ public final class GestureDetector {
         self.settings = settings
     }
 
-    /// When `expire(at:)` must next be called, to report waiting taps or a long press.
+    /// When `expire(at:)` must next be called, to report waiting taps, a long press, or what
+    /// a declared recognizer waits for.
     public var nextDeadline: Double? {
         let tap = taps.deadline(gestureBegan: attempt?.began, settings: settings)
-        guard let press = longPressDeadline else { return tap }
-        return tap.map { min($0, press) } ?? press
+        var deadline = tap
+        if let press = longPressDeadline { deadline = tap.map { min($0, press) } ?? press }
+        for recognizer in recognizers {
+            guard let own = recognizer.deadline(of: attempt, detector: self) else { continue }
+            deadline = deadline.map { min($0, own) } ?? own
+        }
+        return deadline
     }
 
     private var longPressDeadline: Double? {
@@ -221,6 +233,7 @@ public final class GestureDetector {
             s.fired = true
             found.append(.longPress(fingers: s.fingers.count))
         }
+        for recognizer in recognizers { recognizer.expire(at: now, attempt: attempt, detector: self, found: &found) }
         return found
     }
 
@@ -228,6 +241,7 @@ public final class GestureDetector {
     public func cancel() {
         attempt = nil
         taps.reset()
+        for recognizer in recognizers { recognizer.cancel() }
     }
 
     // MARK: Phases
@@ -260,6 +274,7 @@ public final class GestureDetector {
         s.pinchReference = s.fingers.count == 2 ? currentPinchDistance() : nil
         s.rotationAngle = s.fingers.count == 2 ? currentRotationAngle(s) : nil
         s.rotationTotal = 0
+        for recognizer in recognizers { recognizer.fingerBegan(in: s, detector: self, found: &found) }
     }
 
     private func moved(_ touch: Touch) {
@@ -294,6 +309,7 @@ public final class GestureDetector {
         if s.fingers.count != 2 { s.pinchReference = nil }
         guard s.fingers.isEmpty else { return }
         attempt = nil
+        for recognizer in recognizers { recognizer.attemptEnded(s, at: now, detector: self, found: &found) }
         let isTap = !s.recognized && now - s.began <= settings.tapMaximumDuration
         if !isTap && !s.fired { nearMisses = nearMisses(of: s) }
         taps.gestureEnded(isTap: isTap, fingers: s.maximumFingers, began: s.began,
@@ -303,10 +319,13 @@ public final class GestureDetector {
     // MARK: Swipe, pinch, checkmark
 
     private func recognizeMovement(found: inout [Gesture]) {
-        guard let s = attempt, s.maximumFingers > 1 else { return }
-        if let swipe = detectSwipe(s) { found.append(swipe) }
-        if let pinch = detectPinch(s) { found.append(pinch) }
-        trackRotation(s)
+        guard let s = attempt else { return }
+        if s.maximumFingers > 1 {
+            if let swipe = detectSwipe(s) { found.append(swipe) }
+            if let pinch = detectPinch(s) { found.append(pinch) }
+            trackRotation(s)
+        }
+        for recognizer in recognizers { recognizer.fingersMoved(in: s, detector: self, found: &found) }
     }
 
     /// A one-finger stroke, as its finger lifts: a checkmark, else a taught stroke, else a
