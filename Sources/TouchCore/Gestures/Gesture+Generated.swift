@@ -110,6 +110,6 @@ extension GestureDetector {
     /// The declared gestures' own recognizers (`recognizer:`), in the gestures' order: run
     /// after the built-in ones at each phase (`GestureRecognizer`).
     static func makeRecognizers() -> [any GestureRecognizer] {
-        []
+        [LongPressRecognizer()]
     }
 }
