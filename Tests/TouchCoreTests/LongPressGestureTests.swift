@@ -48,6 +48,20 @@ final class LongPressGestureTests: XCTestCase {
         XCTAssertEqual(f.take(), [.longPress(fingers: 2)])
     }
 
+    /// The movement limit holds for the whole hold: a finger that went 15 px away and came
+    /// back within one frame, and a sixth finger, each end the chance of a long press.
+    func testAFingerThatWentTooFarAndCameBackOrASixthFingerIsNoLongPress() {
+        let back = FingerScript()
+        back.down([(1, 100, 100), (2, 200, 100)])
+        back.move([(1, 115, 100), (1, 101, 100)])
+        back.wait(1)
+        XCTAssertFalse(back.take().contains(.longPress(fingers: 2)), "moved beyond 10 px, then back")
+        let six = FingerScript()
+        six.down((1...6).map { (Int32($0), Double($0) * 60, 200) })
+        six.wait(1)
+        XCTAssertEqual(six.take(), [], "six fingers")
+    }
+
     func testLongPressSettings() throws {
         var settings = GestureSettings()
         try settings.set("longpress-duration", to: "1")

@@ -49,19 +49,7 @@ public struct Recording: Sendable {
 
     /// A gesture as compared between runs: its name and what it says, without a rotation's
     /// exact degrees (a replay's timing moves them by a degree or two).
-    public static func summary(_ g: Gesture) -> String {
-        var parts = [g.kind.rawValue]
-        switch g {
-        case .tap(let count): parts.append("count \(count)")
-        case .swipe(let axis, _): parts.append(axis.rawValue)
-        case .pinch(let direction): parts.append(direction.rawValue)
-        case .rotation(let direction, _): parts.append(direction.rawValue)
-        case .checkmark, .longPress, .edgeSwipe, .template: break
-        }
-        if let fingers = g.fingers { parts.append("\(fingers) fingers") }
-        if case .edgeSwipe(let edge, _) = g { parts.append("from \(edge.rawValue)") }
-        return parts.joined(separator: " ")
-    }
+    public static func summary(_ g: Gesture) -> String { g.replaySummary }
 
     /// The largest event log replayed: some 20 minutes of ten fingers at 120 Hz. Its lines
     /// are held parsed, some five times the file (a hunt's 182 MB log took 866 MB).

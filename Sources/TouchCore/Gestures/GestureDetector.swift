@@ -8,11 +8,16 @@
 /// of checkmark or swipe, judged on the whole stroke when the finger lifts (UIKit would
 /// make the swipe `require(toFail:)` the checkmark): a checkmark's first leg is a fine
 /// swipe, and its label must not flash up before the check is drawn. Long presses are
-/// reported by `expire(at:)` while the fingers are held; rotations when two fingers part.
+/// reported by `expire(at:)` while the fingers are held (`LongPressRecognizer`, a declared
+/// recognizer); rotations when two fingers part.
 /// Taps are judged when the attempt ends and
 /// reported only when the count is final: no further tap began within `tapInterval`, or
 /// the count reached four. A cancel ends the attempt with nothing reported and forgets
 /// any taps waiting to be reported.
+///
+/// These built-in recognizers are one state machine over the shared `Attempt`, because they
+/// decide among each other; a gesture declared with a `recognizer:` (Kinds/) runs after them
+/// at each phase (`GestureRecognizer`), so that adding one cannot change who wins.
 public final class GestureDetector {
     public var settings: GestureSettings
 
@@ -59,11 +64,12 @@ public final class GestureDetector {
         var pinchReference: Double?
         var pinchReportedInward = false
         var pinchReportedOutward = false
-        /// Long press: when the last finger landed; failed once a finger moved too far,
-        /// lifted, or a sixth landed.
+        /// When the last finger landed.
         var lastBegan: Double
-        var longPressReported = false
-        var longPressFailed = false
+        /// The farthest any finger has been from where it landed (a long press fails beyond
+        /// its limit, even if the finger came back). One number for the attempt, not one per
+        /// finger, so that keeping it costs a moved touch no write into `fingers`.
+        var farthestTravel = 0.0
         /// Rotation while exactly two fingers are down: the angle of the line between them
         /// at the last frame, and the turn so far (radians, clockwise positive).
         var rotationAngle: Double?
@@ -106,6 +112,8 @@ public final class GestureDetector {
 
     private var attempt: Attempt?
     private var taps = TapCounter()
+    /// The declared gestures' own recognizers, run after the built-in ones (`GestureRecognizer`).
+    private let recognizers = GestureDetector.makeRecognizers()
     /// The tap count the latest touch belongs to, as UIKit's UITouch.tapCount.
     public var currentTapCount: Int { taps.currentCount }
 
@@ -141,16 +149,16 @@ public final class GestureDetector {
         self.settings = settings
     }
 
-    /// When `expire(at:)` must next be called, to report waiting taps or a long press.
+    /// When `expire(at:)` must next be called, to report waiting taps, or what a declared
+    /// recognizer waits for (a long press).
     public var nextDeadline: Double? {
         let tap = taps.deadline(gestureBegan: attempt?.began, settings: settings)
-        guard let press = longPressDeadline else { return tap }
-        return tap.map { min($0, press) } ?? press
-    }
-
-    private var longPressDeadline: Double? {
-        guard let s = attempt, !s.longPressReported, !s.longPressFailed else { return nil }
-        return s.lastBegan + settings.longPressDuration
+        var deadline = tap
+        for recognizer in recognizers {
+            guard let own = recognizer.deadline(of: attempt, detector: self) else { continue }
+            deadline = deadline.map { min($0, own) } ?? own
+        }
+        return deadline
     }
 
     /// Feeds one frame seen at clock time `now`; returns what it completed.
@@ -215,12 +223,7 @@ public final class GestureDetector {
     /// have been held long enough.
     public func expire(at now: Double) -> [Gesture] {
         var found = taps.expire(at: now, gestureBegan: attempt?.began, settings: settings).map { [$0] } ?? []
-        if let deadline = longPressDeadline, now >= deadline, let s = attempt {
-            s.longPressReported = true
-            s.recognized = true  // a held finger is no tap
-            s.fired = true
-            found.append(.longPress(fingers: s.fingers.count))
-        }
+        for recognizer in recognizers { recognizer.expire(at: now, attempt: attempt, detector: self, found: &found) }
         return found
     }
 
@@ -228,6 +231,7 @@ public final class GestureDetector {
     public func cancel() {
         attempt = nil
         taps.reset()
+        for recognizer in recognizers { recognizer.cancel() }
     }
 
     // MARK: Phases
@@ -247,6 +251,7 @@ public final class GestureDetector {
             s = Attempt(began: now, firstLocation: touch.location)
             s.isPen = touch.source.isPen
             attempt = s
+            for recognizer in recognizers { recognizer.attemptBegan(s) }
         }
         if let old = s.index(of: touch.finger) { s.fingers.remove(at: old) }
         if s.fingers.count == 2 { endRotation(s, found: &found) }
@@ -255,11 +260,11 @@ public final class GestureDetector {
         s.maximumFingers = max(s.maximumFingers, s.fingers.count)
         if s.maximumFingers > 1 { s.stroke.removeAll() }
         s.lastBegan = now
-        if s.fingers.count > 5 { s.longPressFailed = true }
         // Pinch and rotation: the reference is taken when the second finger lands.
         s.pinchReference = s.fingers.count == 2 ? currentPinchDistance() : nil
         s.rotationAngle = s.fingers.count == 2 ? currentRotationAngle(s) : nil
         s.rotationTotal = 0
+        for recognizer in recognizers { recognizer.fingerBegan(in: s, detector: self, found: &found) }
     }
 
     private func moved(_ touch: Touch) {
@@ -272,7 +277,7 @@ public final class GestureDetector {
         if !s.fingers[i].movedBeyondSlop && travelled > settings.tapSlop * lengthScale {
             s.fingers[i].movedBeyondSlop = true
         }
-        if travelled > settings.longPressAllowableMovement * lengthScale { s.longPressFailed = true }
+        if travelled > s.farthestTravel { s.farthestTravel = travelled }
         if s.maximumFingers == 1 { s.record(touch.location) }
     }
 
@@ -284,7 +289,7 @@ public final class GestureDetector {
             if let stroke = judgeStroke(s) { found.append(stroke) }
         }
         if s.fingers.count == 2 { endRotation(s, found: &found) }
-        s.longPressFailed = true
+        for recognizer in recognizers { recognizer.fingerEnded(in: s, detector: self) }
         let finger = s.fingers.remove(at: i)
         if s.lifted.count < 10 { s.lifted.append(finger) }
         if finger.movedBeyondSlop || finger.start.distance(to: touch.location) > settings.tapSlop * lengthScale {
@@ -294,6 +299,7 @@ public final class GestureDetector {
         if s.fingers.count != 2 { s.pinchReference = nil }
         guard s.fingers.isEmpty else { return }
         attempt = nil
+        for recognizer in recognizers { recognizer.attemptEnded(s, at: now, detector: self, found: &found) }
         let isTap = !s.recognized && now - s.began <= settings.tapMaximumDuration
         if !isTap && !s.fired { nearMisses = nearMisses(of: s) }
         taps.gestureEnded(isTap: isTap, fingers: s.maximumFingers, began: s.began,
@@ -303,10 +309,13 @@ public final class GestureDetector {
     // MARK: Swipe, pinch, checkmark
 
     private func recognizeMovement(found: inout [Gesture]) {
-        guard let s = attempt, s.maximumFingers > 1 else { return }
-        if let swipe = detectSwipe(s) { found.append(swipe) }
-        if let pinch = detectPinch(s) { found.append(pinch) }
-        trackRotation(s)
+        guard let s = attempt else { return }
+        if s.maximumFingers > 1 {
+            if let swipe = detectSwipe(s) { found.append(swipe) }
+            if let pinch = detectPinch(s) { found.append(pinch) }
+            trackRotation(s)
+        }
+        for recognizer in recognizers { recognizer.fingersMoved(in: s, detector: self, found: &found) }
     }
 
     /// A one-finger stroke, as its finger lifts: a checkmark, else a taught stroke, else a

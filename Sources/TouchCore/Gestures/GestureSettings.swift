@@ -6,97 +6,23 @@
 /// tap slop 10 px (Qt's drag distance; GTK 8, Android 8 dp), taps belong together within
 /// 45 px (UIKit), a tap lasts at most 0.5 s (Android's long-press timeout).
 /// Users override any of them with `--gesture KEY=VALUE` or a config file.
-public struct GestureSettings: Equatable, Sendable {
-    public var tapSlop = 10.0
-    public var tapMaximumDuration = 0.5
-    public var tapInterval = 0.4
-    public var tapDistance = 45.0
-    public var swipeMinimumLength = 25.0
-    public var swipeMaximumVariance = 5.0
-    /// A swiping finger may stray off the axis by its travel times the tangent of this
-    /// (or `swipeMaximumVariance`, whichever is more): hands wander more the further they
-    /// go (Chromium allows 20 degrees; 15 keeps a finger 20 degrees off the axis out).
-    public var swipeMaximumAngle = 15.0
-    public var pinchMinimumDelta = 100.0
-    public var checkmarkMinimumAngle = 50.0
-    public var checkmarkMaximumAngle = 160.0
-    public var checkmarkMinimumLength = 10.0
-    /// Strokes are measured over segments at least this long, so a digitizer's 1 px
-    /// jitter does not read as a sharp turn.
-    public var checkmarkSegmentLength = 8.0
-    /// The checkmark rule's shape limits that no `--gesture` key sets: chosen on people's
-    /// strokes by `CheckmarkTuner` (CheckmarkLimits). A field so that the held-out
-    /// measurement can judge a person under the limits chosen without them.
-    public var checkmarkLimits = CheckmarkLimits.shipped
-    /// UIKit's UILongPressGestureRecognizer: 0.5 s, 10 px of allowable movement.
-    public var longPressDuration = 0.5
-    public var longPressAllowableMovement = 10.0
-    /// Two fingers must turn at least this much for a rotation.
-    public var rotationMinimumAngle = 25.0
-    /// A swipe whose fingers all start this close to one window edge is an edge swipe
-    /// (UIKit's screen-edge pan starts within about 20 points).
-    public var edgeMargin = 24.0
-    public var labelDuration = 1.6
-    public var swipeLabelDuration = 2.0
-    /// Taught strokes, matched when a one-finger stroke that is no checkmark lifts. The
-    /// client loads them from files and hands them over here, once.
-    public var strokes = StrokeTemplates()
+// @GestureSettings
+//
+// Each setting is declared with its gesture, in Kinds/<Name>.swift (those of no one gesture,
+// the labels', here), one line each, the number ordering the keys (`--help`, the man page):
+//
+//   /// Why the default is what it is (the stored property's doc comment).
+//   // @GestureSetting 4: tapDistance = 45.0 key: tap-distance range: 0...10_000 help: px within ...
+//   // @GestureSetting 19: strokeMinimumScore at strokes.minimumScore key: ... (a nested value)
+//   // @GestureStored strokes = StrokeTemplates()   (a stored field no key sets)
+//
+// scripts/generate-gesture-code writes the struct's stored properties, `Key`, `keys` and
+// `range(of:)` into GestureSettings+Generated.swift.
 
-    public init() {}
+// @GestureSetting 17: labelDuration = 1.6 key: label-duration range: 0...60 help: s a tap, pinch, checkmark, long-press or rotation label stays
+// @GestureSetting 18: swipeLabelDuration = 2.0 key: swipe-label-duration range: 0...60 help: s a swipe label stays
 
-    /// A `--gesture` key (and a config file's): one per threshold. A near miss names the
-    /// one that moves its limit (`NearMiss.setting`), so the log's `setting` is this closed
-    /// set, not a string.
-    public enum Key: String, CaseIterable, Sendable {
-        case tapSlop = "tap-slop"
-        case tapMaximumDuration = "tap-max-duration"
-        case tapInterval = "tap-interval"
-        case tapDistance = "tap-distance"
-        case swipeMinimumLength = "swipe-min-length"
-        case swipeMaximumVariance = "swipe-max-variance"
-        case swipeMaximumAngle = "swipe-max-angle"
-        case pinchMinimumDelta = "pinch-min-delta"
-        case checkmarkMinimumAngle = "checkmark-min-angle"
-        case checkmarkMaximumAngle = "checkmark-max-angle"
-        case checkmarkMinimumLength = "checkmark-min-length"
-        case checkmarkSegmentLength = "checkmark-segment-length"
-        case longPressDuration = "longpress-duration"
-        case longPressAllowableMovement = "longpress-max-movement"
-        case rotationMinimumAngle = "rotation-min-angle"
-        case edgeMargin = "edge-margin"
-        case labelDuration = "label-duration"
-        case swipeLabelDuration = "swipe-label-duration"
-        case strokeMinimumScore = "stroke-min-score"
-        case strokeMinimumDirection = "stroke-min-direction"
-        case strokeMaximumRounding = "stroke-max-rounding"
-    }
-
-    /// The keys accepted by `set`, in `Key`'s order, with what they mean, for --help and
-    /// the README. Immutable; key paths are simply not marked Sendable.
-    nonisolated(unsafe) public static let keys: [(key: Key, path: WritableKeyPath<GestureSettings, Double>, help: String)] = [
-        (.tapSlop, \.tapSlop, "px a finger may move and still tap"),
-        (.tapMaximumDuration, \.tapMaximumDuration, "s from down to up for a tap"),
-        (.tapInterval, \.tapInterval, "s within which the next tap must begin; taps are reported after it"),
-        (.tapDistance, \.tapDistance, "px within which successive taps count together"),
-        (.swipeMinimumLength, \.swipeMinimumLength, "px every finger must travel along the axis"),
-        (.swipeMaximumVariance, \.swipeMaximumVariance, "px a swiping finger may stray off the axis at least"),
-        (.swipeMaximumAngle, \.swipeMaximumAngle, "degrees off the axis a swiping finger may stray, against its travel"),
-        (.pinchMinimumDelta, \.pinchMinimumDelta, "px the finger distance must grow or shrink"),
-        (.checkmarkMinimumAngle, \.checkmarkMinimumAngle, "degrees, smallest turn that makes a checkmark"),
-        (.checkmarkMaximumAngle, \.checkmarkMaximumAngle, "degrees, largest turn that makes a checkmark"),
-        (.checkmarkMinimumLength, \.checkmarkMinimumLength, "px drawn before the turn"),
-        (.checkmarkSegmentLength, \.checkmarkSegmentLength, "px over which stroke direction is measured"),
-        (.longPressDuration, \.longPressDuration, "s fingers must be held for a long press"),
-        (.longPressAllowableMovement, \.longPressAllowableMovement, "px a held finger may move"),
-        (.rotationMinimumAngle, \.rotationMinimumAngle, "degrees two fingers must turn for a rotation"),
-        (.edgeMargin, \.edgeMargin, "px from a window edge where an edge swipe starts"),
-        (.labelDuration, \.labelDuration, "s a tap, pinch, checkmark, long-press or rotation label stays"),
-        (.swipeLabelDuration, \.swipeLabelDuration, "s a swipe label stays"),
-        (.strokeMinimumScore, \.strokes.minimumScore, "least score (0-1) of the nearest taught stroke that names a stroke"),
-        (.strokeMinimumDirection, \.strokes.minimumDirection, "least agreement (0-1) of a stroke's steps with the taught stroke's"),
-        (.strokeMaximumRounding, \.strokes.maximumRounding, "degrees a stroke's sharpest corner may be rounder than the taught stroke's"),
-    ]
-
+extension GestureSettings {
     /// A default as people write it: 10, 0.5, 1.6.
     public static func defaultText(for path: WritableKeyPath<GestureSettings, Double>) -> String {
         let value = GestureSettings()[keyPath: path]
@@ -105,22 +31,6 @@ public struct GestureSettings: Equatable, Sendable {
 
     public struct InvalidSetting: Error, CustomStringConvertible {
         public let description: String
-    }
-
-    /// The values `key` takes: what its unit allows (a score 0 to 1, an angle up to a half
-    /// turn, or a whole one for a rotation, at most 90 degrees off a swipe's axis), lengths
-    /// up to 10,000 px (beyond any screen) and times up to a minute. A hostile-input hunt
-    /// found `stroke-min-score 5` (no stroke ever named) and 1e300 s label durations taken.
-    public static func range(of key: Key) -> ClosedRange<Double> {
-        switch key {
-        case .tapMaximumDuration, .tapInterval, .longPressDuration, .labelDuration, .swipeLabelDuration: 0...60
-        case .swipeMaximumAngle: 0...90
-        case .checkmarkMinimumAngle, .checkmarkMaximumAngle, .strokeMaximumRounding: 0...180
-        case .rotationMinimumAngle: 0...360
-        case .strokeMinimumScore, .strokeMinimumDirection: 0...1
-        case .tapSlop, .tapDistance, .swipeMinimumLength, .swipeMaximumVariance, .pinchMinimumDelta, .checkmarkMinimumLength,
-             .checkmarkSegmentLength, .longPressAllowableMovement, .edgeMargin: 0...10_000
-        }
     }
 
     /// Sets one threshold by key; throws for an unknown key or a value that is not a
