@@ -12,7 +12,7 @@ import TouchCore
 // checked-in LogLine+Generated.swift, and `scripts/generate-event-log-schema` the published
 // schema, rendered from the tables (`LogLine.schema`). Then its row in docs/event-log.md and
 // a sample. A line of one of the core's events is also an arm of `init(_:seat:)` and
-// `encode(_:seat:into:)` here, written by hand. `EventLogCodeTests` fails while the
+// `encode(_:seat:into:)` here, written by hand. `GeneratedFilesTests` fails while the
 // generated file is stale, `EventLogContractTests` when a case has no sample or row, and
 // `EventLogKeyTableTests` when the published file is not the tables'.
 //
