@@ -156,10 +156,20 @@ struct Run: ParsableCommand {
         }
         let (width, height) = parsedSize!
         let directory = URL(fileURLWithPath: out).standardizedFileURL.path
+        // The folder is the run's and is made anew, marked as the harness's; a folder of the
+        // user's is refused, and so is a scenario inside the folder, which would go with it.
+        if let scenario, scenario != "-" {
+            let scenarioPath = URL(fileURLWithPath: scenario).resolvingSymlinksInPath().path
+            let folderPath = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
+            if scenarioPath == folderPath || scenarioPath.hasPrefix(folderPath + "/") {
+                throw ValidationError("\(scenario) lies in the output folder \(out), which a run makes anew: choose another --out")
+            }
+        }
+        do { try RunFolder.fresh(directory) } catch { throw ValidationError("\(error)") }
 
         let run = try HeadlessRun(outputDirectory: directory, compositor: CompositorKind(rawValue: compositor)!,
                                   width: width, height: height, scale: scale,
-                                  clientArguments: touchspotsArguments)
+                                  clientArguments: (demo ? Scenario.demoClientArguments : []) + touchspotsArguments)
         StopOnSignal.install { run.stop() }
         let shots: [String]
         do {
