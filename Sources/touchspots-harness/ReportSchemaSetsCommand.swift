@@ -11,6 +11,6 @@ struct ReportSchemaSetsCommand: ParsableCommand {
         abstract: "Print the closed sets of the qualify report's JSON Schema, as this build has them (one line of JSON).")
 
     func run() throws {
-        print(try ReportSchemaSets.json())
+        try writeToStandardOutput(try ReportSchemaSets.json() + "\n", what: "the closed sets")
     }
 }
