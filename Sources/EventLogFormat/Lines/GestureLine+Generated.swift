@@ -74,3 +74,13 @@ extension Gesture.LineKey {
         }
     }
 }
+
+extension NearMiss.LineKey {
+    /// The --gesture keys a near miss may name: the settings declared beside a recognizer
+    /// that reports near misses (`nearmiss:`).
+    static let settings: [GestureSettings.Key] = [
+        .swipeMinimumLength, .swipeMaximumVariance, .swipeMaximumAngle, .pinchMinimumDelta,
+        .checkmarkMinimumAngle, .checkmarkMaximumAngle, .checkmarkMinimumLength, .checkmarkSegmentLength,
+        .rotationMinimumAngle, .strokeMinimumScore, .strokeMinimumDirection, .strokeMaximumRounding
+    ]
+}

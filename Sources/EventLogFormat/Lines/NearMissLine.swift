@@ -41,16 +41,6 @@ extension LogLine.NearMissKey: LogLineKey {
     }
 }
 
-extension NearMiss.LineKey {
-    /// The --gesture keys a near miss may name: the limits the recognizers that report
-    /// near misses are held to.
-    static let settings: [GestureSettings.Key] = [
-        .checkmarkMinimumLength, .checkmarkMinimumAngle, .checkmarkMaximumAngle, .swipeMinimumLength,
-        .swipeMaximumVariance, .swipeMaximumAngle, .pinchMinimumDelta, .rotationMinimumAngle, .strokeMinimumScore,
-        .strokeMinimumDirection, .strokeMaximumRounding,
-    ]
-}
-
 extension NearMiss {
     /// An entry of a `nearmiss` line's `misses`.
     public enum LineKey: String, LogKey {
@@ -59,8 +49,8 @@ extension NearMiss {
             switch self {
             // A `Recognizer`: a string, its schema a pattern, since a template's name is open.
             case .recognizer:
-                .required(.string).pattern("^(" + Recognizer.fixed.map(\.rawValue).joined(separator: "|")
-                    + "|template [a-z0-9][a-z0-9-]*)$")
+                .required(.string).pattern("^(" + (Recognizer.fixed.map(\.rawValue)
+                    + Recognizer.namedPrefixes.map { $0 + "[a-z0-9][a-z0-9-]*" }).joined(separator: "|") + ")$")
             case .reason: .required(.string).minLength(1)
             case .setting:
                 .optional(.closed).described("The --gesture key that sets the limit; absent for a fixed rule of the shape.")

@@ -26,7 +26,8 @@ public enum Gesture: Equatable, Sendable {
     case longPress(fingers: Int)
     /// The total turn of two fingers, in whole degrees.
     case rotation(RotationDirection, degrees: Int)
-    /// A swipe that started at a window edge and went away from it (instead of `swipe`).
+    /// A swipe that started at a window edge and went away from it (instead of `swipe`): the
+    /// swipe's recognizer (`SwipeRecognizer`) reports it, from each finger's `edge`.
     case edgeSwipe(Edge, fingers: Int)
     /// A one-finger stroke that matched a taught stroke (`StrokeTemplates`), with its
     /// score (0...1).
@@ -107,9 +108,49 @@ public enum LabelSlot: String, CaseIterable, Sendable {
 }
 
 extension GestureDetector {
-    /// The declared gestures' own recognizers (`recognizer:`), in the gestures' order: run
-    /// after the built-in ones at each phase (`GestureRecognizer`).
+    /// The gestures' recognizers (`recognizer:`), lowest `precedence:` first: the order the
+    /// detector runs them in at each phase, and the first to claim a stroke wins it.
     static func makeRecognizers() -> [any GestureRecognizer] {
-        [LongPressRecognizer()]
+        [
+            CheckmarkRecognizer(), TemplateRecognizer(), SwipeRecognizer(), PinchRecognizer(),
+            RotationRecognizer(), LongPressRecognizer()
+        ]
+    }
+}
+
+extension NearMiss {
+    /// The recognizers a near miss can name (declared `nearmiss:`), in precedence: a closed
+    /// set, so that a reader matches on its cases and a misspelt name does not compile. The
+    /// raw value is what the `nearmiss` line writes: the gesture's log name ("swipe"), and
+    /// for one that matched something by name, that name after it ("template star").
+    public enum Recognizer: Hashable, Sendable, RawRepresentable {
+        case checkmark, swipe, pinch, rotation
+        case template(String)
+
+        /// The recognizers that name nothing more, for the schema's pattern and the tests.
+        public static let fixed: [Recognizer] = [.checkmark, .swipe, .pinch, .rotation]
+        /// What comes before the name in the raw value of those that name something.
+        public static let namedPrefixes: [String] = ["template "]
+
+        public init?(rawValue: String) {
+            if rawValue.hasPrefix("template ") {
+                let name = rawValue.dropFirst("template ".count)
+                guard !name.isEmpty else { return nil }
+                self = .template(String(name))
+                return
+            }
+            guard let fixed = Self.fixed.first(where: { $0.rawValue == rawValue }) else { return nil }
+            self = fixed
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .checkmark: "checkmark"
+            case .swipe: "swipe"
+            case .pinch: "pinch"
+            case .rotation: "rotation"
+            case .template(let name): "template " + name
+            }
+        }
     }
 }

@@ -2,22 +2,22 @@
 /// Swipes, PinchMe and CheckPlease), deterministically: the same frames at the same clock
 /// times give the same gestures.
 ///
-/// A *gesture attempt* runs from the first finger down until no finger remains. Swipes
-/// of two to five fingers and pinches are reported while the fingers move, each at most
-/// once per attempt (pinch once per direction). A one-finger stroke ends as at most one
-/// of checkmark or swipe, judged on the whole stroke when the finger lifts (UIKit would
-/// make the swipe `require(toFail:)` the checkmark): a checkmark's first leg is a fine
-/// swipe, and its label must not flash up before the check is drawn. Long presses are
-/// reported by `expire(at:)` while the fingers are held (`LongPressRecognizer`, a declared
-/// recognizer); rotations when two fingers part.
-/// Taps are judged when the attempt ends and
+/// A *gesture attempt* runs from the first finger down until no finger remains. Each gesture
+/// has its recognizer, declared in its file of Kinds/ (`GestureRecognizer`), and the detector
+/// runs them at each phase of the attempt in their declared precedence, which is how they
+/// decide among each other: a one-finger stroke ends as at most one of checkmark, taught
+/// stroke or swipe, judged on the whole stroke when the finger lifts (UIKit would make the
+/// swipe `require(toFail:)` the checkmark): a checkmark's first leg is a fine swipe, and its
+/// label must not flash up before the check is drawn. Swipes of two to five fingers and
+/// pinches are reported while the fingers move, each at most once per attempt (pinch once
+/// per direction); rotations when two fingers part; long presses by `expire(at:)` while the
+/// fingers are held.
+///
+/// Taps are the detector's own rule (`TapCounter`, which UIKit's `tapCount` reads too): an
+/// attempt no recognizer marked `recognized` is a tap, judged when the attempt ends and
 /// reported only when the count is final: no further tap began within `tapInterval`, or
 /// the count reached four. A cancel ends the attempt with nothing reported and forgets
 /// any taps waiting to be reported.
-///
-/// These built-in recognizers are one state machine over the shared `Attempt`, because they
-/// decide among each other; a gesture declared with a `recognizer:` (Kinds/) runs after them
-/// at each phase (`GestureRecognizer`), so that adding one cannot change who wins.
 public final class GestureDetector {
     public var settings: GestureSettings
 
@@ -50,30 +50,15 @@ public final class GestureDetector {
         /// A gesture was reported for this attempt (a moved finger alone is no tap, but
         /// fired nothing).
         var fired = false
-        /// The nearest misses, kept for the near-miss line: the checkmark's and the
-        /// nearest taught stroke's (judged at the lift), the largest pinch change and
-        /// two-finger turn seen.
-        var checkmarkMiss: CheckmarkMiss?
-        var nearestStroke: StrokeTemplates.Nearest?
-        var largestPinchChange = 0.0
-        var largestTurn = 0.0
         /// A pen's gesture: one tool alone (a tap, a stroke, a long press), which no
         /// finger joins; fingers' gestures take no pen.
         var isPen = false
-        var swipeReported = false
-        var pinchReference: Double?
-        var pinchReportedInward = false
-        var pinchReportedOutward = false
         /// When the last finger landed.
         var lastBegan: Double
         /// The farthest any finger has been from where it landed (a long press fails beyond
         /// its limit, even if the finger came back). One number for the attempt, not one per
         /// finger, so that keeping it costs a moved touch no write into `fingers`.
         var farthestTravel = 0.0
-        /// Rotation while exactly two fingers are down: the angle of the line between them
-        /// at the last frame, and the turn so far (radians, clockwise positive).
-        var rotationAngle: Double?
-        var rotationTotal = 0.0
         /// The path of a one-finger stroke, a point every `strokeSpacing` px, for the
         /// checkmark; emptied when a second finger lands.
         var stroke: [Point] = []
@@ -112,7 +97,7 @@ public final class GestureDetector {
 
     private var attempt: Attempt?
     private var taps = TapCounter()
-    /// The declared gestures' own recognizers, run after the built-in ones (`GestureRecognizer`).
+    /// The gestures' recognizers, in their declared precedence (`GestureRecognizer`).
     private let recognizers = GestureDetector.makeRecognizers()
     /// The tap count the latest touch belongs to, as UIKit's UITouch.tapCount.
     public var currentTapCount: Int { taps.currentCount }
@@ -149,7 +134,7 @@ public final class GestureDetector {
         self.settings = settings
     }
 
-    /// When `expire(at:)` must next be called, to report waiting taps, or what a declared
+    /// When `expire(at:)` must next be called, to report waiting taps, or what a
     /// recognizer waits for (a long press).
     public var nextDeadline: Double? {
         let tap = taps.deadline(gestureBegan: attempt?.began, settings: settings)
@@ -254,16 +239,12 @@ public final class GestureDetector {
             for recognizer in recognizers { recognizer.attemptBegan(s) }
         }
         if let old = s.index(of: touch.finger) { s.fingers.remove(at: old) }
-        if s.fingers.count == 2 { endRotation(s, found: &found) }
+        for recognizer in recognizers { recognizer.fingerLanding(in: s, detector: self, found: &found) }
         s.fingers.append(Finger(id: touch.finger, start: touch.location, location: touch.location,
                                 tapCount: tapCount, edge: edge(at: touch.location)))
         s.maximumFingers = max(s.maximumFingers, s.fingers.count)
         if s.maximumFingers > 1 { s.stroke.removeAll() }
         s.lastBegan = now
-        // Pinch and rotation: the reference is taken when the second finger lands.
-        s.pinchReference = s.fingers.count == 2 ? currentPinchDistance() : nil
-        s.rotationAngle = s.fingers.count == 2 ? currentRotationAngle(s) : nil
-        s.rotationTotal = 0
         for recognizer in recognizers { recognizer.fingerBegan(in: s, detector: self, found: &found) }
     }
 
@@ -286,17 +267,19 @@ public final class GestureDetector {
         if s.maximumFingers == 1 {
             s.fingers[i].location = touch.location
             s.record(touch.location)
-            if let stroke = judgeStroke(s) { found.append(stroke) }
+            // One stroke, one gesture: the first recognizer to claim it (docs/gestures.md).
+            for recognizer in recognizers {
+                guard let gesture = recognizer.strokeEnded(s, at: now, detector: self) else { continue }
+                found.append(gesture)
+                break
+            }
         }
-        if s.fingers.count == 2 { endRotation(s, found: &found) }
-        for recognizer in recognizers { recognizer.fingerEnded(in: s, detector: self) }
+        for recognizer in recognizers { recognizer.fingerEnded(in: s, detector: self, found: &found) }
         let finger = s.fingers.remove(at: i)
         if s.lifted.count < 10 { s.lifted.append(finger) }
         if finger.movedBeyondSlop || finger.start.distance(to: touch.location) > settings.tapSlop * lengthScale {
             s.recognized = true
         }
-        // One of two pinching fingers lifted: the pinch is over.
-        if s.fingers.count != 2 { s.pinchReference = nil }
         guard s.fingers.isEmpty else { return }
         attempt = nil
         for recognizer in recognizers { recognizer.attemptEnded(s, at: now, detector: self, found: &found) }
@@ -306,139 +289,17 @@ public final class GestureDetector {
                           location: s.firstLocation, now: now, settings: settings, found: &found)
     }
 
-    // MARK: Swipe, pinch, checkmark
-
     private func recognizeMovement(found: inout [Gesture]) {
         guard let s = attempt else { return }
-        if s.maximumFingers > 1 {
-            if let swipe = detectSwipe(s) { found.append(swipe) }
-            if let pinch = detectPinch(s) { found.append(pinch) }
-            trackRotation(s)
-        }
         for recognizer in recognizers { recognizer.fingersMoved(in: s, detector: self, found: &found) }
     }
 
-    /// A one-finger stroke, as its finger lifts: a checkmark, else a taught stroke, else a
-    /// swipe, else nothing (one stroke, one gesture: docs/gestures.md).
-    private func judgeStroke(_ s: Attempt) -> Gesture? {
-        s.checkmarkMiss = CheckmarkShape.judge(s.stroke, settings: settings)
-        if s.checkmarkMiss == nil {
-            s.recognized = true
-            s.fired = true
-            return .checkmark
-        }
-        s.nearestStroke = settings.strokes.nearest(s.stroke)
-        if let nearest = s.nearestStroke, settings.strokes.accepts(nearest) {
-            s.recognized = true
-            s.fired = true
-            return .template(name: nearest.name, score: nearest.score)
-        }
-        return detectSwipe(s)
-    }
-
-    private func detectSwipe(_ s: Attempt) -> Gesture? {
-        guard !s.swipeReported, (1...5).contains(s.fingers.count) else { return nil }
-        func qualifies(_ horizontal: Bool) -> Double? {
-            if case .swipe(let direction) = swipeJudgement(s, horizontal: horizontal) { return direction }
-            return nil
-        }
-        let axis: Gesture.Axis
-        let direction: Double
-        if let d = qualifies(true) { axis = .horizontal; direction = d } else if let d = qualifies(false) {
-            axis = .vertical
-            direction = d
-        } else {
-            return nil
-        }
-        s.swipeReported = true
-        s.recognized = true
-        s.fired = true
-        // From an edge, away from it: every finger landed at that edge.
-        let away: Gesture.Edge = switch (axis, direction > 0) {
-        case (.horizontal, true): .left
-        case (.horizontal, false): .right
-        case (.vertical, true): .top
-        case (.vertical, false): .bottom
-        }
-        if s.fingers.allSatisfy({ $0.edge == away }) { return .edgeSwipe(away, fingers: s.fingers.count) }
-        return .swipe(axis, fingers: s.fingers.count)
-    }
-
-    private func currentPinchDistance() -> Double? {
-        guard let s = attempt, s.fingers.count == 2 else { return nil }
-        return s.fingers[0].location.distance(to: s.fingers[1].location)
-    }
-
-    private func detectPinch(_ s: Attempt) -> Gesture? {
-        guard let reference = s.pinchReference, let distance = currentPinchDistance() else {
-            return nil
-        }
-        s.largestPinchChange = max(s.largestPinchChange, abs(distance - reference))
-        let delta = settings.pinchMinimumDelta * lengthScale
-        if distance - reference > delta, !s.pinchReportedOutward {
-            s.pinchReportedOutward = true
-            s.recognized = true
-            s.fired = true
-            return .pinch(.outward)
-        }
-        if reference - distance > delta, !s.pinchReportedInward {
-            s.pinchReportedInward = true
-            s.recognized = true
-            s.fired = true
-            return .pinch(.inward)
-        }
-        return nil
-    }
-
-    // MARK: Edges and rotation
-
-    /// The window edge within `edgeMargin` of `point`, if any (the nearest when two are).
-    private func edge(at point: Point) -> Gesture.Edge? {
-        guard bounds.width > 0, bounds.height > 0 else { return nil }
-        var nearest: Gesture.Edge?
-        var distance = settings.edgeMargin
-        func consider(_ edge: Gesture.Edge, _ d: Double) {
-            if d < distance || (nearest == nil && d == distance) { nearest = edge; distance = d }
-        }
-        consider(.left, point.x)
-        consider(.right, bounds.width - point.x)
-        consider(.top, point.y)
-        consider(.bottom, bounds.height - point.y)
-        return nearest
-    }
-
-    private func currentRotationAngle(_ s: Attempt) -> Double? {
-        guard s.fingers.count == 2 else { return nil }
-        let a = s.fingers[0].location, b = s.fingers[1].location
-        guard a.distance(to: b) > 0 else { return nil }
-        return arcTangent(b.y - a.y, b.x - a.x)
-    }
-
-    /// Adds the turn since the last frame (y grows downward, so a growing angle turns
-    /// clockwise on screen).
-    private func trackRotation(_ s: Attempt) {
-        guard s.fingers.count == 2, let angle = currentRotationAngle(s) else { return }
-        if let previous = s.rotationAngle {
-            var delta = angle - previous
-            if delta > Double.pi { delta -= 2 * Double.pi } else if delta < -Double.pi { delta += 2 * Double.pi }
-            s.rotationTotal += delta
-        }
-        s.rotationAngle = angle
-    }
-
-    /// The two fingers part (one lifts, a third lands): their total turn, if enough.
-    private func endRotation(_ s: Attempt, found: inout [Gesture]) {
-        trackRotation(s)
-        let degrees = abs(s.rotationTotal) * 180 / Double.pi
-        defer {
-            s.rotationAngle = nil
-            s.rotationTotal = 0
-        }
-        if s.rotationAngle != nil { s.largestTurn = max(s.largestTurn, degrees) }
-        guard s.rotationAngle != nil, degrees >= settings.rotationMinimumAngle else { return }
-        s.recognized = true
-        s.fired = true
-        found.append(.rotation(s.rotationTotal > 0 ? .clockwise : .counterclockwise,
-                               degrees: Int(degrees.rounded())))
+    /// One near miss per recognizer that came close, for a sequence that fired nothing
+    /// (docs/gestures.md, "Why it did not fire"), in precedence order. Empty when none came
+    /// close.
+    private func nearMisses(of s: Attempt) -> [NearMiss] {
+        var misses: [NearMiss] = []
+        for recognizer in recognizers { recognizer.nearMisses(of: s, detector: self, into: &misses) }
+        return misses
     }
 }

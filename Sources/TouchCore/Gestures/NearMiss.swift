@@ -40,54 +40,18 @@ public struct NearMiss: Equatable, Sendable {
     }
 }
 
-extension NearMiss {
-    /// The recognizers a near miss can name: a closed set, so that a reader matches on its
-    /// cases and a misspelt name does not compile. The raw value is what the `nearmiss`
-    /// line writes ("swipe", "template star"), the same text as before it was an enum.
-    public enum Recognizer: Hashable, Sendable, RawRepresentable, Codable {
-        case checkmark, swipe, pinch, rotation
-        /// A shipped or taught stroke, by its template's name: "template NAME".
-        case template(String)
-
-        /// The recognizers that are no template, for the schema's pattern and the tests.
-        public static let fixed: [Recognizer] = [.checkmark, .swipe, .pinch, .rotation]
-
-        /// What comes before a template's name in the raw value.
-        static let templatePrefix = "template "
-
-        public init?(rawValue: String) {
-            if rawValue.hasPrefix(Self.templatePrefix) {
-                let name = rawValue.dropFirst(Self.templatePrefix.count)
-                guard !name.isEmpty else { return nil }
-                self = .template(String(name))
-                return
-            }
-            guard let fixed = Self.fixed.first(where: { $0.rawValue == rawValue }) else { return nil }
-            self = fixed
+extension NearMiss.Recognizer: Codable {
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let recognizer = Self(rawValue: text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "no recognizer '\(text)'"))
         }
+        self = recognizer
+    }
 
-        public var rawValue: String {
-            switch self {
-            case .checkmark: "checkmark"
-            case .swipe: "swipe"
-            case .pinch: "pinch"
-            case .rotation: "rotation"
-            case .template(let name): Self.templatePrefix + name
-            }
-        }
-
-        public init(from decoder: any Decoder) throws {
-            let text = try decoder.singleValueContainer().decode(String.self)
-            guard let recognizer = Self(rawValue: text) else {
-                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "no recognizer '\(text)'"))
-            }
-            self = recognizer
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
     }
 }
 

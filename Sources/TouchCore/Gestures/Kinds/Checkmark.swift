@@ -1,5 +1,5 @@
 /// A one-finger stroke down then up (CheckmarkShape), judged when the finger lifts.
-// @Gesture 4: case checkmark line:
+// @Gesture 4: case checkmark line: recognizer: CheckmarkRecognizer precedence: 10 nearmiss: fixed
 
 // @GestureSetting 9: checkmarkMinimumAngle = 50.0 key: checkmark-min-angle range: 0...180 help: degrees, smallest turn that makes a checkmark
 // @GestureSetting 10: checkmarkMaximumAngle = 160.0 key: checkmark-max-angle range: 0...180 help: degrees, largest turn that makes a checkmark
@@ -17,4 +17,32 @@ extension Gesture {
 
     /// Replay compares the name alone.
     static func checkmarkReplayDetails() -> [String] { [] }
+}
+
+/// Claims a one-finger stroke that has the checkmark's shape (`CheckmarkShape`), first of
+/// all: a checkmark's legs are a fine swipe and may look like a taught stroke, and its
+/// label must not flash up before the check is drawn.
+final class CheckmarkRecognizer: GestureRecognizer {
+    /// The rule the last stroke failed (nil when it was a checkmark, or no stroke lifted).
+    private var miss: CheckmarkMiss?
+
+    init() {}
+
+    func attemptBegan(_ attempt: GestureDetector.Attempt) { miss = nil }
+
+    func strokeEnded(_ attempt: GestureDetector.Attempt, at now: Double, detector: GestureDetector) -> Gesture? {
+        miss = CheckmarkShape.judge(attempt.stroke, settings: detector.settings)
+        guard miss == nil else { return nil }
+        attempt.recognized = true
+        attempt.fired = true
+        return .checkmark
+    }
+
+    /// A stroke that went down then up and failed a later rule of the shape.
+    func nearMisses(of attempt: GestureDetector.Attempt, detector: GestureDetector, into misses: inout [NearMiss]) {
+        guard attempt.maximumFingers == 1, let miss, miss.rule.rawValue > CheckmarkMiss.Rule.direction.rawValue else { return }
+        misses.append(miss.nearMiss)
+    }
+
+    func cancel() { miss = nil }
 }

@@ -1,4 +1,4 @@
-// @Gesture 5: case longPress(fingers: Int) name: longpress line: fingers recognizer: LongPressRecognizer
+// @Gesture 5: case longPress(fingers: Int) name: longpress line: fingers recognizer: LongPressRecognizer precedence: 60
 
 /// UIKit's UILongPressGestureRecognizer: 0.5 s, 10 px of allowable movement.
 // @GestureSetting 13: longPressDuration = 0.5 key: longpress-duration range: 0...60 help: s fingers must be held for a long press
@@ -16,7 +16,7 @@ extension Gesture {
 /// UIKit's long press: 1 to 5 fingers held `longPressDuration` after the last one landed,
 /// none having moved more than `longPressAllowableMovement` nor lifted; reported once, by
 /// `expire(at:)`, while they are still down. A held finger is no tap (it marks the attempt
-/// recognized). It decides against no other recognizer, so it runs as a declared one.
+/// recognized). It decides against no other recognizer, so it runs last.
 final class LongPressRecognizer: GestureRecognizer {
     private var reported = false
     /// A finger moved too far, lifted, or a sixth landed.
@@ -38,7 +38,7 @@ final class LongPressRecognizer: GestureRecognizer {
         if attempt.farthestTravel > limit { failed = true }
     }
 
-    func fingerEnded(in attempt: GestureDetector.Attempt, detector: GestureDetector) {
+    func fingerEnded(in attempt: GestureDetector.Attempt, detector: GestureDetector, found: inout [Gesture]) {
         failed = true
     }
 
