@@ -53,7 +53,7 @@ final class KernelRecordingFaultTests: XCTestCase {
 
     func testEachFaultTripsWhatTheTableSaysThroughKernelRecordings() throws {
         var table = ""
-        for fault in Digitizer.Fault.allCases {
+        for fault in PanelFault.allCases {
             let digitizer = Digitizer(panel: Self.panel, millimetresPerPixel: Self.millimetresPerPixel, fault: fault, seed: 7)
             var judge = QualifyJudge(panel: Self.panel)
             var verdicts: [Verdict] = []

@@ -13,7 +13,7 @@ final class FaultTableTests: XCTestCase {
     static let expected = Digitizer.faultTable
 
     /// Every step of the quick plan played with `fault`, judged in order.
-    static func verdicts(_ fault: Digitizer.Fault, seed: UInt64 = 7) -> (verdicts: [Verdict], judge: QualifyJudge) {
+    static func verdicts(_ fault: PanelFault, seed: UInt64 = 7) -> (verdicts: [Verdict], judge: QualifyJudge) {
         let digitizer = Digitizer(panel: panel, millimetresPerPixel: millimetresPerPixel, fault: fault, seed: seed)
         var judge = QualifyJudge(panel: panel)
         var all: [Verdict] = []
@@ -27,7 +27,7 @@ final class FaultTableTests: XCTestCase {
 
     func testEachFaultTripsWhatTheTableSays() {
         var table = "| fault, injected alone | failed | expected |\n|---|---|---|\n"
-        for fault in Digitizer.Fault.allCases {
+        for fault in PanelFault.allCases {
             let (verdicts, _) = Self.verdicts(fault)
             let failed = Set(verdicts.filter { !$0.passed }.map(\.validator))
             let expected = Self.expected[fault]!
