@@ -37,6 +37,15 @@ final class FaultTableTests: XCTestCase {
         print(table)
     }
 
+    /// The table the rules' `catches` derive is the one `Digitizer` wrote out by hand, row
+    /// for row, before that one is deleted.
+    func testTheRulesDeriveTheWrittenTable() {
+        XCTAssertEqual(QualifyValidator.faultTable, Digitizer.faultTable)
+        for fault in PanelFault.allCases {
+            XCTAssertEqual(QualifyValidator.faultTable[fault], Digitizer.faultTable[fault], fault.rawValue)
+        }
+    }
+
     /// The table holds whatever the noise's seed.
     func testNoiseTripsTheSameOnOtherSeeds() {
         for seed in UInt64(1)...20 {
