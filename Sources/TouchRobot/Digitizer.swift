@@ -35,27 +35,6 @@ public struct Digitizer: Sendable {
         set { faults = newValue == .none ? [:] : [newValue: newValue.defaultSize?.value ?? 0] }
     }
 
-    /// The validators each fault must fail, and only those, on the quick plan's steps
-    /// (docs/qualify.md, "The fault table"): `FaultTableTests` feeds the contacts to the
-    /// judge, `KernelRecordingFaultTests` the same contacts through kernel-shaped recordings.
-    public static let faultTable: [PanelFault: Set<QualifyValidator>] = [
-        .none: [],
-        .droppedSamples: [.noGap],
-        .backwardStep: [.noReversedMotion],
-        .noise: [.linearity, .noGap, .stationaryJitter, .tapAccuracy],
-        .lowReportRate: [.reportRate],
-        .offset: [.mapping, .tapOffset],
-        .rotation: [.mapping, .tapOffset],
-        .mirror: [.mapping, .tapOffset],
-        .scale: [.mapping, .tapOffset],
-        .split: [.trackingIDs],
-        .ghost: [.trackingIDs],
-        .deadBand: [.range],
-        .contactLimit: [.maximumContacts],
-        .stallThenJump: [.noGap],
-        .mergedDrumroll: [.drumroll],
-    ]
-
     public init(panel: Size, millimetresPerPixel: Double, fault: PanelFault = .none, seed: UInt64 = 1) {
         self.panel = panel
         self.millimetresPerPixel = millimetresPerPixel
