@@ -17,53 +17,32 @@ public struct IdealFinger: Sendable {
 
 /// The panel between the robot's ideal fingers and the contacts a compositor would report
 /// (docs/design/qualify.md, "The robot"): it samples the fingers at its report rate, maps them
-/// through its calibration and can add faults of the table the validators must catch
-/// (`Fault`, in DigitizerFault.swift).
+/// through its calibration and can add the faults the validators must catch (`PanelFault`,
+/// declared in TouchCore with the validators: here is only how each gets into the contacts).
 public struct Digitizer: Sendable {
     public var panel: Size
     public var millimetresPerPixel: Double
     public var rate = 100.0
-    /// The faults the panel has, each with its size (`Fault.defaultSize` unless told):
+    /// The faults the panel has, each with its size (`PanelFault.defaultSize` unless told):
     /// `touchspots-harness qualify --fault NAME[=SIZE]` sets them, several at once.
-    public var faults: [Fault: Double] = [:]
+    public var faults: [PanelFault: Double] = [:]
     public var seed: UInt64 = 1
 
     /// The one fault, for the fault table's single-fault runs (of several, the first by
     /// name, so that it is the same on every run).
-    public var fault: Fault {
+    public var fault: PanelFault {
         get { faults.keys.min { $0.name < $1.name } ?? .none }
         set { faults = newValue == .none ? [:] : [newValue: newValue.defaultSize?.value ?? 0] }
     }
 
-    /// The validators each fault must fail, and only those, on the quick plan's steps
-    /// (docs/qualify.md, "The fault table"): `FaultTableTests` feeds the contacts to the
-    /// judge, `KernelRecordingFaultTests` the same contacts through kernel-shaped recordings.
-    public static let faultTable: [Fault: Set<QualifyValidator>] = [
-        .none: [],
-        .droppedSamples: [.noGap],
-        .backwardStep: [.noReversedMotion],
-        .noise: [.linearity, .noGap, .stationaryJitter, .tapAccuracy],
-        .lowReportRate: [.reportRate],
-        .offset: [.mapping, .tapOffset],
-        .rotation: [.mapping, .tapOffset],
-        .mirror: [.mapping, .tapOffset],
-        .scale: [.mapping, .tapOffset],
-        .split: [.trackingIDs],
-        .ghost: [.trackingIDs],
-        .deadBand: [.range],
-        .contactLimit: [.maximumContacts],
-        .stallThenJump: [.noGap],
-        .mergedDrumroll: [.drumroll],
-    ]
-
-    public init(panel: Size, millimetresPerPixel: Double, fault: Fault = .none, seed: UInt64 = 1) {
+    public init(panel: Size, millimetresPerPixel: Double, fault: PanelFault = .none, seed: UInt64 = 1) {
         self.panel = panel
         self.millimetresPerPixel = millimetresPerPixel
         self.seed = seed
         self.fault = fault
     }
 
-    public init(panel: Size, millimetresPerPixel: Double, faults: [Fault: Double], seed: UInt64 = 1) {
+    public init(panel: Size, millimetresPerPixel: Double, faults: [PanelFault: Double], seed: UInt64 = 1) {
         self.panel = panel
         self.millimetresPerPixel = millimetresPerPixel
         self.faults = faults.filter { $0.key != .none }

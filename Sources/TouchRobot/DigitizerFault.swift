@@ -1,136 +1,42 @@
 import TouchCore
 
-extension Digitizer {
-    /// A fault a panel can have (docs/qualify.md, "The fault table"), each as the robot
-    /// puts it into the contacts. The raw value says it to a person; `name` is what
-    /// `touchspots-harness qualify --fault NAME[=SIZE]` takes, and `defaultSize` the size
-    /// the fault table is judged at (nil: a fault with no size).
-    public enum Fault: String, CaseIterable, Sendable {
-        case none
-        /// Reports lost in the middle of the line (3).
-        case droppedSamples = "3 samples dropped"
-        /// One report millimetres behind the finger (2), in the middle of the line.
-        case backwardStep = "a 2 mm step back"
-        /// Gaussian noise on every report, its sigma in millimetres (0.8).
-        case noise = "noise 0.8 mm"
-        /// Reports a second (30).
-        case lowReportRate = "30 Hz"
-        /// The mapping moved right, in pixels (20).
-        case offset = "20 px offset"
-        /// The mapping turned 90 degrees clockwise.
-        case rotation = "90-degree rotation"
-        /// The mapping mirrored left-right.
-        case mirror = "x mirrored"
-        /// The mapping too large about the centre (1.1 times).
-        case scale = "1.1x scale"
-        /// The line's contact lifts and lands again within 10 ms: its id jumps.
-        case split = "a split contact"
-        /// Contacts for one report (1), in the middle of the line.
-        case ghost = "a ghost contact"
-        /// Nothing reported within millimetres of the edges (3).
-        case deadBand = "3 mm dead band"
-        /// At most this many contacts at once (4).
-        case contactLimit = "at most 4 contacts"
-        /// In the middle of the line the scans stall for three reports (each a tenth of a
-        /// step on) and then jump to the finger, all at the steady report rate.
-        case stallThenJump = "a stall then a jump"
-        /// Fingers drumming in turn merged into one contact, three reports interpolated
-        /// between the places (within 50 ms of a lift, a landing over 10 mm away).
-        case mergedDrumroll = "drumroll fingers merged"
+/// The robot's `--fault` option (`touchspots-harness qualify --fault NAME[=SIZE]`): the
+/// faults are the qualify contract's (`PanelFault`, in TouchCore), which the `Digitizer`
+/// simulates; reading and listing them for a command line is the robot's.
+extension PanelFault {
+    /// Every fault as `--help` lists it: `name[=SIZE]  what it does (unit, default)`.
+    public static var helpText: String {
+        allCases.map { fault in
+            guard let size = fault.defaultSize else { return "\(fault.name): \(fault.summary)" }
+            let value = size.value.rounded() == size.value ? "\(Int(size.value))" : "\(size.value)"
+            return "\(fault.name)[=N]: \(fault.summary) (N \(size.unit), \(value) unless given)"
+        }.joined(separator: "; ")
+    }
 
-        /// The word `--fault` takes.
-        public var name: String {
-            switch self {
-            case .none: "none"
-            case .droppedSamples: "gap"
-            case .backwardStep: "step-back"
-            case .noise: "jitter"
-            case .lowReportRate: "report-rate"
-            case .offset: "offset"
-            case .rotation: "rotated"
-            case .mirror: "mirrored"
-            case .scale: "scaled"
-            case .split: "id-jump"
-            case .ghost: "ghost"
-            case .deadBand: "dead-band"
-            case .contactLimit: "contact-limit"
-            case .stallThenJump: "stall"
-            case .mergedDrumroll: "merged-drumroll"
-            }
+    /// A fault and its size from `NAME[=SIZE]`; the error names what is wrong.
+    public static func parse(_ text: String) throws(OptionError) -> (fault: PanelFault, size: Double) {
+        let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        guard let fault = allCases.first(where: { $0.name == parts[0] }) else {
+            throw OptionError("unknown fault '\(parts[0])': one of \(allCases.map(\.name).joined(separator: ", "))")
         }
-
-        /// The size the fault has unless told, and what it counts; nil for a fault with
-        /// no size.
-        public var defaultSize: (value: Double, unit: String, range: ClosedRange<Double>)? {
-            switch self {
-            case .droppedSamples: (3, "reports dropped", 1...50)
-            case .backwardStep: (2, "mm back", 0.1...50)
-            case .noise: (0.8, "mm sigma", 0.01...20)
-            case .lowReportRate: (30, "reports a second", 1...1000)
-            case .offset: (20, "pixels right", -2000...2000)
-            case .scale: (1.1, "times", 0.5...2)
-            case .ghost: (1, "ghost contacts", 1...20)
-            case .deadBand: (3, "mm at each edge", 0.1...50)
-            case .contactLimit: (4, "contacts", 1...20)
-            case .none, .rotation, .mirror, .split, .stallThenJump, .mergedDrumroll: nil
-            }
+        guard let size = fault.defaultSize else {
+            guard parts.count == 1 else { throw OptionError("the fault '\(fault.name)' takes no size") }
+            return (fault, 0)
         }
-
-        /// What the fault does, for `--help`: the raw value without its default size.
-        public var summary: String {
-            switch self {
-            case .none: "no fault (a perfect panel)"
-            case .droppedSamples: "reports lost in the middle of the line"
-            case .backwardStep: "one report behind the finger, in the middle of the line"
-            case .noise: "gaussian noise on every report"
-            case .lowReportRate: "the panel's report rate"
-            case .offset: "the mapping moved right"
-            case .rotation: "the mapping turned 90 degrees clockwise"
-            case .mirror: "the mapping mirrored left-right"
-            case .scale: "the mapping too large about the centre"
-            case .split: "the line's contact lifts and lands again: its tracking id jumps"
-            case .ghost: "a contact of one report, in the middle of the line"
-            case .deadBand: "nothing reported near the edges"
-            case .contactLimit: "at most this many contacts at once"
-            case .stallThenJump: "the line's reports stall, then jump to the finger"
-            case .mergedDrumroll: "drumming fingers merged into one contact"
-            }
+        guard parts.count == 2 else { return (fault, size.value) }
+        // Decimal only, as a person writes it: Double also reads "0x10" and "+3".
+        let decimal = !parts[1].isEmpty && parts[1].allSatisfy { $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-") }
+        guard decimal, let value = Double(parts[1]), value.isFinite, size.range.contains(value) else {
+            throw OptionError("--fault \(fault.name)=N: N (\(size.unit)) must be a number in \(size.range.lowerBound)...\(size.range.upperBound)")
         }
-
-        /// Every fault as `--help` lists it: `name[=SIZE]  what it does (unit, default)`.
-        public static var helpText: String {
-            allCases.map { fault in
-                guard let size = fault.defaultSize else { return "\(fault.name): \(fault.summary)" }
-                let value = size.value.rounded() == size.value ? "\(Int(size.value))" : "\(size.value)"
-                return "\(fault.name)[=N]: \(fault.summary) (N \(size.unit), \(value) unless given)"
-            }.joined(separator: "; ")
+        if [.droppedSamples, .ghost, .contactLimit].contains(fault), value != value.rounded() {
+            throw OptionError("--fault \(fault.name)=N: N counts \(size.unit), a whole number")
         }
-
-        /// A fault and its size from `NAME[=SIZE]`; the error names what is wrong.
-        public static func parse(_ text: String) throws(FaultError) -> (fault: Fault, size: Double) {
-            let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-            guard let fault = allCases.first(where: { $0.name == parts[0] }) else {
-                throw FaultError("unknown fault '\(parts[0])': one of \(allCases.map(\.name).joined(separator: ", "))")
-            }
-            guard let size = fault.defaultSize else {
-                guard parts.count == 1 else { throw FaultError("the fault '\(fault.name)' takes no size") }
-                return (fault, 0)
-            }
-            guard parts.count == 2 else { return (fault, size.value) }
-            // Decimal only, as a person writes it: Double also reads "0x10" and "+3".
-            let decimal = !parts[1].isEmpty && parts[1].allSatisfy { $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-") }
-            guard decimal, let value = Double(parts[1]), value.isFinite, size.range.contains(value) else {
-                throw FaultError("--fault \(fault.name)=N: N (\(size.unit)) must be a number in \(size.range.lowerBound)...\(size.range.upperBound)")
-            }
-            if [.droppedSamples, .ghost, .contactLimit].contains(fault), value != value.rounded() {
-                throw FaultError("--fault \(fault.name)=N: N counts \(size.unit), a whole number")
-            }
-            return (fault, value)
-        }
+        return (fault, value)
     }
 
     /// Why a `--fault` value was refused.
-    public struct FaultError: Error, CustomStringConvertible {
+    public struct OptionError: Error, CustomStringConvertible {
         public let description: String
         public init(_ description: String) { self.description = description }
     }

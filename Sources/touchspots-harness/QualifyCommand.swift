@@ -26,7 +26,7 @@ struct QualifyCommand: ParsableCommand {
             --fail-unless-qualified when the panel did not qualify, 1 when the run could not \
             be made, 64 for a bad argument.
 
-            Faults (--fault NAME[=N], as many as wanted): \(Digitizer.Fault.helpText).
+            Faults (--fault NAME[=N], as many as wanted): \(PanelFault.helpText).
             """)
 
     @Option(help: ArgumentHelp("The plan: quick, chromeos, windows, or a plan file.", valueName: "NAME|FILE"))
@@ -81,11 +81,11 @@ struct QualifyCommand: ParsableCommand {
     }
 
     /// The faults asked for, each once.
-    func faults() throws -> [Digitizer.Fault: Double] {
-        var faults: [Digitizer.Fault: Double] = [:]
+    func faults() throws -> [PanelFault: Double] {
+        var faults: [PanelFault: Double] = [:]
         for text in fault {
-            let parsed: (fault: Digitizer.Fault, size: Double)
-            do { parsed = try Digitizer.Fault.parse(text) } catch { throw ValidationError(printableText(error.description, limit: 400)) }
+            let parsed: (fault: PanelFault, size: Double)
+            do { parsed = try PanelFault.parse(text) } catch { throw ValidationError(printableText(error.description, limit: 400)) }
             guard faults[parsed.fault] == nil else { throw ValidationError("--fault \(parsed.fault.name) is given twice") }
             if parsed.fault != .none { faults[parsed.fault] = parsed.size }
         }

@@ -48,7 +48,7 @@ final class QualifyEndScreenEndToEndTests: EndToEndTestCase {
     /// Plays the quick plan on an output of `width` x `height` pixels and `physical`
     /// millimetres, screenshots the end screen (saved as endscreen-WxH.png in the test's
     /// folder) and checks what holds for every end screen; returns where red and green are.
-    private func endScreen(width: Int, height: Int, physical: PhysicalSize, fault: Digitizer.Fault, plan name: String = "quick")
+    private func endScreen(width: Int, height: Int, physical: PhysicalSize, fault: PanelFault, plan name: String = "quick")
         throws -> Shot {
         let plan = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../data/plans/\(name).json").standardized.path

@@ -53,7 +53,7 @@ final class KernelRecordingFaultTests: XCTestCase {
 
     func testEachFaultTripsWhatTheTableSaysThroughKernelRecordings() throws {
         var table = ""
-        for fault in Digitizer.Fault.allCases {
+        for fault in PanelFault.allCases {
             let digitizer = Digitizer(panel: Self.panel, millimetresPerPixel: Self.millimetresPerPixel, fault: fault, seed: 7)
             var judge = QualifyJudge(panel: Self.panel)
             var verdicts: [Verdict] = []
@@ -63,7 +63,7 @@ final class KernelRecordingFaultTests: XCTestCase {
             }
             let failed = Set(verdicts.filter { !$0.passed }.map(\.validator))
             table += "| \(fault.rawValue) | \(failed.map(\.rawValue).sorted().joined(separator: ", ")) |\n"
-            XCTAssertEqual(failed, Digitizer.faultTable[fault], "\(fault.rawValue):\n" + verdicts.map { "  \($0)" }.joined(separator: "\n"))
+            XCTAssertEqual(failed, QualifyValidator.faultTable[fault], "\(fault.rawValue):\n" + verdicts.map { "  \($0)" }.joined(separator: "\n"))
         }
         print(table)
     }

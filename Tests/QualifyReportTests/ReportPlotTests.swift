@@ -17,7 +17,7 @@ final class ReportPlotTests: XCTestCase {
     ]
 
     /// The quick plan's steps as a panel with `fault` reports them, judged, in a report.
-    static func report(fault: Digitizer.Fault) throws -> QualifyReport {
+    static func report(fault: PanelFault) throws -> QualifyReport {
         var report = try OfflineJudgeTests.report("qualify-quick-weston.jsonl")
         let panel = Size(width: report.scale.panel[0], height: report.scale.panel[1])
         let digitizer = Digitizer(panel: panel, millimetresPerPixel: report.scale.millimetresPerPixel, fault: fault, seed: 7)
@@ -82,7 +82,7 @@ final class ReportPlotTests: XCTestCase {
     /// place marked, its label the validator's own (a gap's length as its detail says it,
     /// a hold's spread and the taps' radius as their figures).
     func testEveryFaultsFailuresAreMarkedWhereTheyHappened() throws {
-        for fault in Digitizer.Fault.allCases {
+        for fault in PanelFault.allCases {
             let report = try Self.report(fault: fault)
             Self.assertColours(report)
             let sections = Self.sections(ReportHTML.render(report))

@@ -12,18 +12,18 @@ import TouchRobot
 public struct QualifyPlayer {
     public let run: HeadlessRun
     /// The panel's faults and their sizes (`Digitizer.faults`).
-    public var faults: [Digitizer.Fault: Double]
+    public var faults: [PanelFault: Double]
     public var seed: UInt64
     /// The panel's true millimetres per pixel, for the card calibration of an output that
     /// does not say its size: the robot drags the outline to a real card's width at it.
     public var millimetresPerPixel: Double?
 
-    public init(run: HeadlessRun, fault: Digitizer.Fault = .none, seed: UInt64 = 1, millimetresPerPixel: Double? = nil) {
+    public init(run: HeadlessRun, fault: PanelFault = .none, seed: UInt64 = 1, millimetresPerPixel: Double? = nil) {
         self.init(run: run, faults: Digitizer(panel: Size(width: 1, height: 1), millimetresPerPixel: 1, fault: fault).faults,
                   seed: seed, millimetresPerPixel: millimetresPerPixel)
     }
 
-    public init(run: HeadlessRun, faults: [Digitizer.Fault: Double], seed: UInt64 = 1, millimetresPerPixel: Double? = nil) {
+    public init(run: HeadlessRun, faults: [PanelFault: Double], seed: UInt64 = 1, millimetresPerPixel: Double? = nil) {
         self.run = run
         self.faults = faults
         self.seed = seed

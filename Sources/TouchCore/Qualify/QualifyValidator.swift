@@ -5,8 +5,9 @@
 /// the same text as when it was a string.
 ///
 /// A validator is its case and its `rule`, in this file: the limits it owns (their names
-/// and defaults), the kinds of step it judges, and its judge. Adding one is a case here and
-/// its rule (the compiler asks for it), a row in docs/qualify.md and a test
+/// and defaults), the kinds of step it judges, the panel faults it must catch, and its
+/// judge. Adding one is a case here and its rule (the compiler asks for it), its rows in
+/// docs/qualify.md and a test
 /// (CONTRIBUTING.md, "A qualify validator"); plans name its limit only where they differ
 /// from its default. The cases are declared in the order their limits are written and a
 /// step's verdicts are given.
@@ -40,64 +41,81 @@ public enum QualifyValidator: String, CaseIterable, Codable, Sendable, CustomStr
         public let limits: [QualifyLimit]
         /// The kinds of step it judges.
         public let steps: Set<QualifyKind>
+        /// The panel faults it must catch: each, injected alone by the robot's digitizer on
+        /// the quick plan, fails it (docs/qualify.md, "The fault table"). Named here, with
+        /// the validator, so that the fault table is derived from the rules (`faultTable`)
+        /// and a validator a fault trips is added in this one file, not also in a table
+        /// elsewhere. Never `.none`: a perfect panel fails nothing.
+        public let catches: Set<PanelFault>
         /// Its verdict on a step of one of those kinds, or nil where it has none to give (a
         /// step the compositor did not take is not "taken").
         public let judge: @Sendable (QualifyEvidence) -> Verdict?
 
-        public init(limits: [QualifyLimit] = [], steps: Set<QualifyKind>,
+        public init(limits: [QualifyLimit] = [], steps: Set<QualifyKind>, catches: Set<PanelFault> = [],
                     judge: @escaping @Sendable (QualifyEvidence) -> Verdict?) {
             self.limits = limits
             self.steps = steps
+            self.catches = catches
             self.judge = judge
         }
     }
 
-    /// Each validator's limits, steps and judge (docs/qualify.md, "Validators and
+    /// Each validator's limits, steps, faults and judge (docs/qualify.md, "Validators and
     /// thresholds", has a row for each). The judges are pure functions of the evidence,
     /// most of them `StrokeValidators`' and `ContactValidators`'.
     public var rule: Rule {
         switch self {
         case .linearity:
-            Rule(limits: [.linearityRMS, .linearityMaximum], steps: [.line]) { e in
+            Rule(limits: [.linearityRMS, .linearityMaximum], steps: [.line], catches: [.noise]) { e in
                 e.longest.map { StrokeValidators.linearity($0, maximum: e[.linearityMaximum], rms: e[.linearityRMS]) }
             }
         case .noGap:
-            Rule(limits: [.gapRatio], steps: [.line]) { e in e.longest.map { StrokeValidators.noGap($0, ratio: e[.gapRatio]) } }
+            Rule(limits: [.gapRatio], steps: [.line], catches: [.droppedSamples, .noise, .stallThenJump]) { e in
+                e.longest.map { StrokeValidators.noGap($0, ratio: e[.gapRatio]) }
+            }
         case .noReversedMotion:
-            Rule(limits: [.reversedMotion], steps: [.line]) { e in
+            Rule(limits: [.reversedMotion], steps: [.line], catches: [.backwardStep]) { e in
                 e.longest.map { StrokeValidators.noReversedMotion($0, limit: e[.reversedMotion]) }
             }
         case .range:
-            Rule(limits: [.range], steps: [.edges]) { e in StrokeValidators.range(e.edgeStrokes, panel: e.panel, limit: e[.range]) }
+            Rule(limits: [.range], steps: [.edges], catches: [.deadBand]) { e in
+                StrokeValidators.range(e.edgeStrokes, panel: e.panel, limit: e[.range])
+            }
         case .stationaryJitter:
-            Rule(limits: [.stationaryJitter], steps: [.hold]) { e in
+            Rule(limits: [.stationaryJitter], steps: [.hold], catches: [.noise]) { e in
                 e.longest.map { ContactValidators.stationaryJitter($0, limit: e[.stationaryJitter]) }
             }
         case .tapAccuracy:
-            Rule(limits: [.tapAccuracy], steps: [.taps]) { e in ContactValidators.tapAccuracy(e.contacts, limit: e[.tapAccuracy]) }
+            Rule(limits: [.tapAccuracy], steps: [.taps], catches: [.noise]) { e in
+                ContactValidators.tapAccuracy(e.contacts, limit: e[.tapAccuracy])
+            }
         case .tapOffset:
-            Rule(limits: [.tapOffset], steps: [.taps]) { e in
+            Rule(limits: [.tapOffset], steps: [.taps], catches: [.offset, .rotation, .mirror, .scale]) { e in
                 guard case .taps(let target, _) = e.step else { return nil }
                 return ContactValidators.tapOffset(e.contacts, target: target, limit: e[.tapOffset])
             }
         case .drumroll:
-            Rule(limits: [.drumroll], steps: [.drumroll]) { e in ContactValidators.drumroll(e.contacts, limit: e[.drumroll]) }
+            Rule(limits: [.drumroll], steps: [.drumroll], catches: [.mergedDrumroll]) { e in
+                ContactValidators.drumroll(e.contacts, limit: e[.drumroll])
+            }
         case .pinch:
             Rule(limits: [.pinch], steps: [.pinch]) { e in ContactValidators.pinch(e.contacts, minimum: e[.pinch]) }
         case .mapping:
-            Rule(limits: [.mapping], steps: [.corners]) { e in
+            Rule(limits: [.mapping], steps: [.corners], catches: [.offset, .rotation, .mirror, .scale]) { e in
                 guard case .corners(let asked) = e.step else { return nil }
                 return e.mappingCheck?.verdict ?? MappingCheck.tapsLost(asked: asked.count, arrived: e.realContacts.count,
                                                                          outputCount: e.outputCount, limit: e[.mapping])
             }
         case .maximumContacts:
-            Rule(limits: [.maximumContacts], steps: [.maximumContacts]) { e in
+            Rule(limits: [.maximumContacts], steps: [.maximumContacts], catches: [.contactLimit]) { e in
                 ContactValidators.maximumContacts(e.contacts, minimum: Int(e[.maximumContacts]))
             }
         case .reportRate:
-            Rule(steps: [.line]) { e in StrokeValidators.reportRate(e.contacts, minimum: e.minimumReportRate) }
+            Rule(steps: [.line], catches: [.lowReportRate]) { e in
+                StrokeValidators.reportRate(e.contacts, minimum: e.minimumReportRate)
+            }
         case .trackingIDs:
-            Rule(steps: [.line, .hold, .taps, .corners, .pinch, .edges]) { e in
+            Rule(steps: [.line, .hold, .taps, .corners, .pinch, .edges], catches: [.split, .ghost]) { e in
                 e.step.contactsAsked.map { ContactValidators.trackingIDs(e.contacts, expected: $0) }
             }
         case .takenByTheCompositor:
@@ -119,6 +137,21 @@ public enum QualifyValidator: String, CaseIterable, Codable, Sendable, CustomStr
 
     /// The limits this validator holds a figure to (`rule`).
     public var limits: [QualifyLimit] { rule.limits }
+
+    /// The panel faults this validator must catch (`rule`).
+    public var catches: Set<PanelFault> { rule.catches }
+
+    /// The validators each panel fault must fail, and only those, on the quick plan's steps
+    /// (docs/qualify.md, "The fault table"; `.none` fails none): derived from the rules'
+    /// `catches`, so that the table is declared once, by the validators, and a new validator
+    /// a fault trips changes it from its own rule. `FaultTableTests` feeds each fault's
+    /// contacts to the judge, `KernelRecordingFaultTests` the same contacts through
+    /// kernel-shaped recordings, and both hold the validators that fail to this.
+    public static var faultTable: [PanelFault: Set<QualifyValidator>] {
+        Dictionary(uniqueKeysWithValues: PanelFault.allCases.map { fault in
+            (fault, Set(allCases.filter { $0.catches.contains(fault) }))
+        })
+    }
 
     /// Whether it judges steps of `kind`.
     public func judges(_ kind: QualifyKind) -> Bool { rule.steps.contains(kind) }

@@ -6,13 +6,13 @@ import XCTest
 /// faults given together each doing what they do alone (docs/qualify.md, "The robot, live").
 final class DigitizerFaultTests: XCTestCase {
     func testNamesAndSizes() throws {
-        XCTAssertTrue(try Digitizer.Fault.parse("mirrored") == (.mirror, 0))
-        XCTAssertTrue(try Digitizer.Fault.parse("report-rate") == (.lowReportRate, 30), "the table's size unless given")
-        XCTAssertTrue(try Digitizer.Fault.parse("report-rate=40") == (.lowReportRate, 40))
-        XCTAssertTrue(try Digitizer.Fault.parse("jitter=0.25") == (.noise, 0.25))
+        XCTAssertTrue(try PanelFault.parse("mirrored") == (.mirror, 0))
+        XCTAssertTrue(try PanelFault.parse("report-rate") == (.lowReportRate, 30), "the table's size unless given")
+        XCTAssertTrue(try PanelFault.parse("report-rate=40") == (.lowReportRate, 40))
+        XCTAssertTrue(try PanelFault.parse("jitter=0.25") == (.noise, 0.25))
         // Every fault by its name, each name once.
-        XCTAssertEqual(Set(Digitizer.Fault.allCases.map(\.name)).count, Digitizer.Fault.allCases.count)
-        for fault in Digitizer.Fault.allCases { XCTAssertEqual(try Digitizer.Fault.parse(fault.name).fault, fault) }
+        XCTAssertEqual(Set(PanelFault.allCases.map(\.name)).count, PanelFault.allCases.count)
+        for fault in PanelFault.allCases { XCTAssertEqual(try PanelFault.parse(fault.name).fault, fault) }
         let refused: [(String, String)] = [
             ("bogus", "unknown fault 'bogus': one of none, gap,"), ("", "unknown fault ''"),
             ("mirrored=2", "the fault 'mirrored' takes no size"), ("jitter=abc", "--fault jitter=N: N (mm sigma) must be a number in"),
@@ -20,10 +20,10 @@ final class DigitizerFaultTests: XCTestCase {
             ("gap=2.5", "--fault gap=N: N counts reports dropped, a whole number"), ("contact-limit=1e300", "must be a number in"),
         ]
         for (text, message) in refused {
-            XCTAssertThrowsError(try Digitizer.Fault.parse(text), text) { XCTAssertTrue("\($0)".contains(message), "\(text): \($0)") }
+            XCTAssertThrowsError(try PanelFault.parse(text), text) { XCTAssertTrue("\($0)".contains(message), "\(text): \($0)") }
         }
-        XCTAssertTrue(Digitizer.Fault.helpText.contains("report-rate[=N]: the panel's report rate (N reports a second, 30 unless given)"),
-                      Digitizer.Fault.helpText)
+        XCTAssertTrue(PanelFault.helpText.contains("report-rate[=N]: the panel's report rate (N reports a second, 30 unless given)"),
+                      PanelFault.helpText)
     }
 
     /// A gap and a step back together: the reports are lost and the step back is still

@@ -13,7 +13,7 @@ final class EndScreenTests: XCTestCase {
 
     func testEveryVerdictOfTheQuickPlanLiesInsideTheWindow() throws {
         for size in Self.sizes {
-            for fault in [Digitizer.Fault.none, .mirror] {
+            for fault in [PanelFault.none, .mirror] {
                 let run = QualifySceneTests.played(fault, size: size, logPath: Self.longLogPath)
                 try checkEndScreen(run, plan: "quick", size: size)
                 // The log's note fits across the window, its file's name kept.

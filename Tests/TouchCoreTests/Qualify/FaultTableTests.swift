@@ -3,17 +3,18 @@ import TouchRobot
 import XCTest
 
 /// Every fault of docs/qualify.md's table, fed through the digitizer model to the judge on
-/// the quick plan's steps, trips exactly the validators the table names; a perfect panel
+/// the quick plan's steps, trips exactly the validators whose rules say they catch it
+/// (`QualifyValidator.faultTable`, derived from the rules' `catches`); a perfect panel
 /// trips none. The table the test produced is printed, and is the one in docs/qualify.md.
 final class FaultTableTests: XCTestCase {
     /// A 10.1-inch 16:10 tablet panel: 1280 x 800 px, 216.96 x 135.6 mm.
     static let panel = Size(width: 216.96, height: 135.6)
     static let millimetresPerPixel = 216.96 / 1280
 
-    static let expected = Digitizer.faultTable
+    static let expected = QualifyValidator.faultTable
 
     /// Every step of the quick plan played with `fault`, judged in order.
-    static func verdicts(_ fault: Digitizer.Fault, seed: UInt64 = 7) -> (verdicts: [Verdict], judge: QualifyJudge) {
+    static func verdicts(_ fault: PanelFault, seed: UInt64 = 7) -> (verdicts: [Verdict], judge: QualifyJudge) {
         let digitizer = Digitizer(panel: panel, millimetresPerPixel: millimetresPerPixel, fault: fault, seed: seed)
         var judge = QualifyJudge(panel: panel)
         var all: [Verdict] = []
@@ -27,7 +28,7 @@ final class FaultTableTests: XCTestCase {
 
     func testEachFaultTripsWhatTheTableSays() {
         var table = "| fault, injected alone | failed | expected |\n|---|---|---|\n"
-        for fault in Digitizer.Fault.allCases {
+        for fault in PanelFault.allCases {
             let (verdicts, _) = Self.verdicts(fault)
             let failed = Set(verdicts.filter { !$0.passed }.map(\.validator))
             let expected = Self.expected[fault]!

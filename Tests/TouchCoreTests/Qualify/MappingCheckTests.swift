@@ -8,7 +8,7 @@ final class MappingCheckTests: XCTestCase {
     /// The mapping check names each mapping fault, and its matrix brings the digitizer's
     /// normalized points back within 1 mm of where the finger was.
     func testTheMappingCheckNamesTheFaultAndCorrectsIt() throws {
-        let names: [Digitizer.Fault: String] = [.rotation: "rotated 90 degrees clockwise", .mirror: "mirrored left-right",
+        let names: [PanelFault: String] = [.rotation: "rotated 90 degrees clockwise", .mirror: "mirrored left-right",
                                                 .offset: "offset 3.4 mm right", .scale: "scaled 1.10x"]
         let asked = QualifyRobot.quickSteps(panel: FaultTableTests.panel).compactMap { step -> [Point]? in
             if case .corners(let points) = step { points } else { nil }

@@ -74,7 +74,7 @@ final class PeopleOnValidatorsTests: XCTestCase {
     /// person's line.
     func testLineFaultsAreCaughtOnPeoplesLines() {
         let panel = FaultTableTests.panel
-        let faults: [(Digitizer.Fault, QualifyValidator)] = [(.droppedSamples, .noGap), (.backwardStep, .noReversedMotion),
+        let faults: [(PanelFault, QualifyValidator)] = [(.droppedSamples, .noGap), (.backwardStep, .noReversedMotion),
                                                              (.split, .trackingIDs), (.ghost, .trackingIDs),
                                                              (.lowReportRate, .reportRate)]
         for (fault, validator) in faults {

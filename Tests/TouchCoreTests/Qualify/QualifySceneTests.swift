@@ -10,11 +10,11 @@ final class QualifySceneTests: XCTestCase {
     static let plan = QualifyRobot.quickPlan
 
     /// Plays the plan with `fault` and returns the `qualify` events.
-    static func play(_ fault: Digitizer.Fault) -> [QualifyProgress] { played(fault).progress }
+    static func play(_ fault: PanelFault) -> [QualifyProgress] { played(fault).progress }
 
     /// A plan played to its end on a window of `size`: the session, its touchscreen, the
     /// scene (on its end screen) and the `qualify` events.
-    static func played(_ fault: Digitizer.Fault, plan: QualifyPlan = plan, size: Size = Size(width: 1280, height: 800),
+    static func played(_ fault: PanelFault, plan: QualifyPlan = plan, size: Size = Size(width: 1280, height: 800),
                        logPath: String? = nil)
         -> (session: TouchSession, device: DeviceID, scene: QualifyScene, progress: [QualifyProgress]) {
         let clock = ManualClock(now: 100)
@@ -88,7 +88,7 @@ final class QualifySceneTests: XCTestCase {
 
     /// Live through the scene, each fault trips what it trips offline (FaultTableTests).
     func testFaultsTripTheSameThroughTheScene() {
-        for fault in [Digitizer.Fault.droppedSamples, .noise, .lowReportRate, .rotation, .split, .deadBand, .contactLimit] {
+        for fault in [PanelFault.droppedSamples, .noise, .lowReportRate, .rotation, .split, .deadBand, .contactLimit] {
             let verdicts = Self.play(fault).filter { $0.state == .judged }.flatMap(\.verdicts)
             XCTAssertEqual(Set(verdicts.filter { !$0.passed }.map(\.validator)), FaultTableTests.expected[fault]!, fault.rawValue)
         }

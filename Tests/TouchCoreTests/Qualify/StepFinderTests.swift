@@ -12,7 +12,7 @@ final class StepFinderTests: XCTestCase {
 
     /// The plan's steps drawn one after another, `pause` seconds apart, with the digitizer's
     /// `fault`; which step each contact was drawn for.
-    static func drawn(fault: Digitizer.Fault = .none, leaving skipped: Int? = nil, pause: Double = 1.5)
+    static func drawn(fault: PanelFault = .none, leaving skipped: Int? = nil, pause: Double = 1.5)
         -> (contacts: [Contact], step: [Int]) {
         let digitizer = Digitizer(panel: panel, millimetresPerPixel: FaultTableTests.millimetresPerPixel, fault: fault, seed: 3)
         var contacts: [Contact] = [], step: [Int] = []
