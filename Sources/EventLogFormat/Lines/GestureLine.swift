@@ -6,31 +6,14 @@ import TouchCore
 
 // A `gesture` line: the core's own gesture, its keys what its case holds.
 
-extension Gesture {
-    /// A gesture's `name`, then the keys its case has (docs/event-log.md); the decoder
-    /// requires those of the case it reads. Which keys each gesture has is declared with
-    /// the gesture (`line:`, Sources/TouchCore/Gestures/Kinds/); its encoder, decoder and
-    /// `keysAndDirection(of:)` are generated into GestureLine+Generated.swift. A gesture
-    /// that needs a key no other has adds it here.
-    public enum LineKey: String, LogKey {
-        case name, count, edge, direction, fingers, degrees, template, score
-        public var spec: LogKeySpec {
-            switch self {
-            // The keys after `name` are declared under the names that have them (`schemaRules`).
-            case .name: .required(.closed).values(of: Gesture.Kind.self)
-            case .count: .optional(.integer).range(1...4).conditional
-            case .fingers: .optional(.integer).range(1...5).conditional
-            case .degrees: .optional(.integer).minimum(0).conditional
-            case .edge: .optional(.closed).values(of: Gesture.Edge.self).conditional
-            case .direction: .optional(.closed).conditional  // its set is the gesture's (`schemaRules`)
-            case .template:
-                .optional(.string).pattern("^[a-z0-9][a-z0-9-]*$")
-                    .described(#"The taught stroke that matched (docs/gestures.md, "Taught strokes")."#).conditional
-            case .score: .optional(.number).range(0...1).conditional
-            }
-        }
-    }
-}
+// A gesture's `name`, then the keys its case has (docs/event-log.md); the decoder requires
+// those of the case it reads. Each key is declared once, one line, in the file of a gesture
+// that has it (`// @GestureLineKey N: key = spec`, in Sources/TouchCore/Gestures/Kinds/; the
+// number orders `Gesture.LineKey`'s cases), and which keys each gesture has on its `// @Gesture`
+// line (`line:`); `Gesture.LineKey`, its encoder, decoder and `keysAndDirection(of:)` are
+// generated into GestureLine+Generated.swift by scripts/generate-gesture-code. The name is
+// every gesture's:
+// @GestureLineKey 1: name = .required(.closed).values(of: Gesture.Kind.self)
 
 extension Gesture {
     /// The gesture as its line holds it: a template's score to two decimals.

@@ -1,6 +1,7 @@
 /// A swipe that started at a window edge and went away from it (instead of `swipe`): the
 /// swipe's recognizer (`SwipeRecognizer`) reports it, from each finger's `edge`.
 // @Gesture 7: case edgeSwipe(Edge, fingers: Int) name: edgeswipe slot: swipe line: edge fingers
+// @GestureLineKey 3: edge = .optional(.closed).values(of: Gesture.Edge.self).conditional
 
 /// A swipe whose fingers all start this close to one window edge is an edge swipe
 /// (UIKit's screen-edge pan starts within about 20 points).

@@ -1,6 +1,9 @@
 /// Two to five fingers that travelled together along one axis (reported while they move),
 /// or one finger's stroke that is no checkmark nor taught stroke (judged when it lifts).
 // @Gesture 2: case swipe(Axis, fingers: Int) line: direction fingers recognizer: SwipeRecognizer precedence: 30 nearmiss: fixed
+/// Its set is the gesture's: its case's type's (`keysAndDirection(of:)`).
+// @GestureLineKey 4: direction = .optional(.closed).conditional
+// @GestureLineKey 5: fingers = .optional(.integer).range(1...5).conditional
 
 // @GestureSetting 5: swipeMinimumLength = 25.0 key: swipe-min-length range: 0...10_000 help: px every finger must travel along the axis
 // @GestureSetting 6: swipeMaximumVariance = 5.0 key: swipe-max-variance range: 0...10_000 help: px a swiping finger may stray off the axis at least

@@ -1,6 +1,8 @@
 /// A tap of one finger (counted up to four, as UIKit's tapCount) or of several (a single
 /// tap). Its rule is `TapCounter`'s, run by the detector for every attempt.
 // @Gesture 1: case tap(count: Int) line: count
+/// A tap's count, 1 to 4.
+// @GestureLineKey 2: count = .optional(.integer).range(1...4).conditional
 
 // @GestureSetting 1: tapSlop = 10.0 key: tap-slop range: 0...10_000 help: px a finger may move and still tap
 // @GestureSetting 2: tapMaximumDuration = 0.5 key: tap-max-duration range: 0...60 help: s from down to up for a tap
