@@ -112,11 +112,11 @@ extension Gesture.LineKey {
 }
 
 extension NearMiss.LineKey {
-    /// The --gesture keys a near miss may name: the settings declared beside a recognizer
-    /// that reports near misses (`nearmiss:`).
+    /// The --gesture keys a near miss may name: those its recognizer's declaration says its
+    /// near misses name (`settings:`), in precedence.
     static let settings: [GestureSettings.Key] = [
-        .swipeMinimumLength, .swipeMaximumVariance, .swipeMaximumAngle, .pinchMinimumDelta,
-        .checkmarkMinimumAngle, .checkmarkMaximumAngle, .checkmarkMinimumLength, .checkmarkSegmentLength,
-        .rotationMinimumAngle, .strokeMinimumScore, .strokeMinimumDirection, .strokeMaximumRounding
+        .checkmarkMinimumLength, .checkmarkMinimumAngle, .checkmarkMaximumAngle, .strokeMinimumScore,
+        .strokeMinimumDirection, .strokeMaximumRounding, .swipeMinimumLength, .swipeMaximumVariance,
+        .swipeMaximumAngle, .pinchMinimumDelta, .rotationMinimumAngle
     ]
 }

@@ -2,8 +2,9 @@
 /// Swipes, PinchMe and CheckPlease), deterministically: the same frames at the same clock
 /// times give the same gestures.
 ///
-/// A *gesture attempt* runs from the first finger down until no finger remains. Each gesture
-/// has its recognizer, declared in its file of Kinds/ (`GestureRecognizer`), and the detector
+/// A *gesture attempt* runs from the first finger down until no finger remains. Every gesture
+/// but the tap has a recognizer (the edge swipe's is the swipe's), declared in its file of
+/// Kinds/ (`GestureRecognizer`), and the detector
 /// runs them at each phase of the attempt in their declared precedence, which is how they
 /// decide among each other: a one-finger stroke ends as at most one of checkmark, taught
 /// stroke or swipe, judged on the whole stroke when the finger lifts (UIKit would make the
@@ -46,7 +47,7 @@ public final class GestureDetector {
         /// The fingers that lifted, as they lifted (for the swipe's near miss).
         var lifted: [Finger] = []
         var maximumFingers = 0
-        var recognized = false  // a swipe, pinch or checkmark: then it is no tap
+        var recognized = false  // a recognizer's gesture, or a finger moved beyond the slop: no tap
         /// A gesture was reported for this attempt (a moved finger alone is no tap, but
         /// fired nothing).
         var fired = false
@@ -60,7 +61,7 @@ public final class GestureDetector {
         /// finger, so that keeping it costs a moved touch no write into `fingers`.
         var farthestTravel = 0.0
         /// The path of a one-finger stroke, a point every `strokeSpacing` px, for the
-        /// checkmark; emptied when a second finger lands.
+        /// checkmark and the taught strokes; emptied when a second finger lands.
         var stroke: [Point] = []
         var strokeSpacing = 2.0
 

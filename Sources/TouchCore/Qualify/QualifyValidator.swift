@@ -147,11 +147,10 @@ public enum QualifyValidator: String, CaseIterable, Codable, Sendable, CustomStr
     /// a fault trips changes it from its own rule. `FaultTableTests` feeds each fault's
     /// contacts to the judge, `KernelRecordingFaultTests` the same contacts through
     /// kernel-shaped recordings, and both hold the validators that fail to this.
-    public static var faultTable: [PanelFault: Set<QualifyValidator>] {
+    public static let faultTable: [PanelFault: Set<QualifyValidator>] =
         Dictionary(uniqueKeysWithValues: PanelFault.allCases.map { fault in
             (fault, Set(allCases.filter { $0.catches.contains(fault) }))
         })
-    }
 
     /// Whether it judges steps of `kind`.
     public func judges(_ kind: QualifyKind) -> Bool { rule.steps.contains(kind) }

@@ -1,5 +1,5 @@
 /// A one-finger stroke down then up (CheckmarkShape), judged when the finger lifts.
-// @Gesture 4: case checkmark line: recognizer: CheckmarkRecognizer precedence: 10 nearmiss: fixed
+// @Gesture 4: case checkmark line: recognizer: CheckmarkRecognizer precedence: 10 nearmiss: fixed settings: checkmarkMinimumLength checkmarkMinimumAngle checkmarkMaximumAngle
 
 // @GestureSetting 9: checkmarkMinimumAngle = 50.0 key: checkmark-min-angle range: 0...180 help: degrees, smallest turn that makes a checkmark
 // @GestureSetting 10: checkmarkMaximumAngle = 160.0 key: checkmark-max-angle range: 0...180 help: degrees, largest turn that makes a checkmark

@@ -1,6 +1,6 @@
 /// Two fingers whose distance grew or shrank by `pinchMinimumDelta`, once per direction
 /// per attempt.
-// @Gesture 3: case pinch(PinchDirection) line: direction recognizer: PinchRecognizer precedence: 40 nearmiss: fixed
+// @Gesture 3: case pinch(PinchDirection) line: direction recognizer: PinchRecognizer precedence: 40 nearmiss: fixed settings: pinchMinimumDelta
 
 // @GestureSetting 8: pinchMinimumDelta = 100.0 key: pinch-min-delta range: 0...10_000 help: px the finger distance must grow or shrink
 

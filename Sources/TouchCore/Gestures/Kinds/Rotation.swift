@@ -1,5 +1,5 @@
 /// The total turn of two fingers, in whole degrees.
-// @Gesture 6: case rotation(RotationDirection, degrees: Int) line: direction degrees recognizer: RotationRecognizer precedence: 50 nearmiss: fixed
+// @Gesture 6: case rotation(RotationDirection, degrees: Int) line: direction degrees recognizer: RotationRecognizer precedence: 50 nearmiss: fixed settings: rotationMinimumAngle
 // @GestureLineKey 6: degrees = .optional(.integer).minimum(0).conditional
 
 /// Two fingers must turn at least this much for a rotation.

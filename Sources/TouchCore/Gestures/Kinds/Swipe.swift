@@ -1,6 +1,6 @@
 /// Two to five fingers that travelled together along one axis (reported while they move),
 /// or one finger's stroke that is no checkmark nor taught stroke (judged when it lifts).
-// @Gesture 2: case swipe(Axis, fingers: Int) line: direction fingers recognizer: SwipeRecognizer precedence: 30 nearmiss: fixed
+// @Gesture 2: case swipe(Axis, fingers: Int) line: direction fingers recognizer: SwipeRecognizer precedence: 30 nearmiss: fixed settings: swipeMinimumLength swipeMaximumVariance swipeMaximumAngle
 /// Its set is the gesture's: its case's type's (`keysAndDirection(of:)`).
 // @GestureLineKey 4: direction = .optional(.closed).conditional
 // @GestureLineKey 5: fingers = .optional(.integer).range(1...5).conditional

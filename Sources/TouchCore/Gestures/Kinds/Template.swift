@@ -1,6 +1,6 @@
 /// A one-finger stroke that matched a taught stroke (`StrokeTemplates`), with its
 /// score (0...1).
-// @Gesture 8: case template(name: String, score: Double) line: template score recognizer: TemplateRecognizer precedence: 20 nearmiss: named
+// @Gesture 8: case template(name: String, score: Double) line: template score recognizer: TemplateRecognizer precedence: 20 nearmiss: named settings: strokeMinimumScore strokeMinimumDirection strokeMaximumRounding
 // @GestureLineKey 7: template = .optional(.string).pattern("^[a-z0-9][a-z0-9-]*$").described(#"The taught stroke that matched (docs/gestures.md, "Taught strokes")."#).conditional
 /// To two decimals, as written (`Gesture.logged`).
 // @GestureLineKey 8: score = .optional(.number).range(0...1).conditional
