@@ -113,10 +113,10 @@ extension Gesture.LineKey {
 
 extension NearMiss.LineKey {
     /// The --gesture keys a near miss may name: those its recognizer's declaration says its
-    /// near misses name (`settings:`), in precedence.
+    /// near misses name (`settings:`), in `NearMiss.Recognizer`'s order.
     static let settings: [GestureSettings.Key] = [
-        .checkmarkMinimumLength, .checkmarkMinimumAngle, .checkmarkMaximumAngle, .strokeMinimumScore,
-        .strokeMinimumDirection, .strokeMaximumRounding, .swipeMinimumLength, .swipeMaximumVariance,
-        .swipeMaximumAngle, .pinchMinimumDelta, .rotationMinimumAngle
+        .checkmarkMinimumLength, .checkmarkMinimumAngle, .checkmarkMaximumAngle, .swipeMinimumLength,
+        .swipeMaximumVariance, .swipeMaximumAngle, .pinchMinimumDelta, .rotationMinimumAngle,
+        .strokeMinimumScore, .strokeMinimumDirection, .strokeMaximumRounding
     ]
 }
