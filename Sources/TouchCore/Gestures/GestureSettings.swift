@@ -19,8 +19,10 @@
 // scripts/generate-gesture-code writes the struct's stored properties, `Key`, `keys` and
 // `range(of:)` into GestureSettings+Generated.swift.
 
-// @GestureSetting 17: labelDuration = 1.6 key: label-duration range: 0...60 help: s a tap, pinch, checkmark, long-press or rotation label stays
-// @GestureSetting 18: swipeLabelDuration = 2.0 key: swipe-label-duration range: 0...60 help: s a swipe label stays
+// @GestureSetting 17: labelDuration = 1.6 key: label-duration range: 0...60
+//     help: s a tap, pinch, checkmark, long-press or rotation label stays
+// @GestureSetting 18: swipeLabelDuration = 2.0 key: swipe-label-duration range: 0...60
+//     help: s a swipe label stays
 
 extension GestureSettings {
     /// A default as people write it: 10, 0.5, 1.6.

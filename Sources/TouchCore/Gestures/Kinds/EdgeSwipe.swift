@@ -5,7 +5,8 @@
 
 /// A swipe whose fingers all start this close to one window edge is an edge swipe
 /// (UIKit's screen-edge pan starts within about 20 points).
-// @GestureSetting 16: edgeMargin = 24.0 key: edge-margin range: 0...10_000 help: px from a window edge where an edge swipe starts
+// @GestureSetting 16: edgeMargin = 24.0 key: edge-margin range: 0...10_000
+//     help: px from a window edge where an edge swipe starts
 
 extension Gesture {
     public enum Edge: String, Sendable, CaseIterable { case left, right, top, bottom }

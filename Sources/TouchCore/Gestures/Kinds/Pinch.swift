@@ -1,8 +1,10 @@
 /// Two fingers whose distance grew or shrank by `pinchMinimumDelta`, once per direction
 /// per attempt.
-// @Gesture 3: case pinch(PinchDirection) line: direction recognizer: PinchRecognizer precedence: 40 nearmiss: fixed settings: pinchMinimumDelta
+// @Gesture 3: case pinch(PinchDirection) line: direction recognizer: PinchRecognizer precedence: 40
+//     nearmiss: fixed settings: pinchMinimumDelta
 
-// @GestureSetting 8: pinchMinimumDelta = 100.0 key: pinch-min-delta range: 0...10_000 help: px the finger distance must grow or shrink
+// @GestureSetting 8: pinchMinimumDelta = 100.0 key: pinch-min-delta range: 0...10_000
+//     help: px the finger distance must grow or shrink
 
 extension Gesture {
     public enum PinchDirection: String, Sendable, CaseIterable { case inward, outward }

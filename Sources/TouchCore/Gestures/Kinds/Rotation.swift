@@ -1,9 +1,11 @@
 /// The total turn of two fingers, in whole degrees.
-// @Gesture 6: case rotation(RotationDirection, degrees: Int) line: direction degrees recognizer: RotationRecognizer precedence: 50 nearmiss: fixed settings: rotationMinimumAngle
+// @Gesture 6: case rotation(RotationDirection, degrees: Int) line: direction degrees
+//     recognizer: RotationRecognizer precedence: 50 nearmiss: fixed settings: rotationMinimumAngle
 // @GestureLineKey 6: degrees = .optional(.integer).minimum(0).conditional
 
 /// Two fingers must turn at least this much for a rotation.
-// @GestureSetting 15: rotationMinimumAngle = 25.0 key: rotation-min-angle range: 0...360 help: degrees two fingers must turn for a rotation
+// @GestureSetting 15: rotationMinimumAngle = 25.0 key: rotation-min-angle range: 0...360
+//     help: degrees two fingers must turn for a rotation
 
 extension Gesture {
     /// On screen, y growing downward.
